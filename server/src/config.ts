@@ -1,0 +1,84 @@
+import { parseDatabaseUrl, type DatabaseUrl } from './db/index.js';
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  database: DatabaseUrl;
+  storageDir: string;
+  /** Set = a real OpenID Connect provider; unset = the built-in development provider under /idp. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; external: boolean };
+  providerLabel: string;
+  /** The provider's account page ("Gestione profilo"), privacy page, and the host avatars are served from. */
+  accountUrl: string;
+  privacyUrl: string;
+  avatarHost: string;
+  tokenTtlSeconds: number;
+  /** Share of a video that must really be watched for a lesson to count as completed. */
+  completionThreshold: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, key: string, fallback: number, min: number, max: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${key} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function url(env: NodeJS.ProcessEnv, key: string, fallback: string): string {
+  const raw = env[key] || fallback;
+  try {
+    const parsed = new URL(raw);
+    if (!/^https?:$/.test(parsed.protocol)) throw new Error();
+  } catch {
+    throw new ConfigError(`${key} must be an http(s) URL (got "${raw}")`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** Reads and validates every setting once, at start-up; a bad value stops the start. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 1, 65535);
+  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`);
+  let database: DatabaseUrl;
+  try {
+    database = parseDatabaseUrl(env.DATABASE_URL || 'sqlite:./data/percorso.db');
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
+  const external = Boolean(env.OIDC_ISSUER);
+  if (external && !env.OIDC_CLIENT_ID) {
+    throw new ConfigError('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
+  }
+  const issuer = external ? url(env, 'OIDC_ISSUER', '') : `${publicUrl}/idp`;
+  const threshold = env.COMPLETION_THRESHOLD ? Number(env.COMPLETION_THRESHOLD) : 0.9;
+  if (!(threshold > 0 && threshold <= 1)) {
+    throw new ConfigError(`COMPLETION_THRESHOLD must be a number in (0, 1] (got "${env.COMPLETION_THRESHOLD}")`);
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    publicUrl,
+    database,
+    storageDir: env.STORAGE_DIR || './data/storage',
+    oidc: {
+      issuer,
+      clientId: external ? env.OIDC_CLIENT_ID! : 'percorso',
+      clientSecret: external ? (env.OIDC_CLIENT_SECRET ?? '') : 'percorso-dev-secret',
+      external,
+    },
+    providerLabel: env.PROVIDER_LABEL || (external ? new URL(issuer).hostname : 'Percorso ID'),
+    accountUrl: url(env, 'PROVIDER_ACCOUNT_URL', external ? issuer : `${publicUrl}/idp/account`),
+    privacyUrl: url(env, 'PROVIDER_PRIVACY_URL', external ? issuer : `${publicUrl}/idp/privacy`),
+    avatarHost: url(env, 'AVATAR_HOST', external ? issuer : publicUrl),
+    tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 8 * 3600, 60, 90 * 24 * 3600),
+    completionThreshold: threshold,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m001 from './001_initial.js';
+
+/** Migrations are listed statically: no file globbing at run time. */
+export const migrations: Record<string, Migration> = {
+  '001_initial': m001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

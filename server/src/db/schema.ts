@@ -1,0 +1,206 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Storage conventions, identical on SQLite and PostgreSQL:
+ * - timestamps are ISO 8601 UTC text (`2026-11-21T09:30:00.000Z`), so they sort as text;
+ * - booleans are integers 0/1 (`Flag`), converted at the edges by `toBool`;
+ * - ids are auto-increment integers.
+ */
+export type Flag = number;
+export type Timestamp = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  surname: string;
+  email: string;
+  tax_id: string | null;
+  birthdate: string | null;
+  avatar: string | null;
+  mobile: string | null;
+  is_expert: ColumnType<Flag, Flag | undefined, Flag>;
+  expert_access: 'complete' | 'limited' | null;
+  mooc_access: ColumnType<Flag, Flag | undefined, Flag>;
+  oidc_subject: string | null;
+  created_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+  updated_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+}
+
+export interface PermissionsTable {
+  name: string;
+  description: string;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  created_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+}
+
+export interface RolePermissionsTable {
+  role_id: number;
+  permission_name: string;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  avatar: string | null;
+  drive_url: string | null;
+  owner_id: number | null;
+  created_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+}
+
+export interface TeamMembersTable {
+  team_id: number;
+  user_id: number;
+}
+
+/** Teams a limited-access expert follows. */
+export interface ExpertTeamsTable {
+  user_id: number;
+  team_id: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  name: string;
+  type: 'meet' | 'other';
+  description: string;
+  start_time: Timestamp;
+  end_time: Timestamp | null;
+  join_instructions: string;
+  join_url: string | null;
+  created_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+}
+
+export interface SessionExpertsTable {
+  session_id: number;
+  user_id: number;
+}
+
+export interface SessionTeamsTable {
+  session_id: number;
+  team_id: number;
+}
+
+export interface AttendancesTable {
+  id: Generated<number>;
+  session_id: number;
+  user_id: number | null;
+  name: string | null;
+  email: string | null;
+  joined_at: Timestamp | null;
+  left_at: Timestamp | null;
+  /** Where the row came from (`google`, `csv`, `seed`) and its identity there: re-imports upsert on it. */
+  source: string;
+  external_key: string;
+}
+
+export interface AttendanceImportsTable {
+  session_id: number;
+  status: 'pending' | 'done' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface CoursesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  published: ColumnType<Flag, Flag | undefined, Flag>;
+  cover_url: string | null;
+  created_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+}
+
+export interface ModulesTable {
+  id: Generated<number>;
+  course_id: number;
+  name: string;
+  description: string | null;
+  position: number;
+  cover_url: string | null;
+  created_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+}
+
+export interface LessonsTable {
+  id: Generated<number>;
+  module_id: number;
+  position: number;
+  name: string;
+  video_url: string;
+  description: string | null;
+  /** Video length in seconds, learned from the player's reports; null until known. */
+  video_length: number | null;
+  created_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+}
+
+export interface LessonProgressTable {
+  user_id: number;
+  lesson_id: number;
+  /** Resume position, seconds. */
+  position: number;
+  /** JSON array of [start, end] second intervals really watched, merged and sorted. */
+  watched: string;
+  covered_seconds: number;
+  completed: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Server clock (ms since epoch) of the previous sync; the budget for the next advance. */
+  last_sync_ms: number;
+  /** Optimistic-concurrency counter: a sync only commits if nobody wrote in between. */
+  version: number;
+  updated_at: Timestamp;
+}
+
+export interface AccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+}
+
+/** Authorization codes already exchanged: a code is single-use even if the provider forgets. */
+export interface UsedAuthCodesTable {
+  code_hash: string;
+  used_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  permissions: PermissionsTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  user_roles: UserRolesTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  expert_teams: ExpertTeamsTable;
+  sessions: SessionsTable;
+  session_experts: SessionExpertsTable;
+  session_teams: SessionTeamsTable;
+  attendances: AttendancesTable;
+  attendance_imports: AttendanceImportsTable;
+  courses: CoursesTable;
+  modules: ModulesTable;
+  lessons: LessonsTable;
+  lesson_progress: LessonProgressTable;
+  access_tokens: AccessTokensTable;
+  used_auth_codes: UsedAuthCodesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TeamRow = Selectable<TeamsTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type CourseRow = Selectable<CoursesTable>;
+export type ModuleRow = Selectable<ModulesTable>;
+export type LessonRow = Selectable<LessonsTable>;
