@@ -1,0 +1,87 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { ListMeta } from '../schemas/common.js';
+
+export interface ListParams {
+  page?: number | string;
+  per_page?: number | string;
+  sort?: string;
+  filter?: Record<string, unknown>;
+}
+
+export const DEFAULT_PER_PAGE = 15;
+export const MAX_PER_PAGE = 10000;
+
+export function pageParams(query: ListParams): { page: number; perPage: number } {
+  const page = Math.max(1, Math.floor(Number(query.page) || 1));
+  const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(Number(query.per_page) || DEFAULT_PER_PAGE)));
+  return { page, perPage };
+}
+
+/**
+ * Laravel-style `sort=-field,other`: columns come from an allow-list mapping the public name to a
+ * column reference; unknown names fall back to the default.
+ */
+export function parseSort(
+  sort: string | undefined,
+  allowed: Record<string, string>,
+  fallback: string,
+): Array<{ column: string; direction: 'asc' | 'desc' }> {
+  const parts = (sort || fallback).split(',').map((s) => s.trim()).filter(Boolean);
+  const result = parts
+    .map((part) => {
+      const direction: 'asc' | 'desc' = part.startsWith('-') ? 'desc' : 'asc';
+      const column = allowed[part.replace(/^-/, '')];
+      return column ? { column, direction } : null;
+    })
+    .filter((x): x is { column: string; direction: 'asc' | 'desc' } => x !== null);
+  return result.length ? result : parseSort(fallback, allowed, fallback);
+}
+
+export function filterValue(query: ListParams, key: string): string | undefined {
+  const value = query.filter?.[key];
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** `%term%` for LIKE, with the wildcards of the term itself escaped. */
+export function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Case-insensitive contains, the same on SQLite and PostgreSQL. */
+export function ilike(column: string, term: string) {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(term)} escape '\\'`;
+}
+
+export function listMeta(total: number, page: number, perPage: number): ListMeta {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = total === 0 ? null : (page - 1) * perPage + 1;
+  const to = total === 0 ? null : Math.min(total, page * perPage);
+  return { current_page: page, last_page: lastPage, per_page: perPage, from: from && from <= total ? from : null, to: from && from <= total ? to : null, total };
+}
+
+/**
+ * Runs a filtered query twice: once counted, once for the page. The caller passes the query with
+ * its where-clauses and selection; ordering is applied here from `sort`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function paginate<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  params: ListParams,
+  sort: Array<{ column: string; direction: 'asc' | 'desc' }>,
+): Promise<{ rows: O[]; meta: ListMeta }> {
+  const { page, perPage } = pageParams(params);
+  const countRow = await query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(*)`.as('count'))
+    .executeTakeFirst();
+  const total = Number((countRow as { count?: number | string } | undefined)?.count ?? 0);
+  let ordered = query;
+  for (const { column, direction } of sort) {
+    ordered = ordered.orderBy(sql.ref(column), direction);
+  }
+  const rows = await ordered.limit(perPage).offset((page - 1) * perPage).execute();
+  return { rows, meta: listMeta(total, page, perPage) };
+}

@@ -1,0 +1,37 @@
+/**
+ * The permission catalogue of SPEC §6, spelled exactly as there (`update_lesosns` included).
+ * `delete_users` is ours: the spec lists a delete action on users without naming its gate.
+ */
+export const PERMISSIONS = {
+  developer: 'Sviluppatore: supera ogni controllo',
+  read_experts: 'Visualizzare gli esperti',
+  create_experts: 'Creare esperti',
+  update_experts: 'Modificare gli esperti',
+  delete_experts: 'Eliminare esperti',
+  read_roles: 'Visualizzare i ruoli',
+  create_roles: 'Creare ruoli',
+  edit_roles: 'Modificare i ruoli',
+  delete_roles: 'Eliminare ruoli',
+  read_teams: 'Visualizzare i team',
+  create_teams: 'Creare team',
+  update_teams: 'Modificare i team',
+  delete_teams: 'Eliminare team',
+  read_users: 'Visualizzare gli utenti',
+  create_users: 'Creare utenti',
+  update_roles: 'Assegnare ruoli e accesso ai videocorsi agli utenti',
+  delete_users: 'Eliminare utenti',
+  read_sessions: 'Visualizzare le sessioni',
+  create_sessions: 'Creare sessioni',
+  update_sessions: 'Modificare le sessioni',
+  delete_sessions: 'Eliminare sessioni',
+  read_courses: 'Visualizzare i videocorsi',
+  create_courses: 'Creare videocorsi',
+  update_courses: 'Modificare i videocorsi',
+  delete_courses: 'Eliminare videocorsi e moduli',
+  create_modules: 'Creare moduli',
+  create_lessons: 'Creare lezioni',
+  update_lesosns: 'Modificare moduli e lezioni',
+} as const;
+
+export type PermissionName = keyof typeof PERMISSIONS;
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[];

@@ -1,0 +1,99 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import { hashToken } from '../auth/tokens.js';
+
+/** Who is calling: resolved once per request from the bearer token. */
+export interface AuthContext {
+  userId: number;
+  token: string;
+  isExpert: boolean;
+  expertAccess: 'complete' | 'limited' | null;
+  moocAccess: boolean;
+  permissions: ReadonlySet<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook of the /api scope: 401 unless the route is public or the token is valid. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler that answers 403 unless the caller holds one of the permissions ("developer" passes all). */
+    requirePermission: (...names: string[]) => preHandlerAsyncHookHandler;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a token (sign-in exchange, public configuration). */
+    public?: boolean;
+  }
+}
+
+export const WILDCARD_PERMISSION = 'developer';
+
+export function can(auth: AuthContext | null, ...names: string[]): boolean {
+  if (!auth) return false;
+  if (auth.permissions.has(WILDCARD_PERMISSION)) return true;
+  return names.some((n) => auth.permissions.has(n));
+}
+
+/** The signed-in caller; throws 401 when there is none (use inside authenticated routes). */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('auth', null);
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      if (request.routeOptions.config?.public) return;
+      const token = bearer(request);
+      if (!token) throw unauthorized();
+      const row = await app.db
+        .selectFrom('access_tokens')
+        .innerJoin('users', 'users.id', 'access_tokens.user_id')
+        .select([
+          'users.id',
+          'users.is_expert',
+          'users.expert_access',
+          'users.mooc_access',
+          'access_tokens.expires_at',
+        ])
+        .where('access_tokens.token_hash', '=', hashToken(token))
+        .executeTakeFirst();
+      if (!row || row.expires_at <= new Date().toISOString()) throw unauthorized();
+      const permissions = await app.db
+        .selectFrom('user_roles')
+        .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
+        .select('role_permissions.permission_name')
+        .distinct()
+        .where('user_roles.user_id', '=', row.id)
+        .execute();
+      request.auth = {
+        userId: row.id,
+        token,
+        isExpert: Boolean(row.is_expert),
+        expertAccess: row.expert_access,
+        moocAccess: Boolean(row.mooc_access),
+        permissions: new Set(permissions.map((p) => p.permission_name)),
+      };
+    });
+
+    app.decorate('requirePermission', (...names: string[]) => {
+      return async (request: FastifyRequest) => {
+        if (!request.auth) throw unauthorized();
+        if (!can(request.auth, ...names)) throw forbidden();
+      };
+    });
+  },
+  { name: 'auth', dependencies: ['core'] },
+);

@@ -1,0 +1,100 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { HttpError, validationFailed, type FieldErrors } from '../lib/errors.js';
+
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+function fieldOf(issue: AjvIssue): string {
+  if (issue.keyword === 'required') return String(issue.params.missingProperty);
+  const path = issue.instancePath.replace(/^\//, '').split('/');
+  return path[0] || 'request';
+}
+
+/** Italian text for one schema failure; the field name is shown as the client sends it. */
+export function italianMessage(issue: AjvIssue, field: string): string {
+  const p = issue.params;
+  switch (issue.keyword) {
+    case 'required':
+      return `Il campo ${field} è obbligatorio.`;
+    case 'type':
+      return p.type === 'integer' || p.type === 'number'
+        ? `Il campo ${field} deve essere un numero.`
+        : p.type === 'boolean'
+          ? `Il campo ${field} deve essere vero o falso.`
+          : p.type === 'array'
+            ? `Il campo ${field} deve essere un elenco.`
+            : `Il campo ${field} non è valido.`;
+    case 'minLength':
+      return Number(p.limit) <= 1
+        ? `Il campo ${field} è obbligatorio.`
+        : `Il campo ${field} deve contenere almeno ${String(p.limit)} caratteri.`;
+    case 'maxLength':
+      return `Il campo ${field} non può superare ${String(p.limit)} caratteri.`;
+    case 'minimum':
+      return `Il campo ${field} deve essere almeno ${String(p.limit)}.`;
+    case 'maximum':
+      return `Il campo ${field} non può superare ${String(p.limit)}.`;
+    case 'format':
+      if (p.format === 'uri' || p.format === 'url') return `Il campo ${field} deve essere un URL valido.`;
+      if (p.format === 'email') return `Il campo ${field} deve essere un indirizzo email valido.`;
+      if (p.format === 'date') return `Il campo ${field} deve essere una data valida.`;
+      if (p.format === 'date-time') return `Il campo ${field} deve essere una data e ora valida.`;
+      return `Il campo ${field} non ha un formato valido.`;
+    case 'enum':
+    case 'const':
+    case 'anyOf':
+      return `Il valore del campo ${field} non è valido.`;
+    case 'pattern':
+      return `Il campo ${field} non ha un formato valido.`;
+    default:
+      return `Il campo ${field} non è valido.`;
+  }
+}
+
+export function schemaErrorsToFields(issues: AjvIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    // anyOf/union failures repeat each branch's issue; keep the first message per field.
+    const field = fieldOf(issue);
+    if (errors[field]) continue;
+    errors[field] = [italianMessage(issue, field)];
+  }
+  return errors;
+}
+
+/** One place shapes every error: `{message, errors?}`, 422 for invalid input, 5xx details hidden. */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError & { validation?: AjvIssue[] }, request, reply) => {
+      if (error.validation && error.validationContext !== 'headers') {
+        const failure = validationFailed(schemaErrorsToFields(error.validation));
+        return reply.status(422).send({ message: failure.message, errors: failure.errors });
+      }
+      if (error instanceof HttpError) {
+        return reply
+          .status(error.statusCode)
+          .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.status(500).send({ message: 'Si è verificato un errore imprevisto.' });
+      }
+      if (status === 429) {
+        return reply.status(429).send({ message: 'Troppe richieste: riprova tra qualche istante.' });
+      }
+      if (status === 413) {
+        return reply.status(413).send({ message: 'Il file è troppo grande. La dimensione massima consentita è di 5MB.' });
+      }
+      return reply.status(status).send({ message: error.message });
+    });
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send({ message: `Percorso ${request.url} non trovato.` });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
+import { loadConfig, type Config } from '../../server/src/config.js';
+import { createDb, migrateToLatest, type Db } from '../../server/src/db/index.js';
+import { buildApp, type App } from '../../server/src/app.js';
+import { issueToken } from '../../server/src/auth/tokens.js';
+import type { NewUser } from '../../server/src/db/schema.js';
+
+/**
+ * The databases API tests run on: SQLite always, PostgreSQL too when TEST_DATABASE_URL is set.
+ * Use with `describe.each(databases)('... (%s)', (kind) => { const ctx = useTestApp(kind); ... })`.
+ */
+export const databases: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  config: Config;
+  /** Creates a user (defaults filled in) and returns it with a valid bearer token. */
+  user(overrides?: Partial<NewUser>, permissions?: string[]): Promise<{ id: number; token: string; headers: Record<string, string> }>;
+}
+
+async function isolatedDb(kind: 'sqlite' | 'postgres'): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'percorso-test-'));
+    const url = `sqlite:${join(dir, 'test.db')}`;
+    const db = await createDb({ kind: 'sqlite', path: join(dir, 'test.db') });
+    return { db, url, drop: async () => {} };
+  }
+  // One schema per test file keeps parallel files apart on one PostgreSQL server.
+  const base = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = await createDb({ kind: 'postgres', url: base });
+  await sql`create schema ${sql.id(schema)}`.execute(admin);
+  await admin.destroy();
+  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const db = await createDb({ kind: 'postgres', url });
+  return {
+    db,
+    url,
+    drop: async () => {
+      const cleanup = await createDb({ kind: 'postgres', url: base });
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup);
+      await cleanup.destroy();
+    },
+  };
+}
+
+let roleCounter = 0;
+
+/** Grants permissions through a fresh role (permissions are created if missing). */
+export async function grant(db: Db, userId: number, permissions: string[]): Promise<void> {
+  if (!permissions.length) return;
+  for (const name of permissions) {
+    const exists = await db.selectFrom('permissions').select('name').where('name', '=', name).executeTakeFirst();
+    if (!exists) await db.insertInto('permissions').values({ name, description: name }).execute();
+  }
+  const role = await db
+    .insertInto('roles')
+    .values({ name: `test-role-${++roleCounter}`, description: 'test' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('role_permissions').values(permissions.map((p) => ({ role_id: role.id, permission_name: p }))).execute();
+  await db.insertInto('user_roles').values({ user_id: userId, role_id: role.id }).execute();
+}
+
+let userCounter = 0;
+
+export function useTestApp(kind: 'sqlite' | 'postgres', env: Record<string, string> = {}): TestContext {
+  const ctx = {} as TestContext;
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const isolated = await isolatedDb(kind);
+    drop = isolated.drop;
+    const config = loadConfig({
+      PORT: '3999',
+      DATABASE_URL: isolated.url,
+      STORAGE_DIR: mkdtempSync(join(tmpdir(), 'percorso-storage-')),
+      LOG_LEVEL: 'silent',
+      ...env,
+    });
+    await migrateToLatest(isolated.db);
+    ctx.db = isolated.db;
+    ctx.config = config;
+    ctx.app = await buildApp({ config, db: isolated.db });
+    await ctx.app.ready();
+    ctx.user = async (overrides = {}, permissions = []) => {
+      const n = ++userCounter;
+      const row = await ctx.db
+        .insertInto('users')
+        .values({ name: `Nome${n}`, surname: `Cognome${n}`, email: `utente${n}-${randomBytes(3).toString('hex')}@example.test`, ...overrides })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await grant(ctx.db, row.id, permissions);
+      const token = await issueToken(ctx.db, row.id, 3600);
+      return { id: row.id, token, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } };
+    };
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.db?.destroy();
+    await drop();
+  });
+  return ctx;
+}
