@@ -6,6 +6,13 @@ import type { Db } from './db/index.js';
 import core from './plugins/core.js';
 import errors from './plugins/errors.js';
 import auth from './plugins/auth.js';
+import multipart from '@fastify/multipart';
+import clock from './plugins/clock.js';
+import security from './plugins/security.js';
+import rateLimit from './plugins/rateLimit.js';
+import oidcClient from './plugins/oidcClient.js';
+import storage from './plugins/storage.js';
+import spa from './plugins/spa.js';
 import api from './routes/index.js';
 
 export interface AppOptions {
@@ -18,7 +25,7 @@ export interface AppOptions {
 export async function buildApp({ config, db, logger = false }: AppOptions) {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: {
       querystringParser: (str: string) => qs.parse(str, { depth: 2, arrayLimit: 1000 }),
@@ -29,7 +36,16 @@ export async function buildApp({ config, db, logger = false }: AppOptions) {
   await app.register(core, { config, db });
   await app.register(errors);
   await app.register(auth);
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024 + 1, files: 1, fields: 10 } });
+  await app.register(clock);
+  await app.register(security);
+  await app.register(rateLimit);
+  await app.register(oidcClient);
+  await app.register((await import('./attendances/scheduler.js')).default);
   await app.register(api, { prefix: '/api' });
+  if (!config.oidc.external) await app.register((await import('./plugins/devIdp.js')).default);
+  await app.register(storage);
+  await app.register(spa);
   return app;
 }
 

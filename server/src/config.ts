@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { parseDatabaseUrl, type DatabaseUrl } from './db/index.js';
+import { loadAttendanceConfig, type AttendanceConfig } from './attendances/config.js';
 
 export interface Config {
   port: number;
@@ -14,9 +16,17 @@ export interface Config {
   privacyUrl: string;
   avatarHost: string;
   tokenTtlSeconds: number;
+  /** Sign-in exchanges (POST /api/auth/callback) allowed per client IP per minute. */
+  authRateLimitPerMinute: number;
+  /** Which peers may set X-Forwarded-* (client IP for the rate limit): Fastify's trustProxy. */
+  trustProxy: boolean | string;
+  /** The Vite build served as the SPA (index.html + hashed assets). */
+  distDir: string;
   /** Share of a video that must really be watched for a lesson to count as completed. */
   completionThreshold: number;
   logLevel: string;
+  /** Google Meet attendance import (docs/ATTENDANCES.md). */
+  attendances: AttendanceConfig;
 }
 
 export class ConfigError extends Error {}
@@ -40,6 +50,13 @@ function url(env: NodeJS.ProcessEnv, key: string, fallback: string): string {
     throw new ConfigError(`${key} must be an http(s) URL (got "${raw}")`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+/** "true"/"false", or a comma-separated list of trusted proxy addresses (default: this machine). */
+function trustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '') return 'loopback';
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  return raw;
 }
 
 /** Reads and validates every setting once, at start-up; a bad value stops the start. */
@@ -78,7 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     privacyUrl: url(env, 'PROVIDER_PRIVACY_URL', external ? issuer : `${publicUrl}/idp/privacy`),
     avatarHost: url(env, 'AVATAR_HOST', external ? issuer : publicUrl),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 8 * 3600, 60, 90 * 24 * 3600),
+    authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    distDir: env.DIST_DIR || fileURLToPath(new URL('../../dist', import.meta.url)),
     completionThreshold: threshold,
     logLevel: env.LOG_LEVEL || 'info',
+    attendances: loadAttendanceConfig(env),
   };
 }

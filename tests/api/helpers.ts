@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -22,6 +23,8 @@ export interface TestContext {
   app: App;
   db: Db;
   config: Config;
+  /** With `listen: true`: the address the app really listens on (also its PUBLIC_URL). */
+  baseUrl?: string;
   /** Creates a user (defaults filled in) and returns it with a valid bearer token. */
   user(overrides?: Partial<NewUser>, permissions?: string[]): Promise<{ id: number; token: string; headers: Record<string, string> }>;
 }
@@ -72,23 +75,57 @@ export async function grant(db: Db, userId: number, permissions: string[]): Prom
 
 let userCounter = 0;
 
-export function useTestApp(kind: 'sqlite' | 'postgres', env: Record<string, string> = {}): TestContext {
+/** A TCP port free right now on 127.0.0.1 (for apps that must really listen). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestAppOptions {
+  /**
+   * Really listen on 127.0.0.1 with PUBLIC_URL set to that address (ctx.baseUrl), e.g. so the
+   * server can exchange codes at its own development provider over HTTP.
+   */
+  listen?: boolean;
+}
+
+/**
+ * `env` may be a function: it is called when the app is built (in beforeAll), so it can read
+ * values from another context built before it.
+ */
+export function useTestApp(
+  kind: 'sqlite' | 'postgres',
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: TestAppOptions = {},
+): TestContext {
   const ctx = {} as TestContext;
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
     const isolated = await isolatedDb(kind);
     drop = isolated.drop;
+    const port = options.listen ? await freePort() : 3999;
     const config = loadConfig({
-      PORT: '3999',
+      PORT: String(port),
+      ...(options.listen ? { HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
       DATABASE_URL: isolated.url,
       STORAGE_DIR: mkdtempSync(join(tmpdir(), 'percorso-storage-')),
       LOG_LEVEL: 'silent',
-      ...env,
+      ...(typeof env === 'function' ? env() : env),
     });
     await migrateToLatest(isolated.db);
     ctx.db = isolated.db;
     ctx.config = config;
     ctx.app = await buildApp({ config, db: isolated.db });
+    if (options.listen) {
+      await ctx.app.listen({ host: config.host, port: config.port });
+      ctx.baseUrl = config.publicUrl;
+    }
     await ctx.app.ready();
     ctx.user = async (overrides = {}, permissions = []) => {
       const n = ++userCounter;

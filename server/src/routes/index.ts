@@ -7,4 +7,18 @@ import type { FastifyInstance } from 'fastify';
 export default async function api(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
   // resource routes are registered below, one line each
+  await app.register((await import('./auth.js')).default);
+  await app.register((await import('./user.js')).default);
+  await app.register((await import('./config.js')).default);
+  await app.register((await import('./attendances.js')).default);
+  await app.register((await import('./teams.js')).default);
+  await app.register((await import('./sessions.js')).default);
+  await app.register((await import('./experts.js')).default);
+  await app.register((await import('./roles.js')).default);
+  await app.register((await import('./permissions.js')).default);
+  await app.register((await import('./users.js')).default);
+  await app.register((await import('./stats.js')).default);
+  await app.register((await import('./courses.js')).default);
+  await app.register((await import('./modules.js')).default);
+  await app.register((await import('./lessons.js')).default);
 }

@@ -19,7 +19,10 @@ export const ListQuery = Type.Object({
 });
 export type ListQuery = Static<typeof ListQuery>;
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** A database id: positive and within PostgreSQL's integer range (larger values would fail in the query). */
+export const DbId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+export const IdParams = Type.Object({ id: DbId });
 export type IdParams = Static<typeof IdParams>;
 
 export const ErrorBody = Type.Object({

@@ -1,0 +1,131 @@
+// Bundle budget: the JavaScript each route loads before it has rendered, brotli-compressed.
+// Each route is opened in a fresh headless Chromium context (empty cache) against the real server,
+// as a signed-in demo user where the route needs one; every script response until the network is
+// idle is counted (the entry, its static imports, and the route's lazily loaded chunks).
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import Database from 'better-sqlite3';
+import { chromium } from '@playwright/test';
+import { benchDir, ensureBuild, freePort, startServer } from './server.mjs';
+import { kib, printTable } from './table.mjs';
+
+const BUDGET_KIB = 120;
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
+async function signIn(browser, baseURL, email) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/');
+  const name = /^Accedi con\b/;
+  await page.getByRole('button', { name }).or(page.getByRole('link', { name })).click();
+  await page.waitForURL(/\/idp\//);
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill('demo');
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard$/, { timeout: 30_000 });
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** Ids for the parameterised routes, read from the freshly seeded database. */
+function routeIds(databasePath) {
+  const db = new Database(databasePath, { readonly: true });
+  try {
+    const one = (query, ...params) => db.prepare(query).get(...params);
+    const member = one("select id from users where email = 'membro@example.com'");
+    const team = member && one('select team_id as id from team_members where user_id = ? order by team_id', member.id);
+    const session = team && one('select session_id as id from session_teams where team_id = ? order by session_id', team.id);
+    const lesson = one(
+      `select c.id as course, m.id as module, l.id as lesson from lessons l
+       join modules m on m.id = l.module_id join courses c on c.id = m.course_id
+       order by c.published desc, c.id, m.position, l.position`,
+    );
+    return { team: team?.id ?? 1, session: session?.id ?? 1, course: lesson?.course ?? 1, module: lesson?.module ?? 1, lesson: lesson?.lesson ?? 1 };
+  } finally {
+    db.close();
+  }
+}
+
+function routes(ids) {
+  const lessons = `/courses/${ids.course}/modules/${ids.module}/lessons`;
+  return [
+    { path: '/', as: null, budget: true },
+    { path: '/auth/callback', as: null, budget: true },
+    { path: '/dashboard', as: 'membro', budget: true },
+    { path: `/percorso/${ids.team}`, as: 'membro', budget: true },
+    { path: `/percorso/${ids.team}/sessions/${ids.session}`, as: 'membro', budget: true },
+    { path: `/sessions/${ids.session}`, as: 'membro', budget: true },
+    { path: '/courses', as: 'membro', budget: true },
+    { path: `/courses/${ids.course}/modules`, as: 'membro', budget: true },
+    { path: lessons, as: 'membro', budget: true },
+    { path: `${lessons}/${ids.lesson}`, as: 'membro', budget: true },
+    { path: '/admin', as: 'admin', budget: false },
+    { path: '/admin/teams', as: 'admin', budget: false },
+    { path: '/admin/courses', as: 'admin', budget: false },
+  ];
+}
+
+async function measure(browser, baseURL, route, storageState) {
+  const context = await browser.newContext({ baseURL, storageState: storageState ?? undefined });
+  const page = await context.newPage();
+  const scripts = new Map();
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (response.request().resourceType() === 'script' || type.includes('javascript')) {
+      scripts.set(response.url(), response.body().catch(() => Buffer.alloc(0)));
+    }
+  });
+  await page.goto(route.path, { waitUntil: 'networkidle', timeout: 60_000 });
+  const bodies = await Promise.all(scripts.values());
+  const raw = bodies.reduce((sum, body) => sum + body.length, 0);
+  const brotli = bodies.reduce(
+    (sum, body) => sum + brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    0,
+  );
+  const finalPath = new URL(page.url()).pathname;
+  await context.close();
+  return { files: bodies.length, raw, brotli, finalPath };
+}
+
+export async function bundleBudget() {
+  ensureBuild(process.argv.includes('--build'));
+  const dir = join(benchDir, 'bundle');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'storage'), { recursive: true });
+  const databasePath = join(dir, 'percorso.db');
+  const server = await startServer({
+    port: await freePort(),
+    databaseUrl: `sqlite:${databasePath}`,
+    storageDir: join(dir, 'storage'),
+    logFile: join(dir, 'server.log'),
+  });
+  const browser = await chromium.launch(launchOptions);
+  try {
+    const states = {};
+    for (const account of ['membro', 'admin']) states[account] = await signIn(browser, server.url, `${account}@example.com`);
+    const rows = [];
+    let over = 0;
+    for (const route of routes(routeIds(databasePath))) {
+      const result = await measure(browser, server.url, route, route.as && states[route.as]);
+      const redirected = result.finalPath !== route.path ? `→ ${result.finalPath}` : '';
+      const status = !route.budget ? 'info' : result.brotli <= BUDGET_KIB * 1024 ? 'PASS' : 'OVER';
+      if (status === 'OVER') over++;
+      rows.push([route.path, route.as ?? 'visitor', redirected, result.files, kib(result.raw), kib(result.brotli), route.budget ? BUDGET_KIB : '-', status]);
+    }
+    printTable(['route', 'as', 'redirect', 'files', 'raw KiB', 'brotli KiB', 'budget KiB', 'status'], rows);
+    console.log(
+      over
+        ? `${over} route(s) over the ${BUDGET_KIB} KiB budget`
+        : `every login and portal route is within ${BUDGET_KIB} KiB brotli (back-office routes are shown for information)`,
+    );
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * Bulk generator for the API benchmark: grows a migrated (and normally demo-seeded) database to
+ * 10,000 users, 1,000 teams and 50,000 sessions, in large batched inserts inside one transaction.
+ * Idempotent: rows it made before (e-mails ending in @bench.example.net) count towards the targets.
+ *
+ *   tsx scripts/bench/seed-large.ts --database sqlite:.bench/api/percorso.db [--users 10000]
+ *       [--teams 1000] [--sessions 50000] [--token-for admin@example.com]
+ *       [--learners 5000 --learner-tokens .bench/sync/tokens.json]
+ *
+ * Progress goes to stderr; stdout gets one JSON line: {"users":…, "teams":…, "sessions":…, "token"?}.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Insertable } from 'kysely';
+import { createDb, migrateToLatest, parseDatabaseUrl, type Db } from '../../server/src/db/index.js';
+import type { Database } from '../../server/src/db/schema.js';
+import { issueToken } from '../../server/src/auth/tokens.js';
+
+const BENCH_DOMAIN = 'bench.example.net';
+
+const { values: args } = parseArgs({
+  options: {
+    database: { type: 'string' },
+    users: { type: 'string', default: '10000' },
+    teams: { type: 'string', default: '1000' },
+    sessions: { type: 'string', default: '50000' },
+    'token-for': { type: 'string' },
+    learners: { type: 'string', default: '0' },
+    'learner-tokens': { type: 'string' },
+  },
+});
+
+const FIRST_NAMES = ['Giulia', 'Marco', 'Francesca', 'Luca', 'Chiara', 'Alessandro', 'Sara', 'Matteo', 'Elena', 'Davide', 'Martina', 'Simone', 'Federica', 'Andrea', 'Valentina', 'Lorenzo', 'Silvia', 'Stefano', 'Alessia', 'Paolo'];
+const SURNAMES = ['Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca', 'Mancini', 'Costa', 'Giordano', 'Rizzo', 'Lombardi', 'Moretti'];
+const TEAM_WORDS = ['Agri', 'Bio', 'Cloud', 'Data', 'Eco', 'Fin', 'Geo', 'Health', 'Idro', 'Logi', 'Med', 'Nano', 'Opti', 'Retail', 'Solar', 'Tech', 'Urban', 'Vita'];
+const TEAM_SUFFIXES = ['Lab', 'Hub', 'Tech', 'Nova', 'Mind', 'Flow', 'Net', 'Works'];
+const SESSION_TOPICS = ['Business model canvas', 'Pitch deck', 'Analisi di mercato', 'Go-to-market', 'Finanza agevolata', 'Proprietà intellettuale', 'Product discovery', 'Fundraising', 'Marketing digitale', 'Aspetti legali'];
+
+/** Deterministic pseudo-random numbers, so every run builds the same data set. */
+let state = 20240611;
+function random(): number {
+  state = (state * 1103515245 + 12345) % 2147483648;
+  return state / 2147483648;
+}
+function pick<T>(list: readonly T[]): T {
+  return list[Math.floor(random() * list.length)];
+}
+
+/** Rows per INSERT: stays under SQLite's and PostgreSQL's bound-parameter limits for our widest table. */
+const BATCH = 500;
+
+async function insertBatched<T extends keyof Database & string>(db: Db, table: T, rows: Array<Insertable<Database[T]>>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    // Kysely's generic insert typing cannot follow a table name chosen at run time.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await db.insertInto(table).values(rows.slice(i, i + BATCH) as any).execute();
+  }
+}
+
+async function insertReturningIds<T extends 'users' | 'teams' | 'sessions'>(db: Db, table: T, rows: Array<Insertable<Database[T]>>): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += BATCH) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const inserted = await db.insertInto(table).values(rows.slice(i, i + BATCH) as any).returning('id').execute();
+    ids.push(...inserted.map((row) => Number((row as { id: number }).id)));
+  }
+  return ids;
+}
+
+async function count(db: Db, table: 'users' | 'teams' | 'sessions'): Promise<number> {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function growUsers(db: Db, target: number): Promise<void> {
+  const existing = await count(db, 'users');
+  const now = new Date().toISOString();
+  const rows: Array<Insertable<Database['users']>> = [];
+  for (let n = existing; n < target; n++) {
+    const name = pick(FIRST_NAMES);
+    const surname = pick(SURNAMES);
+    const expert = random() < 0.02;
+    rows.push({
+      name,
+      surname,
+      email: `${name}.${surname}.${n}@${BENCH_DOMAIN}`.toLowerCase().replace(/\s+/g, ''),
+      is_expert: expert ? 1 : 0,
+      expert_access: expert ? (random() < 0.5 ? 'complete' : 'limited') : null,
+      mooc_access: random() < 0.3 ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  await insertReturningIds(db, 'users', rows);
+  console.error(`users: ${existing} → ${existing + rows.length}`);
+}
+
+async function userIds(db: Db, expertsOnly: boolean): Promise<number[]> {
+  let query = db.selectFrom('users').select('id');
+  if (expertsOnly) query = query.where('is_expert', '=', 1);
+  return (await query.execute()).map((row) => Number(row.id));
+}
+
+async function growTeams(db: Db, target: number): Promise<void> {
+  const existing = await count(db, 'teams');
+  const users = await userIds(db, false);
+  const now = new Date().toISOString();
+  const rows: Array<Insertable<Database['teams']>> = [];
+  for (let n = existing; n < target; n++) {
+    const name = `${pick(TEAM_WORDS)}${pick(TEAM_SUFFIXES)} ${n + 1}`;
+    rows.push({
+      name,
+      description: `Startup del programma di incubazione: ${name}.`,
+      drive_url: `https://drive.example.net/cartelle/${n + 1}`,
+      owner_id: pick(users),
+      created_at: now,
+    });
+  }
+  const ids = await insertReturningIds(db, 'teams', rows);
+  const members: Array<Insertable<Database['team_members']>> = [];
+  for (const teamId of ids) {
+    const chosen = new Set<number>();
+    while (chosen.size < 4) chosen.add(pick(users));
+    for (const userId of chosen) members.push({ team_id: teamId, user_id: userId });
+  }
+  await insertBatched(db, 'team_members', members);
+  console.error(`teams: ${existing} → ${existing + rows.length} (${members.length} memberships)`);
+}
+
+async function growSessions(db: Db, target: number): Promise<void> {
+  const existing = await count(db, 'sessions');
+  const teams = (await db.selectFrom('teams').select('id').execute()).map((row) => Number(row.id));
+  let experts = await userIds(db, true);
+  if (!experts.length) experts = await userIds(db, false);
+  const now = new Date().toISOString();
+  const twoYears = 2 * 365 * 24 * 3600 * 1000;
+  const origin = Date.now() - twoYears / 2;
+  const rows: Array<Insertable<Database['sessions']>> = [];
+  for (let n = existing; n < target; n++) {
+    const start = origin + Math.floor(random() * twoYears);
+    const topic = pick(SESSION_TOPICS);
+    rows.push({
+      name: `${topic} #${n + 1}`,
+      type: random() < 0.7 ? 'meet' : 'other',
+      description: `Sessione di lavoro su ${topic.toLowerCase()}.`,
+      start_time: new Date(start).toISOString(),
+      end_time: new Date(start + 3600 * 1000).toISOString(),
+      join_instructions: 'Collegarsi dal link della riunione cinque minuti prima.',
+      join_url: null,
+      created_at: now,
+    });
+  }
+  const ids = await insertReturningIds(db, 'sessions', rows);
+  const sessionTeams: Array<Insertable<Database['session_teams']>> = [];
+  const sessionExperts: Array<Insertable<Database['session_experts']>> = [];
+  for (const sessionId of ids) {
+    // One in ten sessions is open to every startup ("Tutte le startup"): no team attached.
+    if (random() >= 0.1) sessionTeams.push({ session_id: sessionId, team_id: pick(teams) });
+    sessionExperts.push({ session_id: sessionId, user_id: pick(experts) });
+  }
+  await insertBatched(db, 'session_teams', sessionTeams);
+  await insertBatched(db, 'session_experts', sessionExperts);
+  console.error(`sessions: ${existing} → ${existing + rows.length}`);
+}
+
+/** Gives `count` generated users video-course access and a fresh token each (for the sync load test). */
+async function learnerTokens(db: Db, count: number): Promise<string[]> {
+  const learners = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', 'like', `%@${BENCH_DOMAIN}`)
+    .orderBy('id')
+    .limit(count)
+    .execute();
+  if (learners.length < count) throw new Error(`Only ${learners.length} generated users: raise --users`);
+  const ids = learners.map((row) => Number(row.id));
+  for (let i = 0; i < ids.length; i += BATCH) {
+    await db.updateTable('users').set({ mooc_access: 1 }).where('id', 'in', ids.slice(i, i + BATCH)).execute();
+  }
+  const tokens: string[] = [];
+  for (const id of ids) tokens.push(await issueToken(db, id, 3600));
+  return tokens;
+}
+
+async function main(): Promise<void> {
+  if (!args.database) throw new Error('--database sqlite:<path> | postgres://… is required');
+  const db = await createDb(parseDatabaseUrl(args.database));
+  try {
+    await migrateToLatest(db);
+    const started = Date.now();
+    await db.transaction().execute(async (trx) => {
+      await growUsers(trx, Number(args.users));
+      await growTeams(trx, Number(args.teams));
+      await growSessions(trx, Number(args.sessions));
+    });
+    console.error(`large seed ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const result: Record<string, unknown> = {
+      users: await count(db, 'users'),
+      teams: await count(db, 'teams'),
+      sessions: await count(db, 'sessions'),
+    };
+    const email = args['token-for'];
+    if (email) {
+      const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      if (!user) throw new Error(`No user ${email}: start the server once on this database so it seeds the demo accounts`);
+      result.token = await issueToken(db, Number(user.id), 3600);
+    }
+    const learners = Number(args.learners);
+    if (learners > 0) {
+      if (!args['learner-tokens']) throw new Error('--learners needs --learner-tokens <file>');
+      const tokens = await db.transaction().execute((trx) => learnerTokens(trx, learners));
+      writeFileSync(args['learner-tokens'], JSON.stringify(tokens));
+      result.learners = tokens.length;
+    }
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

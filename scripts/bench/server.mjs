@@ -1,0 +1,91 @@
+// Starting and stopping the real server for benchmarks (the same way the end-to-end tests do).
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const benchDir = join(repoRoot, '.bench');
+
+let nextFixedPort = Number(process.env.BENCH_PORT) || 0;
+
+/** BENCH_PORT, BENCH_PORT+1, … when set; otherwise a port the system says is free. */
+export async function freePort() {
+  if (nextFixedPort) return nextFixedPort++;
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function ensureBuild(force = false) {
+  if (!force && existsSync(join(repoRoot, 'dist', 'index.html'))) return;
+  console.log('Building the front end (vite build)…');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+const configKeys = ['PORT', 'HOST', 'PUBLIC_URL', 'DATABASE_URL', 'STORAGE_DIR', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'];
+
+/** Runs server/src/server.ts with tsx and resolves once GET / answers 200. */
+export async function startServer({ port, databaseUrl, storageDir, logFile, env = {} }) {
+  const url = `http://localhost:${port}`;
+  const inherited = { ...process.env };
+  for (const key of configKeys) delete inherited[key];
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATABASE_URL: databaseUrl,
+      STORAGE_DIR: storageDir,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return { url, port, pid: child.pid, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  const output = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
+  throw new Error(`The server on ${url} did not start:\n${output}`);
+}
+
+/** Runs a TypeScript helper with tsx and returns its stdout (stderr passes through). */
+export function runTs(script, args) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`${script} failed (exit ${result.status})`);
+  return result.stdout;
+}

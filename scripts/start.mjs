@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm start`: build the SPA when dist/ has none, then run the server (TypeScript through tsx).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(root, 'package.json'));
+
+function run(args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+const distDir = process.env.DIST_DIR || join(root, 'dist');
+if (!existsSync(join(distDir, 'index.html'))) {
+  console.log('Compilazione dell\'interfaccia (vite build)…');
+  const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
+  const code = await run([vite, 'build']);
+  if (code !== 0) {
+    console.error('Compilazione non riuscita: il server non viene avviato.');
+    process.exit(code);
+  }
+}
+
+process.exit(await run(['--import', 'tsx', join(root, 'server', 'src', 'server.ts')]));

@@ -1,0 +1,171 @@
+/**
+ * Lesson progress the server can trust, as pure functions (no clock, no database).
+ *
+ * The player reports its playback position every few seconds. An advance no larger than the
+ * wall-clock time since the previous report (times the playback rate, plus a small tolerance)
+ * counts as watched; anything else (a seek forward or back) only moves the resume position.
+ * The lesson is completed once the watched stretches cover enough of the video's length.
+ */
+
+/** A watched stretch [start, end] in seconds, start < end. */
+export type Interval = [number, number];
+
+export interface ProgressState {
+  /** Resume position, seconds. */
+  position: number;
+  /** Watched stretches, sorted and merged (no overlaps, no touching neighbours). */
+  watched: Interval[];
+  /** Server clock (ms) of the previous sync. */
+  lastSyncMs: number;
+  /** Once true, stays true. */
+  completed: boolean;
+}
+
+export interface SyncReport {
+  /** Playback position reported by the player, seconds. */
+  position: number;
+  /** Playback rate reported by the player; clamped to [MIN_RATE, MAX_RATE]. */
+  rate?: number;
+  /** Server clock (ms) when the report arrived. */
+  nowMs: number;
+  /** Video length in seconds when known; positions are clipped to it. */
+  videoLength: number | null;
+}
+
+export interface ProgressRules {
+  /** Share of the video that must be covered, in (0, 1]. */
+  threshold: number;
+  /** Seconds of slack per sync for network jitter; never more than the elapsed time itself. */
+  toleranceSeconds: number;
+  /** Upper bound of one credited stretch, so an idle tab cannot credit a long jump at once. */
+  maxStretchSeconds: number;
+  /** A first report at or below this position counts [0, position] as watched (the player's
+   * first periodic sync arrives a few seconds after the start). */
+  startGraceSeconds: number;
+}
+
+export const MIN_RATE = 0.25;
+export const MAX_RATE = 2;
+/** Longest video we believe a player about: 12 hours. */
+export const MAX_VIDEO_LENGTH_SECONDS = 12 * 3600;
+
+export const DEFAULT_RULES: Omit<ProgressRules, 'threshold'> = {
+  toleranceSeconds: 2,
+  // Background tabs may throttle timers to one per minute while the video keeps playing.
+  maxStretchSeconds: 120,
+  startGraceSeconds: 5,
+};
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+export function clampRate(rate: number | undefined): number {
+  if (rate === undefined || !Number.isFinite(rate)) return 1;
+  return Math.min(MAX_RATE, Math.max(MIN_RATE, rate));
+}
+
+/** Adds a stretch to a sorted, merged list; overlapping or touching stretches are joined. */
+export function mergeInterval(intervals: readonly Interval[], added: Interval): Interval[] {
+  let [start, end] = added;
+  if (!(end > start)) return intervals.map((i) => [i[0], i[1]] as Interval);
+  const result: Interval[] = [];
+  let placed = false;
+  for (const [s, e] of intervals) {
+    if (e < start) {
+      result.push([s, e]);
+    } else if (s > end) {
+      if (!placed) {
+        result.push([start, end]);
+        placed = true;
+      }
+      result.push([s, e]);
+    } else {
+      start = Math.min(start, s);
+      end = Math.max(end, e);
+    }
+  }
+  if (!placed) result.push([start, end]);
+  return result;
+}
+
+/** Seconds covered by the stretches, clipped to [0, videoLength] when the length is known. */
+export function coveredSeconds(intervals: readonly Interval[], videoLength: number | null): number {
+  const limit = videoLength ?? Infinity;
+  let total = 0;
+  for (const [s, e] of intervals) {
+    const start = Math.max(0, s);
+    const end = Math.min(limit, e);
+    if (end > start) total += end - start;
+  }
+  return round3(total);
+}
+
+export function isCompleted(covered: number, videoLength: number | null, threshold: number): boolean {
+  if (!videoLength || videoLength <= 0) return false;
+  return covered / videoLength >= threshold - 1e-9;
+}
+
+/**
+ * Whether a length reported by the player can be learned: a finite positive number no longer than
+ * MAX_VIDEO_LENGTH_SECONDS, and not shorter than the position it reports alongside (a player never
+ * plays past the end).
+ */
+export function isPlausibleLength(length: number | undefined, position: number, toleranceSeconds: number): length is number {
+  return (
+    length !== undefined &&
+    Number.isFinite(length) &&
+    length >= 1 &&
+    length <= MAX_VIDEO_LENGTH_SECONDS &&
+    position <= length + toleranceSeconds
+  );
+}
+
+/** Reads the stored JSON of watched stretches, dropping anything malformed. */
+export function parseWatched(json: string | null | undefined): Interval[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json || '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(raw)) return [];
+  let merged: Interval[] = [];
+  for (const item of raw) {
+    if (Array.isArray(item) && item.length === 2 && item.every((n) => typeof n === 'number' && Number.isFinite(n))) {
+      merged = mergeInterval(merged, [item[0], item[1]]);
+    }
+  }
+  return merged;
+}
+
+/** The state after one sync. `previous` is null for the first sync of this user and lesson. */
+export function applySync(previous: ProgressState | null, report: SyncReport, rules: ProgressRules): ProgressState {
+  const length = report.videoLength && report.videoLength > 0 ? report.videoLength : null;
+  const position = round3(Math.max(0, Math.min(report.position, length ?? Infinity)));
+
+  if (!previous) {
+    const watched: Interval[] = position > 0 && position <= rules.startGraceSeconds ? [[0, position]] : [];
+    return {
+      position,
+      watched,
+      lastSyncMs: report.nowMs,
+      completed: isCompleted(coveredSeconds(watched, length), length, rules.threshold),
+    };
+  }
+
+  const elapsed = Math.max(0, report.nowMs - previous.lastSyncMs) / 1000;
+  const budget = Math.min(
+    rules.maxStretchSeconds,
+    elapsed * clampRate(report.rate) + Math.min(rules.toleranceSeconds, elapsed),
+  );
+  const advance = position - previous.position;
+  const watched =
+    advance > 0 && advance <= budget
+      ? mergeInterval(previous.watched, [previous.position, position])
+      : previous.watched.map((i) => [i[0], i[1]] as Interval);
+  return {
+    position,
+    watched,
+    lastSyncMs: Math.max(report.nowMs, previous.lastSyncMs),
+    completed: previous.completed || isCompleted(coveredSeconds(watched, length), length, rules.threshold),
+  };
+}

@@ -1,0 +1,32 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { ilike, likePattern, type ListParams } from './listing.js';
+
+const MAX_ID = 2147483647;
+
+/**
+ * `filter[id]=3` or `filter[id][]=3&filter[id][]=4` (react-admin's getMany): the valid ids, or
+ * undefined when the filter is absent. Junk values are dropped, so junk alone matches nothing.
+ */
+export function idsFilter(query: ListParams, key = 'id'): number[] | undefined {
+  const raw = query.filter?.[key];
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const values = Array.isArray(raw) ? raw : String(raw).split(',');
+  return values
+    .map((v) => Number(v))
+    .filter((n) => Number.isInteger(n) && n >= 1 && n <= MAX_ID);
+}
+
+/**
+ * What a person types to find someone: name, surname, "name surname" (either order), e-mail or
+ * tax id. The two concatenations also cover name and surname alone.
+ */
+export function userSearch(term: string) {
+  return (eb: ExpressionBuilder<Database, 'users'>) =>
+    eb.or([
+      ilike('users.email', term),
+      ilike('users.tax_id', term),
+      sql<boolean>`lower(users.name || ' ' || users.surname) like ${likePattern(term)} escape '\\'`,
+      sql<boolean>`lower(users.surname || ' ' || users.name) like ${likePattern(term)} escape '\\'`,
+    ]);
+}

@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/** Paths that never fall back to the SPA: they answer their own 404s. */
+const NOT_SPA = /^\/(api|idp|storage)(\/|$)/;
+
+function cacheFor(reply: FastifyReply, path: string) {
+  // Vite puts content-hashed files under /assets: cache them for good; everything else revalidates.
+  reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/**
+ * Serves the Vite build (dist/) with pre-compressed variants when present, and index.html for any
+ * other GET path a browser asks as a page (history routing).
+ */
+export default async function spa(app: FastifyInstance): Promise<void> {
+  const root = resolve(app.config.distDir);
+  const built = existsSync(join(root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      setHeaders: cacheFor,
+    });
+  }
+
+  app.get('/*', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    const wantsPage = request.headers.accept?.includes('text/html') ?? false;
+    if (NOT_SPA.test(path) || !wantsPage) return reply.callNotFound();
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><html lang="it"><meta charset="utf-8"><title>Percorso</title>' +
+          '<p>L\'interfaccia non è ancora stata compilata: esegui <code>npm run build</code> o <code>npm start</code>.</p></html>');
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', root);
+  });
+}

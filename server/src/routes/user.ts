@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { loadCurrentUser } from '../auth/currentUser.js';
+import { unauthorized } from '../lib/errors.js';
+import { authOf } from '../plugins/auth.js';
+import { CurrentUserResponse, PermissionsResponse } from '../schemas/user.js';
+
+/** The signed-in user and their permission names. */
+export default async function userRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/user', { schema: { response: { 200: CurrentUserResponse } } }, async (request) => {
+    const user = await loadCurrentUser(app.db, authOf(request).userId);
+    if (!user) throw unauthorized();
+    return { data: user };
+  });
+
+  app.get('/user/permissions', { schema: { response: { 200: PermissionsResponse } } }, async (request) => ({
+    data: [...authOf(request).permissions].sort(),
+  }));
+}

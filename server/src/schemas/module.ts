@@ -1,0 +1,26 @@
+import { Type, type Static } from 'typebox';
+import { DbId } from './common.js';
+
+/** A module of a course; the lesson counts are the caller's own. */
+export const Module = Type.Object({
+  id: Type.Integer(),
+  course_id: Type.Integer(),
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  position: Type.Integer(),
+  cover_url: Type.Union([Type.String(), Type.Null()]),
+  completed_lessons: Type.Integer(),
+  total_lessons: Type.Integer(),
+});
+export type Module = Static<typeof Module>;
+
+/** POST and PUT /api/courses/{courseId}/modules[/{id}]. */
+export const ModuleBody = Type.Object({
+  position: Type.Integer({ minimum: 1, maximum: 100000 }),
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  description: Type.Optional(Type.Union([Type.String({ maxLength: 10000 }), Type.Null()])),
+});
+export type ModuleBody = Static<typeof ModuleBody>;
+
+export const ModuleParams = Type.Object({ courseId: DbId, moduleId: DbId });
+export type ModuleParams = Static<typeof ModuleParams>;

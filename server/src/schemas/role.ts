@@ -1,0 +1,21 @@
+import { Type, type Static } from 'typebox';
+
+export const PermissionResource = Type.Object({ name: Type.String(), description: Type.String() });
+export type PermissionResource = Static<typeof PermissionResource>;
+
+export const RoleResource = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  created_at: Type.String(),
+  permissions: Type.Array(PermissionResource),
+});
+export type RoleResource = Static<typeof RoleResource>;
+
+/** POST /api/roles and PUT /api/roles/{id}. */
+export const RoleBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  description: Type.String({ minLength: 1, maxLength: 1024 }),
+  permissions: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 200 })),
+});
+export type RoleBody = Static<typeof RoleBody>;

@@ -1,0 +1,90 @@
+import { Type, type Static } from 'typebox';
+import { DbId, ListQuery } from './common.js';
+import { PersonSummary } from './team.js';
+
+export const SessionType = Type.Union([Type.Literal('meet'), Type.Literal('other')]);
+export type SessionType = Static<typeof SessionType>;
+
+export const SessionTeam = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+});
+export type SessionTeam = Static<typeof SessionTeam>;
+
+/** One attendance; times are UTC in SQL format `YYYY-MM-DD HH:MM:SS` (SPEC §3). */
+export const AttendanceItem = Type.Object({
+  id: Type.Integer(),
+  user_id: Type.Union([Type.Integer(), Type.Null()]),
+  name: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  joined_at: Type.Union([Type.String(), Type.Null()]),
+  left_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type AttendanceItem = Static<typeof AttendanceItem>;
+
+/** A session as every session read answers it; `teams` empty means valid for all teams. */
+export const SessionResource = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  type: SessionType,
+  description: Type.String(),
+  start_time: Type.String({ description: 'ISO 8601 UTC' }),
+  end_time: Type.Union([Type.String(), Type.Null()]),
+  join_instructions: Type.String(),
+  join_url: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+  /** First attached team (what the edit form's single team field shows), null when valid for all. */
+  team_id: Type.Union([Type.Integer(), Type.Null()]),
+  teams: Type.Array(SessionTeam),
+  experts: Type.Array(PersonSummary),
+  /** Present only when asked (`attendances=true`) or on the detail for read_sessions holders. */
+  attendances: Type.Optional(Type.Array(AttendanceItem)),
+});
+export type SessionResource = Static<typeof SessionResource>;
+
+const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+const DateTime = Type.String({ format: 'date-time' });
+const OptionalDateTime = Type.Optional(Type.Union([DateTime, Type.Null()]));
+const OptionalId = Type.Optional(Type.Union([DbId, Type.Null()]));
+
+/** POST /api/sessions. */
+export const SessionCreateBody = Type.Object({
+  name: Text(255),
+  type: SessionType,
+  description: Text(20000),
+  start_time: DateTime,
+  end_time: OptionalDateTime,
+  join_instructions: Text(20000),
+  team_id: OptionalId,
+  expert_id: OptionalId,
+});
+export type SessionCreateBody = Static<typeof SessionCreateBody>;
+
+/** PUT /api/sessions/{id}: the same fields minus expert_id. */
+export const SessionUpdateBody = Type.Object({
+  name: Text(255),
+  type: SessionType,
+  description: Text(20000),
+  start_time: DateTime,
+  end_time: OptionalDateTime,
+  join_instructions: Text(20000),
+  team_id: OptionalId,
+});
+export type SessionUpdateBody = Static<typeof SessionUpdateBody>;
+
+export const SessionExpertBody = Type.Object({ user_id: DbId });
+export type SessionExpertBody = Static<typeof SessionExpertBody>;
+
+export const SessionExpertParams = Type.Object({ id: DbId, userId: DbId });
+export type SessionExpertParams = Static<typeof SessionExpertParams>;
+
+export const SessionTeamsBody = Type.Object({ teams: Type.Array(DbId, { maxItems: 1000 }) });
+export type SessionTeamsBody = Static<typeof SessionTeamsBody>;
+
+/** GET /api/sessions: the list query plus `attendances=true`. */
+export const SessionListQuery = Type.Object({
+  ...ListQuery.properties,
+  attendances: Type.Optional(Type.String()),
+});
+export type SessionListQuery = Static<typeof SessionListQuery>;

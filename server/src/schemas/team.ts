@@ -1,0 +1,61 @@
+import { Type, type Static } from 'typebox';
+import { DbId } from './common.js';
+
+/** A person as teams and sessions show them (coordinator, members, session experts). */
+export const PersonSummary = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  surname: Type.String(),
+  email: Type.String(),
+  mobile: Type.Union([Type.String(), Type.Null()]),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+});
+export type PersonSummary = Static<typeof PersonSummary>;
+
+/** A team in lists (GET /api/teams). */
+export const TeamSummary = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  drive_url: Type.Union([Type.String(), Type.Null()]),
+  owner_id: Type.Union([Type.Integer(), Type.Null()]),
+  owner: Type.Union([PersonSummary, Type.Null()]),
+  members_count: Type.Integer(),
+  created_at: Type.String(),
+});
+export type TeamSummary = Static<typeof TeamSummary>;
+
+/** One team with its members (GET /api/teams/{id}). */
+export const TeamDetail = Type.Intersect([TeamSummary, Type.Object({ members: Type.Array(PersonSummary) })]);
+export type TeamDetail = Static<typeof TeamDetail>;
+
+const OptionalText = Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()]));
+const OptionalUrl = Type.Optional(Type.Union([Type.String({ format: 'uri', maxLength: 1024 }), Type.Null()]));
+
+/** POST /api/teams. */
+export const TeamCreateBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  description: OptionalText,
+  owner_id: Type.Optional(Type.Union([DbId, Type.Null()])),
+  drive_url: OptionalUrl,
+});
+export type TeamCreateBody = Static<typeof TeamCreateBody>;
+
+/**
+ * PUT /api/teams/{id}: every field optional so that a member can send only the description;
+ * a name that is sent must not be empty.
+ */
+export const TeamUpdateBody = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  description: OptionalText,
+  owner_id: Type.Optional(Type.Union([DbId, Type.Null()])),
+  drive_url: OptionalUrl,
+});
+export type TeamUpdateBody = Static<typeof TeamUpdateBody>;
+
+export const TeamMemberParams = Type.Object({ id: DbId, userId: DbId });
+export type TeamMemberParams = Static<typeof TeamMemberParams>;
+
+export const TeamSessionParams = Type.Object({ id: DbId, sessionId: DbId });
+export type TeamSessionParams = Static<typeof TeamSessionParams>;

@@ -1,0 +1,58 @@
+import { Type, type Static } from 'typebox';
+import { DbId } from './common.js';
+import { ExpertAccess } from './expert.js';
+
+/** A user as the back-office lists and edits them (GET /api/users, GET /api/users/{id}). */
+export const AdminUser = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  surname: Type.String(),
+  email: Type.String(),
+  tax_id: Type.Union([Type.String(), Type.Null()]),
+  birthdate: Type.Union([Type.String({ description: 'YYYY-MM-DD' }), Type.Null()]),
+  created_at: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  mobile: Type.Union([Type.String(), Type.Null()]),
+  is_expert: Type.Boolean(),
+  expert_access: Type.Union([ExpertAccess, Type.Null()]),
+  mooc_access: Type.Boolean(),
+  /** Completed lessons of published courses over all their lessons, 0..1. */
+  courses_percentage: Type.Number(),
+  roles: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  teams: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      avatar: Type.Union([Type.String(), Type.Null()]),
+      drive_url: Type.Union([Type.String(), Type.Null()]),
+      owner_id: Type.Union([Type.Integer(), Type.Null()]),
+    }),
+  ),
+});
+export type AdminUser = Static<typeof AdminUser>;
+
+const IsoDate = Type.Union([Type.String({ format: 'date' }), Type.String({ format: 'date-time' })]);
+
+/** POST /api/users. */
+export const UserCreateBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  surname: Type.String({ minLength: 1, maxLength: 255 }),
+  email: Type.String({ format: 'email', maxLength: 255 }),
+  tax_id: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
+  birthdate: Type.Optional(Type.Union([IsoDate, Type.Null()])),
+});
+export type UserCreateBody = Static<typeof UserCreateBody>;
+
+export const UserRolesBody = Type.Object({ roles: Type.Array(DbId, { maxItems: 200 }) });
+export type UserRolesBody = Static<typeof UserRolesBody>;
+
+export const UserMoocBody = Type.Object({ mooc_access: Type.Boolean() });
+export type UserMoocBody = Static<typeof UserMoocBody>;
+
+export const AdminStats = Type.Object({
+  users: Type.Integer(),
+  teams: Type.Integer(),
+  sessions: Type.Integer(),
+  experts: Type.Integer(),
+});
+export type AdminStats = Static<typeof AdminStats>;

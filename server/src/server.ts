@@ -1,0 +1,57 @@
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createDb, migrateToLatest } from './db/index.js';
+import { buildApp } from './app.js';
+import { purgeExpiredTokens } from './auth/tokens.js';
+import { seedIfEmpty } from './seed/index.js';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configurazione non valida: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** The only process entry point that listens: migrate, seed on first start, serve, close cleanly. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const db = await createDb(config.database);
+  await migrateToLatest(db);
+  await seedIfEmpty(db, config);
+  await purgeExpiredTokens(db);
+
+  const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    try {
+      await app.close();
+      await db.destroy();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const provider = config.oidc.external ? config.oidc.issuer : `${config.oidc.issuer} (provider di sviluppo)`;
+  app.log.info(`Percorso è pronto su ${config.publicUrl} — accesso tramite ${provider}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Avvio non riuscito:', error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.stack) console.error(error.stack);
+  process.exit(1);
+});

@@ -1,0 +1,7 @@
+import type { ResourceProps } from 'react-admin';
+
+/**
+ * The back-office resources, one line each: every folder under src/admin/<resource>/ exports its
+ * definition (`{name, list, create, edit, icon, recordRepresentation, ...}`) and is listed here.
+ */
+export const resources: ResourceProps[] = [];

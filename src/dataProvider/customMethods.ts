@@ -1,0 +1,96 @@
+import type { Identifier } from 'ra-core';
+import type { PublicConfig, User } from '../types';
+import { apiDownload, apiRequest, unwrapData } from './http';
+import { toListQuery, type ListParams } from './listQuery';
+import { toListResult } from './listResult';
+
+export interface UploadImageParams {
+  /** The record's path under /api, e.g. `teams/5` or `courses/3/modules/7`. */
+  path: string;
+  field: 'avatar' | 'cover';
+  blob: Blob;
+  filename?: string;
+}
+
+export interface SyncLessonBody {
+  /** Seconds played. */
+  duration: number;
+  /** The video's length in seconds, when known. */
+  length?: number;
+}
+
+/** The API calls that are not plain CRUD on a resource (SPEC §7). */
+export const customMethods = {
+  /** Any call, for the rare case no method below fits. */
+  request: <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => apiRequest<T>(method, path, { body }),
+
+  getPublicConfig: async (): Promise<PublicConfig> => unwrapData<PublicConfig>(await apiRequest('GET', 'config')),
+
+  getCurrentUser: async (signal?: AbortSignal): Promise<User> => unwrapData<User>(await apiRequest('GET', 'user', { signal })),
+
+  getMyPermissions: async (signal?: AbortSignal): Promise<string[]> => {
+    const permissions = unwrapData<unknown>(await apiRequest('GET', 'user/permissions', { signal }));
+    return Array.isArray(permissions) ? permissions.filter((p): p is string => typeof p === 'string') : [];
+  },
+
+  getTeamMembers: async <T = unknown>(teamId: Identifier): Promise<T[]> =>
+    unwrapData<T[]>(await apiRequest('GET', `teams/${teamId}/users`)) ?? [],
+
+  addTeamMember: (teamId: Identifier, userId: Identifier) => apiRequest('POST', `teams/${teamId}/users/${userId}`),
+
+  removeTeamMember: (teamId: Identifier, userId: Identifier) => apiRequest('DELETE', `teams/${teamId}/users/${userId}`),
+
+  getTeamSessions: async <T = unknown>(teamId: Identifier, params: ListParams = {}) =>
+    toListResult<T>(await apiRequest('GET', `teams/${teamId}/sessions`, { query: toListQuery(params) })),
+
+  addSessionExpert: (sessionId: Identifier, userId: Identifier) =>
+    apiRequest('POST', `sessions/${sessionId}/experts`, { body: { user_id: userId } }),
+
+  removeSessionExpert: (sessionId: Identifier, userId: Identifier) =>
+    apiRequest('DELETE', `sessions/${sessionId}/experts/${userId}`),
+
+  setSessionTeams: (sessionId: Identifier, teamIds: Identifier[]) =>
+    apiRequest('PUT', `sessions/${sessionId}/teams`, { body: { teams: teamIds } }),
+
+  setUserRoles: (userId: Identifier, roleIds: Identifier[]) =>
+    apiRequest('PUT', `users/${userId}/roles`, { body: { roles: roleIds } }),
+
+  setUserMooc: (userId: Identifier, moocAccess: boolean) =>
+    apiRequest('PUT', `users/${userId}/mooc`, { body: { mooc_access: moocAccess } }),
+
+  /** Multipart POST with `_method=PUT` (Laravel's method spoofing); the browser sets the Content-Type. */
+  uploadImage: async <T = unknown>({ path, field, blob, filename }: UploadImageParams): Promise<{ data: T }> => {
+    const form = new FormData();
+    form.append(field, blob, filename ?? `${field}.${blob.type === 'image/png' ? 'png' : 'jpg'}`);
+    form.append('_method', 'PUT');
+    return { data: unwrapData<T>(await apiRequest('POST', `${path}/${field}`, { body: form })) };
+  },
+
+  syncLesson: async <T = unknown>(
+    courseId: Identifier,
+    moduleId: Identifier,
+    lessonId: Identifier,
+    body: SyncLessonBody,
+    options: { keepalive?: boolean } = {},
+  ): Promise<T> =>
+    unwrapData<T>(
+      await apiRequest('POST', `courses/${courseId}/modules/${moduleId}/lessons/${lessonId}/sync`, {
+        body,
+        keepalive: options.keepalive,
+      }),
+    ),
+
+  downloadAttendances: (sessionId: Identifier): Promise<Blob> => apiDownload(`sessions/${sessionId}/attendances/excel`),
+
+  logout: () => apiRequest('POST', 'auth/logout'),
+
+  exchangeCode: async (body: { code: string; code_verifier: string; redirect_uri: string }): Promise<string> => {
+    const answer = await apiRequest<{ access_token?: unknown }>('POST', 'auth/callback', { body });
+    if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '') {
+      throw new Error('Risposta di login non valida');
+    }
+    return answer.access_token;
+  },
+};
+
+export type CustomMethods = typeof customMethods;

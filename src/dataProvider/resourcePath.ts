@@ -1,0 +1,23 @@
+/**
+ * Where a react-admin resource lives under /api. Nested resources take their parents' ids from
+ * `meta`; a missing id leaves "undefined" in the path, and such requests are skipped (SPEC §7).
+ */
+export interface NestedMeta {
+  courseId?: string | number;
+  moduleId?: string | number;
+}
+
+export function resourcePath(resource: string, meta?: NestedMeta): string {
+  switch (resource) {
+    case 'modules':
+      return `courses/${meta?.courseId}/modules`;
+    case 'lessons':
+      return `courses/${meta?.courseId}/modules/${meta?.moduleId}/lessons`;
+    default:
+      return resource;
+  }
+}
+
+export function recordPath(resource: string, id: string | number | undefined, meta?: NestedMeta): string {
+  return `${resourcePath(resource, meta)}/${id}`;
+}

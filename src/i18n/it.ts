@@ -1,0 +1,69 @@
+/**
+ * The app's own Italian texts (SPEC §2): one `app.*` namespace, plus `resources.<name>` for
+ * react-admin's labels. Other screens add their keys here under their own sub-namespace.
+ */
+const appItalian = {
+  app: {
+    name: 'Percorso',
+    not_found: 'Not found.',
+    invalid_request: 'Invalid request.',
+    login: {
+      title: 'Accedi con il tuo account',
+      explanation:
+        "Per accedere al servizio di e-learning è necessario un account %{provider}. Se non hai ancora un account, contatta il tuo referente %{provider}: il link per creare l'account potrebbe esserti già arrivato via e-mail, controlla anche la cartella dello spam.",
+      button: 'Accedi con %{provider}',
+      privacy: 'Privacy Policy',
+      terms: 'Termini e condizioni',
+      logo: 'Logo Percorso',
+    },
+    callback: {
+      waiting_title: 'Attendere...',
+      waiting_text: 'Stiamo verificando le informazioni di login...',
+      error_title: 'Errore',
+      retry: 'Riprova',
+      error_text: 'Si è verificato un errore durante il login. Riprova più tardi.',
+    },
+    layout: {
+      menu: 'Menu',
+      open_menu: 'Apri il menu',
+      close_menu: 'Chiudi il menu',
+      user_menu: 'Menu utente',
+      profile: 'Gestione profilo',
+      logout: 'Logout',
+      main_navigation: 'Navigazione principale',
+    },
+    menu: {
+      dashboard: 'Dashboard',
+      percorso: 'Percorso',
+      drive: 'Drive',
+      courses: 'Videocorsi',
+      admin: 'Admin',
+    },
+    dashboard: {
+      title: 'Dashboard',
+      greeting: 'Ciao, %{name}',
+      percorso_title: 'Percorso',
+      percorso_text: 'Il percorso del tuo team: appuntamenti, coordinatore e membri.',
+      percorso_button: 'Accedi al percorso',
+      drive_title: 'Drive',
+      drive_text: 'La cartella condivisa del tuo team.',
+      drive_button: 'Accedi al Drive',
+      no_team: 'Non fai parte di un progetto.',
+      no_team_hint: 'Se credi che sia un errore, contatta il tuo coordinatore.',
+      expert_title: 'Sei un esperto',
+      expert_text: 'Puoi accedere a più startup e visionare le sessioni in arrivo per te.',
+      startups: 'Startup',
+      sessions: 'Sessioni',
+      sessions_with_team: 'Sessioni con il team: %{count}',
+      all_startups: 'Tutte le startup',
+      open: 'Accedi',
+      open_item: 'Accedi a %{name}',
+      no_startups: 'Nessun team trovato',
+      no_sessions: 'Nessuna sessione trovata',
+    },
+    loading: 'Caricamento...',
+  },
+  resources: {},
+};
+
+export default appItalian;

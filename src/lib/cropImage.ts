@@ -1,0 +1,81 @@
+/** Cropping a picked image in the browser: file checks and the canvas step of the crop dialogs. */
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TOO_LARGE_MESSAGE = 'Il file è troppo grande. La dimensione massima consentita è di 5MB.';
+export const NOT_AN_IMAGE_MESSAGE = 'Il file selezionato non è un\'immagine. Scegli un file JPG, PNG o WebP.';
+
+export interface PixelArea {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The Italian reason a picked file cannot be used, or null when it can. */
+export function imageFileProblem(file: File): string | null {
+  if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return NOT_AN_IMAGE_MESSAGE;
+  if (file.size > MAX_IMAGE_BYTES) return IMAGE_TOO_LARGE_MESSAGE;
+  return null;
+}
+
+export function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+function loadImage(src: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error('image failed to load'));
+    image.src = src;
+  });
+}
+
+/** Output size of a crop: the crop's own pixels, scaled down so the longer side is at most `maxSide`. */
+export function outputSize(area: Pick<PixelArea, 'width' | 'height'>, maxSide: number): { width: number; height: number } {
+  const scale = Math.min(1, maxSide / Math.max(area.width, area.height));
+  return {
+    width: Math.max(1, Math.round(area.width * scale)),
+    height: Math.max(1, Math.round(area.height * scale)),
+  };
+}
+
+/** Draws `area` of the image at `src` onto a canvas and returns it as a PNG or JPEG blob. */
+export async function cropToBlob(src: string, area: PixelArea, maxSide: number, type: string): Promise<Blob> {
+  const image = await loadImage(src);
+  const size = outputSize(area, maxSide);
+  const canvas = document.createElement('canvas');
+  canvas.width = size.width;
+  canvas.height = size.height;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('canvas unavailable');
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, size.width, size.height);
+  const outputType = type === 'image/png' ? 'image/png' : 'image/jpeg';
+  return new Promise((resolve, reject) => {
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('crop failed'))), outputType, 0.9);
+  });
+}
+
+/**
+ * The message to show for a failed upload: the first server field error (422 `{errors: {field: [msg]}}`,
+ * carried by ra-core's HttpError as `body`), else the error's own message, else a generic one.
+ */
+export function uploadErrorMessage(error: unknown): string {
+  const fallback = 'Si è verificato un errore durante il caricamento dell\'immagine. Riprova.';
+  if (!error || typeof error !== 'object') return fallback;
+  const body = (error as { body?: { errors?: Record<string, unknown>; message?: unknown } }).body;
+  const fieldErrors = body?.errors ? Object.values(body.errors) : [];
+  for (const value of fieldErrors) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string' && first) return first;
+  }
+  if (typeof body?.message === 'string' && body.message) return body.message;
+  const message = (error as { message?: unknown }).message;
+  return typeof message === 'string' && message && !/^(HTTP|Failed to fetch)/i.test(message) ? message : fallback;
+}

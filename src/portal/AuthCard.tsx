@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { useTranslate } from 'ra-core';
+import { Logo } from '../components/Logo';
+import { usePublicConfig } from '../lib/publicConfig';
+
+/** The login and callback card: logo, content, and the privacy / terms footer (SPEC §2). */
+export function AuthCard({ children }: { children: ReactNode }) {
+  const translate = useTranslate();
+  const { data: config } = usePublicConfig();
+  return (
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}
+    >
+      <Paper
+        elevation={0}
+        sx={{
+          width: '100%',
+          maxWidth: 400,
+          maxHeight: 710,
+          overflowY: 'auto',
+          p: { xs: 3, sm: 4 },
+          border: 1,
+          borderColor: 'divider',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 3,
+        }}
+      >
+        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+          <Logo size={64} title={translate('app.login.logo')} />
+        </Box>
+        {children}
+        <Stack component="footer" direction="row" spacing={2} sx={{ fontSize: '0.875rem', justifyContent: 'center' }}>
+          <Link href={config?.privacy_url ?? '#'} target="_blank" rel="noopener noreferrer">
+            {translate('app.login.privacy')}
+          </Link>
+          <Link href="#" onClick={(event) => event.preventDefault()}>
+            {translate('app.login.terms')}
+          </Link>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

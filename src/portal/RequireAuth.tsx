@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { Navigate } from 'react-router';
+import { useTranslate } from 'ra-core';
+import { useSession } from '../authProvider/useSession';
+import { getToken } from '../dataProvider';
+import { Button } from '../components/Button';
+
+const isAccessDenied = (error: unknown) => [401, 403].includes((error as { status?: number } | null)?.status ?? 0);
+
+/** Protected screens: visitors without a session go to the login screen at /. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const translate = useTranslate();
+  const session = useSession();
+  if (!getToken() || isAccessDenied(session.error)) return <Navigate to="/" replace />;
+  if (session.error && !session.user) {
+    return (
+      <Box component="main" sx={{ p: 4, maxWidth: 560, mx: 'auto' }}>
+        <Alert severity="error" action={<Button size="sm" color="outlineGray" onClick={session.refresh}>{translate('app.callback.retry')}</Button>}>
+          {translate('ra.notification.http_error')}
+        </Alert>
+      </Box>
+    );
+  }
+  return <>{children}</>;
+}

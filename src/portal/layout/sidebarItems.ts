@@ -1,0 +1,19 @@
+import { canAccess } from '../../authProvider/canAccess';
+import type { User } from '../../types';
+
+export type SidebarKey = 'dashboard' | 'percorso' | 'drive' | 'courses' | 'admin';
+
+export type SidebarItem = { key: SidebarKey } & ({ to: string; href?: never } | { href: string; to?: never });
+
+/** SPEC §2, shared layout: which entries the sidebar shows to this user. */
+export function sidebarItems(user: User | undefined, permissions: readonly string[] | undefined): SidebarItem[] {
+  const items: SidebarItem[] = [{ key: 'dashboard', to: '/dashboard' }];
+  const firstTeam = user?.teams?.[0];
+  if (firstTeam) {
+    items.push({ key: 'percorso', to: `/percorso/${firstTeam.id}` });
+    if (firstTeam.drive_url) items.push({ key: 'drive', href: firstTeam.drive_url });
+  }
+  if (user?.mooc_access) items.push({ key: 'courses', to: '/courses' });
+  if (canAccess(permissions, { action: 'access', resource: 'admin' })) items.push({ key: 'admin', to: '/admin' });
+  return items;
+}

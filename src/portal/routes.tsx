@@ -1,0 +1,23 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { LayoutNotFound } from './NotFound';
+
+export interface PortalRoute {
+  path: string;
+  Component: ComponentType | LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * The authenticated portal screens of SPEC §2 that sit inside the shared layout. Each page is a
+ * lazily loaded module of its area (src/portal/<area>/...); a screen whose page is not built yet
+ * shows "Not found.". Replace its `Component` with `lazy(() => import('./<area>/<Page>'))`.
+ */
+export const portalRoutes: PortalRoute[] = [
+  { path: '/dashboard', Component: lazy(() => import('./Dashboard')) },
+  { path: '/percorso/:teamId', Component: LayoutNotFound },
+  { path: '/percorso/:teamId/sessions/:sessionId', Component: LayoutNotFound },
+  { path: '/sessions/:sessionId', Component: LayoutNotFound },
+  { path: '/courses', Component: LayoutNotFound },
+  { path: '/courses/:courseId/modules', Component: LayoutNotFound },
+  { path: '/courses/:courseId/modules/:moduleId/lessons', Component: LayoutNotFound },
+  { path: '/courses/:courseId/modules/:moduleId/lessons/:lessonId', Component: LayoutNotFound },
+];

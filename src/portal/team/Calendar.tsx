@@ -1,0 +1,106 @@
+import { useMemo, useState } from 'react';
+import { Box, IconButton, Typography } from '@mui/material';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import {
+  WEEKDAY_LABELS,
+  dayKey,
+  monthGrid,
+  monthTitle,
+  nextMonth,
+  previousMonth,
+  romeDayKey,
+  romeMonthOf,
+  sessionDays,
+  type CalendarMonth,
+} from '../../lib/calendar';
+import { SideCard } from './SideCard';
+import { VisuallyHidden } from './VisuallyHidden';
+
+const WEEKDAY_NAMES = ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato', 'domenica'];
+
+export interface CalendarProps {
+  sessions: ReadonlyArray<{ start_time: string }>;
+  /** The current instant; the calendar opens on its month (in Rome) and marks its day in bold. */
+  now?: Date;
+}
+
+/** Monthly calendar, Monday first, with the days that have sessions in blue and today in bold. */
+export function Calendar({ sessions, now = new Date() }: CalendarProps) {
+  const [shown, setShown] = useState<CalendarMonth>(() => romeMonthOf(now));
+  const highlighted = useMemo(() => sessionDays(sessions), [sessions]);
+  const today = romeDayKey(now);
+  const title = monthTitle(shown);
+
+  return (
+    <SideCard title="Calendario">
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <IconButton size="small" aria-label="Mese precedente" onClick={() => setShown(previousMonth)}>
+          <ChevronLeft />
+        </IconButton>
+        <Typography component="p" sx={{ fontWeight: 600 }} aria-live="polite">
+          {title}
+        </Typography>
+        <IconButton size="small" aria-label="Mese successivo" onClick={() => setShown(nextMonth)}>
+          <ChevronRight />
+        </IconButton>
+      </Box>
+      <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', textAlign: 'center' }}>
+        <caption>
+          <VisuallyHidden>{title}</VisuallyHidden>
+        </caption>
+        <thead>
+          <tr>
+            {WEEKDAY_LABELS.map((label, index) => (
+              <Box
+                component="th"
+                key={label}
+                scope="col"
+                abbr={WEEKDAY_NAMES[index]}
+                sx={{ fontSize: 12, fontWeight: 500, color: 'text.secondary', py: 0.5 }}
+              >
+                {label}
+              </Box>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthGrid(shown).map((week, row) => (
+            <tr key={row}>
+              {week.map((day, column) => {
+                if (day === null) return <td key={column} />;
+                const key = dayKey(shown, day);
+                const isToday = key === today;
+                const hasSession = highlighted.has(key);
+                return (
+                  <Box component="td" key={column} sx={{ p: 0.25 }}>
+                    <Box
+                      data-day={key}
+                      data-has-session={hasSession || undefined}
+                      aria-current={isToday ? 'date' : undefined}
+                      sx={{
+                        mx: 'auto',
+                        width: 32,
+                        height: 32,
+                        lineHeight: '32px',
+                        borderRadius: '50%',
+                        fontSize: 14,
+                        fontWeight: isToday ? 700 : 400,
+                        bgcolor: hasSession ? 'primary.main' : 'transparent',
+                        color: hasSession ? 'primary.contrastText' : 'text.primary',
+                      }}
+                    >
+                      {day}
+                      {hasSession && <VisuallyHidden>, appuntamento in programma</VisuallyHidden>}
+                      {isToday && <VisuallyHidden>, oggi</VisuallyHidden>}
+                    </Box>
+                  </Box>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </SideCard>
+  );
+}

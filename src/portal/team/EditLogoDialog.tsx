@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useDataProvider } from 'ra-core';
+import { LazyImageCropDialog } from '../../components/LazyImageCropDialog';
+import type { AppDataProvider } from '../../dataProvider';
+import type { Team } from './types';
+
+export interface EditLogoDialogProps {
+  open: boolean;
+  team: Team;
+  onClose: () => void;
+}
+
+/** Pick, crop 1:1 and upload the team's logo (POST /api/teams/{id}/avatar, `_method=PUT`). */
+export function EditLogoDialog({ open, team, onClose }: EditLogoDialogProps) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+
+  const upload = async (blob: Blob) => {
+    const { data } = await dataProvider.uploadImage<Team>({ path: `teams/${team.id}`, field: 'avatar', blob });
+    if (data && typeof data === 'object') {
+      queryClient.setQueryData(['teams', 'getOne', { id: String(team.id), meta: undefined }], data);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['teams'] });
+  };
+
+  return (
+    <LazyImageCropDialog
+      open={open}
+      aspect={1}
+      title="Modifica logo"
+      submitLabel="Aggiorna logo"
+      onClose={onClose}
+      onUpload={upload}
+      maxPreview={512}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Stack } from '@mui/material';
+import { usePermissions } from 'ra-core';
+import { useParams } from 'react-router';
+import { hasPermission } from '../../authProvider/canAccess';
+import { useSession as useCurrentUser } from '../../authProvider/useSession';
+import { usePageTitle } from '../layout/pageTitle';
+import { PageLoader } from '../PageLoader';
+import { EditDescriptionDialog } from './EditDescriptionDialog';
+import { EditLogoDialog } from './EditLogoDialog';
+import { LoadProblem, TEAM_PROBLEMS } from './LoadProblem';
+import { useNextSession, useTeam, useUpcomingSessions } from './queries';
+import { canEditTeam, sessionHref } from './rules';
+import { TeamHeader } from './TeamHeader';
+import { TeamSideLayout } from './TeamSideLayout';
+import { TeamTiles } from './TeamTiles';
+import type { Team } from './types';
+import { UpcomingSessions } from './UpcomingSessions';
+
+/** /percorso/{teamId}: where the team is, what is next, who to ask. */
+export default function PercorsoPage() {
+  usePageTitle('Percorso');
+  const { teamId = '' } = useParams();
+  const { data: team, error, isPending } = useTeam(teamId);
+
+  if (error) return <LoadProblem error={error} texts={TEAM_PROBLEMS} />;
+  if (isPending || !team) return <PageLoader />;
+  return <TeamPath team={team} />;
+}
+
+function TeamPath({ team }: { team: Team }) {
+  const { user } = useCurrentUser();
+  const { permissions } = usePermissions<string[]>();
+  const next = useNextSession(team.id);
+  const upcoming = useUpcomingSessions(team.id);
+  const [dialog, setDialog] = useState<'description' | 'logo' | null>(null);
+  const close = () => setDialog(null);
+
+  const canEdit = canEditTeam(user?.teams, team.id, hasPermission(permissions, 'update_teams'));
+  const hrefOf = (session: { id: number }) => sessionHref(session.id, team.id, user?.teams);
+
+  return (
+    <TeamSideLayout side={{ kind: 'team', teamId: team.id }}>
+      <Stack spacing={3}>
+        <TeamHeader
+          team={team}
+          canEdit={canEdit}
+          onEditDescription={() => setDialog('description')}
+          onEditLogo={() => setDialog('logo')}
+        />
+        <TeamTiles
+          driveUrl={team.drive_url}
+          next={next.data}
+          nextHref={next.data ? hrefOf(next.data) : null}
+          loadingNext={next.isPending}
+        />
+        <UpcomingSessions sessions={upcoming.data} loading={upcoming.isPending} hrefOf={hrefOf} />
+      </Stack>
+      {canEdit && (
+        <>
+          <EditDescriptionDialog open={dialog === 'description'} team={team} onClose={close} />
+          <EditLogoDialog open={dialog === 'logo'} team={team} onClose={close} />
+        </>
+      )}
+    </TeamSideLayout>
+  );
+}

@@ -1,0 +1,70 @@
+import { useId, type ReactNode } from 'react';
+import { Box, Paper, Stack, Typography } from '@mui/material';
+import Videocam from '@mui/icons-material/Videocam';
+import { Button } from '../../components/Button';
+import { formatLongDate, formatTime } from '../../lib/dates';
+import { PersonLine } from './PersonLine';
+import type { Session } from './types';
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }} gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** "mercoledì 1 maggio 2024, ore 11:30 – 12:30" in Rome time. */
+export function sessionWhen(session: Pick<Session, 'start_time' | 'end_time'>): string {
+  const start = `${formatLongDate(session.start_time)}, ore ${formatTime(session.start_time)}`;
+  return session.end_time ? `${start} – ${formatTime(session.end_time)}` : start;
+}
+
+/** Name, time, Meet button, description, join instructions and experts of a session. */
+export function SessionDetail({ session }: { session: Session }) {
+  const experts = session.experts ?? [];
+  return (
+    <Paper component="article" aria-labelledby="session-name" variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
+      <Stack spacing={3}>
+        <Box>
+          <Typography id="session-name" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
+            {session.name}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5, '&::first-letter': { textTransform: 'uppercase' } }}>
+            <time dateTime={session.start_time}>{sessionWhen(session)}</time>
+          </Typography>
+          {session.type === 'meet' && session.join_url && (
+            <Box sx={{ mt: 2 }}>
+              <Button href={session.join_url} startIcon={<Videocam />}>
+                Unisciti al Meet
+              </Button>
+            </Box>
+          )}
+        </Box>
+        <Block title="Descrizione">
+          <Typography sx={{ whiteSpace: 'pre-line' }}>{session.description}</Typography>
+        </Block>
+        <Block title="Come partecipare">
+          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{session.join_instructions}</Typography>
+        </Block>
+        <Block title="Esperti">
+          {experts.length === 0 ? (
+            <Typography color="text.secondary">Nessun esperto assegnato</Typography>
+          ) : (
+            <Stack component="ul" spacing={2} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {experts.map((expert) => (
+                <li key={expert.id}>
+                  <PersonLine person={expert} avatarSize={48} />
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Block>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,31 @@
+import { Box, Link, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { Avatar } from '../../components/Avatar';
+import { SideCard } from './SideCard';
+import type { SessionTeam } from './types';
+
+/** The session's teams, for an expert: a list that scrolls within a fixed height. */
+export function StartupList({ teams }: { teams: ReadonlyArray<SessionTeam> }) {
+  return (
+    <SideCard title="Startup">
+      {teams.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Tutte le startup
+        </Typography>
+      ) : (
+        <Box sx={{ maxHeight: 280, overflowY: "auto" }} tabIndex={0} role="region" aria-label="Elenco delle startup della sessione">
+          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {teams.map((team) => (
+              <Box component="li" key={team.id} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                <Avatar name={team.name} src={team.avatar} size={36} decorative />
+                <Link component={RouterLink} to={`/percorso/${team.id}`} underline="hover" sx={{ fontWeight: 600 }}>
+                  {team.name}
+                </Link>
+              </Box>
+            ))}
+          </Stack>
+        </Box>
+      )}
+    </SideCard>
+  );
+}

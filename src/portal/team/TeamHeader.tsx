@@ -1,0 +1,46 @@
+import { Box, Paper, Stack, Typography } from '@mui/material';
+import Edit from '@mui/icons-material/Edit';
+import PhotoCamera from '@mui/icons-material/PhotoCamera';
+import { Avatar } from '../../components/Avatar';
+import { Button } from '../../components/Button';
+import { memberCountLabel } from './rules';
+import type { Team } from './types';
+
+export interface TeamHeaderProps {
+  team: Team;
+  canEdit: boolean;
+  onEditDescription: () => void;
+  onEditLogo: () => void;
+}
+
+/** The team's logo, name, description and member count, with the edit buttons when allowed. */
+export function TeamHeader({ team, canEdit, onEditDescription, onEditLogo }: TeamHeaderProps) {
+  return (
+    <Paper component="section" aria-labelledby="team-name" variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+        <Avatar name={`Logo di ${team.name}`} src={team.avatar} size={80} sx={{ borderRadius: 2 }} />
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+          <Typography id="team-name" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
+            {team.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {memberCountLabel(team.members_count)}
+          </Typography>
+          <Typography sx={{ whiteSpace: 'pre-line' }} color={team.description ? 'text.primary' : 'text.secondary'}>
+            {team.description || 'Nessuna descrizione.'}
+          </Typography>
+        </Box>
+      </Box>
+      {canEdit && (
+        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
+          <Button size="sm" color="outlinePrimary" startIcon={<Edit />} onClick={onEditDescription}>
+            Modifica descrizione
+          </Button>
+          <Button size="sm" color="outlinePrimary" startIcon={<PhotoCamera />} onClick={onEditLogo}>
+            Modifica logo
+          </Button>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { Box, Stack } from '@mui/material';
+import type { Identifier } from 'ra-core';
+import { Calendar } from './Calendar';
+import { CoordinatorCard } from './CoordinatorCard';
+import { ExpertNotice } from './ExpertNotice';
+import { MembersCard } from './MembersCard';
+import { PromoLinks } from './PromoLinks';
+import { StartupList } from './StartupList';
+import { useTeam, useTeamSessions } from './queries';
+import type { Session } from './types';
+
+export type SideContext =
+  | { kind: 'team'; teamId: Identifier }
+  /** A session seen by an expert: its teams instead of one team's coordinator and members. */
+  | { kind: 'expert'; session: Session };
+
+/** The page beside its side column: promo links, calendar, coordinator and members (or the expert view). */
+export function TeamSideLayout({ side, children }: { side: SideContext; children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' },
+        alignItems: 'start',
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>{children}</Box>
+      <Stack component="aside" aria-label="Informazioni sul team" spacing={2} sx={{ minWidth: 0 }}>
+        {side.kind === 'team' ? <TeamSide teamId={side.teamId} /> : <ExpertSide session={side.session} />}
+      </Stack>
+    </Box>
+  );
+}
+
+function TeamSide({ teamId }: { teamId: Identifier }) {
+  const { data: team } = useTeam(teamId);
+  const { data: sessions } = useTeamSessions(teamId);
+  return (
+    <>
+      <PromoLinks />
+      <Calendar sessions={sessions ?? []} />
+      {team && <CoordinatorCard owner={team.owner} />}
+      {team && <MembersCard members={team.members ?? []} />}
+    </>
+  );
+}
+
+function ExpertSide({ session }: { session: Session }) {
+  return (
+    <>
+      <ExpertNotice />
+      <PromoLinks />
+      <Calendar sessions={[session]} />
+      <StartupList teams={session.teams ?? []} />
+    </>
+  );
+}

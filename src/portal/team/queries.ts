@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useGetOne, type Identifier } from 'ra-core';
+import type { AppDataProvider } from '../../dataProvider';
+import type { Session, Team } from './types';
+
+/** SPEC §9: a team's whole session list is read with per_page 10000. */
+export const ALL_SESSIONS = 10000;
+
+/** 403 and 404 are answers, not hiccups: never retry them. */
+export function retryUnlessRefused(failures: number, error: unknown): boolean {
+  const status = (error as { status?: number } | null)?.status;
+  if (status !== undefined && status >= 400 && status < 500) return false;
+  return failures < 2;
+}
+
+export function errorStatus(error: unknown): number | undefined {
+  return (error as { status?: number } | null)?.status;
+}
+
+/** GET /api/teams/{id} through ra-core, so that team updates refresh it everywhere. */
+export function useTeam(teamId: Identifier | null | undefined) {
+  return useGetOne<Team>('teams', { id: teamId ?? '' }, { enabled: teamId != null && teamId !== '', retry: retryUnlessRefused });
+}
+
+/** Every session of a team (those attached to no team included), for the calendar. */
+export function useTeamSessions(teamId: Identifier | null | undefined) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({
+    queryKey: ['teams', String(teamId), 'sessions', 'all'],
+    queryFn: async () =>
+      (
+        await dataProvider.getTeamSessions<Session>(teamId!, {
+          pagination: { page: 1, perPage: ALL_SESSIONS },
+          sort: { field: 'start_time', order: 'ASC' },
+        })
+      ).data,
+    enabled: teamId != null && teamId !== '',
+    retry: retryUnlessRefused,
+  });
+}
+
+/** GET /api/teams/{id}/sessions/upcoming: sessions not ended yet, soonest first. */
+export function useUpcomingSessions(teamId: Identifier) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({
+    queryKey: ['teams', String(teamId), 'sessions', 'upcoming'],
+    queryFn: async () =>
+      (await dataProvider.request<{ data: Session[] }>('GET', `teams/${teamId}/sessions/upcoming?per_page=${ALL_SESSIONS}`)).data ?? [],
+    retry: retryUnlessRefused,
+  });
+}
+
+/** GET /api/teams/{id}/sessions/next: the next appointment, or null. */
+export function useNextSession(teamId: Identifier) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({
+    queryKey: ['teams', String(teamId), 'sessions', 'next'],
+    queryFn: async () => (await dataProvider.request<{ data: Session | null }>('GET', `teams/${teamId}/sessions/next`)).data ?? null,
+    retry: retryUnlessRefused,
+  });
+}
+
+/**
+ * A session: GET /api/teams/{teamId}/sessions/{id} when the route names the team,
+ * GET /api/sessions/{id} otherwise.
+ */
+export function useSession(sessionId: Identifier, routeTeamId: Identifier | undefined) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({
+    // Keys start with the resource so that ra-core's mutations on teams/sessions refresh them.
+    queryKey: routeTeamId ? ['teams', String(routeTeamId), 'sessions', String(sessionId)] : ['sessions', 'portal', String(sessionId)],
+    queryFn: async () =>
+      routeTeamId
+        ? (await dataProvider.request<{ data: Session }>('GET', `teams/${routeTeamId}/sessions/${sessionId}`)).data
+        : ((await dataProvider.getOne<Session>('sessions', { id: sessionId })).data as Session),
+    retry: retryUnlessRefused,
+  });
+}

@@ -1,0 +1,141 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { databases, useTestApp } from './helpers.js';
+
+/** A fake Vite build: index.html, one hashed asset and its brotli twin. */
+function fakeDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'percorso-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="it"><div id="root"></div></html>');
+  const js = 'console.log("percorso");'.repeat(50);
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), js);
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(js));
+  return dir;
+}
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
+      const [name, ...values] = d.split(/\s+/);
+      return [name, values] as [string, string[]];
+    }),
+  );
+}
+
+describe.each(databases)('public configuration, security headers and static files (%s)', (kind) => {
+  const storageDir = mkdtempSync(join(tmpdir(), 'percorso-uploads-'));
+  const ctx = useTestApp(kind, {
+    PUBLIC_URL: 'http://portale.example.test:3000',
+    DIST_DIR: fakeDist(),
+    STORAGE_DIR: storageDir,
+  });
+
+  it('GET /api/config tells the SPA how to sign in with the development provider, without a token', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      authorize_url: 'http://portale.example.test:3000/idp/auth',
+      client_id: 'percorso',
+      redirect_uri: 'http://portale.example.test:3000/auth/callback',
+      scope: 'openid email profile',
+      provider_label: 'Percorso ID',
+      account_url: 'http://portale.example.test:3000/idp/account',
+      privacy_url: 'http://portale.example.test:3000/idp/privacy',
+      avatar_host: 'http://portale.example.test:3000',
+    });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('the development provider publishes its authorize endpoint where /api/config says', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/idp/.well-known/openid-configuration' });
+    expect(res.statusCode).toBe(200);
+    const discovery = res.json();
+    expect(discovery.issuer).toBe('http://portale.example.test:3000/idp');
+    expect(discovery.authorization_endpoint).toBe('http://portale.example.test:3000/idp/auth');
+    expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
+  });
+
+  it('sends a Content-Security-Policy that allows no inline script, on pages and API alike', async () => {
+    for (const url of ['/dashboard', '/api/config', '/idp/account']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const csp = directives(String(res.headers['content-security-policy']));
+      expect(csp.get('script-src')).toContain("'self'");
+      expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+      expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
+      expect(csp.get('script-src-attr')).toEqual(["'none'"]);
+      expect(csp.get('connect-src')).toEqual(["'self'"]);
+      expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://www.youtube.com', 'https://player.vimeo.com']));
+      expect(csp.get('form-action')).toEqual(["'self'"]);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('serves index.html for app routes a browser asks for, with no-cache', async () => {
+    for (const url of ['/', '/dashboard', '/courses/3/modules/4/lessons', '/admin/users?page=2']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long cache, pre-compressed when the browser accepts it', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.body).toContain('console.log("percorso")');
+    expect((await ctx.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('answers unknown API, provider and storage paths with a JSON 404, never the SPA', async () => {
+    for (const url of ['/api/nothing-here', '/storage/missing.png', '/idp/interaction']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { accept: 'text/html' } });
+    expect(api.json().message).toMatch(/non trovato/);
+  });
+
+  it('serves uploaded files and the shipped demo videos under /storage, read-only', async () => {
+    mkdirSync(join(storageDir, 'teams'), { recursive: true });
+    writeFileSync(join(storageDir, 'teams', 'logo.webp'), Buffer.from('RIFF0000WEBPVP8 '));
+    const upload = await ctx.app.inject({ method: 'GET', url: '/storage/teams/logo.webp' });
+    expect(upload.statusCode).toBe(200);
+    expect(upload.headers['content-type']).toBe('image/webp');
+
+    const video = await ctx.app.inject({ method: 'GET', url: '/storage/videos/benvenuti.mp4', headers: { range: 'bytes=0-99' } });
+    expect(video.statusCode).toBe(206);
+    expect(video.headers['content-type']).toBe('video/mp4');
+    expect(video.rawPayload.length).toBe(100);
+
+    expect((await ctx.app.inject({ method: 'GET', url: '/storage/../../etc/passwd' })).statusCode).not.toBe(200);
+    expect((await ctx.app.inject({ method: 'PUT', url: '/storage/teams/logo.webp', payload: 'x' })).statusCode).toBe(404);
+  });
+
+  it('serves the provider\'s Italian account and privacy pages', async () => {
+    const account = await ctx.app.inject({ method: 'GET', url: '/idp/account' });
+    expect(account.statusCode).toBe(200);
+    expect(account.body).toContain('<h1>Gestione profilo</h1>');
+    const privacy = await ctx.app.inject({ method: 'GET', url: '/idp/privacy' });
+    expect(privacy.body).toContain('<h1>Privacy Policy</h1>');
+    for (const body of [account.body, privacy.body]) expect(body).not.toMatch(/<script/i);
+    const css = await ctx.app.inject({ method: 'GET', url: '/idp/style.css' });
+    expect(css.headers['content-type']).toMatch(/text\/css/);
+  });
+});
+
+describe.each(databases)('without a front-end build (%s)', (kind) => {
+  const ctx = useTestApp(kind, { DIST_DIR: mkdtempSync(join(tmpdir(), 'percorso-nodist-')) });
+
+  it('says in Italian how to build the interface instead of failing', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+  });
+});

@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { databases, useTestApp } from './helpers.js';
+import { COURSE_ADMIN, insertCourse, insertLesson, insertModule, markCompleted } from './courses-fixtures.js';
+import { isAcceptedVideoUrl } from '../../server/src/routes/lessons.js';
+
+describe('isAcceptedVideoUrl', () => {
+  it.each([
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    'https://youtu.be/dQw4w9WgXcQ',
+    'https://vimeo.com/76979871',
+    'http://cdn.example.com/video/intro.mp4',
+    '/storage/videos/demo-1.mp4',
+  ])('accepts %s', (url) => expect(isAcceptedVideoUrl(url)).toBe(true));
+
+  it.each([
+    'youtube.com/watch?v=1',
+    'ftp://example.com/a.mp4',
+    'javascript:alert(1)',
+    '/etc/passwd',
+    '/storage/../config.json',
+    'https://exa mple.com/a.mp4',
+    'video',
+  ])('refuses %s', (url) => expect(isAcceptedVideoUrl(url)).toBe(false));
+});
+
+describe.each(databases)('lessons API (%s)', (kind) => {
+  const ctx = useTestApp(kind);
+  const learner = () => ctx.user({ mooc_access: 1 });
+  const admin = () => ctx.user({}, COURSE_ADMIN);
+
+  async function tree(published = true) {
+    const courseId = await insertCourse(ctx.db, { published });
+    const moduleId = await insertModule(ctx.db, courseId);
+    return { courseId, moduleId, base: `/api/courses/${courseId}/modules/${moduleId}/lessons` };
+  }
+
+  const valid = { position: 1, name: 'Benvenuto', video_url: 'https://vimeo.com/76979871', description: 'Introduzione al corso' };
+
+  describe('reading', () => {
+    it('lists by position with filter[name] and the caller\'s completion and progress', async () => {
+      const { moduleId, base } = await tree();
+      const second = await insertLesson(ctx.db, moduleId, { name: 'Business plan', position: 2 });
+      const first = await insertLesson(ctx.db, moduleId, { name: 'Il tuo business', position: 1 });
+      const third = await insertLesson(ctx.db, moduleId, { name: 'Pitch', position: 3, video_length: null });
+      const me = await learner();
+      await markCompleted(ctx.db, me.id, second);
+
+      const res = await ctx.app.inject({ method: 'GET', url: `${base}?sort=position`, headers: me.headers });
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(data.map((l: { id: number }) => l.id)).toEqual([first, second, third]);
+      expect(data[0]).toEqual({
+        id: first,
+        module_id: moduleId,
+        position: 1,
+        name: 'Il tuo business',
+        video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        description: null,
+        completed: false,
+        progress: 0,
+        watched_seconds: 0,
+        video_length: 60,
+        required_ratio: 0.9,
+      });
+      expect(data[1]).toMatchObject({ completed: true, progress: 60, watched_seconds: 60 });
+      expect(data[2].video_length).toBeNull();
+
+      const filtered = await ctx.app.inject({ method: 'GET', url: `${base}?filter[name]=business`, headers: me.headers });
+      expect(filtered.json().data.map((l: { id: number }) => l.id)).toEqual([first, second]);
+
+      const one = await ctx.app.inject({ method: 'GET', url: `${base}/${second}`, headers: me.headers });
+      expect(one.json().data).toMatchObject({ id: second, completed: true });
+      const fresh = await ctx.app.inject({ method: 'GET', url: `${base}/${second}`, headers: (await learner()).headers });
+      expect(fresh.json().data).toMatchObject({ completed: false, progress: 0 });
+    });
+
+    it('refuses guests and unpublished courses for learners; 404 across modules', async () => {
+      const draft = await tree(false);
+      const draftLesson = await insertLesson(ctx.db, draft.moduleId);
+      const live = await tree();
+      const me = await learner();
+      expect((await ctx.app.inject({ method: 'GET', url: live.base })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method: 'GET', url: live.base, headers: (await ctx.user()).headers })).statusCode).toBe(403);
+      expect((await ctx.app.inject({ method: 'GET', url: draft.base, headers: me.headers })).statusCode).toBe(403);
+      expect((await ctx.app.inject({ method: 'GET', url: `${draft.base}/${draftLesson}`, headers: me.headers })).statusCode).toBe(403);
+      expect((await ctx.app.inject({ method: 'GET', url: `${live.base}/${draftLesson}`, headers: me.headers })).statusCode).toBe(404);
+      const reader = await ctx.user({}, ['read_courses']);
+      expect((await ctx.app.inject({ method: 'GET', url: `${draft.base}/${draftLesson}`, headers: reader.headers })).statusCode).toBe(200);
+    });
+  });
+
+  describe('POST', () => {
+    it('needs create_lessons', async () => {
+      const { base } = await tree();
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: base,
+        headers: (await ctx.user({ mooc_access: 1 }, ['read_courses', 'update_lesosns', 'create_modules'])).headers,
+        payload: valid,
+      });
+      expect(res.statusCode).toBe(403);
+    });
+
+    it('creates lessons with YouTube, Vimeo, file and /storage/ addresses', async () => {
+      const { moduleId, base } = await tree();
+      const me = await admin();
+      const created = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: valid });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().data).toMatchObject({ ...valid, module_id: moduleId, completed: false, progress: 0, video_length: null });
+      for (const video_url of ['https://youtu.be/dQw4w9WgXcQ', 'https://cdn.example.com/a.mp4', '/storage/videos/demo-1.mp4']) {
+        const res = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_url, description: null } });
+        expect(res.statusCode).toBe(201);
+        expect(res.json().data.video_url).toBe(video_url);
+      }
+    });
+
+    it.each([
+      ['position', { ...valid, position: undefined }],
+      ['position', { ...valid, position: 'uno' }],
+      ['position', { ...valid, position: '' }],
+      ['position', { ...valid, position: -3 }],
+      ['name', { ...valid, name: undefined }],
+      ['name', { ...valid, name: '' }],
+      ['video_url', { ...valid, video_url: undefined }],
+      ['video_url', { ...valid, video_url: '' }],
+      ['video_url', { ...valid, video_url: 'non è un indirizzo' }],
+      ['video_url', { ...valid, video_url: 'javascript:alert(1)' }],
+    ])('answers 422 with errors.%s', async (field, payload) => {
+      const { base } = await tree();
+      const res = await ctx.app.inject({ method: 'POST', url: base, headers: (await admin()).headers, payload });
+      expect(res.statusCode).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual([field]);
+      expect(res.json().errors[field][0]).toMatch(/^Il campo /);
+    });
+
+    it('answers 404 for a module of another course', async () => {
+      const a = await tree();
+      const b = await tree();
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/courses/${a.courseId}/modules/${b.moduleId}/lessons`,
+        headers: (await admin()).headers,
+        payload: valid,
+      });
+      expect(res.statusCode).toBe(404);
+    });
+  });
+
+  describe('PUT', () => {
+    it('needs update_lesosns; a new video forgets the learned length', async () => {
+      const { moduleId, base } = await tree();
+      const lessonId = await insertLesson(ctx.db, moduleId, { video_length: 60 });
+      const refused = await ctx.app.inject({
+        method: 'PUT',
+        url: `${base}/${lessonId}`,
+        headers: (await ctx.user({}, ['create_lessons', 'update_courses'])).headers,
+        payload: valid,
+      });
+      expect(refused.statusCode).toBe(403);
+      const me = await admin();
+      const sameVideo = await ctx.app.inject({
+        method: 'PUT',
+        url: `${base}/${lessonId}`,
+        headers: me.headers,
+        payload: { ...valid, video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', name: 'Rinominata' },
+      });
+      expect(sameVideo.statusCode).toBe(200);
+      expect(sameVideo.json().data).toMatchObject({ name: 'Rinominata', video_length: 60 });
+      const newVideo = await ctx.app.inject({ method: 'PUT', url: `${base}/${lessonId}`, headers: me.headers, payload: valid });
+      expect(newVideo.json().data).toMatchObject({ ...valid, video_length: null });
+      const invalid = await ctx.app.inject({
+        method: 'PUT',
+        url: `${base}/${lessonId}`,
+        headers: me.headers,
+        payload: { ...valid, video_url: 'www.example.com' },
+      });
+      expect(invalid.statusCode).toBe(422);
+      expect(invalid.json().errors.video_url).toHaveLength(1);
+    });
+  });
+
+  describe('DELETE', () => {
+    it('needs delete_courses and removes the lesson with its progress', async () => {
+      const { moduleId, base } = await tree();
+      const lessonId = await insertLesson(ctx.db, moduleId, { name: 'Da togliere' });
+      const refused = await ctx.app.inject({
+        method: 'DELETE',
+        url: `${base}/${lessonId}`,
+        headers: (await ctx.user({}, ['update_lesosns', 'create_lessons'])).headers,
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Non hai i permessi per questa operazione.');
+      const me = await admin();
+      await markCompleted(ctx.db, me.id, lessonId);
+      const res = await ctx.app.inject({ method: 'DELETE', url: `${base}/${lessonId}`, headers: me.headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ id: lessonId, name: 'Da togliere' });
+      expect(await ctx.db.selectFrom('lesson_progress').select('user_id').where('lesson_id', '=', lessonId).execute()).toEqual([]);
+      const again = await ctx.app.inject({ method: 'DELETE', url: `${base}/${lessonId}`, headers: me.headers });
+      expect(again.statusCode).toBe(404);
+      expect(again.json().message).toBe('Lezione non trovata.');
+    });
+  });
+});

@@ -1,0 +1,196 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { databases, useTestApp } from './helpers.js';
+import { COURSE_ADMIN, insertCourse, insertLesson, insertModule, markCompleted, png, postCover } from './courses-fixtures.js';
+
+describe.each(databases)('modules API (%s)', (kind) => {
+  const ctx = useTestApp(kind);
+  const learner = () => ctx.user({ mooc_access: 1 });
+  const admin = () => ctx.user({}, COURSE_ADMIN);
+  const base = (courseId: number) => `/api/courses/${courseId}/modules`;
+
+  describe('reading', () => {
+    it('lists by position with filter[name] and per-user lesson counts', async () => {
+      const courseId = await insertCourse(ctx.db);
+      const third = await insertModule(ctx.db, courseId, { name: 'Vendite', position: 3 });
+      const first = await insertModule(ctx.db, courseId, { name: 'Idea', position: 1 });
+      const second = await insertModule(ctx.db, courseId, { name: 'Validazione idea', position: 2 });
+      const otherCourse = await insertCourse(ctx.db);
+      await insertModule(ctx.db, otherCourse, { name: 'Idea altrove' });
+      const lesson = await insertLesson(ctx.db, second);
+      await insertLesson(ctx.db, second, { position: 2 });
+      const me = await learner();
+      await markCompleted(ctx.db, me.id, lesson);
+
+      const all = await ctx.app.inject({ method: 'GET', url: `${base(courseId)}?sort=position`, headers: me.headers });
+      expect(all.statusCode).toBe(200);
+      expect(all.json().data.map((m: { id: number }) => m.id)).toEqual([first, second, third]);
+      expect(all.json().data[1]).toMatchObject({
+        id: second,
+        course_id: courseId,
+        name: 'Validazione idea',
+        description: null,
+        position: 2,
+        cover_url: null,
+        total_lessons: 2,
+        completed_lessons: 1,
+      });
+      const reversed = await ctx.app.inject({ method: 'GET', url: `${base(courseId)}?sort=-position`, headers: me.headers });
+      expect(reversed.json().data.map((m: { id: number }) => m.id)).toEqual([third, second, first]);
+      const filtered = await ctx.app.inject({ method: 'GET', url: `${base(courseId)}?filter[name]=IDEA`, headers: me.headers });
+      expect(filtered.json().data.map((m: { id: number }) => m.id)).toEqual([first, second]);
+
+      const one = await ctx.app.inject({ method: 'GET', url: `${base(courseId)}/${second}`, headers: me.headers });
+      expect(one.json().data).toMatchObject({ id: second, total_lessons: 2, completed_lessons: 1 });
+      const someoneElse = await ctx.app.inject({ method: 'GET', url: `${base(courseId)}/${second}`, headers: (await learner()).headers });
+      expect(someoneElse.json().data.completed_lessons).toBe(0);
+    });
+
+    it('refuses guests and, for learners, unpublished courses; 404 across courses', async () => {
+      const draft = await insertCourse(ctx.db, { published: false });
+      const draftModule = await insertModule(ctx.db, draft);
+      const live = await insertCourse(ctx.db);
+      const guest = await ctx.user();
+      expect((await ctx.app.inject({ method: 'GET', url: base(live) })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method: 'GET', url: base(live), headers: guest.headers })).statusCode).toBe(403);
+      const me = await learner();
+      expect((await ctx.app.inject({ method: 'GET', url: base(draft), headers: me.headers })).statusCode).toBe(403);
+      expect((await ctx.app.inject({ method: 'GET', url: `${base(draft)}/${draftModule}`, headers: me.headers })).statusCode).toBe(403);
+      expect((await ctx.app.inject({ method: 'GET', url: `${base(live)}/${draftModule}`, headers: me.headers })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url: base(999999), headers: me.headers })).statusCode).toBe(404);
+      const reader = await ctx.user({}, ['read_courses']);
+      const asReader = await ctx.app.inject({ method: 'GET', url: base(draft), headers: reader.headers });
+      expect(asReader.json().data.map((m: { id: number }) => m.id)).toEqual([draftModule]);
+    });
+  });
+
+  describe('POST', () => {
+    it('needs create_modules', async () => {
+      const courseId = await insertCourse(ctx.db);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: base(courseId),
+        headers: (await ctx.user({}, ['read_courses', 'update_lesosns'])).headers,
+        payload: { position: 1, name: 'M' },
+      });
+      expect(res.statusCode).toBe(403);
+    });
+
+    it('creates a module (description optional, position sent as text by forms)', async () => {
+      const courseId = await insertCourse(ctx.db);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: base(courseId),
+        headers: (await admin()).headers,
+        payload: { position: '2', name: ' Go to market ', description: '' },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data).toMatchObject({ course_id: courseId, position: 2, name: 'Go to market', description: null, total_lessons: 0 });
+      const missingCourse = await ctx.app.inject({
+        method: 'POST',
+        url: base(999999),
+        headers: (await admin()).headers,
+        payload: { position: 1, name: 'M' },
+      });
+      expect(missingCourse.statusCode).toBe(404);
+    });
+
+    it.each([
+      ['position', { name: 'M' }],
+      ['position', { position: '', name: 'M' }],
+      ['position', { position: 'primo', name: 'M' }],
+      ['position', { position: 0, name: 'M' }],
+      ['position', { position: 1.5, name: 'M' }],
+      ['name', { position: 1 }],
+      ['name', { position: 1, name: '  ' }],
+    ])('answers 422 with errors.%s', async (field, payload) => {
+      const courseId = await insertCourse(ctx.db);
+      const res = await ctx.app.inject({ method: 'POST', url: base(courseId), headers: (await admin()).headers, payload });
+      expect(res.statusCode).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual([field]);
+    });
+  });
+
+  describe('PUT', () => {
+    it('needs update_lesosns and updates the module', async () => {
+      const courseId = await insertCourse(ctx.db);
+      const moduleId = await insertModule(ctx.db, courseId);
+      const payload = { position: 4, name: 'Rinominato', description: 'Nuova descrizione' };
+      const refused = await ctx.app.inject({
+        method: 'PUT',
+        url: `${base(courseId)}/${moduleId}`,
+        headers: (await ctx.user({}, ['update_courses', 'create_modules'])).headers,
+        payload,
+      });
+      expect(refused.statusCode).toBe(403);
+      const res = await ctx.app.inject({ method: 'PUT', url: `${base(courseId)}/${moduleId}`, headers: (await admin()).headers, payload });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ id: moduleId, ...payload });
+      const invalid = await ctx.app.inject({
+        method: 'PUT',
+        url: `${base(courseId)}/${moduleId}`,
+        headers: (await admin()).headers,
+        payload: { name: 'X' },
+      });
+      expect(invalid.statusCode).toBe(422);
+      expect(invalid.json().errors.position).toHaveLength(1);
+      const elsewhere = await ctx.app.inject({
+        method: 'PUT',
+        url: `${base(await insertCourse(ctx.db))}/${moduleId}`,
+        headers: (await admin()).headers,
+        payload,
+      });
+      expect(elsewhere.statusCode).toBe(404);
+    });
+  });
+
+  describe('DELETE', () => {
+    it('needs delete_courses, with an Italian message for the dialog', async () => {
+      const courseId = await insertCourse(ctx.db);
+      const moduleId = await insertModule(ctx.db, courseId);
+      const res = await ctx.app.inject({
+        method: 'DELETE',
+        url: `${base(courseId)}/${moduleId}`,
+        headers: (await ctx.user({}, ['update_lesosns'])).headers,
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Non hai i permessi per questa operazione.');
+      const missing = await ctx.app.inject({ method: 'DELETE', url: `${base(courseId)}/999999`, headers: (await admin()).headers });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe('Modulo non trovato.');
+    });
+
+    it('deletes the module with its lessons, progress and cover', async () => {
+      const me = await admin();
+      const courseId = await insertCourse(ctx.db);
+      const moduleId = await insertModule(ctx.db, courseId, { name: 'Da eliminare' });
+      const lessonId = await insertLesson(ctx.db, moduleId);
+      await markCompleted(ctx.db, me.id, lessonId);
+      const cover = await postCover(ctx.app, `${base(courseId)}/${moduleId}/cover`, me.headers, await png());
+      const coverFile = join(ctx.config.storageDir, cover.json().data.cover_url.replace('/storage/', ''));
+      const res = await ctx.app.inject({ method: 'DELETE', url: `${base(courseId)}/${moduleId}`, headers: me.headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ id: moduleId, name: 'Da eliminare' });
+      expect(await ctx.db.selectFrom('lessons').select('id').where('module_id', '=', moduleId).execute()).toEqual([]);
+      expect(await ctx.db.selectFrom('lesson_progress').select('user_id').where('lesson_id', '=', lessonId).execute()).toEqual([]);
+      expect(existsSync(coverFile)).toBe(false);
+    });
+  });
+
+  describe('POST .../cover', () => {
+    it('needs update_lesosns and stores a WebP cover', async () => {
+      const courseId = await insertCourse(ctx.db);
+      const moduleId = await insertModule(ctx.db, courseId);
+      const url = `${base(courseId)}/${moduleId}/cover`;
+      const refused = await postCover(ctx.app, url, (await ctx.user({}, ['update_courses'])).headers, await png());
+      expect(refused.statusCode).toBe(403);
+      const res = await postCover(ctx.app, url, (await admin()).headers, await png());
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.cover_url).toMatch(/^\/storage\/modules\/[0-9a-f]{32}\.webp$/);
+      const notImage = await postCover(ctx.app, url, (await admin()).headers, Buffer.from('ciao'), { filename: 'a.png' });
+      expect(notImage.statusCode).toBe(422);
+      expect(notImage.json().errors.cover).toEqual(["Il file deve essere un'immagine (JPEG, PNG, WebP o GIF)."]);
+    });
+  });
+});
