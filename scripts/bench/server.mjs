@@ -24,7 +24,7 @@ export async function freePort() {
 }
 
 export function ensureBuild(force = false) {
-  if (!force && existsSync(join(repoRoot, 'dist', 'index.html'))) return;
+  if (!force && existsSync(join(process.env.DIST_DIR || join(repoRoot, 'dist'), 'index.html'))) return;
   console.log('Building the front end (vite build)…');
   const result = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('vite build failed');

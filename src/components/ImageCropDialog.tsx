@@ -178,7 +178,7 @@ export default function ImageCropDialog({
               {picked ? 'Scegli un\'altra immagine' : 'Scegli un\'immagine'}
               <input type="file" accept="image/*" hidden onChange={pick} />
             </Button>
-            <Typography variant="caption" color="text.secondary" display="block" sx={{ mt: 1 }}>
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
               Immagini JPG, PNG o WebP, al massimo 5MB.
             </Typography>
           </Box>

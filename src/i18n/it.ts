@@ -1,3 +1,5 @@
+import { adminAppMessages, adminResourceMessages } from '../admin/messages';
+
 /**
  * The app's own Italian texts (SPEC §2): one `app.*` namespace, plus `resources.<name>` for
  * react-admin's labels. Other screens add their keys here under their own sub-namespace.
@@ -62,8 +64,9 @@ const appItalian = {
       no_sessions: 'Nessuna sessione trovata',
     },
     loading: 'Caricamento...',
+    admin: adminAppMessages,
   },
-  resources: {},
+  resources: { ...adminResourceMessages },
 };
 
 export default appItalian;

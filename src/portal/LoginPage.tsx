@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { Navigate } from 'react-router';
 import { useLogin, useTranslate } from 'ra-core';
@@ -41,7 +40,11 @@ export function LoginPage() {
       <Typography color="text.secondary" sx={{ fontSize: '0.9375rem' }}>
         {translate('app.login.explanation', { provider })}
       </Typography>
-      {(failed || config.isError) && <Alert severity="error">{translate('app.callback.error_text')}</Alert>}
+      {(failed || config.isError) && (
+        <Typography role="alert" color="error">
+          {translate('app.callback.error_text')}
+        </Typography>
+      )}
       <Button size="lg" color="primary" fullWidth loading={leaving || config.isPending} onClick={start}>
         {translate('app.login.button', { provider })}
       </Button>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { Navigate } from 'react-router';
 import { useTranslate } from 'ra-core';
@@ -16,10 +16,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (!getToken() || isAccessDenied(session.error)) return <Navigate to="/" replace />;
   if (session.error && !session.user) {
     return (
-      <Box component="main" sx={{ p: 4, maxWidth: 560, mx: 'auto' }}>
-        <Alert severity="error" action={<Button size="sm" color="outlineGray" onClick={session.refresh}>{translate('app.callback.retry')}</Button>}>
+      <Box component="main" sx={{ p: 4, maxWidth: 560, mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography variant="h1" role="alert" sx={{ fontSize: '1.25rem' }}>
           {translate('ra.notification.http_error')}
-        </Alert>
+        </Typography>
+        <Button size="sm" color="outlineGray" onClick={session.refresh}>
+          {translate('app.callback.retry')}
+        </Button>
       </Box>
     );
   }

@@ -13,9 +13,9 @@ export interface PortalRoute {
  */
 export const portalRoutes: PortalRoute[] = [
   { path: '/dashboard', Component: lazy(() => import('./Dashboard')) },
-  { path: '/percorso/:teamId', Component: LayoutNotFound },
-  { path: '/percorso/:teamId/sessions/:sessionId', Component: LayoutNotFound },
-  { path: '/sessions/:sessionId', Component: LayoutNotFound },
+  { path: '/percorso/:teamId', Component: lazy(() => import('./team/PercorsoPage')) },
+  { path: '/percorso/:teamId/sessions/:sessionId', Component: lazy(() => import('./team/SessionPage')) },
+  { path: '/sessions/:sessionId', Component: lazy(() => import('./team/SessionPage')) },
   { path: '/courses', Component: LayoutNotFound },
   { path: '/courses/:courseId/modules', Component: LayoutNotFound },
   { path: '/courses/:courseId/modules/:moduleId/lessons', Component: LayoutNotFound },

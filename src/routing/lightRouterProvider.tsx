@@ -42,7 +42,8 @@ const useNavigate = (): RouterNavigateFunction => {
   useEffect(() => {
     navigateRef.current = navigate as RouterNavigateFunction;
   }, [navigate]);
-  return useCallback(((...args: Parameters<RouterNavigateFunction>) => navigateRef.current(...args)) as RouterNavigateFunction, []);
+  const stable = useCallback((...args: Parameters<RouterNavigateFunction>) => navigateRef.current(...args), []);
+  return stable as RouterNavigateFunction;
 };
 
 const RouterWrapper = ({ basename, children }: { basename?: string; children: ReactNode }) => {

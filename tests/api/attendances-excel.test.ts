@@ -2,8 +2,11 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp, type TestContext } from './helpers.js';
 
+let giuliaCounter = 0;
+
 async function sessionWithAttendances(ctx: TestContext) {
-  const giulia = await ctx.user({ name: 'Giulia', surname: 'Bianchi', email: 'giulia.bianchi@example.test' });
+  const email = `giulia.bianchi.${++giuliaCounter}@example.test`;
+  const giulia = { ...(await ctx.user({ name: 'Giulia', surname: 'Bianchi', email })), email };
   const session = await ctx.db
     .insertInto('sessions')
     .values({
@@ -22,7 +25,7 @@ async function sessionWithAttendances(ctx: TestContext) {
     .insertInto('attendances')
     .values([
       // Winter (CET, UTC+1) and summer-like stored times; the matched user's own name and e-mail win.
-      { ...base, user_id: giulia.id, name: 'giulia b.', email: 'GIULIA.BIANCHI@example.test', joined_at: '2026-01-10T07:58:00.000Z', left_at: '2026-01-10T10:00:05.000Z', external_key: 'a' },
+      { ...base, user_id: giulia.id, name: 'giulia b.', email: email.toUpperCase(), joined_at: '2026-01-10T07:58:00.000Z', left_at: '2026-01-10T10:00:05.000Z', external_key: 'a' },
       { ...base, user_id: null, name: 'Ospite Esterno', email: 'ospite@startup.example', joined_at: '2026-01-10T08:20:00.000Z', left_at: '2026-01-10T08:40:00.000Z', external_key: 'b' },
       { ...base, user_id: null, name: null, email: null, joined_at: '2026-01-10T08:30:00.000Z', left_at: null, external_key: 'c' },
       { ...base, user_id: null, name: 'Telefono', email: null, joined_at: null, left_at: null, external_key: 'd' },
@@ -35,7 +38,7 @@ describe.each(databases)('session attendances: list and attendances_logs.xlsx (%
   const ctx = useTestApp(kind);
 
   it('downloads one row per attendance, with Rome times and the fallbacks', async () => {
-    const { sessionId } = await sessionWithAttendances(ctx);
+    const { sessionId, giulia } = await sessionWithAttendances(ctx);
     const reader = await ctx.user({}, ['read_sessions']);
     const res = await ctx.app.inject({ method: 'GET', url: `/api/sessions/${sessionId}/attendances/excel`, headers: reader.headers });
     expect(res.statusCode).toBe(200);
@@ -48,7 +51,7 @@ describe.each(databases)('session attendances: list and attendances_logs.xlsx (%
     const values = sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
     expect(values).toEqual([
       ['Nome', 'Email', 'Ingresso', 'Uscita'],
-      ['Giulia Bianchi', 'giulia.bianchi@example.test', '10/01/2026 08:58:00', '10/01/2026 11:00:05'],
+      ['Giulia Bianchi', giulia.email, '10/01/2026 08:58:00', '10/01/2026 11:00:05'],
       ['Ospite Esterno', 'ospite@startup.example', '10/01/2026 09:20:00', '10/01/2026 09:40:00'],
       ['Utente non trovato', 'Nessuna email fornita', '10/01/2026 09:30:00', 'Non disponibile'],
       ['Telefono', 'Nessuna email fornita', 'Non disponibile', 'Non disponibile'],
@@ -75,7 +78,7 @@ describe.each(databases)('session attendances: list and attendances_logs.xlsx (%
     const body = res.json();
     expect(body.import).toBeNull();
     expect(body.data.map((a: Record<string, unknown>) => [a.user_id, a.name, a.email, a.joined_at, a.left_at])).toEqual([
-      [giulia.id, 'Giulia Bianchi', 'giulia.bianchi@example.test', '2026-01-10 07:58:00', '2026-01-10 10:00:05'],
+      [giulia.id, 'Giulia Bianchi', giulia.email, '2026-01-10 07:58:00', '2026-01-10 10:00:05'],
       [null, 'Ospite Esterno', 'ospite@startup.example', '2026-01-10 08:20:00', '2026-01-10 08:40:00'],
       [null, null, null, '2026-01-10 08:30:00', null],
       [null, 'Telefono', null, null, null],

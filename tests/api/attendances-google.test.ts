@@ -207,6 +207,24 @@ describe.each(databases)('Google Meet attendance import (%s)', (kind) => {
     expect(google.requestsFor(meet.code)).toHaveLength(2);
   });
 
+  it('keeps a session pending while Google refuses the credentials, and logs it as an error', async () => {
+    const meet = meetLink();
+    const id = await meetSession(ctx, '2026-06-21T08:00:00.000Z', '2026-06-21T09:00:00.000Z', meet.url);
+    const errors: unknown[] = [];
+    const wrongKey = new FakeGoogle().privateKeyPem;
+    const misconfigured = new GoogleAttendanceImporter(
+      ctx.db,
+      { ...google.credentials(), privateKey: wrongKey },
+      { ...quiet, error: (obj) => errors.push(obj) },
+      () => clock,
+    );
+    clock = Date.parse('2026-06-21T09:10:00.000Z');
+    expect(await misconfigured.importSession(id)).toMatchObject({ status: 'pending' });
+    expect((await stateOf(ctx, id))?.last_error).toMatch(/Token Google rifiutato: 400 invalid_grant/);
+    expect(errors).toHaveLength(1);
+    expect(google.requestsFor(meet.code)).toHaveLength(0);
+  });
+
   it('leaves a session alone when its list came from a CSV file', async () => {
     const meet = meetLink();
     const id = await meetSession(ctx, '2026-06-20T08:00:00.000Z', '2026-06-20T09:00:00.000Z', meet.url);
@@ -231,5 +249,22 @@ describe.each(databases)('Google Meet attendance import (%s)', (kind) => {
     expect(startAttendanceScheduler(ctx.app)).toBe(false);
     expect(messages).toHaveLength(1);
     expect(JSON.stringify(messages[0])).toMatch(/attendance import is off/);
+  });
+});
+
+describe.each(databases)('attendance schedule with credentials (%s)', (kind) => {
+  const fake = new FakeGoogle();
+  const ctx = useTestApp(kind, {
+    GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify({ client_email: fake.clientEmail, private_key: fake.privateKeyPem, token_uri: 'http://127.0.0.1:3718/token' }),
+    GOOGLE_ADMIN_SUBJECT: 'admin@incubatore.example',
+    GOOGLE_REPORTS_BASE_URL: 'http://127.0.0.1:3718',
+  });
+
+  it('is built from the configuration, starts once and stops with the app', async () => {
+    expect(ctx.app.attendanceImporter).toBeInstanceOf(GoogleAttendanceImporter);
+    expect(startAttendanceScheduler(ctx.app)).toBe(true);
+    expect(startAttendanceScheduler(ctx.app)).toBe(true);
+    // Nothing has ended yet in this database: the first run finds no work and asks Google nothing.
+    expect(await ctx.app.attendanceImporter!.runOnce()).toEqual([]);
   });
 });

@@ -1,6 +1,17 @@
+import type { KyselyPlugin } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 import { insertCourse, insertLesson, insertModule } from './courses-fixtures.js';
+import { recordSync } from '../../server/src/lib/lesson-sync.js';
+
+/** Delays every query result by a few random milliseconds, so concurrent syncs really interleave. */
+const jitter: KyselyPlugin = {
+  transformQuery: (args) => args.node,
+  transformResult: async (args) => {
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+    return args.result;
+  },
+};
 
 describe.each(databases)('lesson progress sync (%s)', (kind) => {
   const ctx = useTestApp(kind);
@@ -139,6 +150,27 @@ describe.each(databases)('lesson progress sync (%s)', (kind) => {
     expect([[row.covered_seconds, row.position]]).toEqual([expect.toSatisfy(
       ([covered, position]: [number, number]) => (covered === 9 && position === 12) || (covered === 12 && position === 9),
     )]);
+  });
+
+  it('interleaved syncs commit one after the other (optimistic concurrency)', async () => {
+    const { lessonIds, me } = await setup();
+    const db = ctx.db.withPlugin(jitter);
+    const lesson = { id: lessonIds[0], video_length: 60 };
+    const base = { userId: me.id, lesson, threshold: 0.9, now: () => clock };
+    await recordSync(db, { ...base, position: 0 });
+    for (let round = 1; round <= 3; round++) {
+      clock += 6000;
+      await Promise.all([recordSync(db, { ...base, position: round * 6 }), recordSync(db, { ...base, position: round * 6 })]);
+    }
+    const row = await ctx.db
+      .selectFrom('lesson_progress')
+      .selectAll()
+      .where('lesson_id', '=', lesson.id)
+      .where('user_id', '=', me.id)
+      .executeTakeFirstOrThrow();
+    expect(row.version).toBe(6);
+    expect(JSON.parse(row.watched)).toEqual([[0, 18]]);
+    expect(row.covered_seconds).toBe(18);
   });
 
   it('parallel first syncs create one row', async () => {

@@ -1,6 +1,6 @@
 import { importPKCS8, SignJWT } from 'jose';
 import type { GoogleCredentials } from './config.js';
-import { httpFailure, PermanentError, RetryLaterError } from './googleErrors.js';
+import { CredentialsError, httpFailure, PermanentError, RetryLaterError } from './googleErrors.js';
 
 export const REPORTS_SCOPE = 'https://www.googleapis.com/auth/admin.reports.audit.readonly';
 
@@ -29,7 +29,7 @@ export class GoogleTokenSource {
     try {
       this.key ??= await importPKCS8(this.credentials.privateKey, 'RS256');
     } catch (e) {
-      throw new PermanentError(`La chiave privata del service account non è valida: ${(e as Error).message}`);
+      throw new CredentialsError(`La chiave privata del service account non è valida: ${(e as Error).message}`);
     }
     const issuedAt = Math.floor(this.now() / 1000);
     const assertion = await new SignJWT({ scope: REPORTS_SCOPE })
@@ -51,7 +51,13 @@ export class GoogleTokenSource {
     } catch (e) {
       throw new RetryLaterError(`Token Google non ottenuto: ${(e as Error).message}`);
     }
-    if (!res.ok) throw await httpFailure('Token Google rifiutato', res, this.now());
+    if (!res.ok) {
+      const failure = await httpFailure('Token Google rifiutato', res, this.now());
+      if (failure instanceof PermanentError) {
+        throw new CredentialsError(`${failure.message} (controlla GOOGLE_SERVICE_ACCOUNT_* e GOOGLE_ADMIN_SUBJECT)`);
+      }
+      throw failure;
+    }
     const body = (await res.json()) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw new RetryLaterError('Token Google non ottenuto: risposta senza access_token');
     const lifetimeMs = (Number(body.expires_in) || 3600) * 1000;

@@ -8,7 +8,13 @@ export class RetryLaterError extends Error {
   }
 }
 
-/** A failure retrying will not fix (bad credentials, no permission, bad request). */
+/**
+ * Google refused our credentials (token endpoint 4xx). Retried like an outage, so an operator who
+ * fixes the configuration within the 6-hour window loses no session; logged as an error.
+ */
+export class CredentialsError extends RetryLaterError {}
+
+/** A failure retrying will not fix (no permission, bad request). */
 export class PermanentError extends Error {}
 
 /** `Retry-After` as milliseconds: either delay-seconds or an HTTP date. */

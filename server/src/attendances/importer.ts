@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { GoogleCredentials } from './config.js';
 import { GoogleTokenSource } from './googleAuth.js';
-import { PermanentError, RetryLaterError } from './googleErrors.js';
+import { CredentialsError, PermanentError, RetryLaterError } from './googleErrors.js';
 import { fetchMeetStints } from './googleReports.js';
 import { meetingCodeOf } from './meetingCode.js';
 import { countBySource, saveStints } from './store.js';
@@ -193,7 +193,7 @@ export class GoogleAttendanceImporter {
 
     const code = meetingCodeOf(session.join_url);
     if (session.type !== 'meet' || !code) {
-      return fail(`Il link della sessione non è un link Google Meet (${session.join_url ?? 'nessun link'}).`);
+      return fail(`Il link della sessione non contiene un codice riunione Google Meet (abc-defg-hij): ${session.join_url ?? 'nessun link'}.`);
     }
     if (now < endMs && !force) return later('La sessione non è ancora terminata.', 0, endMs - now);
 
@@ -229,7 +229,8 @@ export class GoogleAttendanceImporter {
     } catch (e) {
       const message = (e as Error).message;
       if (e instanceof PermanentError) return fail(message);
-      if (!(e instanceof RetryLaterError)) this.log.error({ sessionId, err: e }, 'attendance import crashed');
+      if (e instanceof CredentialsError) this.log.error({ sessionId, error: message }, 'Google refused the attendance importer credentials');
+      else if (!(e instanceof RetryLaterError)) this.log.error({ sessionId, err: e }, 'attendance import crashed');
       if (pastDeadline) {
         if (alreadyImported > 0) return done(0, `Ultimo aggiornamento non riuscito: ${message}`);
         return fail(`Report di Google Meet non ottenuto entro 6 ore dalla fine della sessione: ${message}`);

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authOf } from '../plugins/auth.js';
 import { ListQuery } from '../schemas/common.js';
-import { CourseCreateBody, CourseParams, CourseUpdateBody } from '../schemas/course.js';
+import {
+  CourseCreateBody,
+  CourseListResponse,
+  CourseParams,
+  CourseResponse,
+  CourseUpdateBody,
+  DeletedResponse,
+} from '../schemas/course.js';
 import { filterValue, ilike, MAX_PER_PAGE, paginate, parseSort } from '../lib/listing.js';
 import { assertCoursesReadable, loadCourse, loadReadableCourse, maySeeAllCourses } from '../lib/course-access.js';
 import { courseQuery, presentCourse } from '../lib/presenters-courses.js';
@@ -20,7 +27,7 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
     return presentCourse(await courseQuery(app.db, userId).where('courses.id', '=', courseId).executeTakeFirstOrThrow());
   }
 
-  app.get('/courses', { schema: { querystring: ListQuery } }, async (request) => {
+  app.get('/courses', { schema: { querystring: ListQuery, response: { 200: CourseListResponse } } }, async (request) => {
     const auth = authOf(request);
     assertCoursesReadable(auth);
     let query = courseQuery(app.db, auth.userId);
@@ -32,7 +39,7 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
     return { data: rows.map(presentCourse), meta };
   });
 
-  app.get('/courses/:courseId', { schema: { params: CourseParams } }, async (request) => {
+  app.get('/courses/:courseId', { schema: { params: CourseParams, response: { 200: CourseResponse } } }, async (request) => {
     const auth = authOf(request);
     await loadReadableCourse(app.db, auth, request.params.courseId);
     return { data: await courseFor(auth.userId, request.params.courseId) };
@@ -40,7 +47,7 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
 
   app.post(
     '/courses',
-    { schema: { body: CourseCreateBody }, preValidation: normalise, preHandler: app.requirePermission('create_courses') },
+    { schema: { body: CourseCreateBody, response: { 201: CourseResponse } }, preValidation: normalise, preHandler: app.requirePermission('create_courses') },
     async (request, reply) => {
       const { name, description, published } = request.body;
       const row = await app.db
@@ -61,7 +68,7 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
   app.put(
     '/courses/:courseId',
     {
-      schema: { params: CourseParams, body: CourseUpdateBody },
+      schema: { params: CourseParams, body: CourseUpdateBody, response: { 200: CourseResponse } },
       preValidation: normalise,
       preHandler: app.requirePermission('update_courses'),
     },
@@ -84,7 +91,7 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
 
   app.delete(
     '/courses/:courseId',
-    { schema: { params: CourseParams }, preHandler: app.requirePermission('delete_courses') },
+    { schema: { params: CourseParams, response: { 200: DeletedResponse } }, preHandler: app.requirePermission('delete_courses') },
     async (request) => {
       const course = await loadCourse(app.db, request.params.courseId);
       const modules = await app.db.selectFrom('modules').select('cover_url').where('course_id', '=', course.id).execute();
@@ -99,7 +106,7 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
 
   app.post(
     '/courses/:courseId/cover',
-    { schema: { params: CourseParams }, preHandler: app.requirePermission('update_courses') },
+    { schema: { params: CourseParams, response: { 200: CourseResponse } }, preHandler: app.requirePermission('update_courses') },
     async (request) => {
       const course = await loadCourse(app.db, request.params.courseId);
       const coverUrl = await saveUploadedImage(request, { field: 'cover', folder: 'courses', aspect: COVER_ASPECT });

@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authOf } from '../plugins/auth.js';
 import { ListQuery } from '../schemas/common.js';
-import { LessonBody, LessonListParams, LessonParams, LessonSyncBody } from '../schemas/lesson.js';
+import { DeletedResponse } from '../schemas/course.js';
+import {
+  LessonBody,
+  LessonListParams,
+  LessonListResponse,
+  LessonParams,
+  LessonResponse,
+  LessonSyncBody,
+} from '../schemas/lesson.js';
 import { filterValue, ilike, MAX_PER_PAGE, paginate, parseSort } from '../lib/listing.js';
 import { loadLesson, loadModule, loadReadableCourse } from '../lib/course-access.js';
 import { lessonQuery, presentLesson } from '../lib/presenters-courses.js';
@@ -45,7 +53,7 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
 
   app.get(
     '/courses/:courseId/modules/:moduleId/lessons',
-    { schema: { params: LessonListParams, querystring: ListQuery } },
+    { schema: { params: LessonListParams, querystring: ListQuery, response: { 200: LessonListResponse } } },
     async (request) => {
       const auth = authOf(request);
       const course = await loadReadableCourse(app.db, auth, request.params.courseId);
@@ -59,7 +67,7 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     },
   );
 
-  app.get('/courses/:courseId/modules/:moduleId/lessons/:lessonId', { schema: { params: LessonParams } }, async (request) => {
+  app.get('/courses/:courseId/modules/:moduleId/lessons/:lessonId', { schema: { params: LessonParams, response: { 200: LessonResponse } } }, async (request) => {
     const auth = authOf(request);
     const course = await loadReadableCourse(app.db, auth, request.params.courseId);
     const module = await loadModule(app.db, course.id, request.params.moduleId);
@@ -70,7 +78,7 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
   app.post(
     '/courses/:courseId/modules/:moduleId/lessons',
     {
-      schema: { params: LessonListParams, body: LessonBody },
+      schema: { params: LessonListParams, body: LessonBody, response: { 201: LessonResponse } },
       preValidation: normalise,
       preHandler: app.requirePermission('create_lessons'),
     },
@@ -99,7 +107,7 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
   app.put(
     '/courses/:courseId/modules/:moduleId/lessons/:lessonId',
     {
-      schema: { params: LessonParams, body: LessonBody },
+      schema: { params: LessonParams, body: LessonBody, response: { 200: LessonResponse } },
       preValidation: normalise,
       preHandler: app.requirePermission('update_lesosns'),
     },
@@ -126,7 +134,7 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
 
   app.delete(
     '/courses/:courseId/modules/:moduleId/lessons/:lessonId',
-    { schema: { params: LessonParams }, preHandler: app.requirePermission('delete_courses') },
+    { schema: { params: LessonParams, response: { 200: DeletedResponse } }, preHandler: app.requirePermission('delete_courses') },
     async (request) => {
       const module = await loadModule(app.db, request.params.courseId, request.params.moduleId);
       const lesson = await loadLesson(app.db, module.id, request.params.lessonId);
@@ -137,7 +145,7 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
 
   app.post(
     '/courses/:courseId/modules/:moduleId/lessons/:lessonId/sync',
-    { schema: { params: LessonParams, body: LessonSyncBody } },
+    { schema: { params: LessonParams, body: LessonSyncBody, response: { 200: LessonResponse } } },
     async (request) => {
       const auth = authOf(request);
       const course = await loadReadableCourse(app.db, auth, request.params.courseId);

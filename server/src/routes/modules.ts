@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authOf } from '../plugins/auth.js';
 import { ListQuery } from '../schemas/common.js';
-import { CourseParams } from '../schemas/course.js';
-import { ModuleBody, ModuleParams } from '../schemas/module.js';
+import { CourseParams, DeletedResponse } from '../schemas/course.js';
+import { ModuleBody, ModuleListResponse, ModuleParams, ModuleResponse } from '../schemas/module.js';
 import { filterValue, ilike, MAX_PER_PAGE, paginate, parseSort } from '../lib/listing.js';
 import { loadCourse, loadModule, loadReadableCourse } from '../lib/course-access.js';
 import { moduleQuery, presentModule } from '../lib/presenters-courses.js';
@@ -21,7 +21,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     return presentModule(await moduleQuery(app.db, userId).where('modules.id', '=', moduleId).executeTakeFirstOrThrow());
   }
 
-  app.get('/courses/:courseId/modules', { schema: { params: CourseParams, querystring: ListQuery } }, async (request) => {
+  app.get('/courses/:courseId/modules', { schema: { params: CourseParams, querystring: ListQuery, response: { 200: ModuleListResponse } } }, async (request) => {
     const auth = authOf(request);
     const course = await loadReadableCourse(app.db, auth, request.params.courseId);
     let query = moduleQuery(app.db, auth.userId).where('modules.course_id', '=', course.id);
@@ -32,7 +32,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     return { data: rows.map(presentModule), meta };
   });
 
-  app.get('/courses/:courseId/modules/:moduleId', { schema: { params: ModuleParams } }, async (request) => {
+  app.get('/courses/:courseId/modules/:moduleId', { schema: { params: ModuleParams, response: { 200: ModuleResponse } } }, async (request) => {
     const auth = authOf(request);
     const course = await loadReadableCourse(app.db, auth, request.params.courseId);
     const module = await loadModule(app.db, course.id, request.params.moduleId);
@@ -42,7 +42,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
   app.post(
     '/courses/:courseId/modules',
     {
-      schema: { params: CourseParams, body: ModuleBody },
+      schema: { params: CourseParams, body: ModuleBody, response: { 201: ModuleResponse } },
       preValidation: normalise,
       preHandler: app.requirePermission('create_modules'),
     },
@@ -68,7 +68,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
   app.put(
     '/courses/:courseId/modules/:moduleId',
     {
-      schema: { params: ModuleParams, body: ModuleBody },
+      schema: { params: ModuleParams, body: ModuleBody, response: { 200: ModuleResponse } },
       preValidation: normalise,
       preHandler: app.requirePermission('update_lesosns'),
     },
@@ -86,7 +86,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
 
   app.delete(
     '/courses/:courseId/modules/:moduleId',
-    { schema: { params: ModuleParams }, preHandler: app.requirePermission('delete_courses') },
+    { schema: { params: ModuleParams, response: { 200: DeletedResponse } }, preHandler: app.requirePermission('delete_courses') },
     async (request) => {
       const module = await loadModule(app.db, request.params.courseId, request.params.moduleId);
       // Lessons and their progress go with the module (foreign keys cascade).
@@ -98,7 +98,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
 
   app.post(
     '/courses/:courseId/modules/:moduleId/cover',
-    { schema: { params: ModuleParams }, preHandler: app.requirePermission('update_lesosns') },
+    { schema: { params: ModuleParams, response: { 200: ModuleResponse } }, preHandler: app.requirePermission('update_lesosns') },
     async (request) => {
       const module = await loadModule(app.db, request.params.courseId, request.params.moduleId);
       const coverUrl = await saveUploadedImage(request, { field: 'cover', folder: 'modules', aspect: COVER_ASPECT });

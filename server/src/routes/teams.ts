@@ -4,7 +4,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { authOf } from '../plugins/auth.js';
 import { FieldErrorBag, forbidden, notFound } from '../lib/errors.js';
-import { filterValue, ilike, paginate, parseSort } from '../lib/listing.js';
+import { filterValue, ilike, listMeta, pageParams, paginate, parseSort } from '../lib/listing.js';
 import { idsFilter } from '../lib/search-filters.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { removeStoredFile, saveUploadedImage } from '../lib/images.js';
@@ -45,10 +45,35 @@ export function sessionsOfTeam(teamId: number) {
     ]);
 }
 
-/** Sessions that have not ended yet (a session without end time ends when it starts). */
-function notEnded(now: string) {
+/** Longest a session may run and still count as upcoming while it is in progress. */
+const MAX_SESSION_MS = 24 * 3600 * 1000;
+
+/**
+ * Sessions that have not ended yet: future ones, and ones in progress (end_time still ahead).
+ * The lower bound on start_time keeps the condition on the start_time index.
+ */
+function notEnded(at: Date) {
+  const now = at.toISOString();
+  const earliest = new Date(at.getTime() - MAX_SESSION_MS).toISOString();
   return (eb: ExpressionBuilder<Database, 'sessions'>) =>
-    eb.or([eb('sessions.end_time', '>=', now), eb.and([eb('sessions.end_time', 'is', null), eb('sessions.start_time', '>=', now)])]);
+    eb.and([
+      eb('sessions.start_time', '>=', earliest),
+      eb.or([eb('sessions.start_time', '>=', now), eb('sessions.end_time', '>=', now)]),
+    ]);
+}
+
+/**
+ * How many sessions a team sees, without scanning every session: its own links plus the sessions
+ * with no team at all (all sessions minus those that have at least one team).
+ */
+async function countTeamSessions(db: Db, teamId: number): Promise<number> {
+  const count = sql<number>`count(*)`.as('count');
+  const [own, all, linked] = await Promise.all([
+    db.selectFrom('session_teams').select(count).where('team_id', '=', teamId).executeTakeFirst(),
+    db.selectFrom('sessions').select(count).executeTakeFirst(),
+    db.selectFrom('session_teams').select(sql<number>`count(distinct session_id)`.as('count')).executeTakeFirst(),
+  ]);
+  return Number(own?.count ?? 0) + Number(all?.count ?? 0) - Number(linked?.count ?? 0);
 }
 
 async function findTeam(db: Db, id: number) {
@@ -251,10 +276,17 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   r.get('/teams/:id/sessions', { schema: { params: IdParams, querystring: ListQuery } }, async (request) => {
     const { id } = request.params;
     await assertTeamAccess(app.db, authOf(request), id, mayReadTeamSessions);
-    const q = app.db.selectFrom('sessions').selectAll('sessions').where(sessionsOfTeam(id));
+    const { page, perPage } = pageParams(request.query);
+    let q = app.db.selectFrom('sessions').selectAll('sessions').where(sessionsOfTeam(id));
     const sort = parseSort(request.query.sort, SESSION_SORTS, '-start_time');
-    const { rows, meta } = await paginate(q, request.query, [...sort, { column: 'sessions.id', direction: sort[0].direction }]);
-    return { data: await presentSessions(app.db, rows), meta };
+    for (const { column, direction } of [...sort, { column: 'sessions.id', direction: sort[0].direction }]) {
+      q = q.orderBy(sql.ref(column), direction);
+    }
+    const [rows, total] = await Promise.all([
+      q.limit(perPage).offset((page - 1) * perPage).execute(),
+      countTeamSessions(app.db, id),
+    ]);
+    return { data: await presentSessions(app.db, rows), meta: listMeta(total, page, perPage) };
   });
 
   r.get('/teams/:id/sessions/upcoming', { schema: { params: IdParams, querystring: ListQuery } }, async (request) => {
@@ -264,7 +296,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
       .selectFrom('sessions')
       .selectAll('sessions')
       .where(sessionsOfTeam(id))
-      .where(notEnded(new Date().toISOString()));
+      .where(notEnded(new Date()));
     const { rows, meta } = await paginate(q, request.query, [
       { column: 'sessions.start_time', direction: 'asc' },
       { column: 'sessions.id', direction: 'asc' },
@@ -279,7 +311,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
       .selectFrom('sessions')
       .selectAll('sessions')
       .where(sessionsOfTeam(id))
-      .where(notEnded(new Date().toISOString()))
+      .where(notEnded(new Date()))
       .orderBy('sessions.start_time', 'asc')
       .orderBy('sessions.id', 'asc')
       .limit(1)

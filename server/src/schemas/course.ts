@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DbId } from './common.js';
+import { DbId, ListMeta } from './common.js';
 
 /** A course as learners and the back-office see it; the lesson counts are the caller's own. */
 export const Course = Type.Object({
@@ -28,3 +28,9 @@ export type CourseUpdateBody = Static<typeof CourseUpdateBody>;
 
 export const CourseParams = Type.Object({ courseId: DbId });
 export type CourseParams = Static<typeof CourseParams>;
+
+export const CourseResponse = Type.Object({ data: Course });
+export const CourseListResponse = Type.Object({ data: Type.Array(Course), meta: ListMeta });
+
+/** DELETE answers: what was removed. */
+export const DeletedResponse = Type.Object({ data: Type.Object({ id: Type.Integer(), name: Type.String() }) });

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DbId } from './common.js';
+import { DbId, ListMeta } from './common.js';
 
 /**
  * A lesson with the caller's progress: `completed` is decided by the server, `progress` is the
@@ -50,3 +50,6 @@ export type LessonListParams = Static<typeof LessonListParams>;
 
 export const LessonParams = Type.Object({ courseId: DbId, moduleId: DbId, lessonId: DbId });
 export type LessonParams = Static<typeof LessonParams>;
+
+export const LessonResponse = Type.Object({ data: Lesson });
+export const LessonListResponse = Type.Object({ data: Type.Array(Lesson), meta: ListMeta });

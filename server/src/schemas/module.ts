@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DbId } from './common.js';
+import { DbId, ListMeta } from './common.js';
 
 /** A module of a course; the lesson counts are the caller's own. */
 export const Module = Type.Object({
@@ -24,3 +24,6 @@ export type ModuleBody = Static<typeof ModuleBody>;
 
 export const ModuleParams = Type.Object({ courseId: DbId, moduleId: DbId });
 export type ModuleParams = Static<typeof ModuleParams>;
+
+export const ModuleResponse = Type.Object({ data: Module });
+export const ModuleListResponse = Type.Object({ data: Type.Array(Module), meta: ListMeta });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -23,15 +23,15 @@ function LayoutFrame() {
   const translate = useTranslate();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
+  // The slide-in menu is open only on the route where it was opened: a route change closes it.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const mobileOpen = openedAt === pathname;
+  const setMobileOpen = (open: boolean) => setOpenedAt(open ? pathname : null);
   const { user } = useSession();
   const { permissions } = usePermissions<string[]>();
   const title = usePageTitleValue();
   const items = sidebarItems(user, permissions);
-
-  // The slide-in menu closes whenever the route changes.
-  useEffect(() => setMobileOpen(false), [pathname]);
 
   const sidebar = <Sidebar items={items} />;
 

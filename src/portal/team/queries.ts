@@ -6,20 +6,14 @@ import type { Session, Team } from './types';
 /** SPEC §9: a team's whole session list is read with per_page 10000. */
 export const ALL_SESSIONS = 10000;
 
-/** 403 and 404 are answers, not hiccups: never retry them. */
-export function retryUnlessRefused(failures: number, error: unknown): boolean {
-  const status = (error as { status?: number } | null)?.status;
-  if (status !== undefined && status >= 400 && status < 500) return false;
-  return failures < 2;
-}
-
 export function errorStatus(error: unknown): number | undefined {
   return (error as { status?: number } | null)?.status;
 }
 
 /** GET /api/teams/{id} through ra-core, so that team updates refresh it everywhere. */
 export function useTeam(teamId: Identifier | null | undefined) {
-  return useGetOne<Team>('teams', { id: teamId ?? '' }, { enabled: teamId != null && teamId !== '', retry: retryUnlessRefused });
+  // Route ids are strings; the API answers numbers. ra-core compares them as strings in its cache keys.
+  return useGetOne<Team>('teams', { id: (teamId ?? '') as Team['id'] }, { enabled: teamId != null && teamId !== '' });
 }
 
 /** Every session of a team (those attached to no team included), for the calendar. */
@@ -35,7 +29,6 @@ export function useTeamSessions(teamId: Identifier | null | undefined) {
         })
       ).data,
     enabled: teamId != null && teamId !== '',
-    retry: retryUnlessRefused,
   });
 }
 
@@ -46,7 +39,6 @@ export function useUpcomingSessions(teamId: Identifier) {
     queryKey: ['teams', String(teamId), 'sessions', 'upcoming'],
     queryFn: async () =>
       (await dataProvider.request<{ data: Session[] }>('GET', `teams/${teamId}/sessions/upcoming?per_page=${ALL_SESSIONS}`)).data ?? [],
-    retry: retryUnlessRefused,
   });
 }
 
@@ -56,7 +48,6 @@ export function useNextSession(teamId: Identifier) {
   return useQuery({
     queryKey: ['teams', String(teamId), 'sessions', 'next'],
     queryFn: async () => (await dataProvider.request<{ data: Session | null }>('GET', `teams/${teamId}/sessions/next`)).data ?? null,
-    retry: retryUnlessRefused,
   });
 }
 
@@ -72,7 +63,6 @@ export function useSession(sessionId: Identifier, routeTeamId: Identifier | unde
     queryFn: async () =>
       routeTeamId
         ? (await dataProvider.request<{ data: Session }>('GET', `teams/${routeTeamId}/sessions/${sessionId}`)).data
-        : ((await dataProvider.getOne<Session>('sessions', { id: sessionId })).data as Session),
-    retry: retryUnlessRefused,
+        : ((await dataProvider.getOne<Session>('sessions', { id: sessionId as Session['id'] })).data as Session),
   });
 }

@@ -1,0 +1,47 @@
+import { useId, type ReactNode } from 'react';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslate } from 'react-admin';
+import { Button } from '../../components/Button';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  content: ReactNode;
+  onConfirm: () => void;
+  onClose: () => void;
+  loading?: boolean;
+  /** An error to show inside the dialog (e.g. a refused delete). */
+  error?: string | null;
+}
+
+/** The shared confirmation dialog: "Conferma" / "Annulla" (SPEC §2). */
+export function ConfirmDialog({ open, title, content, onConfirm, onClose, loading = false, error }: ConfirmDialogProps) {
+  const translate = useTranslate();
+  const titleId = useId();
+  const textId = useId();
+  return (
+    <Dialog open={open} onClose={loading ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId}>{content}</DialogContentText>
+        {error && (
+          <DialogContentText role="alert" color="error" sx={{ mt: 1 }}>
+            {error}
+          </DialogContentText>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button color="outlineGray" size="sm" onClick={onClose} disabled={loading}>
+          {translate('app.admin.confirm.cancel')}
+        </Button>
+        <Button color="red" size="sm" onClick={onConfirm} loading={loading}>
+          {translate('app.admin.confirm.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ListBase, Title, useListContext, useTranslate, type SortPayload } from 'react-admin';
+import { ListPagination } from './ListPagination';
+import { SearchBox, searchTerm, SEARCH_FILTER } from './SearchBox';
+
+/** SPEC §9: the search applies after 500 ms of pause. */
+export const SEARCH_DEBOUNCE_MS = 500;
+export const TABLE_PAGE_SIZE = 10;
+
+export interface SearchListPageProps {
+  /** Translation keys of the page's texts. */
+  title: string;
+  allHeading: string;
+  searchPlaceholder: string;
+  /** Buttons beside the title (e.g. the create button, already gated). */
+  actions?: ReactNode;
+  children: ReactNode;
+  perPage?: number;
+  sort?: SortPayload;
+  /** Extra query parameters of the list call (e.g. `{attendances: true}`). */
+  query?: Record<string, unknown>;
+  /** Tables page; card grids show everything. */
+  paginated?: boolean;
+  searchSource?: string;
+}
+
+/** 'Tutti …' or 'Risultati per "{term}"' once a search is applied. */
+export function ListHeading({ allHeading, source = SEARCH_FILTER }: { allHeading: string; source?: string }) {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const term = searchTerm(filterValues, source);
+  return (
+    <Typography variant="h2" component="h2" sx={{ my: 2 }}>
+      {term ? translate('app.admin.list.results_for', { term }) : translate(allHeading)}
+    </Typography>
+  );
+}
+
+/**
+ * A back-office list page (SPEC §2): h1 "Gestione …", search box with 500 ms debounce, the
+ * "Tutti …"/"Risultati per" heading, the records (table or cards) and the pagination.
+ * Reading the list requires the resource's `list` access (react-admin redirects to access-denied).
+ */
+export function SearchListPage({
+  title,
+  allHeading,
+  searchPlaceholder,
+  actions,
+  children,
+  perPage = TABLE_PAGE_SIZE,
+  sort = { field: 'created_at', order: 'DESC' },
+  query,
+  paginated = true,
+  searchSource = SEARCH_FILTER,
+}: SearchListPageProps) {
+  const translate = useTranslate();
+  return (
+    <ListBase debounce={SEARCH_DEBOUNCE_MS} perPage={perPage} sort={sort} queryOptions={query ? { meta: { query } } : undefined}>
+      <Title title={translate(title)} />
+      <Box component="section" sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 2, mb: 2 }}>
+          <Typography variant="h1" component="h1">
+            {translate(title)}
+          </Typography>
+          {actions && <Stack direction="row" sx={{ gap: 1 }}>{actions}</Stack>}
+        </Stack>
+        <SearchBox placeholder={translate(searchPlaceholder)} source={searchSource} />
+        <ListHeading allHeading={allHeading} source={searchSource} />
+        {children}
+        {paginated && <ListPagination />}
+      </Box>
+    </ListBase>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { useGetList, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { useDebouncedValue } from './useDebouncedValue';
+
+/** SPEC §9: pickers search from 2 characters, after 500 ms of pause. */
+export const PICKER_MIN_CHARS = 2;
+export const PICKER_DEBOUNCE_MS = 500;
+const PICKER_PAGE_SIZE = 20;
+
+export interface PickerConfig {
+  /** The resource searched (users, teams, experts). */
+  resource: string;
+  /** The list filter that receives the typed text. */
+  filterKey: string;
+  optionLabel: (record: RaRecord) => string;
+  /** Secondary text of an option (e.g. the e-mail). */
+  optionDetail?: (record: RaRecord) => string;
+  /** Translation key of "nothing found". */
+  emptyText: string;
+}
+
+interface CommonProps {
+  config: PickerConfig;
+  label: string;
+  /** Ids that may not be picked (e.g. the team's current members). */
+  excludeIds?: readonly Identifier[];
+  error?: boolean;
+  helperText?: string;
+  disabled?: boolean;
+  onBlur?: () => void;
+  name?: string;
+}
+
+export type SearchPickerProps = CommonProps &
+  (
+    | { multiple?: false; value: RaRecord | null; onChange: (value: RaRecord | null) => void }
+    | { multiple: true; value: RaRecord[]; onChange: (value: RaRecord[]) => void }
+  );
+
+/**
+ * A search-as-you-type picker over a resource: nothing is asked below 2 characters, and one list
+ * call goes out once typing pauses for 500 ms.
+ */
+export function SearchPicker(props: SearchPickerProps) {
+  const { config, label, excludeIds = [], error, helperText, disabled, onBlur, name } = props;
+  const translate = useTranslate();
+  const [input, setInput] = useState('');
+  const typed = input.trim();
+  const term = useDebouncedValue(typed, PICKER_DEBOUNCE_MS);
+  const enabled = term.length >= PICKER_MIN_CHARS;
+  const { data, isFetching } = useGetList(
+    config.resource,
+    { filter: { [config.filterKey]: term }, pagination: { page: 1, perPage: PICKER_PAGE_SIZE }, sort: { field: 'created_at', order: 'DESC' } },
+    { enabled },
+  );
+  const waiting = typed.length >= PICKER_MIN_CHARS && (typed !== term || isFetching);
+  const options = enabled && typed.length >= PICKER_MIN_CHARS ? (data ?? []).filter((record) => !excludeIds.includes(record.id)) : [];
+
+  const noOptionsText =
+    typed.length < PICKER_MIN_CHARS ? translate('app.admin.picker.min_chars') : waiting ? translate('app.admin.picker.loading') : translate(config.emptyText);
+
+  const shared = {
+    options,
+    loading: waiting,
+    loadingText: translate('app.admin.picker.loading'),
+    noOptionsText,
+    filterOptions: (list: RaRecord[]) => list,
+    getOptionLabel: (record: RaRecord) => config.optionLabel(record),
+    isOptionEqualToValue: (option: RaRecord, value: RaRecord) => option.id === value.id,
+    inputValue: input,
+    onInputChange: (_: unknown, value: string, reason: string) => {
+      // Picking an option (or clearing) resets the text in single mode; keep what the user typed otherwise.
+      if (reason === 'input' || reason === 'clear') setInput(value);
+      else if (reason === 'reset' && !props.multiple) setInput('');
+    },
+    disabled,
+    onBlur,
+    renderOption: (optionProps: React.HTMLAttributes<HTMLLIElement> & { key?: string }, record: RaRecord) => {
+      const { key, ...rest } = optionProps;
+      const detail = config.optionDetail?.(record);
+      return (
+        <li key={key ?? String(record.id)} {...rest}>
+          <span>
+            {config.optionLabel(record)}
+            {detail && (
+              <span style={{ display: 'block', fontSize: '0.8125rem', color: '#475569' }}>{detail}</span>
+            )}
+          </span>
+        </li>
+      );
+    },
+    renderInput: (params: object) => (
+      <TextField {...params} name={name} label={label} error={error} helperText={helperText} margin="dense" fullWidth />
+    ),
+  };
+
+  if (props.multiple) {
+    return (
+      <Autocomplete<RaRecord, true>
+        {...shared}
+        multiple
+        value={props.value}
+        onChange={(_, value) => {
+          props.onChange(value);
+          setInput('');
+        }}
+      />
+    );
+  }
+  return (
+    <Autocomplete<RaRecord, false>
+      {...shared}
+      value={props.value}
+      onChange={(_, value) => props.onChange(value)}
+    />
+  );
+}

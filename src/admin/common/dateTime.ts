@@ -1,0 +1,63 @@
+import { TZDate } from '@date-fns/tz';
+import { APP_TIME_ZONE } from '../../lib/dates';
+
+/**
+ * The back-office's date-time inputs (SPEC §5): typed as "dd/mm/yyyy hh:mm" in Europe/Rome time,
+ * sent to the API as UTC ISO 8601.
+ */
+export const DATE_TIME_PATTERN = 'gg/mm/aaaa hh:mm';
+export const INVALID_DATE_TIME = 'Data non valida (gg/mm/aaaa hh:mm)';
+
+const MASK_SLOTS = [2, 2, 4, 2, 2];
+const MASK_SEPARATORS = ['/', '/', ' ', ':'];
+
+/** Keeps the digits and puts the separators where they belong: "010220261030" → "01/02/2026 10:30". */
+export function maskDateTime(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 12);
+  let masked = '';
+  let rest = digits;
+  MASK_SLOTS.forEach((size, index) => {
+    if (!rest) return;
+    if (index > 0) masked += MASK_SEPARATORS[index - 1];
+    masked += rest.slice(0, size);
+    rest = rest.slice(size);
+  });
+  return masked;
+}
+
+/**
+ * "dd/mm/yyyy hh:mm" (Rome wall-clock time) → UTC ISO, or null when it is not a real moment:
+ * impossible dates (31/02), out-of-range times, and the hour skipped when summer time starts.
+ * A time that happens twice when summer time ends is read as the second one (standard time).
+ */
+export function parseRomeDateTime(text: string): string | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || year < 1900) return null;
+  const date = new TZDate(year, month - 1, day, hour, minute, APP_TIME_ZONE);
+  const sameWallClock =
+    date.getFullYear() === year &&
+    date.getMonth() === month - 1 &&
+    date.getDate() === day &&
+    date.getHours() === hour &&
+    date.getMinutes() === minute;
+  return sameWallClock ? new Date(date.getTime()).toISOString() : null;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An instant (ISO, or the API's UTC SQL format) → "dd/mm/yyyy hh:mm" in Rome; '' when missing or invalid. */
+export function formatRomeDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value) ? `${value.replace(' ', 'T')}Z` : value;
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return '';
+  const date = new TZDate(time, APP_TIME_ZONE);
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** True for what parseRomeDateTime produces (the form keeps the ISO value once the text is complete). */
+export function isIsoInstant(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value);
+}

@@ -1,0 +1,27 @@
+import type { RaRecord } from 'react-admin';
+import type { PickerConfig } from './SearchPicker';
+import { fullName } from './text';
+
+/** The three pickers of SPEC §2: users and experts by `filter[search]`, teams by `filter[name]`. */
+export const userPicker: PickerConfig = {
+  resource: 'users',
+  filterKey: 'search',
+  optionLabel: (record: RaRecord) => fullName(record) || String(record.email ?? record.id),
+  optionDetail: (record: RaRecord) => String(record.email ?? ''),
+  emptyText: 'app.admin.picker.no_users',
+};
+
+export const expertPicker: PickerConfig = {
+  resource: 'experts',
+  filterKey: 'search',
+  optionLabel: (record: RaRecord) => fullName(record) || String(record.email ?? record.id),
+  optionDetail: (record: RaRecord) => String(record.email ?? ''),
+  emptyText: 'app.admin.picker.no_experts',
+};
+
+export const teamPicker: PickerConfig = {
+  resource: 'teams',
+  filterKey: 'name',
+  optionLabel: (record: RaRecord) => String(record.name ?? record.id),
+  emptyText: 'app.admin.picker.no_teams',
+};

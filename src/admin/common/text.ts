@@ -1,0 +1,21 @@
+/** Table descriptions are cut at 32 characters (SPEC §9). */
+export const TABLE_TEXT_LIMIT = 32;
+/** At most 3 experts or teams per table row (SPEC §9). */
+export const MAX_CHIPS = 3;
+
+/** The first `max` characters, with "..." when the text was longer; '' for empty values. */
+export function truncate(text: string | null | undefined, max = TABLE_TEXT_LIMIT): string {
+  if (!text) return '';
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
+}
+
+/** The first `max` items and how many were left out. */
+export function limitItems<T>(items: readonly T[] | null | undefined, max = MAX_CHIPS): { shown: T[]; hidden: number } {
+  const list = items ?? [];
+  return { shown: list.slice(0, max), hidden: Math.max(0, list.length - max) };
+}
+
+export function fullName(person: { name?: string | null; surname?: string | null } | null | undefined): string {
+  return [person?.name, person?.surname].filter(Boolean).join(' ');
+}

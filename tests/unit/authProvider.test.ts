@@ -1,0 +1,234 @@
+import { createHash } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authProvider } from '../../src/authProvider';
+import { buildAuthorizeUrl } from '../../src/authProvider/authorizeUrl';
+import { canAccess, hasPermission, requiredPermission } from '../../src/authProvider/canAccess';
+import { completeLogin } from '../../src/authProvider/loginFlow';
+import { base64Url, codeChallenge, randomToken } from '../../src/authProvider/pkce';
+import { resetPublicConfig } from '../../src/lib/publicConfig';
+import { mockFetch } from './fetchMock';
+
+const config = {
+  authorize_url: 'http://localhost:3000/idp/auth',
+  client_id: 'percorso',
+  redirect_uri: 'http://localhost:3000/auth/callback',
+  provider_label: 'Incubatore',
+  account_url: 'http://localhost:3000/idp/account',
+  privacy_url: 'https://example.com/privacy',
+  avatar_host: 'https://account.example.com',
+};
+
+const user = {
+  id: 4,
+  name: 'Mario',
+  surname: 'Rossi',
+  email: 'mario@example.com',
+  avatar: 'avatars/4.png',
+  teams: [],
+  teams_as_expert: [],
+  sessions_as_expert: [],
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  resetPublicConfig();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('PKCE', () => {
+  it('base64url has no padding nor + and /', () => {
+    expect(base64Url(new Uint8Array([251, 255, 191]))).toBe('-_-_');
+  });
+  it('random tokens are long and different', () => {
+    const a = randomToken();
+    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(randomToken()).not.toBe(a);
+  });
+  it('S256 challenge = base64url(SHA-256(verifier))', async () => {
+    const verifier = 'dBjftJeZ4CVP-mJ92K9qSvj6jZDQQ7-ajtTpsbsZ8T0';
+    const expected = createHash('sha256').update(verifier).digest('base64url');
+    await expect(codeChallenge(verifier)).resolves.toBe(expected);
+  });
+});
+
+describe('buildAuthorizeUrl', () => {
+  it('has client_id, redirect_uri, response_type=code, state, PKCE and scope', () => {
+    const url = new URL(buildAuthorizeUrl(config, { state: 'st', challenge: 'ch' }));
+    expect(url.origin + url.pathname).toBe('http://localhost:3000/idp/auth');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: 'percorso',
+      redirect_uri: 'http://localhost:3000/auth/callback',
+      response_type: 'code',
+      state: 'st',
+      code_challenge: 'ch',
+      code_challenge_method: 'S256',
+      scope: 'openid email profile',
+    });
+  });
+});
+
+describe('login', () => {
+  it('remembers state and verifier, then leaves for the provider in the same window', async () => {
+    mockFetch({ body: config });
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, origin: 'http://localhost:3000' } as Location);
+    await expect(authProvider.login({})).resolves.toEqual({ redirectTo: false });
+    const flow = JSON.parse(sessionStorage.getItem('oauth_flow')!);
+    const url = new URL(assign.mock.calls[0][0]);
+    expect(url.searchParams.get('state')).toBe(flow.state);
+    expect(url.searchParams.get('code_challenge')).toBe(await codeChallenge(flow.verifier));
+  });
+});
+
+describe('callback', () => {
+  const startFlow = () => sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S1', verifier: 'V1', redirectUri: config.redirect_uri }));
+
+  it('checks state, posts code + verifier once, stores the token and removes the code from the URL', async () => {
+    startFlow();
+    window.history.replaceState(null, '', '/auth/callback?code=C1&state=S1');
+    const { calls } = mockFetch({ body: { access_token: 'T1' } });
+    const first = authProvider.handleCallback!({ search: '?code=C1&state=S1' } as never);
+    const second = authProvider.handleCallback!({ search: '?code=C1&state=S1' } as never); // StrictMode's second run
+    await expect(first).resolves.toEqual({ redirectTo: '/dashboard' });
+    await second;
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe('/api/auth/callback');
+    expect(JSON.parse(calls[0].body as string)).toEqual({ code: 'C1', code_verifier: 'V1', redirect_uri: config.redirect_uri });
+    expect(localStorage.getItem('token')).toBe('T1');
+    expect(window.location.search).toBe('');
+    expect(sessionStorage.getItem('oauth_flow')).toBeNull();
+  });
+
+  it('refuses a state that does not match, without calling the API', async () => {
+    startFlow();
+    const { fetch } = mockFetch();
+    await expect(completeLogin('?code=C2&state=WRONG')).rejects.toThrow('state mismatch');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses a missing code', async () => {
+    await expect(completeLogin('?state=S1')).rejects.toThrow('missing code');
+  });
+
+  it('a failed exchange stores no token', async () => {
+    startFlow();
+    mockFetch({ status: 400, body: { message: 'Codice non valido' } });
+    await expect(completeLogin('?code=C3&state=S1')).rejects.toMatchObject({ status: 400 });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('checkAuth, checkError, logout', () => {
+  it('checkAuth only throws, towards /', async () => {
+    await expect(authProvider.checkAuth({})).rejects.toEqual({ redirectTo: '/', message: false });
+    localStorage.setItem('token', 'T');
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+  });
+
+  it('401 anywhere logs out', async () => {
+    localStorage.setItem('token', 'T');
+    await expect(authProvider.checkError({ status: 401, url: '/api/teams' })).rejects.toMatchObject({ redirectTo: '/' });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('403 on the current-user calls logs out, 403 elsewhere does not', async () => {
+    localStorage.setItem('token', 'T');
+    await expect(authProvider.checkError({ status: 403, url: '/api/teams/3' })).resolves.toBeUndefined();
+    expect(localStorage.getItem('token')).toBe('T');
+    await expect(authProvider.checkError({ status: 403, url: '/api/user' })).rejects.toMatchObject({ redirectTo: '/' });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('other errors keep the session', async () => {
+    localStorage.setItem('token', 'T');
+    await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
+    expect(localStorage.getItem('token')).toBe('T');
+  });
+
+  it('logout revokes on the server, removes the token and goes to /', async () => {
+    localStorage.setItem('token', 'T');
+    const { calls } = mockFetch({ status: 204 });
+    await expect(authProvider.logout({})).resolves.toBe('/');
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/auth/logout' });
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer T');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('logout ignores a server failure', async () => {
+    localStorage.setItem('token', 'T');
+    mockFetch({ status: 500 });
+    await expect(authProvider.logout({})).resolves.toBe('/');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('getIdentity and getPermissions', () => {
+  it('identity from GET /api/user with full name and the avatar rule', async () => {
+    localStorage.setItem('token', 'T');
+    mockFetch({ body: { data: user } }, { body: config });
+    const identity = await authProvider.getIdentity!();
+    expect(identity).toMatchObject({ id: 4, fullName: 'Mario Rossi', avatar: 'https://account.example.com/avatars/4.png' });
+    expect(identity.user).toEqual(user);
+  });
+
+  it('a 401 on GET /api/user means logged out', async () => {
+    localStorage.setItem('token', 'T');
+    mockFetch({ status: 401, body: { message: 'Non autenticato' } }, { body: config });
+    await expect(authProvider.getIdentity!()).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('without a token there is no identity and no call', async () => {
+    const { fetch } = mockFetch();
+    await expect(authProvider.getIdentity!()).rejects.toMatchObject({ status: 401 });
+    await expect(authProvider.getPermissions({})).resolves.toEqual([]);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('permissions from GET /api/user/permissions, and canAccess uses them', async () => {
+    localStorage.setItem('token', 'T');
+    const { calls } = mockFetch({ body: { data: ['read_teams'] } });
+    await expect(authProvider.getPermissions({})).resolves.toEqual(['read_teams']);
+    await expect(authProvider.canAccess!({ action: 'list', resource: 'teams' })).resolves.toBe(true);
+    await expect(authProvider.canAccess!({ action: 'delete', resource: 'teams' })).resolves.toBe(false);
+    expect(calls.map((c) => c.url)).toEqual(['/api/user/permissions']);
+  });
+});
+
+describe('canAccess (one pure rule)', () => {
+  it('maps react-admin actions to the catalogue', () => {
+    expect(requiredPermission({ action: 'list', resource: 'experts' })).toBe('read_experts');
+    expect(requiredPermission({ action: 'show', resource: 'teams' })).toBe('read_teams');
+    expect(requiredPermission({ action: 'create', resource: 'sessions' })).toBe('create_sessions');
+    expect(requiredPermission({ action: 'edit', resource: 'teams' })).toBe('update_teams');
+    expect(requiredPermission({ action: 'delete', resource: 'courses' })).toBe('delete_courses');
+  });
+  it('follows the catalogue exceptions of SPEC §6', () => {
+    expect(requiredPermission({ action: 'edit', resource: 'roles' })).toBe('edit_roles');
+    expect(requiredPermission({ action: 'edit', resource: 'users' })).toBe('update_roles');
+    expect(requiredPermission({ action: 'create', resource: 'modules' })).toBe('create_modules');
+    expect(requiredPermission({ action: 'edit', resource: 'modules' })).toBe('update_lesosns');
+    expect(requiredPermission({ action: 'delete', resource: 'modules' })).toBe('delete_courses');
+    expect(requiredPermission({ action: 'create', resource: 'lessons' })).toBe('create_lessons');
+    expect(canAccess([], { action: 'edit', resource: 'lessons' })).toBe(true);
+    expect(canAccess([], { action: 'delete', resource: 'lessons' })).toBe(true);
+  });
+  it('"developer" passes every check', () => {
+    expect(canAccess(['developer'], { action: 'delete', resource: 'roles' })).toBe(true);
+    expect(canAccess(['developer'], { action: 'anything', resource: 'else' })).toBe(true);
+    expect(hasPermission(['developer'], 'update_teams')).toBe(true);
+  });
+  it('the back-office needs any permission at all', () => {
+    expect(canAccess([], { action: 'access', resource: 'admin' })).toBe(false);
+    expect(canAccess(undefined, { action: 'access', resource: 'admin' })).toBe(false);
+    expect(canAccess(['read_users'], { action: 'access', resource: 'admin' })).toBe(true);
+  });
+  it('unknown actions are denied', () => {
+    expect(canAccess(['read_teams'], { action: 'export', resource: 'teams' })).toBe(false);
+    expect(hasPermission(['read_teams'], 'update_teams')).toBe(false);
+  });
+});

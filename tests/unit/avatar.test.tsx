@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { Avatar } from '../../src/components/Avatar';
+import { avatarUrl, initials } from '../../src/lib/avatarUrl';
+import { mockApi, renderWithApp, testConfig } from './renderWithApp';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('avatar rule (SPEC §1)', () => {
+  it('keeps full https addresses', () => {
+    expect(avatarUrl('https://cdn.example.com/a.png', 'https://account.example.com')).toBe('https://cdn.example.com/a.png');
+  });
+  it('prefixes any other path with the provider host, with exactly one slash', () => {
+    expect(avatarUrl('avatars/1.png', 'https://account.example.com')).toBe('https://account.example.com/avatars/1.png');
+    expect(avatarUrl('/avatars/1.png', 'https://account.example.com/')).toBe('https://account.example.com/avatars/1.png');
+    expect(avatarUrl('http://old.example.com/a.png', 'https://h.example.com')).toBe('https://h.example.com/http://old.example.com/a.png');
+  });
+  it('no avatar → nothing', () => {
+    expect(avatarUrl(null, 'https://h')).toBeUndefined();
+    expect(avatarUrl('', 'https://h')).toBeUndefined();
+  });
+  it('initials of up to two words', () => {
+    expect(initials('Mario Rossi Bianchi')).toBe('MR');
+    expect(initials('  anna ')).toBe('A');
+    expect(initials(null)).toBe('');
+  });
+});
+
+describe('<Avatar>', () => {
+  it('shows the picture from the provider host', async () => {
+    mockApi({ '/api/config': testConfig });
+    renderWithApp(<Avatar name="Mario Rossi" path="avatars/1.png" />);
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Mario Rossi' })).toHaveAttribute('src', 'https://account.example.com/avatars/1.png'));
+  });
+  it('falls back to initials', () => {
+    mockApi({ '/api/config': testConfig });
+    renderWithApp(<Avatar name="Mario Rossi" />);
+    expect(screen.getByRole('img', { name: 'Mario Rossi' })).toHaveTextContent('MR');
+  });
+  it('uses a ready src as it is', () => {
+    mockApi({ '/api/config': testConfig });
+    renderWithApp(<Avatar name="Team" src="/storage/teams/1.jpg" />);
+    expect(screen.getByRole('img', { name: 'Team' })).toHaveAttribute('src', '/storage/teams/1.jpg');
+  });
+});

@@ -1,0 +1,222 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dataProvider, SkippedRequestError } from '../../src/dataProvider';
+import { mockFetch } from './fetchMock';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+const meta = { current_page: 1, last_page: 2, per_page: 10, from: 1, to: 10, total: 15 };
+
+describe('every call (SPEC §7 preamble)', () => {
+  it('sends the bearer token from localStorage, Accept JSON and X-Requested-With', async () => {
+    localStorage.setItem('token', 'abc');
+    const { calls } = mockFetch({ body: { data: { id: 1 } } });
+    await dataProvider.getOne('teams', { id: 1 });
+    expect(calls[0].url).toBe('/api/teams/1');
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer abc');
+    expect(calls[0].headers.get('Accept')).toBe('application/json');
+    expect(calls[0].headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const { calls } = mockFetch({ body: { data: [] } });
+    await dataProvider.getList('teams', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    expect(calls[0].headers.has('Authorization')).toBe(false);
+  });
+
+  it('skips any URL containing "undefined" without calling the network', async () => {
+    const { fetch } = mockFetch();
+    await expect(dataProvider.getOne('teams', { id: undefined as unknown as number })).rejects.toBeInstanceOf(SkippedRequestError);
+    await expect(
+      dataProvider.getList('lessons', { pagination: { page: 1, perPage: 10 }, sort: { field: 'position', order: 'ASC' }, filter: {}, meta: { courseId: 1 } }),
+    ).rejects.toBeInstanceOf(SkippedRequestError);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('parses the answer as JSON only when it starts with "{"', async () => {
+    mockFetch({ text: 'not json' }, { text: '{"data":{"id":3}}' });
+    await expect(dataProvider.request('GET', 'whatever')).resolves.toBe('not json');
+    await expect(dataProvider.request('GET', 'whatever')).resolves.toEqual({ data: { id: 3 } });
+  });
+});
+
+describe('getList', () => {
+  it('maps page, per_page, sort and filter[...] and reads meta', async () => {
+    const { calls } = mockFetch({ body: { data: [{ id: 1 }], meta } });
+    const result = await dataProvider.getList('sessions', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'start_time', order: 'DESC' },
+      filter: { search: 'pitch' },
+      meta: { query: { attendances: true } },
+    });
+    expect(calls[0].url).toBe('/api/sessions?attendances=true&page=2&per_page=10&sort=-start_time&filter[search]=pitch');
+    expect(result).toMatchObject({ data: [{ id: 1 }], total: 15, pageInfo: { hasNextPage: true, hasPreviousPage: false } });
+  });
+
+  it('accepts non-paginated {data} lists', async () => {
+    mockFetch({ body: { data: [{ id: 1 }, { id: 2 }] } });
+    const result = await dataProvider.getList('courses', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    expect(result.total).toBe(2);
+  });
+
+  it('nests modules and lessons under their course and module', async () => {
+    const { calls } = mockFetch({ body: { data: [] } }, { body: { data: [] } });
+    await dataProvider.getList('modules', { pagination: { page: 1, perPage: 50 }, sort: { field: 'position', order: 'ASC' }, filter: { name: 'Intro' }, meta: { courseId: 4 } });
+    await dataProvider.getList('lessons', { pagination: { page: 1, perPage: 50 }, sort: { field: 'position', order: 'ASC' }, filter: {}, meta: { courseId: 4, moduleId: 8 } });
+    expect(calls[0].url).toBe('/api/courses/4/modules?page=1&per_page=50&sort=position&filter[name]=Intro');
+    expect(calls[1].url).toBe('/api/courses/4/modules/8/lessons?page=1&per_page=50&sort=position');
+  });
+
+  it('getManyReference filters by the target', async () => {
+    const { calls } = mockFetch({ body: { data: [], meta: { ...meta, total: 0 } } });
+    await dataProvider.getManyReference('sessions', { target: 'team_id', id: 5, pagination: { page: 1, perPage: 10 }, sort: { field: 'start_time', order: 'DESC' }, filter: {} });
+    expect(calls[0].url).toContain('filter[team_id]=5');
+  });
+});
+
+describe('getOne, getMany, create, update, delete', () => {
+  it('getOne unwraps {data}', async () => {
+    mockFetch({ body: { data: { id: 2, name: 'Team' } } });
+    await expect(dataProvider.getOne('teams', { id: 2 })).resolves.toEqual({ data: { id: 2, name: 'Team' } });
+  });
+
+  it('getOne of a nested record uses meta', async () => {
+    const { calls } = mockFetch({ body: { data: { id: 9 } } });
+    await dataProvider.getOne('lessons', { id: 9, meta: { courseId: 1, moduleId: 2 } });
+    expect(calls[0].url).toBe('/api/courses/1/modules/2/lessons/9');
+  });
+
+  it('getMany reads each record', async () => {
+    const { calls } = mockFetch({ body: { data: { id: 1 } } }, { body: { data: { id: 2 } } });
+    const result = await dataProvider.getMany('users', { ids: [1, 2] });
+    expect(result.data).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(calls.map((c) => c.url)).toEqual(['/api/users/1', '/api/users/2']);
+  });
+
+  it('create POSTs JSON and returns the created record', async () => {
+    const { calls } = mockFetch({ status: 201, body: { data: { id: 7, name: 'Nuovo' } } });
+    const result = await dataProvider.create('teams', { data: { name: 'Nuovo' } });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/teams', body: '{"name":"Nuovo"}' });
+    expect(calls[0].headers.get('Content-Type')).toBe('application/json');
+    expect(result.data).toEqual({ id: 7, name: 'Nuovo' });
+  });
+
+  it('update PUTs to the record', async () => {
+    const { calls } = mockFetch({ body: { data: { id: 7, name: 'B' } } });
+    const result = await dataProvider.update('teams', { id: 7, data: { name: 'B' }, previousData: { id: 7, name: 'A' } });
+    expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/teams/7' });
+    expect(result.data).toEqual({ id: 7, name: 'B' });
+  });
+
+  it('update falls back to the sent data when the answer has no body', async () => {
+    mockFetch({ status: 204, text: '' });
+    const result = await dataProvider.update('teams', { id: 7, data: { name: 'B' }, previousData: { id: 7, name: 'A', x: 1 } });
+    expect(result.data).toEqual({ id: 7, name: 'B', x: 1 });
+  });
+
+  it('delete returns the previous record; deleteMany deletes each', async () => {
+    const { calls } = mockFetch({ status: 204 }, { status: 204 }, { status: 204 });
+    await expect(dataProvider.delete('teams', { id: 3, previousData: { id: 3, name: 'X' } })).resolves.toEqual({ data: { id: 3, name: 'X' } });
+    await expect(dataProvider.deleteMany('teams', { ids: [4, 5] })).resolves.toEqual({ data: [4, 5] });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['DELETE /api/teams/3', 'DELETE /api/teams/4', 'DELETE /api/teams/5']);
+  });
+});
+
+describe('errors', () => {
+  it('422 {errors} → HttpError whose body.errors has one string per field', async () => {
+    mockFetch({ status: 422, body: { message: 'Dati non validi.', errors: { name: ['Il nome è obbligatorio.', 'x'], email: ['Email non valida.'] } } });
+    const error = await dataProvider.create('users', { data: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 422,
+      message: 'Dati non validi.',
+      body: { errors: { name: 'Il nome è obbligatorio.', email: 'Email non valida.' } },
+    });
+  });
+
+  it.each([401, 403, 404, 500])('%i propagates its status', async (status) => {
+    mockFetch({ status, body: { message: 'No' } });
+    await expect(dataProvider.getOne('teams', { id: 1 })).rejects.toMatchObject({ status, url: '/api/teams/1' });
+  });
+
+  it('a non-JSON error body keeps the status text as message', async () => {
+    mockFetch({ status: 500, text: 'boom' });
+    await expect(dataProvider.getOne('teams', { id: 1 })).rejects.toMatchObject({ status: 500, message: 'Status 500', body: 'boom' });
+  });
+});
+
+describe('custom methods', () => {
+  it('getCurrentUser and getMyPermissions unwrap data', async () => {
+    const { calls } = mockFetch({ body: { data: { id: 1, name: 'Mario' } } }, { body: { data: ['read_teams', 3] } });
+    await expect(dataProvider.getCurrentUser()).resolves.toEqual({ id: 1, name: 'Mario' });
+    await expect(dataProvider.getMyPermissions()).resolves.toEqual(['read_teams']);
+    expect(calls.map((c) => c.url)).toEqual(['/api/user', '/api/user/permissions']);
+  });
+
+  it('team members and sessions', async () => {
+    const { calls } = mockFetch({ body: { data: [{ id: 1 }] } }, {}, {}, { body: { data: [], meta: { ...meta, total: 0 } } });
+    await expect(dataProvider.getTeamMembers(2)).resolves.toEqual([{ id: 1 }]);
+    await dataProvider.addTeamMember(2, 9);
+    await dataProvider.removeTeamMember(2, 9);
+    const sessions = await dataProvider.getTeamSessions(2, { pagination: { page: 1, perPage: 10000 }, sort: { field: 'start_time', order: 'DESC' } });
+    expect(sessions.total).toBe(0);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/teams/2/users',
+      'POST /api/teams/2/users/9',
+      'DELETE /api/teams/2/users/9',
+      'GET /api/teams/2/sessions?page=1&per_page=10000&sort=-start_time',
+    ]);
+  });
+
+  it('session experts and teams, user roles and mooc', async () => {
+    const { calls } = mockFetch({}, {}, {}, {}, {});
+    await dataProvider.addSessionExpert(3, 8);
+    await dataProvider.removeSessionExpert(3, 8);
+    await dataProvider.setSessionTeams(3, [1, 2]);
+    await dataProvider.setUserRoles(8, [4]);
+    await dataProvider.setUserMooc(8, true);
+    expect(calls.map((c) => `${c.method} ${c.url} ${c.body ?? ''}`)).toEqual([
+      'POST /api/sessions/3/experts {"user_id":8}',
+      'DELETE /api/sessions/3/experts/8 ',
+      'PUT /api/sessions/3/teams {"teams":[1,2]}',
+      'PUT /api/users/8/roles {"roles":[4]}',
+      'PUT /api/users/8/mooc {"mooc_access":true}',
+    ]);
+  });
+
+  it('uploadImage POSTs multipart with _method=PUT and no explicit Content-Type', async () => {
+    const { calls } = mockFetch({ body: { data: { id: 5, avatar: 'x.jpg' } } });
+    const blob = new Blob(['img'], { type: 'image/jpeg' });
+    const result = await dataProvider.uploadImage({ path: 'teams/5', field: 'avatar', blob });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/teams/5/avatar' });
+    expect(calls[0].headers.has('Content-Type')).toBe(false);
+    const form = calls[0].body as FormData;
+    expect(form.get('_method')).toBe('PUT');
+    expect(form.get('avatar')).toBeInstanceOf(Blob);
+    expect(result.data).toEqual({ id: 5, avatar: 'x.jpg' });
+  });
+
+  it('syncLesson posts the played seconds, with keepalive when asked', async () => {
+    const { calls } = mockFetch({ body: { data: { id: 3, completed: false } } });
+    await dataProvider.syncLesson(1, 2, 3, { duration: 42, length: 300 }, { keepalive: true });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/courses/1/modules/2/lessons/3/sync',
+      body: '{"duration":42,"length":300}',
+      keepalive: true,
+    });
+  });
+
+  it('downloadAttendances returns a Blob', async () => {
+    const { calls } = mockFetch({ text: 'xlsx' });
+    const blob = await dataProvider.downloadAttendances(6);
+    expect(calls[0].url).toBe('/api/sessions/6/attendances/excel');
+    expect(await blob.text()).toBe('xlsx');
+  });
+
+  it('exchangeCode returns the access token and refuses an answer without one', async () => {
+    const { calls } = mockFetch({ body: { access_token: 'tok' } }, { body: {} });
+    await expect(dataProvider.exchangeCode({ code: 'c', code_verifier: 'v', redirect_uri: 'http://x/auth/callback' })).resolves.toBe('tok');
+    expect(JSON.parse(calls[0].body as string)).toEqual({ code: 'c', code_verifier: 'v', redirect_uri: 'http://x/auth/callback' });
+    await expect(dataProvider.exchangeCode({ code: 'c', code_verifier: 'v', redirect_uri: 'r' })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,185 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import PercorsoPage from '../../src/portal/team/PercorsoPage';
+import { canEditTeam, memberCountLabel, sessionHref } from '../../src/portal/team/rules';
+import { apiError, makeUser, renderPortalPage, routeTable } from './support/portalHarness';
+import { makeSession, makeTeam } from './support/teamFixtures';
+
+vi.mock('../../src/lib/publicConfig', () => ({ usePublicConfig: () => ({ data: { avatar_host: 'https://account.example.com' } }) }));
+
+describe('member count', () => {
+  it('is singular for one member and plural otherwise', () => {
+    expect(memberCountLabel(1)).toBe('1 membro');
+    expect(memberCountLabel(2)).toBe('2 membri');
+    expect(memberCountLabel(0)).toBe('0 membri');
+  });
+});
+
+describe('session link rule', () => {
+  it('links to /sessions/{id} from the user\'s own team', () => {
+    expect(sessionHref(11, 1, [{ id: 1 }])).toBe('/sessions/11');
+    expect(sessionHref(11, '1', [{ id: 1 }])).toBe('/sessions/11');
+  });
+
+  it('links to /percorso/{teamId}/sessions/{id} from any other team', () => {
+    expect(sessionHref(11, 4, [{ id: 1 }])).toBe('/percorso/4/sessions/11');
+    expect(sessionHref(11, 4, [])).toBe('/percorso/4/sessions/11');
+    expect(sessionHref(11, 4, undefined)).toBe('/percorso/4/sessions/11');
+  });
+});
+
+describe('team editing rule', () => {
+  it('lets members and update_teams holders edit', () => {
+    expect(canEditTeam([{ id: 1 }], 1, false)).toBe(true);
+    expect(canEditTeam([], 1, true)).toBe(true);
+    expect(canEditTeam([{ id: 2 }], 1, false)).toBe(false);
+  });
+});
+
+function teamApi(overrides: Record<string, unknown> = {}) {
+  const team = makeTeam();
+  const next = makeSession();
+  const later = makeSession({ id: 12, name: 'Pitch day', type: 'other', join_url: null, start_time: '2026-11-24T14:00:00.000Z', end_time: null });
+  const request = routeTable({
+    'teams/1/sessions/next': { data: next },
+    'teams/1/sessions/upcoming': { data: [next, later] },
+    ...overrides,
+  });
+  return {
+    getOne: vi.fn(async (_resource: string, { id }: { id: unknown }) => {
+      const answer = overrides[`teams/${id}`] ?? (String(id) === '1' ? { data: team } : apiError(404));
+      if (answer instanceof Error) throw answer;
+      return answer as { data: unknown };
+    }),
+    update: vi.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({ data: { ...team, ...data } })),
+    getTeamSessions: vi.fn(async () => ({ data: [next, later], total: 2 })),
+    request,
+    uploadImage: vi.fn(),
+  };
+}
+
+describe('Percorso page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-10T08:00:00.000Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the team, the tiles, the upcoming appointments with own-team links, and the side column', async () => {
+    const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
+    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: teamApi() });
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Verdevivo' })).toBeInTheDocument();
+    expect(screen.getByText('3 membri')).toBeInTheDocument();
+    expect(screen.getByText('Orti verticali per le scuole.')).toBeInTheDocument();
+
+    const drive = screen.getByRole('link', { name: 'Apri la cartella' });
+    expect(drive).toHaveAttribute('href', 'https://drive.google.com/drive/folders/verdevivo');
+    expect(drive).toHaveAttribute('target', '_blank');
+    // 09:30 UTC is 10:30 in Rome.
+    expect(await screen.findByText('17/11/2026, 10:30')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Vai ai videocorsi' })).toHaveAttribute('href', '/courses');
+
+    const upcoming = screen.getByRole('region', { name: 'Prossimi appuntamenti' });
+    expect(within(upcoming).getByRole('link', { name: 'Revisione del business plan' })).toHaveAttribute('href', '/sessions/11');
+    expect(within(upcoming).getByRole('link', { name: 'Pitch day' })).toHaveAttribute('href', '/sessions/12');
+    expect(within(upcoming).getByText(/martedì 24 novembre 2026, ore 15:00/)).toBeInTheDocument();
+
+    expect(screen.getByRole('region', { name: 'Coordinatore' })).toHaveTextContent('Marco Rossi');
+    expect(screen.getByRole('region', { name: 'Coordinatore' })).toHaveTextContent('+39 333 1234567');
+    expect(within(screen.getByRole('region', { name: 'Membri del team' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByRole('link', { name: /Tecnonidi/ })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('table', { name: 'Novembre 2026' })).toBeInTheDocument();
+
+    expect(screen.getByRole('button', { name: 'Modifica descrizione' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Modifica logo' })).toBeInTheDocument();
+  });
+
+  it('links sessions through the team path for someone outside the team, without edit buttons', async () => {
+    const expert = makeUser({ is_expert: true, teams: [] });
+    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: expert, dataProvider: teamApi() });
+
+    const upcoming = await screen.findByRole('region', { name: 'Prossimi appuntamenti' });
+    expect(await within(upcoming).findByRole('link', { name: 'Pitch day' })).toHaveAttribute('href', '/percorso/1/sessions/12');
+    expect(screen.queryByRole('button', { name: 'Modifica descrizione' })).not.toBeInTheDocument();
+  });
+
+  it('offers editing to holders of update_teams', async () => {
+    const admin = makeUser({ teams: [] });
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/1',
+      user: admin,
+      permissions: ['update_teams'],
+      dataProvider: teamApi(),
+    });
+    expect(await screen.findByRole('button', { name: 'Modifica descrizione' })).toBeInTheDocument();
+  });
+
+  it('shows the empty states', async () => {
+    const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
+    const api = teamApi({ 'teams/1/sessions/next': { data: null }, 'teams/1/sessions/upcoming': { data: [] } });
+    api.getOne.mockResolvedValue({ data: makeTeam({ members_count: 1, members: [], owner: null }) });
+    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: api });
+
+    expect(await screen.findByText('1 membro')).toBeInTheDocument();
+    expect(await screen.findByText('Nessun appuntamento in programma')).toBeInTheDocument();
+    expect(await screen.findByText('Non ci sono appuntamenti in programma')).toBeInTheDocument();
+    expect(screen.getByText('Se hai dubbi, contatta il tuo coordinatore')).toBeInTheDocument();
+    expect(screen.getByText('Nessun membro trovato')).toBeInTheDocument();
+  });
+
+  it('says so when the team is refused or missing', async () => {
+    const outsider = makeUser({ teams: [] });
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/1',
+      user: outsider,
+      dataProvider: teamApi({ 'teams/1': apiError(403) }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Non hai accesso a questo team.');
+  });
+
+  it('says "Team non trovato." for a missing team', async () => {
+    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/99', user: makeUser(), dataProvider: teamApi() });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Team non trovato.');
+  });
+
+  it('saves the description with the name and coordinator unchanged', async () => {
+    vi.useRealTimers();
+    const user = userEvent.setup();
+    const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
+    const api = teamApi();
+    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: api });
+
+    await user.click(await screen.findByRole('button', { name: 'Modifica descrizione' }));
+    const field = screen.getByRole('textbox', { name: 'Descrizione' });
+    await user.clear(field);
+    await user.type(field, 'Nuova descrizione');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+
+    expect(api.update).toHaveBeenCalledWith(
+      'teams',
+      expect.objectContaining({ id: 1, data: { name: 'Verdevivo', description: 'Nuova descrizione', owner_id: 2 } }),
+    );
+    expect(await screen.findByText('Nuova descrizione')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the description dialog open with the field error on failure', async () => {
+    vi.useRealTimers();
+    const user = userEvent.setup();
+    const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
+    const api = teamApi();
+    api.update.mockRejectedValue(
+      Object.assign(apiError(422), { body: { message: 'Dati non validi', errors: { description: 'La descrizione è troppo lunga.' } } }),
+    );
+    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: api });
+
+    await user.click(await screen.findByRole('button', { name: 'Modifica descrizione' }));
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('La descrizione è troppo lunga.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});

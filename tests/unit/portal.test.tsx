@@ -1,0 +1,245 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, useNavigate } from 'react-router';
+import { AppRoutes } from '../../src/App';
+import { CallbackPage } from '../../src/portal/CallbackPage';
+import { Dashboard } from '../../src/portal/Dashboard';
+import { Layout } from '../../src/portal/layout/Layout';
+import { sidebarItems } from '../../src/portal/layout/sidebarItems';
+import { LoginPage } from '../../src/portal/LoginPage';
+import { apiFor, makeUser, mockApi, renderWithApp, testConfig } from './renderWithApp';
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const team = { id: 7, name: 'Alfa', avatar: null, drive_url: 'https://drive.example.com/alfa', owner: null };
+
+describe('sidebarItems (SPEC §2 shared layout)', () => {
+  it('a user without team, courses or permissions sees only Dashboard', () => {
+    expect(sidebarItems(makeUser(), [])).toEqual([{ key: 'dashboard', to: '/dashboard' }]);
+  });
+  it('a team member sees Percorso for the first team and its Drive', () => {
+    const items = sidebarItems(makeUser({ teams: [team, { ...team, id: 9 }] }), []);
+    expect(items).toEqual([
+      { key: 'dashboard', to: '/dashboard' },
+      { key: 'percorso', to: '/percorso/7' },
+      { key: 'drive', href: 'https://drive.example.com/alfa' },
+    ]);
+  });
+  it('Videocorsi needs mooc_access; Admin needs any permission', () => {
+    expect(sidebarItems(makeUser({ mooc_access: true }), []).map((i) => i.key)).toEqual(['dashboard', 'courses']);
+    expect(sidebarItems(makeUser(), ['read_users']).map((i) => i.key)).toEqual(['dashboard', 'admin']);
+    expect(sidebarItems(makeUser(), ['developer']).map((i) => i.key)).toEqual(['dashboard', 'admin']);
+  });
+});
+
+describe('routing', () => {
+  it('unauthenticated users on protected screens land on the login screen', async () => {
+    apiFor(null);
+    renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    expect(await screen.findByRole('heading', { name: 'Accedi con il tuo account' })).toBeInTheDocument();
+  });
+
+  it('logged-in users on / go to the dashboard', async () => {
+    apiFor(makeUser());
+    renderWithApp(<AppRoutes />, { route: '/' });
+    expect(await screen.findByText('Ciao, Mario')).toBeInTheDocument();
+  });
+
+  it('unknown paths say "Not found."', async () => {
+    apiFor(null);
+    renderWithApp(<AppRoutes />, { route: '/nope/nothing' });
+    expect(await screen.findByText('Not found.')).toBeInTheDocument();
+  });
+
+  it('an expired token (401 on GET /api/user) sends the user to /', async () => {
+    localStorage.setItem('token', 'old');
+    mockApi({ '/api/config': testConfig, '/api/user': { status: 401, body: {} }, '/api/user/permissions': { status: 401, body: {} } });
+    renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    expect(await screen.findByRole('heading', { name: 'Accedi con il tuo account' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('LoginPage', () => {
+  it('shows the texts, the provider button and the footer links', async () => {
+    apiFor(null);
+    renderWithApp(<LoginPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Accedi con il tuo account' })).toBeInTheDocument();
+    const button = await screen.findByRole('button', { name: 'Accedi con Incubatore' });
+    expect(button).toBeEnabled();
+    expect(screen.getByText(/spam/)).toBeInTheDocument();
+    const privacy = screen.getByRole('link', { name: 'Privacy Policy' });
+    expect(privacy).toHaveAttribute('href', testConfig.privacy_url);
+    expect(privacy).toHaveAttribute('target', '_blank');
+    expect(privacy).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(screen.getByRole('link', { name: 'Termini e condizioni' })).toBeInTheDocument();
+  });
+
+  it('the button leaves for the provider', async () => {
+    apiFor(null);
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, origin: 'http://localhost:3000' } as Location);
+    renderWithApp(<LoginPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accedi con Incubatore' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    const url = new URL(assign.mock.calls[0][0]);
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('client_id')).toBe('percorso');
+  });
+});
+
+describe('CallbackPage', () => {
+  const callbackRoutes = [<Route key="d" path="/dashboard" element={<p>dashboard!</p>} />, <Route key="h" path="/" element={<p>home</p>} />];
+
+  it('without code: "Invalid request."', () => {
+    apiFor(null);
+    window.history.replaceState(null, '', '/auth/callback');
+    renderWithApp(<CallbackPage />, { route: '/auth/callback', path: '/auth/callback' });
+    expect(screen.getByText('Invalid request.')).toBeInTheDocument();
+  });
+
+  it('waits, exchanges the code and goes to the dashboard', async () => {
+    sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S', verifier: 'V', redirectUri: testConfig.redirect_uri }));
+    window.history.replaceState(null, '', '/auth/callback?code=OK1&state=S');
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const api = mockApi({ '/api/config': testConfig, '/api/auth/callback': { access_token: 'NEW' } });
+    const base = api.getMockImplementation()!;
+    api.mockImplementation(async (url: string) => {
+      if (url === '/api/auth/callback') await gate;
+      return base(url);
+    });
+    renderWithApp(<CallbackPage />, { route: '/auth/callback?code=OK1&state=S', path: '/auth/callback', extraRoutes: callbackRoutes });
+    expect(screen.getByText('Attendere...')).toBeInTheDocument();
+    expect(screen.getByText('Stiamo verificando le informazioni di login...')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('dashboard!')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('NEW');
+  });
+
+  it('a failed exchange shows the error screen with "Riprova"', async () => {
+    sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S', verifier: 'V', redirectUri: testConfig.redirect_uri }));
+    window.history.replaceState(null, '', '/auth/callback?code=BAD&state=S');
+    mockApi({ '/api/config': testConfig, '/api/auth/callback': { status: 400, body: { message: 'no' } } });
+    renderWithApp(<CallbackPage />, { route: '/auth/callback?code=BAD&state=S', path: '/auth/callback', extraRoutes: callbackRoutes });
+    expect(await screen.findByRole('heading', { name: 'Errore' })).toBeInTheDocument();
+    expect(screen.getByText('Si è verificato un errore durante il login. Riprova più tardi.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Riprova' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Termini e condizioni' })).toBeInTheDocument();
+  });
+});
+
+function GoTo({ to }: { to: string }) {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(to)}>
+      vai
+    </button>
+  );
+}
+
+describe('Layout', () => {
+  const renderLayout = (user = makeUser(), permissions: string[] = []) => {
+    apiFor(user, permissions);
+    return renderWithApp(<Layout />, {
+      route: '/dashboard',
+      path: '/',
+      extraRoutes: [
+        <Route key="l" element={<Layout />}>
+          <Route path="/dashboard" element={<GoTo to="/courses" />} />
+          <Route path="/courses" element={<p>corsi</p>} />
+        </Route>,
+      ],
+    });
+  };
+
+  it('has header, navigation and main landmarks and the user menu', async () => {
+    renderLayout(makeUser({ teams: [team], mooc_access: true }), ['read_teams']);
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    const menuButton = await screen.findByRole('button', { name: /Mario Rossi/ });
+    await userEvent.click(menuButton);
+    const menu = screen.getByRole('menu');
+    const profile = within(menu).getByRole('menuitem', { name: 'Gestione profilo' });
+    expect(profile).toHaveAttribute('href', testConfig.account_url);
+    expect(profile).toHaveAttribute('target', '_blank');
+    expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('the slide-in menu shows the conditional items and closes on route change', async () => {
+    renderLayout(makeUser({ teams: [team], mooc_access: true }), ['read_teams']);
+    await userEvent.click(screen.getByRole('button', { name: 'Apri il menu' }));
+    const nav = await screen.findByRole('navigation', { name: 'Navigazione principale' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(await within(nav).findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(within(nav).getByRole('link', { name: 'Percorso' })).toHaveAttribute('href', '/percorso/7');
+    expect(within(nav).getByRole('link', { name: /Drive/ })).toHaveAttribute('target', '_blank');
+    expect(within(nav).getByRole('link', { name: 'Videocorsi' })).toHaveAttribute('href', '/courses');
+    await userEvent.click(within(nav).getByRole('link', { name: 'Videocorsi' }));
+    expect(await screen.findByText('corsi')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Navigazione principale' })).not.toBeInTheDocument());
+  });
+
+  it('logout removes the token and goes to /', async () => {
+    const api = renderLayout();
+    void api;
+    await userEvent.click(await screen.findByRole('button', { name: /Mario Rossi/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+  });
+});
+
+describe('Dashboard', () => {
+  it('a member with a team sees the Percorso and Drive cards', async () => {
+    apiFor(makeUser({ teams: [team] }));
+    renderWithApp(<Dashboard />);
+    expect(await screen.findByText('Ciao, Mario')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Accedi al percorso' })).toHaveAttribute('href', '/percorso/7');
+    const drive = screen.getByRole('link', { name: 'Accedi al Drive' });
+    expect(drive).toHaveAttribute('href', team.drive_url);
+    expect(drive).toHaveAttribute('target', '_blank');
+  });
+
+  it('a user without a team is told so', async () => {
+    apiFor(makeUser());
+    renderWithApp(<Dashboard />);
+    expect(await screen.findByText('Non fai parte di un progetto.')).toBeInTheDocument();
+    expect(screen.getByText('Se credi che sia un errore, contatta il tuo coordinatore.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Accedi al percorso' })).not.toBeInTheDocument();
+  });
+
+  it('an expert sees startups and sessions in fixed-height scrolling lists', async () => {
+    apiFor(
+      makeUser({
+        is_expert: true,
+        expert_access: 'limited',
+        teams_as_expert: [{ id: 3, name: 'Beta', avatar: null, sessions_as_expert: 2 }],
+        sessions_as_expert: [
+          { id: 11, name: 'Pitch', start_time: '2024-07-01T08:00:00Z', teams: [{ id: 3, name: 'Beta' }] },
+          { id: 12, name: 'Plenaria', start_time: '2024-01-10T14:00:00Z', teams: [] },
+        ],
+      }),
+    );
+    renderWithApp(<Dashboard />);
+    expect(await screen.findByText('Sei un esperto')).toBeInTheDocument();
+    expect(screen.getByText('Puoi accedere a più startup e visionare le sessioni in arrivo per te.')).toBeInTheDocument();
+    const startups = screen.getByRole('list', { name: 'Startup' });
+    expect(within(startups).getByText('Sessioni con il team: 2')).toBeInTheDocument();
+    expect(within(startups).getByRole('link', { name: /Accedi/ })).toHaveAttribute('href', '/percorso/3');
+    expect(startups).toHaveStyle({ height: '280px', overflowY: 'auto' });
+    const sessions = screen.getByRole('list', { name: 'Sessioni' });
+    expect(within(sessions).getByText('01/07/2024, 10:00')).toBeInTheDocument();
+    expect(within(sessions).getByText('Tutte le startup')).toBeInTheDocument();
+    expect(within(sessions).getAllByRole('link', { name: /Accedi/ })[1]).toHaveAttribute('href', '/sessions/12');
+    expect(sessions).toHaveStyle({ height: '280px' });
+  });
+});
