@@ -154,7 +154,7 @@ describe('Percorso page', () => {
     renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: api });
 
     await user.click(await screen.findByRole('button', { name: 'Modifica descrizione' }));
-    const field = screen.getByRole('textbox', { name: 'Descrizione' });
+    const field = await screen.findByRole('textbox', { name: 'Descrizione' });
     await user.clear(field);
     await user.type(field, 'Nuova descrizione');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
@@ -165,7 +165,7 @@ describe('Percorso page', () => {
     );
     expect(await screen.findByText('Nuova descrizione')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
+  }, 15_000);
 
   it('keeps the description dialog open with the field error on failure', async () => {
     vi.useRealTimers();
@@ -178,8 +178,8 @@ describe('Percorso page', () => {
     renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: api });
 
     await user.click(await screen.findByRole('button', { name: 'Modifica descrizione' }));
-    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    await user.click(await screen.findByRole('button', { name: 'Salva' }));
     expect(await screen.findByText('La descrizione è troppo lunga.')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-  });
+  }, 15_000);
 });

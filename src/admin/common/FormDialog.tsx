@@ -122,7 +122,7 @@ function EditFormOrLoading({ children, loading }: { children: ReactNode; loading
   return <>{children}</>;
 }
 
-export interface EditDialogProps<RecordType extends RaRecord = RaRecord> {
+export interface EditDialogProps {
   open: boolean;
   onClose: () => void;
   id: Identifier;
@@ -137,7 +137,7 @@ export interface EditDialogProps<RecordType extends RaRecord = RaRecord> {
 }
 
 /** An edit form in a modal: loads the record, saves pessimistically, closes on success. */
-export function EditDialog<RecordType extends RaRecord = RaRecord>({
+export function EditDialog({
   open,
   onClose,
   id,
@@ -148,13 +148,13 @@ export function EditDialog<RecordType extends RaRecord = RaRecord>({
   children,
   transform,
   loading = <ListSpinner />,
-}: EditDialogProps<RecordType>) {
+}: EditDialogProps) {
   const notify = useNotify();
   const refresh = useRefresh();
   return (
     <DialogFrame open={open} onClose={onClose} title={title} titleOptions={titleOptions}>
       {open && (
-        <EditBase<RecordType>
+        <EditBase
           resource={resource}
           id={id}
           redirect={false}

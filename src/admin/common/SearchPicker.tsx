@@ -98,7 +98,7 @@ export function SearchPicker(props: SearchPickerProps) {
 
   if (props.multiple) {
     return (
-      <Autocomplete<RaRecord, true>
+      <Autocomplete<RaRecord, true, false, false>
         {...shared}
         multiple
         value={props.value}
@@ -110,7 +110,7 @@ export function SearchPicker(props: SearchPickerProps) {
     );
   }
   return (
-    <Autocomplete<RaRecord, false>
+    <Autocomplete<RaRecord, false, false, false>
       {...shared}
       value={props.value}
       onChange={(_, value) => props.onChange(value)}

@@ -16,6 +16,6 @@ export function limitItems<T>(items: readonly T[] | null | undefined, max = MAX_
   return { shown: list.slice(0, max), hidden: Math.max(0, list.length - max) };
 }
 
-export function fullName(person: { name?: string | null; surname?: string | null } | null | undefined): string {
-  return [person?.name, person?.surname].filter(Boolean).join(' ');
+export function fullName(person: { name?: unknown; surname?: unknown } | null | undefined): string {
+  return [person?.name, person?.surname].filter((part) => typeof part === 'string' && part !== '').join(' ');
 }

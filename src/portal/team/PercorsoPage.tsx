@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Stack } from '@mui/material';
 import { usePermissions } from 'ra-core';
 import { useParams } from 'react-router';
@@ -6,7 +6,6 @@ import { hasPermission } from '../../authProvider/canAccess';
 import { useSession as useCurrentUser } from '../../authProvider/useSession';
 import { usePageTitle } from '../layout/pageTitle';
 import { PageLoader } from '../PageLoader';
-import { EditDescriptionDialog } from './EditDescriptionDialog';
 import { EditLogoDialog } from './EditLogoDialog';
 import { LoadProblem, TEAM_PROBLEMS } from './LoadProblem';
 import { useNextSession, useTeam, useUpcomingSessions } from './queries';
@@ -16,6 +15,9 @@ import { TeamSideLayout } from './TeamSideLayout';
 import { TeamTiles } from './TeamTiles';
 import type { Team } from './types';
 import { UpcomingSessions } from './UpcomingSessions';
+
+// The form controls load when the dialog first opens, not with the page.
+const EditDescriptionDialog = lazy(() => import('./EditDescriptionDialog').then((m) => ({ default: m.EditDescriptionDialog })));
 
 /** /percorso/{teamId}: where the team is, what is next, who to ask. */
 export default function PercorsoPage() {
@@ -58,7 +60,11 @@ function TeamPath({ team }: { team: Team }) {
       </Stack>
       {canEdit && (
         <>
-          <EditDescriptionDialog open={dialog === 'description'} team={team} onClose={close} />
+          {dialog === 'description' && (
+            <Suspense fallback={null}>
+              <EditDescriptionDialog open team={team} onClose={close} />
+            </Suspense>
+          )}
           <EditLogoDialog open={dialog === 'logo'} team={team} onClose={close} />
         </>
       )}
