@@ -3,6 +3,7 @@ import { createDb, migrateToLatest } from './db/index.js';
 import { buildApp } from './app.js';
 import { purgeExpiredTokens } from './auth/tokens.js';
 import { seedIfEmpty } from './seed/index.js';
+import { startAttendanceScheduler } from './attendances/scheduler.js';
 
 function readConfig(): Config {
   try {
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  startAttendanceScheduler(app);
   const provider = config.oidc.external ? config.oidc.issuer : `${config.oidc.issuer} (provider di sviluppo)`;
   app.log.info(`Percorso è pronto su ${config.publicUrl} — accesso tramite ${provider}`);
 }

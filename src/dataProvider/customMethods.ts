@@ -17,6 +17,8 @@ export interface SyncLessonBody {
   duration: number;
   /** The video's length in seconds, when known. */
   length?: number;
+  /** The playback rate (1 = normal speed), when known. */
+  rate?: number;
 }
 
 /** The API calls that are not plain CRUD on a resource (SPEC §7). */

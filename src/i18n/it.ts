@@ -1,4 +1,6 @@
 import { adminAppMessages, adminResourceMessages } from '../admin/messages';
+import { courseAdminResourceMessages } from '../admin/courses/messages';
+import { coursesMessages } from '../portal/courses/messages';
 
 /**
  * The app's own Italian texts (SPEC §2): one `app.*` namespace, plus `resources.<name>` for
@@ -64,9 +66,10 @@ const appItalian = {
       no_sessions: 'Nessuna sessione trovata',
     },
     loading: 'Caricamento...',
+    courses: coursesMessages,
     admin: adminAppMessages,
   },
-  resources: { ...adminResourceMessages },
+  resources: { ...adminResourceMessages, ...courseAdminResourceMessages },
 };
 
 export default appItalian;

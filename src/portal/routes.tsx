@@ -1,5 +1,4 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { LayoutNotFound } from './NotFound';
 
 export interface PortalRoute {
   path: string;
@@ -16,8 +15,8 @@ export const portalRoutes: PortalRoute[] = [
   { path: '/percorso/:teamId', Component: lazy(() => import('./team/PercorsoPage')) },
   { path: '/percorso/:teamId/sessions/:sessionId', Component: lazy(() => import('./team/SessionPage')) },
   { path: '/sessions/:sessionId', Component: lazy(() => import('./team/SessionPage')) },
-  { path: '/courses', Component: LayoutNotFound },
-  { path: '/courses/:courseId/modules', Component: LayoutNotFound },
-  { path: '/courses/:courseId/modules/:moduleId/lessons', Component: LayoutNotFound },
-  { path: '/courses/:courseId/modules/:moduleId/lessons/:lessonId', Component: LayoutNotFound },
+  { path: '/courses', Component: lazy(() => import('./courses/CourseListPage')) },
+  { path: '/courses/:courseId/modules', Component: lazy(() => import('./courses/CoursePage')) },
+  { path: '/courses/:courseId/modules/:moduleId/lessons', Component: lazy(() => import('./courses/ModulePage')) },
+  { path: '/courses/:courseId/modules/:moduleId/lessons/:lessonId', Component: lazy(() => import('./courses/PlayerPage')) },
 ];

@@ -185,14 +185,14 @@ describe('getIdentity and getPermissions', () => {
   it('without a token there is no identity and no call', async () => {
     const { fetch } = mockFetch();
     await expect(authProvider.getIdentity!()).rejects.toMatchObject({ status: 401 });
-    await expect(authProvider.getPermissions({})).resolves.toEqual([]);
+    await expect(authProvider.getPermissions!({})).resolves.toEqual([]);
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('permissions from GET /api/user/permissions, and canAccess uses them', async () => {
     localStorage.setItem('token', 'T');
     const { calls } = mockFetch({ body: { data: ['read_teams'] } });
-    await expect(authProvider.getPermissions({})).resolves.toEqual(['read_teams']);
+    await expect(authProvider.getPermissions!({})).resolves.toEqual(['read_teams']);
     await expect(authProvider.canAccess!({ action: 'list', resource: 'teams' })).resolves.toBe(true);
     await expect(authProvider.canAccess!({ action: 'delete', resource: 'teams' })).resolves.toBe(false);
     expect(calls.map((c) => c.url)).toEqual(['/api/user/permissions']);

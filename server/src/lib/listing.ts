@@ -65,7 +65,6 @@ export function listMeta(total: number, page: number, perPage: number): ListMeta
  * Runs a filtered query twice: once counted, once for the page. The caller passes the query with
  * its where-clauses and selection; ordering is applied here from `sort`.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function paginate<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   params: ListParams,

@@ -102,7 +102,7 @@ export function SearchPicker(props: SearchPickerProps) {
         {...shared}
         multiple
         value={props.value}
-        onChange={(_, value) => {
+        onChange={(_: React.SyntheticEvent, value: RaRecord[]) => {
           props.onChange(value);
           setInput('');
         }}
@@ -113,7 +113,7 @@ export function SearchPicker(props: SearchPickerProps) {
     <Autocomplete<RaRecord, false, false, false>
       {...shared}
       value={props.value}
-      onChange={(_, value) => props.onChange(value)}
+      onChange={(_: React.SyntheticEvent, value: RaRecord | null) => props.onChange(value)}
     />
   );
 }

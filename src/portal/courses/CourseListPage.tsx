@@ -1,0 +1,46 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'ra-core';
+import { Navigate } from 'react-router';
+import { useSession } from '../../authProvider/useSession';
+import { usePageTitle } from '../layout/pageTitle';
+import { PageLoader } from '../PageLoader';
+import { CoursesProblem } from './CoursesProblem';
+import { EmptyText } from './EmptyText';
+import { cardGridSx, MediaCard } from './MediaCard';
+import { courseHref, useCourses } from './queries';
+
+/** /courses (Videocorsi): the learner's courses; with exactly one, straight to its modules. */
+export default function CourseListPage() {
+  const translate = useTranslate();
+  usePageTitle(translate('app.courses.title'));
+  const { user } = useSession();
+  const { data: courses, error, isPending } = useCourses();
+
+  if (error) return <CoursesProblem error={error} />;
+  if (isPending) return <PageLoader />;
+  // One course: nothing to choose, and Back must not land here again.
+  if (courses.length === 1) return <Navigate to={courseHref(courses[0].id)} replace />;
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Typography component="h2" variant="h2">
+          {translate('app.courses.greeting', { name: user?.name ?? '' })}
+        </Typography>
+        <Typography color="text.secondary">{translate('app.courses.intro')}</Typography>
+      </div>
+      {courses.length === 0 ? (
+        <EmptyText>{translate('app.courses.no_courses')}</EmptyText>
+      ) : (
+        <Stack component="ul" sx={cardGridSx}>
+          {courses.map((course) => (
+            <li key={course.id}>
+              <MediaCard to={courseHref(course.id)} cover={course.cover_url} title={course.name} description={course.description} />
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

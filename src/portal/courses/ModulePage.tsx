@@ -1,0 +1,75 @@
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import PlayIcon from '@mui/icons-material/PlayCircleOutline';
+import { useTranslate } from 'ra-core';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../layout/pageTitle';
+import { PageLoader } from '../PageLoader';
+import { BackLink } from './BackLink';
+import { lessonsCompletion } from './completion';
+import { CompletionBar } from './CompletionBar';
+import { CoursesProblem } from './CoursesProblem';
+import { EmptyText } from './EmptyText';
+import { LessonBadge } from './LessonBadge';
+import { courseHref, lessonHref, useLessons, useModule } from './queries';
+
+/** /courses/{courseId}/modules/{moduleId}/lessons: numbered lessons with their state. */
+export default function ModulePage() {
+  const translate = useTranslate();
+  const { courseId = '', moduleId = '' } = useParams();
+  const module = useModule(courseId, moduleId);
+  const lessons = useLessons(courseId, moduleId);
+  usePageTitle(module.data?.name ?? translate('app.courses.title'));
+
+  const error = module.error ?? lessons.error;
+  if (error) return <CoursesProblem error={error} missing="module_missing" />;
+  if (module.isPending || lessons.isPending) return <PageLoader />;
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <BackLink to={courseHref(courseId)}>{translate('app.courses.back_to_modules')}</BackLink>
+      </div>
+      <div>
+        <Typography component="h2" variant="h2">
+          {module.data.name}
+        </Typography>
+        {module.data.description && <Typography color="text.secondary">{module.data.description}</Typography>}
+      </div>
+      <CompletionBar percent={lessonsCompletion(lessons.data)} />
+      <Typography component="h2" variant="h3">
+        {translate('app.courses.lessons')}
+      </Typography>
+      {lessons.data.length === 0 ? (
+        <EmptyText>{translate('app.courses.no_lessons')}</EmptyText>
+      ) : (
+        <Paper variant="outlined">
+          <List component="ol" disablePadding aria-label={translate('app.courses.lessons')}>
+            {lessons.data.map((lesson, index) => (
+              <li key={lesson.id}>
+                <ListItemButton
+                  component={Link}
+                  to={lessonHref(courseId, moduleId, lesson.id)}
+                  divider={index < lessons.data.length - 1}
+                  sx={{ gap: 2, py: 1.5 }}
+                >
+                  <PlayIcon color="primary" aria-hidden="true" />
+                  <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 600 }}>
+                      {index + 1}. {lesson.name}
+                    </Typography>
+                  </Box>
+                  <LessonBadge completed={lesson.completed} />
+                </ListItemButton>
+              </li>
+            ))}
+          </List>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

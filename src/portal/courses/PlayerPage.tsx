@@ -1,0 +1,152 @@
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslate } from 'ra-core';
+import { useParams } from 'react-router';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { Button } from '../../components/Button';
+import { usePageTitle } from '../layout/pageTitle';
+import { PageLoader } from '../PageLoader';
+import { BackLink } from './BackLink';
+import { coverageOf, nextLessonOf, resumePosition } from './completion';
+import { CoursesProblem } from './CoursesProblem';
+import { LessonSidebar } from './LessonSidebar';
+import type { MediaLike, PlaybackSnapshot } from './playback';
+import { lessonHref, moduleHref, useLesson, useLessons } from './queries';
+import type { Lesson } from './types';
+import { useLessonSync } from './useLessonSync';
+
+const LessonVideo = lazy(() => import('./LessonVideo'));
+
+/** /courses/{c}/modules/{m}/lessons/{l} (title "Lezione"). */
+export default function PlayerPage() {
+  const translate = useTranslate();
+  usePageTitle(translate('app.courses.player.title'));
+  const { courseId = '', moduleId = '', lessonId = '' } = useParams();
+  // A new lesson is a new player: fresh seek, fresh sync state, and the last sync of the previous one.
+  return <LessonPlayer key={`${courseId}/${moduleId}/${lessonId}`} courseId={courseId} moduleId={moduleId} lessonId={lessonId} />;
+}
+
+interface LessonPlayerProps {
+  courseId: string;
+  moduleId: string;
+  lessonId: string;
+}
+
+function LessonPlayer({ courseId, moduleId, lessonId }: LessonPlayerProps) {
+  const translate = useTranslate();
+  const lesson = useLesson(courseId, moduleId, lessonId);
+  const lessons = useLessons(courseId, moduleId);
+  const sync = useSyncLesson(courseId, moduleId, lessonId, lesson.data, lesson.refetch);
+  const media = useRef<MediaLike | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const onMedia = useCallback((element: MediaLike) => {
+    media.current = element;
+  }, []);
+  useLessonSync({ getMedia: () => media.current, playing, send: sync });
+  // The saved position as first loaded: later reloads must not move the video again.
+  const [resumeAt, setResumeAt] = useState<number | null | undefined>(undefined);
+  if (resumeAt === undefined && lesson.data) setResumeAt(resumePosition(lesson.data));
+
+  if (lesson.error) return <CoursesProblem error={lesson.error} missing="lesson_missing" />;
+  if (lesson.isPending || resumeAt === undefined) return <PageLoader />;
+
+  const list = lessons.data ?? [];
+  const next = nextLessonOf(list, lessonId);
+  const finalButton = next
+    ? { label: translate('app.courses.player.next'), to: lessonHref(courseId, moduleId, next.id) }
+    : { label: translate('app.courses.player.back'), to: moduleHref(courseId, moduleId) };
+  const current = lesson.data;
+
+  return (
+    <Stack spacing={2}>
+      <div>
+        <BackLink to={moduleHref(courseId, moduleId)}>{translate('app.courses.lessons')}</BackLink>
+      </div>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
+        <Stack spacing={2}>
+          <Suspense fallback={<Skeleton variant="rectangular" sx={{ aspectRatio: '16 / 9', height: 'auto', borderRadius: 2 }} />}>
+            <LessonVideo src={current.video_url} name={current.name} resumeAt={resumeAt} onMedia={onMedia} onPlayingChange={setPlaying} />
+          </Suspense>
+          <Typography component="h2" variant="h2">
+            {current.name}
+          </Typography>
+          {current.description && <Typography color="text.secondary">{current.description}</Typography>}
+          <LessonStatus lesson={current} button={finalButton} />
+        </Stack>
+        {lessons.data && <LessonSidebar courseId={courseId} moduleId={moduleId} lessons={lessons.data} currentId={lessonId} />}
+      </Box>
+    </Stack>
+  );
+}
+
+/** Completed: the way on. Not yet: the notice, and how far the server's count is from the threshold. */
+function LessonStatus({ lesson, button }: { lesson: Lesson; button: { label: string; to: string } }) {
+  const translate = useTranslate();
+  if (lesson.completed) {
+    return (
+      <Alert
+        severity="success"
+        action={
+          <Button to={button.to} color="green">
+            {button.label}
+          </Button>
+        }
+        sx={{ alignItems: 'center' }}
+      >
+        {translate('app.courses.player.completed')}
+      </Alert>
+    );
+  }
+  const coverage = coverageOf(lesson);
+  return (
+    <Stack spacing={1}>
+      <Alert severity="warning">{translate('app.courses.player.notice', { button: button.label })}</Alert>
+      <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="lesson-coverage">
+        {coverage.length === null
+          ? translate('app.courses.player.coverage_unknown', coverage)
+          : translate('app.courses.player.coverage', coverage)}
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * Sends one sync and reloads the lesson. When the server's verdict on completion changes, the
+ * module's list and the course's percentages are refreshed too.
+ */
+function useSyncLesson(
+  courseId: string,
+  moduleId: string,
+  lessonId: string,
+  lesson: Lesson | undefined,
+  reload: () => unknown,
+) {
+  const dataProvider = useAppDataProvider();
+  const queryClient = useQueryClient();
+  const completed = useRef(lesson?.completed);
+  completed.current = lesson?.completed ?? completed.current;
+
+  return useCallback(
+    (snapshot: PlaybackSnapshot, { keepalive }: { keepalive: boolean }) => {
+      dataProvider
+        .syncLesson<Lesson>(courseId, moduleId, lessonId, snapshot, { keepalive })
+        .then((updated) => {
+          if (updated && updated.completed !== completed.current) {
+            completed.current = updated.completed;
+            void queryClient.invalidateQueries({ queryKey: ['lessons', 'getList'] });
+            void queryClient.invalidateQueries({ queryKey: ['modules'] });
+            void queryClient.invalidateQueries({ queryKey: ['courses'] });
+          }
+          return reload();
+        })
+        // A lost sync is repeated by the next one, 3 s later; the page has nothing to show for it.
+        .catch(() => undefined);
+    },
+    [dataProvider, queryClient, courseId, moduleId, lessonId, reload],
+  );
+}
