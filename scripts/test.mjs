@@ -2,6 +2,7 @@
 // `npm test`: every check in order — typecheck, lint, unit, API, end-to-end — each run even when an
 // earlier one failed, so one run reports everything. Ends with one plain summary line.
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 const steps = [
   { name: 'typecheck', script: 'typecheck' },
@@ -11,11 +12,9 @@ const steps = [
   { name: 'e2e', script: 'test:e2e' },
 ];
 
-const ansi = /\u001b\[[0-9;]*[A-Za-z]/g;
-
 /** Test counts from the runner's own summary: Vitest's "Tests  2 failed | 40 passed (42)", or our e2e reporter's line. */
 function countsOf(output) {
-  const text = output.replace(ansi, '');
+  const text = stripVTControlCharacters(output);
   const vitest = [...text.matchAll(/^\s*Tests\s+(.+?)\s*\(\d+\)\s*$/gm)].pop();
   const playwright = [...text.matchAll(/^e2e: (.+)$/gm)].pop();
   const line = vitest?.[1] ?? playwright?.[1];

@@ -131,6 +131,15 @@ export default function ImageCropDialog({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
+          <Box>
+            <Button variant="outlined" component="label" disabled={saving}>
+              {picked ? 'Scegli un\'altra immagine' : 'Scegli un\'immagine'}
+              <input type="file" accept="image/*" hidden onChange={pick} />
+            </Button>
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+              Immagini JPG, PNG o WebP, al massimo 5MB.
+            </Typography>
+          </Box>
           {error && (
             <Typography role="alert" color="error" variant="body2">
               {error}
@@ -152,6 +161,7 @@ export default function ImageCropDialog({
           )}
           {picked && (
             <Slider
+              sx={{ mx: 1, width: 'auto' }}
               aria-label="Zoom"
               value={zoom}
               min={1}
@@ -169,19 +179,10 @@ export default function ImageCropDialog({
                 component="img"
                 src={preview}
                 alt="Anteprima dell'immagine ritagliata"
-                sx={{ display: 'block', maxWidth: `min(100%, ${maxPreview}px)`, maxHeight: maxPreview }}
+                sx={{ display: 'block', maxWidth: `min(100%, ${maxPreview}px)`, maxHeight: Math.min(maxPreview, 200), borderRadius: 1 }}
               />
             </Box>
           )}
-          <Box>
-            <Button variant="outlined" component="label" disabled={saving}>
-              {picked ? 'Scegli un\'altra immagine' : 'Scegli un\'immagine'}
-              <input type="file" accept="image/*" hidden onChange={pick} />
-            </Button>
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-              Immagini JPG, PNG o WebP, al massimo 5MB.
-            </Typography>
-          </Box>
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -154,7 +154,7 @@ test('membro edits the team description and logo', async ({ pageAs, seedDb }) =>
   await expect(logo.getByRole('img', { name: "Anteprima dell'immagine ritagliata" })).toBeVisible();
   await logo.getByRole('button', { name: 'Aggiorna logo' }).click();
   await expect(logo).toBeHidden();
-  const avatar = page.getByRole('img', { name: `Logo di ${team.name}` });
+  const avatar = page.getByRole('region', { name: team.name }).getByRole('img', { name: team.name, exact: true });
   await expect(avatar).toHaveAttribute('src', /^\/storage\/teams\//);
   const src = await avatar.getAttribute('src');
   expect((await page.request.get(src!)).status()).toBe(200);

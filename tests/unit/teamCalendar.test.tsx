@@ -45,4 +45,11 @@ describe('Calendar', () => {
     expect(Array.from(firstRow).slice(0, 6).every((td) => td.textContent === '')).toBe(true);
     expect(firstRow[6]).toHaveTextContent(/^1$/);
   });
+
+  it('opens on the month of a given instant, in Rome', () => {
+    // 23:30 UTC on 31 January is already February in Rome.
+    render(<Calendar now={now} openOn="2027-01-31T23:30:00.000Z" sessions={[]} />);
+    expect(screen.getByRole('table', { name: 'Febbraio 2027' })).toBeInTheDocument();
+    expect(document.querySelector('[aria-current="date"]')).toBeNull();
+  });
 });

@@ -77,11 +77,11 @@ export function SearchPicker(props: SearchPickerProps) {
     },
     disabled,
     onBlur,
-    renderOption: (optionProps: React.HTMLAttributes<HTMLLIElement> & { key?: string }, record: RaRecord) => {
+    renderOption: (optionProps: React.HTMLAttributes<HTMLLIElement> & { key: React.Key }, record: RaRecord) => {
       const { key, ...rest } = optionProps;
       const detail = config.optionDetail?.(record);
       return (
-        <li key={key ?? String(record.id)} {...rest}>
+        <li key={key} {...rest}>
           <span>
             {config.optionLabel(record)}
             {detail && (

@@ -14,6 +14,7 @@ import {
   sessionDays,
   type CalendarMonth,
 } from '../../lib/calendar';
+import { toDate } from '../../lib/dates';
 import { SideCard } from './SideCard';
 import { VisuallyHidden } from './VisuallyHidden';
 
@@ -21,13 +22,15 @@ const WEEKDAY_NAMES = ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerd�
 
 export interface CalendarProps {
   sessions: ReadonlyArray<{ start_time: string }>;
-  /** The current instant; the calendar opens on its month (in Rome) and marks its day in bold. */
+  /** The current instant; its day (in Rome) is in bold. */
   now?: Date;
+  /** The instant whose month the calendar opens on; the current month when absent. */
+  openOn?: string;
 }
 
 /** Monthly calendar, Monday first, with the days that have sessions in blue and today in bold. */
-export function Calendar({ sessions, now = new Date() }: CalendarProps) {
-  const [shown, setShown] = useState<CalendarMonth>(() => romeMonthOf(now));
+export function Calendar({ sessions, now = new Date(), openOn }: CalendarProps) {
+  const [shown, setShown] = useState<CalendarMonth>(() => romeMonthOf((openOn && toDate(openOn)) || now));
   const highlighted = useMemo(() => sessionDays(sessions), [sessions]);
   const today = romeDayKey(now);
   const title = monthTitle(shown);

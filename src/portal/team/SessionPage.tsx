@@ -24,7 +24,7 @@ export default function SessionPage() {
   const context = sessionContext(teamId, user?.teams, session);
   const side = context.expertView || context.teamId === null
     ? ({ kind: 'expert', session } as const)
-    : ({ kind: 'team', teamId: context.teamId } as const);
+    : ({ kind: 'team', teamId: context.teamId, openOn: session.start_time } as const);
 
   return (
     <TeamSideLayout side={side}>

@@ -18,7 +18,7 @@ export function TeamHeader({ team, canEdit, onEditDescription, onEditLogo }: Tea
   return (
     <Paper component="section" aria-labelledby="team-name" variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
-        <Avatar name={`Logo di ${team.name}`} src={team.avatar} size={80} sx={{ borderRadius: 2 }} />
+        <Avatar name={team.name} src={team.avatar} size={80} sx={{ borderRadius: 2 }} />
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
           <Typography id="team-name" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
             {team.name}

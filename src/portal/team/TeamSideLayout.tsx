@@ -11,7 +11,8 @@ import { useTeam, useTeamSessions } from './queries';
 import type { Session } from './types';
 
 export type SideContext =
-  | { kind: 'team'; teamId: Identifier }
+  /** `openOn`: the instant whose month the calendar shows first (a session's start). */
+  | { kind: 'team'; teamId: Identifier; openOn?: string }
   /** A session seen by an expert: its teams instead of one team's coordinator and members. */
   | { kind: 'expert'; session: Session };
 
@@ -28,19 +29,19 @@ export function TeamSideLayout({ side, children }: { side: SideContext; children
     >
       <Box sx={{ minWidth: 0 }}>{children}</Box>
       <Stack component="aside" aria-label="Informazioni sul team" spacing={2} sx={{ minWidth: 0 }}>
-        {side.kind === 'team' ? <TeamSide teamId={side.teamId} /> : <ExpertSide session={side.session} />}
+        {side.kind === 'team' ? <TeamSide teamId={side.teamId} openOn={side.openOn} /> : <ExpertSide session={side.session} />}
       </Stack>
     </Box>
   );
 }
 
-function TeamSide({ teamId }: { teamId: Identifier }) {
+function TeamSide({ teamId, openOn }: { teamId: Identifier; openOn?: string }) {
   const { data: team } = useTeam(teamId);
   const { data: sessions } = useTeamSessions(teamId);
   return (
     <>
       <PromoLinks />
-      <Calendar sessions={sessions ?? []} />
+      <Calendar sessions={sessions ?? []} openOn={openOn} />
       {team && <CoordinatorCard owner={team.owner} />}
       {team && <MembersCard members={team.members ?? []} />}
     </>
@@ -52,7 +53,7 @@ function ExpertSide({ session }: { session: Session }) {
     <>
       <ExpertNotice />
       <PromoLinks />
-      <Calendar sessions={[session]} />
+      <Calendar sessions={[session]} openOn={session.start_time} />
       <StartupList teams={session.teams ?? []} />
     </>
   );

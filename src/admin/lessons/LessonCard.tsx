@@ -1,0 +1,36 @@
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { Button } from '../../components/Button';
+import type { Lesson } from '../../portal/courses/types';
+import { lessonSummary } from './lessonText';
+
+export type LessonAction = 'edit' | 'delete';
+
+/** "position. name", the first 64 characters of the description; "Modifica" and "Elimina" are not gated (SPEC §6). */
+export function LessonCard({ lesson, onAction }: { lesson: Lesson; onAction: (action: LessonAction, lesson: Lesson) => void }) {
+  const translate = useTranslate();
+  const summary = lessonSummary(lesson.description);
+  return (
+    <Card variant="outlined" sx={{ width: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography component="h3" variant="h3" gutterBottom>
+          {lesson.position}. {lesson.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ fontStyle: summary ? 'normal' : 'italic', overflowWrap: 'anywhere' }}>
+          {summary ?? translate('resources.lessons.page.no_description')}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ gap: 1 }}>
+        <Button size="sm" color="outlinePrimary" onClick={() => onAction('edit', lesson)}>
+          {translate('resources.lessons.page.edit')}
+        </Button>
+        <Button size="sm" color="red" onClick={() => onAction('delete', lesson)}>
+          {translate('resources.lessons.page.delete')}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

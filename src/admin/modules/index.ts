@@ -1,0 +1,12 @@
+import type { ResourceProps } from 'react-admin';
+
+/**
+ * Modules live under their course: the page is a child route of the courses resource
+ * (/admin/courses/{courseId}/modules); this definition names the resource for react-admin.
+ */
+export const modules: ResourceProps = {
+  name: 'modules',
+  recordRepresentation: 'name',
+};
+
+export { ModuleList } from './ModuleList';
