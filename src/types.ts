@@ -68,6 +68,8 @@ export interface PublicConfig {
   authorize_url: string;
   client_id: string;
   redirect_uri: string;
+  /** Scopes to ask for; "openid email profile" when absent. */
+  scope?: string;
   provider_label: string;
   account_url: string;
   privacy_url: string;

@@ -66,11 +66,11 @@ export async function startServer({ port, databaseUrl, storageDir, logFile, env 
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return { url, port, pid: child.pid, stop };
-    } catch {
-      // not listening yet
+    const response = await fetch(url, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(2000) }).catch(() => null);
+    if (response?.ok) return { url, port, pid: child.pid, stop };
+    if (response) {
+      await stop();
+      throw new Error(`GET ${url}/ answered ${response.status} instead of the app (is dist/ built?)`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -2,6 +2,8 @@ import { Admin, Resource } from 'react-admin';
 import { adminContextProps } from '../providers';
 import { theme } from '../theme';
 import { AdminDashboard } from './AdminDashboard';
+import { AccessDenied } from './common/AccessDenied';
+import { AdminLayout } from './layout/AdminLayout';
 import { resources } from './resources';
 
 /**
@@ -14,7 +16,9 @@ export default function AdminApp() {
       {...adminContextProps}
       basename="/admin"
       theme={theme}
+      layout={AdminLayout}
       dashboard={AdminDashboard}
+      accessDenied={AccessDenied}
       loginPage={false}
       requireAuth
       disableTelemetry

@@ -1,17 +1,70 @@
-import { Title, useGetIdentity, useTranslate } from 'react-admin';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { CanAccess, Title, useGetIdentity, useTranslate } from 'react-admin';
+import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
+import { unwrapData } from '../dataProvider/http';
+import type { AdminStats } from '../../server/src/schemas/user-admin';
+import { AccessDenied } from './common/AccessDenied';
 
-/** Placeholder admin dashboard: the greeting only (the counts come with the back-office issue). */
+const COUNTS: Array<{ key: keyof AdminStats; label: string }> = [
+  { key: 'users', label: 'app.admin.dashboard.users' },
+  { key: 'teams', label: 'app.admin.dashboard.teams' },
+  { key: 'sessions', label: 'app.admin.dashboard.sessions' },
+  { key: 'experts', label: 'app.admin.dashboard.experts' },
+];
+
+function StatCards() {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const { data, isPending, isError } = useQuery({
+    queryKey: ['admin', 'stats'],
+    queryFn: async () => unwrapData<AdminStats>(await dataProvider.request('GET', 'stats')),
+  });
+  if (isError) return <Typography color="error">{translate('app.admin.error')}</Typography>;
+  return (
+    <Box
+      component="dl"
+      aria-label={translate('app.admin.dashboard.counts')}
+      sx={{ display: 'grid', gap: 2, m: 0, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
+    >
+      {COUNTS.map(({ key, label }) => (
+        <Card key={key} variant="outlined">
+          <CardContent>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {translate(label)}
+            </Typography>
+            <Typography component="dd" variant="h2" sx={{ m: 0, fontSize: '2rem' }} data-testid={`stat-${key}`}>
+              {isPending ? <Skeleton width={60} /> : data[key]}
+            </Typography>
+          </CardContent>
+        </Card>
+      ))}
+    </Box>
+  );
+}
+
+/** The back-office home: a greeting and the four counts (SPEC §2). */
 export function AdminDashboard() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
+  const name = (identity?.user as { name?: string } | undefined)?.name ?? identity?.fullName ?? '';
   return (
-    <>
-      <Title title={translate('app.menu.admin')} />
-      <Typography variant="h1" sx={{ mt: 2 }}>
-        {translate('app.dashboard.greeting', { name: identity?.user?.name ?? '' })}
-      </Typography>
-    </>
+    <CanAccess action="read" resource="admin" accessDenied={<AccessDenied />}>
+      <Title title={translate('app.admin.title')} />
+      <Box component="section" sx={{ py: 2 }}>
+        <Typography variant="h1" component="h1" sx={{ mb: 1 }}>
+          {translate('app.admin.dashboard.greeting', { name })}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {translate('app.admin.dashboard.intro')}
+        </Typography>
+        <StatCards />
+      </Box>
+    </CanAccess>
   );
 }
 

@@ -4,7 +4,7 @@ export const OAUTH_SCOPE = 'openid email profile';
 
 /** The provider's authorize endpoint with the authorization-code + PKCE parameters. */
 export function buildAuthorizeUrl(
-  config: Pick<PublicConfig, 'authorize_url' | 'client_id' | 'redirect_uri'>,
+  config: Pick<PublicConfig, 'authorize_url' | 'client_id' | 'redirect_uri' | 'scope'>,
   { state, challenge }: { state: string; challenge: string },
 ): string {
   const url = new URL(config.authorize_url, window.location.origin);
@@ -14,6 +14,6 @@ export function buildAuthorizeUrl(
   url.searchParams.set('state', state);
   url.searchParams.set('code_challenge', challenge);
   url.searchParams.set('code_challenge_method', 'S256');
-  url.searchParams.set('scope', OAUTH_SCOPE);
+  url.searchParams.set('scope', config.scope || OAUTH_SCOPE);
   return url.toString();
 }

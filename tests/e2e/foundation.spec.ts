@@ -213,7 +213,8 @@ test.describe('sign-in and dashboard per demo account', () => {
 });
 
 test.describe('user menu and logout', () => {
-  test('the user menu offers "Gestione profilo" in a new tab and "Logout", which signs out and revokes the token', async ({ page, loginAs, seedDb }) => {
+  test('the user menu offers "Gestione profilo" in a new tab and "Logout", which signs out and revokes the token', async ({ page, request, loginAs, seedDb }) => {
+    const config = (await (await request.get('/api/config')).json()) as { account_url: string };
     const user = userByEmail(seedDb, emailOf('membro'));
     await loginAs(page, 'membro');
     const tokensWhileSignedIn = tokenCount(seedDb, user.id);
@@ -223,6 +224,7 @@ test.describe('user menu and logout', () => {
     await expect(profile).toBeVisible();
     const profileLink = profile.locator('xpath=self::a').or(profile.getByRole('link'));
     await expect(profileLink).toHaveAttribute('target', '_blank');
+    await expect(profileLink).toHaveAttribute('href', config.account_url);
 
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -69,6 +69,10 @@ describe('buildAuthorizeUrl', () => {
       scope: 'openid email profile',
     });
   });
+  it('uses the scope of /api/config when given', () => {
+    const url = new URL(buildAuthorizeUrl({ ...config, scope: 'openid email' }, { state: 'st', challenge: 'ch' }));
+    expect(url.searchParams.get('scope')).toBe('openid email');
+  });
 });
 
 describe('login', () => {

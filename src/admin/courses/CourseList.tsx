@@ -48,7 +48,7 @@ export function CourseList() {
         resource="courses"
         title="resources.courses.page.create_title"
         submitLabel="resources.courses.page.create_submit"
-        defaultValues={{ published: 0 } as Partial<Course>}
+        defaultValues={{ published: 0 } as unknown as Partial<Course>}
         transform={courseBody}
       >
         <CourseInputs />

@@ -22,7 +22,7 @@ export default function CoursePage() {
 
   const error = course.error ?? modules.error;
   if (error) return <CoursesProblem error={error} />;
-  if (course.isPending || modules.isPending) return <PageLoader />;
+  if (!course.data || !modules.data) return <PageLoader />;
 
   return (
     <Stack spacing={3}>

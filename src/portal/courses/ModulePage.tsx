@@ -4,7 +4,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import PlayIcon from '@mui/icons-material/PlayCircleOutline';
+import PlayIcon from '@mui/icons-material/PlayCircleOutlined';
 import { useTranslate } from 'ra-core';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../layout/pageTitle';
@@ -27,7 +27,8 @@ export default function ModulePage() {
 
   const error = module.error ?? lessons.error;
   if (error) return <CoursesProblem error={error} missing="module_missing" />;
-  if (module.isPending || lessons.isPending) return <PageLoader />;
+  if (!module.data || !lessons.data) return <PageLoader />;
+  const lessonList = lessons.data;
 
   return (
     <Stack spacing={3}>
@@ -40,21 +41,21 @@ export default function ModulePage() {
         </Typography>
         {module.data.description && <Typography color="text.secondary">{module.data.description}</Typography>}
       </div>
-      <CompletionBar percent={lessonsCompletion(lessons.data)} />
+      <CompletionBar percent={lessonsCompletion(lessonList)} />
       <Typography component="h2" variant="h3">
         {translate('app.courses.lessons')}
       </Typography>
-      {lessons.data.length === 0 ? (
+      {lessonList.length === 0 ? (
         <EmptyText>{translate('app.courses.no_lessons')}</EmptyText>
       ) : (
         <Paper variant="outlined">
           <List component="ol" disablePadding aria-label={translate('app.courses.lessons')}>
-            {lessons.data.map((lesson, index) => (
+            {lessonList.map((lesson, index) => (
               <li key={lesson.id}>
                 <ListItemButton
                   component={Link}
                   to={lessonHref(courseId, moduleId, lesson.id)}
-                  divider={index < lessons.data.length - 1}
+                  divider={index < lessonList.length - 1}
                   sx={{ gap: 2, py: 1.5 }}
                 >
                   <PlayIcon color="primary" aria-hidden="true" />

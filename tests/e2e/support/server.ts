@@ -76,12 +76,18 @@ async function waitUntilServing(url: string, child: ChildProcess, logFile: strin
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The server on ${url} exited (${child.exitCode ?? child.signalCode}) before serving:\n${tail(logFile)}`);
     }
+    let response: Response | undefined;
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-      lastError = `HTTP ${response.status}`;
+      response = await fetch(url, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(2000) });
     } catch (error) {
       lastError = (error as Error).message;
+    }
+    if (response?.ok) return;
+    if (response) {
+      // The server listens only once it is fully set up: its first answer is final.
+      const body = (await response.text()).slice(0, 300);
+      child.kill('SIGKILL');
+      throw new Error(`GET ${url}/ answered ${response.status} instead of the app (is dist/ built?): ${body}\n${tail(logFile)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -89,7 +95,7 @@ async function waitUntilServing(url: string, child: ChildProcess, logFile: strin
   throw new Error(`The server on ${url} did not answer within ${timeoutMs / 1000} s (${lastError}):\n${tail(logFile)}`);
 }
 
-/** Starts the real server (server/src/server.ts through tsx) and resolves once GET / answers 200. */
+/** Starts the real server (server/src/server.ts through tsx) and resolves once GET / answers the app's page. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const url = `http://localhost:${options.port}`;
   const log = createWriteStream(options.logFile, { flags: 'a' });
