@@ -6,7 +6,7 @@ import { fullName } from './text';
 export const userPicker: PickerConfig = {
   resource: 'users',
   filterKey: 'search',
-  optionLabel: (record: RaRecord) => fullName(record as { name?: unknown }) || String(record.email ?? record.id),
+  optionLabel: (record: RaRecord) => fullName(record) || String(record.email ?? record.id),
   optionDetail: (record: RaRecord) => String(record.email ?? ''),
   emptyText: 'app.admin.picker.no_users',
 };
@@ -14,7 +14,7 @@ export const userPicker: PickerConfig = {
 export const expertPicker: PickerConfig = {
   resource: 'experts',
   filterKey: 'search',
-  optionLabel: (record: RaRecord) => fullName(record as { name?: unknown }) || String(record.email ?? record.id),
+  optionLabel: (record: RaRecord) => fullName(record) || String(record.email ?? record.id),
   optionDetail: (record: RaRecord) => String(record.email ?? ''),
   emptyText: 'app.admin.picker.no_experts',
 };

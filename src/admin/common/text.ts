@@ -16,6 +16,8 @@ export function limitItems<T>(items: readonly T[] | null | undefined, max = MAX_
   return { shown: list.slice(0, max), hidden: Math.max(0, list.length - max) };
 }
 
-export function fullName(person: { name?: unknown; surname?: unknown } | null | undefined): string {
-  return [person?.name, person?.surname].filter((part) => typeof part === 'string' && part !== '').join(' ');
+/** "Name Surname" of a user-like record; '' when it has neither. */
+export function fullName(person: object | null | undefined): string {
+  const { name, surname } = (person ?? {}) as { name?: unknown; surname?: unknown };
+  return [name, surname].filter((part) => typeof part === 'string' && part !== '').join(' ');
 }
