@@ -1,17 +1,20 @@
 #!/usr/bin/env node
-// `npm run bench [-- <section>…] [--build]`: measures the budgets of ARCHITECTURE.md and prints
+// `npm run bench [-- <section>…] [--build] [--verbose]`: measures the budgets of ARCHITECTURE.md and prints
 // them. Benchmarks only report: they never fail the build and are not part of `npm test`.
 //   bundle  JS each route loads before first render (brotli) against the 120 KiB budget
+//   lighthouse  Lighthouse mobile performance score of portal (≥ 95) and back-office (≥ 80) pages
 //   api     list endpoints on a large seed: p99 and throughput vs a bare node:http server
 //   sync    lesson progress sync under load (5,000 learners every 3 s)
 // Environment: BENCH_PORT (first port to use; default: free ports), BENCH_DURATION (seconds per
 // load run, default 10), BENCH_DATABASE_URL (api/sync on PostgreSQL instead of a fresh SQLite file).
 import { apiLatency } from './bench/api.mjs';
 import { bundleBudget } from './bench/bundle.mjs';
+import { lighthouseScores } from './bench/lighthouse.mjs';
 import { progressSync } from './bench/sync.mjs';
 
 const sections = {
   bundle: { title: 'Bundle budget: JavaScript before first render (brotli)', run: bundleBudget },
+  lighthouse: { title: 'Lighthouse mobile performance', run: lighthouseScores },
   api: { title: 'API latency and throughput on a large seed', run: apiLatency },
   sync: { title: 'Lesson progress sync under load', run: progressSync },
 };

@@ -14,7 +14,10 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
-/** The one QueryClient: the portal and the back-office share their cache. */
+/**
+ * The one QueryClient: the portal and the back-office share their cache. This module loads with
+ * the first authenticated page (see src/routing/SharedAdminContext.tsx), never with the login screen.
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
@@ -25,3 +28,8 @@ export const store = localStorageStore(undefined, 'percorso');
 
 /** Everything react-admin's context needs, passed identically to the portal and to <Admin>. */
 export const adminContextProps = { dataProvider, authProvider, i18nProvider, queryClient, store } as const;
+
+/** After a new sign-in: whatever the cache knew about the previous session is gone. */
+export function forgetCachedSession(): void {
+  queryClient.removeQueries({ queryKey: ['auth'] });
+}

@@ -2,12 +2,14 @@
 // Each route is opened in a fresh headless Chromium context (empty cache) against the real server,
 // as a signed-in demo user where the route needs one; every script response until the network is
 // idle is counted (the entry, its static imports, and the route's lazily loaded chunks).
+// --verbose lists the files behind each total.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { chromium } from '@playwright/test';
 import { benchDir, ensureBuild, freePort, startServer } from './server.mjs';
+import { signIn } from './signIn.mjs';
 import { kib, printTable } from './table.mjs';
 
 const BUDGET_KIB = 120;
@@ -17,17 +19,9 @@ const launchOptions = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 };
 
-async function signIn(browser, baseURL, email) {
+async function signedInState(browser, baseURL, email) {
   const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/');
-  const name = /^Accedi con\b/;
-  await page.getByRole('button', { name }).or(page.getByRole('link', { name })).click();
-  await page.waitForURL(/\/idp\//);
-  await page.locator('input[name="login"]').fill(email);
-  await page.locator('input[name="password"]').fill('demo');
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(/\/dashboard$/, { timeout: 30_000 });
+  await signIn(context, email);
   const state = await context.storageState();
   await context.close();
   return state;
@@ -82,15 +76,32 @@ async function measure(browser, baseURL, route, storageState) {
     }
   });
   await page.goto(route.path, { waitUntil: 'networkidle', timeout: 60_000 });
-  const bodies = await Promise.all(scripts.values());
-  const raw = bodies.reduce((sum, body) => sum + body.length, 0);
-  const brotli = bodies.reduce(
-    (sum, body) => sum + brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-    0,
+  const files = await Promise.all(
+    [...scripts].map(async ([url, body]) => {
+      const bytes = await body;
+      return { name: new URL(url).pathname, raw: bytes.length, brotli: brotliSize(bytes) };
+    }),
   );
   const finalPath = new URL(page.url()).pathname;
   await context.close();
-  return { files: bodies.length, raw, brotli, finalPath };
+  return {
+    files,
+    raw: files.reduce((sum, file) => sum + file.raw, 0),
+    brotli: files.reduce((sum, file) => sum + file.brotli, 0),
+    finalPath,
+  };
+}
+
+function brotliSize(bytes) {
+  return brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+}
+
+/** With --verbose: the files behind each route's total, largest first. */
+function printFiles(path, files) {
+  console.log(`\n${path}`);
+  for (const file of [...files].sort((a, b) => b.brotli - a.brotli)) {
+    console.log(`  ${kib(file.brotli).padStart(7)} KiB  ${file.name}`);
+  }
 }
 
 export async function bundleBudget() {
@@ -108,15 +119,17 @@ export async function bundleBudget() {
   const browser = await chromium.launch(launchOptions);
   try {
     const states = {};
-    for (const account of ['membro', 'admin']) states[account] = await signIn(browser, server.url, `${account}@example.com`);
+    for (const account of ['membro', 'admin']) states[account] = await signedInState(browser, server.url, `${account}@example.com`);
     const rows = [];
+    const details = [];
     let over = 0;
     for (const route of routes(routeIds(databasePath))) {
       const result = await measure(browser, server.url, route, route.as && states[route.as]);
       const redirected = result.finalPath !== route.path ? `→ ${result.finalPath}` : '';
       const status = !route.budget ? 'info' : result.brotli <= BUDGET_KIB * 1024 ? 'PASS' : 'OVER';
       if (status === 'OVER') over++;
-      rows.push([route.path, route.as ?? 'visitor', redirected, result.files, kib(result.raw), kib(result.brotli), route.budget ? BUDGET_KIB : '-', status]);
+      rows.push([route.path, route.as ?? 'visitor', redirected, result.files.length, kib(result.raw), kib(result.brotli), route.budget ? BUDGET_KIB : '-', status]);
+      details.push([route.path, result.files]);
     }
     printTable(['route', 'as', 'redirect', 'files', 'raw KiB', 'brotli KiB', 'budget KiB', 'status'], rows);
     console.log(
@@ -124,6 +137,7 @@ export async function bundleBudget() {
         ? `${over} route(s) over the ${BUDGET_KIB} KiB budget`
         : `every login and portal route is within ${BUDGET_KIB} KiB brotli (back-office routes are shown for information)`,
     );
+    if (process.argv.includes('--verbose')) for (const [path, files] of details) printFiles(path, files);
   } finally {
     await browser.close();
     await server.stop();

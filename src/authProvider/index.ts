@@ -1,7 +1,7 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
 import { dataProvider, getToken, removeToken, type ApiError } from '../dataProvider';
 import { avatarUrl } from '../lib/avatarUrl';
-import { loadPublicConfig } from '../lib/publicConfig';
+import { loadPublicConfig } from '../lib/publicConfigRequest';
 import type { User } from '../types';
 import { canAccess } from './canAccess';
 import { completeLogin, startLogin } from './loginFlow';

@@ -1,5 +1,5 @@
 import { dataProvider, setToken } from '../dataProvider';
-import { loadPublicConfig } from '../lib/publicConfig';
+import { loadPublicConfig } from '../lib/publicConfigRequest';
 import { buildAuthorizeUrl } from './authorizeUrl';
 import { codeChallenge, randomToken } from './pkce';
 

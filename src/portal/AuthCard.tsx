@@ -3,14 +3,17 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { useTranslate } from 'ra-core';
 import { Logo } from '../components/Logo';
-import { usePublicConfig } from '../lib/publicConfig';
+import { i18nProvider } from '../i18n';
+import type { PublicConfig } from '../types';
 
-/** The login and callback card: logo, content, and the privacy / terms footer (SPEC §2). */
-export function AuthCard({ children }: { children: ReactNode }) {
-  const translate = useTranslate();
-  const { data: config } = usePublicConfig();
+const { translate } = i18nProvider;
+
+/**
+ * The login and callback card: logo, content, and the privacy / terms footer (SPEC §2).
+ * Outside react-admin's context: the page passes the public configuration it loaded.
+ */
+export function AuthCard({ config, children }: { config: PublicConfig | undefined; children: ReactNode }) {
   return (
     <Box
       component="main"

@@ -3,18 +3,32 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
-import { useAuthProvider, useTranslate } from 'ra-core';
+import { authProvider } from '../authProvider';
 import { getToken } from '../dataProvider';
+import { i18nProvider } from '../i18n';
+import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
 import { AuthCard } from './AuthCard';
 
-/** /auth/callback (SPEC §2): exchanges the provider's code once, then goes to the dashboard. */
+const { translate } = i18nProvider;
+
+/** The dashboard's code, fetched while the code is exchanged (a failure here is retried by the route). */
+const preloadDashboard = () => {
+  import('./ProtectedLayout').catch(() => undefined);
+  import('./Dashboard').catch(() => undefined);
+};
+
+/** A new session: whatever the shared query cache knew about another one is gone. */
+const forgetPreviousSession = () =>
+  import('../providers').then(({ forgetCachedSession }) => forgetCachedSession()).catch(() => undefined);
+
+/**
+ * /auth/callback (SPEC §2): exchanges the provider's code once, then goes to the dashboard.
+ * Outside react-admin's context, like the login screen.
+ */
 export function CallbackPage() {
-  const translate = useTranslate();
-  const authProvider = useAuthProvider();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const config = usePublicConfigOnce();
   // Read once: the code leaves the address bar as soon as the exchange starts.
   const [search] = useState(() => window.location.search);
   const hasCode = new URLSearchParams(search).has('code');
@@ -22,21 +36,22 @@ export function CallbackPage() {
 
   useEffect(() => {
     document.title = 'Percorso';
-    if (!hasCode || !authProvider?.handleCallback) return;
+    if (!hasCode) return;
     let active = true;
-    authProvider
-      .handleCallback({ search } as never)
-      .then(() => {
-        queryClient.removeQueries({ queryKey: ['auth'] });
+    preloadDashboard();
+    authProvider.handleCallback!({ search } as never).then(
+      async () => {
+        await forgetPreviousSession();
         if (active) navigate('/dashboard', { replace: true });
-      })
-      .catch(() => {
+      },
+      () => {
         if (active) setFailed(true);
-      });
+      },
+    );
     return () => {
       active = false;
     };
-  }, [authProvider, hasCode, navigate, queryClient, search]);
+  }, [hasCode, navigate, search]);
 
   if (!hasCode) {
     if (getToken()) return <Navigate to="/dashboard" replace />;
@@ -51,7 +66,7 @@ export function CallbackPage() {
 
   if (failed) {
     return (
-      <AuthCard>
+      <AuthCard config={config.data}>
         <Typography variant="h1" align="center" sx={{ fontSize: '1.5rem' }}>
           {translate('app.callback.error_title')}
         </Typography>
@@ -66,7 +81,7 @@ export function CallbackPage() {
   }
 
   return (
-    <AuthCard>
+    <AuthCard config={config.data}>
       <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, textAlign: 'center' }}>
         <CircularProgress aria-hidden="true" />
         <Typography variant="h1" sx={{ fontSize: '1.5rem' }}>

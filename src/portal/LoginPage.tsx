@@ -1,39 +1,43 @@
 import { useEffect, useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { Navigate } from 'react-router';
-import { useLogin, useTranslate } from 'ra-core';
+import { authProvider } from '../authProvider';
 import { Button } from '../components/Button';
-import { useSession } from '../authProvider/useSession';
-import { usePublicConfig } from '../lib/publicConfig';
+import { i18nProvider } from '../i18n';
+import { useSessionProbe } from '../routing/sessionProbe';
+import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
 import { AuthCard } from './AuthCard';
 
-/** The index page (SPEC §2 Login screen): stays until the button sends the user to the provider. */
+const { translate } = i18nProvider;
+
+/**
+ * The index page (SPEC §2 Login screen): stays until the button sends the user to the provider.
+ * It renders outside react-admin's context, so ra-core and react-query are not downloaded here.
+ */
 export function LoginPage() {
-  const translate = useTranslate();
-  const login = useLogin();
-  const session = useSession();
-  const config = usePublicConfig();
+  const session = useSessionProbe();
+  const config = usePublicConfigOnce();
   const [leaving, setLeaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const provider = config.data?.provider_label ?? '';
 
   useEffect(() => {
     document.title = `${translate('app.login.title')} | Percorso`;
-  }, [translate]);
+  }, []);
 
   if (!session.loading && session.loggedIn) return <Navigate to="/dashboard" replace />;
 
   const start = () => {
     setLeaving(true);
     setFailed(false);
-    login({}).catch(() => {
+    authProvider.login({}).catch(() => {
       setLeaving(false);
       setFailed(true);
     });
   };
 
   return (
-    <AuthCard>
+    <AuthCard config={config.data}>
       <Typography variant="h1" align="center" sx={{ fontSize: '1.5rem' }}>
         {translate('app.login.title')}
       </Typography>

@@ -1,11 +1,17 @@
+import { SharedAdminContext } from '../routing/SharedAdminContext';
 import { RequireAuth } from './RequireAuth';
 import { Layout } from './layout/Layout';
 
-/** The authenticated part of the portal: the session check around the shared layout (a chunk of its own). */
+/**
+ * The authenticated part of the portal (a chunk of its own): react-admin's shared context, the
+ * session check, and the shared layout.
+ */
 export default function ProtectedLayout() {
   return (
-    <RequireAuth>
-      <Layout />
-    </RequireAuth>
+    <SharedAdminContext>
+      <RequireAuth>
+        <Layout />
+      </RequireAuth>
+    </SharedAdminContext>
   );
 }

@@ -40,7 +40,7 @@ export function CourseCard({ course, onAction }: { course: Course; onAction: (ac
           />
         </CardContent>
       </CardActionArea>
-      <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
         <Gate action="edit" resource="courses">
           <Button size="sm" color="outlinePrimary" onClick={() => onAction('edit', course)}>
             {translate('resources.courses.page.edit')}

@@ -37,7 +37,7 @@ export function CourseList() {
       paginated={false}
       actions={
         <Gate action="create" resource="courses">
-          <Button onClick={() => setOpen({ action: 'create' })}>{translate('resources.courses.page.create')}</Button>
+          <Button onClick={() => setOpen({ action: 'create' })} sx={{ whiteSpace: 'nowrap' }}>{translate('resources.courses.page.create')}</Button>
         </Gate>
       }
     >

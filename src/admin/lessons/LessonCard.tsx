@@ -23,7 +23,7 @@ export function LessonCard({ lesson, onAction }: { lesson: Lesson; onAction: (ac
           {summary ?? translate('resources.lessons.page.no_description')}
         </Typography>
       </CardContent>
-      <CardActions sx={{ gap: 1 }}>
+      <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
         <Button size="sm" color="outlinePrimary" onClick={() => onAction('edit', lesson)}>
           {translate('resources.lessons.page.edit')}
         </Button>

@@ -43,7 +43,7 @@ export function LessonList() {
       }
       actions={
         <Gate action="create" resource="lessons">
-          <Button onClick={() => setOpen({ action: 'create' })}>{translate('resources.lessons.page.create')}</Button>
+          <Button onClick={() => setOpen({ action: 'create' })} sx={{ whiteSpace: 'nowrap' }}>{translate('resources.lessons.page.create')}</Button>
         </Gate>
       }
     >

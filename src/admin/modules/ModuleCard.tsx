@@ -40,7 +40,7 @@ export function ModuleCard({ module, to, onAction }: ModuleCardProps) {
           </Typography>
         </CardContent>
       </CardActionArea>
-      <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
         <Gate action="edit" resource="modules">
           <Button size="sm" color="outlinePrimary" onClick={() => onAction('edit', module)}>
             {translate('resources.modules.page.edit')}

@@ -43,7 +43,7 @@ export function ModuleList() {
       }
       actions={
         <Gate action="create" resource="modules">
-          <Button onClick={() => setOpen({ action: 'create' })}>{translate('resources.modules.page.create')}</Button>
+          <Button onClick={() => setOpen({ action: 'create' })} sx={{ whiteSpace: 'nowrap' }}>{translate('resources.modules.page.create')}</Button>
         </Gate>
       }
     >

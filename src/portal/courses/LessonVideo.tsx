@@ -23,6 +23,9 @@ type Start = 'waiting' | 'playing' | 'muted' | 'blocked';
 
 const mediaOf = (event: SyntheticEvent) => event.currentTarget as unknown as HTMLVideoElement;
 
+/** HTMLMediaElement.HAVE_METADATA: duration and dimensions are known. */
+const HAVE_METADATA = 1;
+
 /**
  * The lesson's video (react-player: files, YouTube, Vimeo) with native controls and
  * picture-in-picture. It starts by itself; when the browser refuses autoplay it starts muted, or
@@ -42,26 +45,35 @@ function LessonVideo({ src, name, resumeAt, onMedia, onPlayingChange }: LessonVi
   const [failed, setFailed] = useState(false);
   const pipAvailable = typeof document !== 'undefined' && document.pictureInPictureEnabled === true && ReactPlayer.canEnablePIP?.(src) === true;
 
+  /** Ready: seek once to the saved progress, then start playing as the browser allows. */
+  const handleReady = useCallback(
+    (element: HTMLVideoElement) => {
+      seekOnce.current(element, resumeAt);
+      if (started.current) return;
+      started.current = true;
+      void startPlayback(element).then((result) => {
+        setStart(result);
+        if (result === 'muted') setMuted(true);
+        onPlayingChange(!element.paused);
+      });
+    },
+    [resumeAt, onPlayingChange],
+  );
+
+  /*
+   * Readiness is read from the element itself, not from React's onLoadedMetadata: a cached video
+   * can report its metadata before React has committed the element, and React drops that event.
+   */
   const setRef = useCallback(
     (element: HTMLVideoElement | null) => {
       if (!element) return;
       media.current = element;
       onMedia(element);
+      if (element.readyState >= HAVE_METADATA) handleReady(element);
+      else element.addEventListener('loadedmetadata', () => handleReady(element), { once: true });
     },
-    [onMedia],
+    [onMedia, handleReady],
   );
-
-  /** Ready: seek once to the saved progress, then start playing as the browser allows. */
-  const handleReady = (event: SyntheticEvent) => {
-    const element = mediaOf(event);
-    seekOnce.current(element, resumeAt);
-    if (started.current) return;
-    started.current = true;
-    void startPlayback(element).then((result) => {
-      setStart(result);
-      if (result === 'muted') setMuted(true);
-    });
-  };
 
   const playByHand = () => {
     const element = media.current;
@@ -89,7 +101,6 @@ function LessonVideo({ src, name, resumeAt, onMedia, onPlayingChange }: LessonVi
           volume={volume}
           playbackRate={rate}
           aria-label={translate('app.courses.player.video_label', { name })}
-          onLoadedMetadata={handleReady}
           onPlay={() => {
             setFailed(false);
             onPlayingChange(true);

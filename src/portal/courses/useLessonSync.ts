@@ -12,9 +12,9 @@ export interface LessonSyncOptions {
 }
 
 /**
- * Reports the playback position: every 3000 ms while playing (none while paused), and once more,
- * with fetch keepalive, when the page is hidden or left (visibilitychange, pagehide, unmount), so
- * the resume position survives closing the tab.
+ * Reports the playback position: every 3000 ms while playing, once where playback stops (pause
+ * or end), none while paused; and once more, with fetch keepalive, when the page is hidden or left
+ * (visibilitychange, pagehide, unmount), so the resume position survives closing the tab.
  */
 export function useLessonSync({ getMedia, playing, send }: LessonSyncOptions) {
   const sendRef = useRef(send);
@@ -26,34 +26,36 @@ export function useLessonSync({ getMedia, playing, send }: LessonSyncOptions) {
     getMediaRef.current = getMedia;
   });
 
-  useEffect(() => {
-    if (!playing) return;
-    const timer = setInterval(() => {
-      const snapshot = snapshotOf(getMediaRef.current());
-      if (!snapshot) return;
-      lastSent.current = snapshot.duration;
-      sendRef.current(snapshot, { keepalive: false });
-    }, SYNC_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [playing]);
+  /** One report, unless this very position was the last one sent. */
+  const report = useRef((keepalive: boolean) => {
+    const snapshot = snapshotOf(getMediaRef.current());
+    if (!snapshot || snapshot.duration === 0 || snapshot.duration === lastSent.current) return;
+    lastSent.current = snapshot.duration;
+    sendRef.current(snapshot, { keepalive });
+  }).current;
 
+  // Declared first so that, on unmount, its keepalive report runs before the interval's cleanup.
   useEffect(() => {
-    const finalSync = () => {
-      const snapshot = snapshotOf(getMediaRef.current());
-      // Nothing watched yet, or this very position was just reported: nothing to add.
-      if (!snapshot || snapshot.duration === 0 || snapshot.duration === lastSent.current) return;
-      lastSent.current = snapshot.duration;
-      sendRef.current(snapshot, { keepalive: true });
-    };
     const onVisibilityChange = () => {
-      if (document.visibilityState === 'hidden') finalSync();
+      if (document.visibilityState === 'hidden') report(true);
     };
+    const onPageHide = () => report(true);
     document.addEventListener('visibilitychange', onVisibilityChange);
-    window.addEventListener('pagehide', finalSync);
+    window.addEventListener('pagehide', onPageHide);
     return () => {
       document.removeEventListener('visibilitychange', onVisibilityChange);
-      window.removeEventListener('pagehide', finalSync);
-      finalSync();
+      window.removeEventListener('pagehide', onPageHide);
+      report(true);
     };
-  }, []);
+  }, [report]);
+
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setInterval(() => report(false), SYNC_INTERVAL_MS);
+    // Pausing or reaching the end: report where playback stopped (the last seconds count too).
+    return () => {
+      clearInterval(timer);
+      report(false);
+    };
+  }, [playing, report]);
 }

@@ -1,0 +1,37 @@
+import { CheckboxGroupInput, required, TextInput } from 'react-admin';
+import { SkeletonCards } from '../common/CardGrid';
+import { usePermissionCatalogue } from './usePermissionCatalogue';
+
+/** Permission names from what the form holds: names, or `{name, description}` as the API answers. */
+export function toPermissionNames(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .map((item) => (item && typeof item === 'object' ? (item as { name?: unknown }).name : item))
+    .filter((name): name is string => typeof name === 'string');
+}
+
+export function toRoleBody(data: Record<string, unknown>) {
+  return { name: data.name, description: data.description, permissions: toPermissionNames(data.permissions) };
+}
+
+/** The role editor: name, description and the permissions as checkboxes by name (SPEC §6). */
+export function RoleInputs() {
+  const { data: catalogue, isPending } = usePermissionCatalogue();
+  return (
+    <>
+      <TextInput source="name" validate={required()} />
+      <TextInput source="description" validate={required()} multiline minRows={2} />
+      {isPending ? (
+        <SkeletonCards />
+      ) : (
+        <CheckboxGroupInput
+          source="permissions"
+          format={toPermissionNames}
+          choices={(catalogue ?? []).map((permission) => ({ id: permission.name, name: permission.name }))}
+          row={false}
+          sx={{ '& .MuiFormGroup-root': { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useTranslate, type RaRecord } from 'react-admin';
+import type { RoleResource } from '../../../server/src/schemas/role';
+import { CardGrid, SkeletonCards } from '../common/CardGrid';
+import { DeleteRecordButton } from '../common/DeleteRecordButton';
+import { CreateRecordButton, EditRecordButton } from '../common/RecordButtons';
+import { SearchListPage } from '../common/SearchListPage';
+import { RoleInputs, toRoleBody } from './RoleInputs';
+
+type Role = RoleResource & RaRecord;
+
+/** Roles are few: one page holds them all. */
+const ALL_ROLES = 1000;
+
+function RoleCard({ record }: { record: Role }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
+      <CardContent sx={{ flex: 1 }}>
+        <Typography variant="h3" component="h3" gutterBottom>
+          {record.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {record.description}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {translate('resources.roles.page.permissions_count', { smart_count: record.permissions.length })}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ justifyContent: 'flex-end' }}>
+        <EditRecordButton record={record} title="resources.roles.page.edit_title" transform={toRoleBody} loading={<SkeletonCards />}>
+          <RoleInputs />
+        </EditRecordButton>
+        <DeleteRecordButton record={record} name={record.name} confirmText="resources.roles.page.delete_confirm" />
+      </CardActions>
+    </Card>
+  );
+}
+
+/** Gestione Ruoli (SPEC §2): a card grid with 8 skeletons while loading. */
+export function RoleList() {
+  return (
+    <SearchListPage
+      title="resources.roles.page.title"
+      allHeading="resources.roles.page.all"
+      searchPlaceholder="resources.roles.page.search"
+      perPage={ALL_ROLES}
+      sort={{ field: 'name', order: 'ASC' }}
+      paginated={false}
+      actions={
+        <CreateRecordButton
+          label="resources.roles.page.create"
+          title="resources.roles.page.create_title"
+          defaultValues={{ permissions: [] }}
+          transform={toRoleBody}
+        >
+          <RoleInputs />
+        </CreateRecordButton>
+      }
+    >
+      <CardGrid<Role> renderCard={(record) => <RoleCard record={record} />} empty="resources.roles.page.empty" />
+    </SearchListPage>
+  );
+}

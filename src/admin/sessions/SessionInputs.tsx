@@ -1,0 +1,65 @@
+import { useEffect, useRef } from 'react';
+import { required, SelectInput, TextInput, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { SessionType } from '../../../server/src/schemas/session';
+import { DateTimeInput } from '../common/DateTimeInput';
+import { PickerInput } from '../common/PickerInput';
+import { expertPicker, teamPicker } from '../common/pickers';
+import { prefilledInstructions } from './meetInstructions';
+
+export const SESSION_TYPES: SessionType[] = ['meet', 'other'];
+
+const orNull = (value: unknown) => (value === undefined || value === '' ? null : value);
+
+/** The body of POST /api/sessions (with expert_id) and PUT /api/sessions/{id} (without). */
+export function toSessionBody(data: Record<string, unknown>, mode: 'create' | 'edit') {
+  const body = {
+    name: data.name,
+    type: data.type,
+    description: data.description,
+    start_time: data.start_time,
+    end_time: orNull(data.end_time),
+    join_instructions: data.join_instructions,
+    team_id: orNull(data.team_id),
+  };
+  return mode === 'create' ? { ...body, expert_id: orNull(data.expert_id) } : body;
+}
+
+/** Fills the join instructions with the standard Google Meet text when "meet" is chosen and they are empty. */
+function MeetPrefill() {
+  const translate = useTranslate();
+  const { getValues, setValue } = useFormContext();
+  const type = useWatch({ name: 'type' }) as string | undefined;
+  const previous = useRef(type);
+  useEffect(() => {
+    if (previous.current === type) return;
+    previous.current = type;
+    const text = prefilledInstructions(type, getValues('join_instructions'), translate('resources.sessions.page.meet_instructions'));
+    if (text !== undefined) setValue('join_instructions', text, { shouldDirty: true });
+  }, [type, getValues, setValue, translate]);
+  return null;
+}
+
+/** Session form (SPEC §2): name, type, description, start, end, join instructions, team, expert (create only). */
+export function SessionInputs({ mode }: { mode: 'create' | 'edit' }) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const firstTeam = (record?.teams as RaRecord[] | undefined)?.find((team) => team.id === record?.team_id);
+  return (
+    <>
+      <TextInput source="name" validate={required()} />
+      <SelectInput
+        source="type"
+        validate={required()}
+        choices={SESSION_TYPES.map((id) => ({ id, name: translate(`resources.sessions.page.type_${id}`) }))}
+      />
+      <MeetPrefill />
+      <TextInput source="description" validate={required()} multiline minRows={2} />
+      <DateTimeInput source="start_time" validate={[required()]} />
+      <DateTimeInput source="end_time" />
+      <TextInput source="join_instructions" validate={required()} multiline minRows={3} />
+      <PickerInput source="team_id" label="resources.sessions.fields.team_id" config={teamPicker} initialRecords={firstTeam ? [firstTeam] : []} />
+      {mode === 'create' && <PickerInput source="expert_id" label="resources.sessions.fields.expert_id" config={expertPicker} />}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { useTranslate, type RaRecord } from 'react-admin';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { teamPicker } from '../common/pickers';
+import { SearchPicker } from '../common/SearchPicker';
+import { SubmitDialog } from '../common/SubmitDialog';
+
+/** "Team": the session's teams through the team picker (several), saved with PUT /api/sessions/{id}/teams. */
+export function SessionTeamsDialog({ session, open, onClose }: { session: RaRecord; open: boolean; onClose: () => void }) {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const [teams, setTeams] = useState<RaRecord[]>([]);
+  useEffect(() => {
+    if (open) setTeams((session.teams as RaRecord[] | undefined) ?? []);
+  }, [open, session.teams]);
+  return (
+    <SubmitDialog
+      open={open}
+      onClose={onClose}
+      title={translate('resources.sessions.page.teams_title', { name: session.name })}
+      onSubmit={() => dataProvider.setSessionTeams(session.id, teams.map((team) => team.id))}
+      logFailures
+    >
+      <SearchPicker multiple config={teamPicker} label={translate('resources.sessions.fields.teams')} value={teams} onChange={setTeams} />
+      {teams.length === 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate('resources.sessions.page.teams_hint')}
+        </Typography>
+      )}
+    </SubmitDialog>
+  );
+}

@@ -1,0 +1,32 @@
+import type { AttendanceItem } from '../../../server/src/schemas/session';
+import { formatRomeDateTime } from '../common/dateTime';
+
+export interface AttendanceTexts {
+  userMissing: string;
+  emailMissing: string;
+  timeMissing: string;
+}
+
+/** One attendance as the participants list shows it, with the fallbacks of SPEC §2. */
+export function attendanceRow(attendance: AttendanceItem, texts: AttendanceTexts) {
+  return {
+    name: attendance.name?.trim() || texts.userMissing,
+    email: attendance.email?.trim() || texts.emailMissing,
+    joined: formatRomeDateTime(attendance.joined_at) || texts.timeMissing,
+    left: formatRomeDateTime(attendance.left_at) || texts.timeMissing,
+  };
+}
+
+export const ATTENDANCES_FILE = 'attendances_logs.xlsx';
+
+/** Hands a downloaded blob to the browser as a file. */
+export function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

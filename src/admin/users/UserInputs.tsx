@@ -1,0 +1,26 @@
+import { DateInput, email, required, TextInput } from 'react-admin';
+
+/** Birthdate as an ISO date (SPEC §5): the date input already gives "YYYY-MM-DD"; empty → null. */
+export function toUserBody(data: Record<string, unknown>) {
+  const blank = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+  return {
+    name: data.name,
+    surname: data.surname,
+    email: data.email,
+    tax_id: blank(data.tax_id),
+    birthdate: blank(data.birthdate),
+  };
+}
+
+/** New user: name, surname and email required; tax id and birthdate optional. */
+export function UserInputs() {
+  return (
+    <>
+      <TextInput source="name" validate={required()} />
+      <TextInput source="surname" validate={required()} />
+      <TextInput source="email" type="email" validate={[required(), email()]} />
+      <TextInput source="tax_id" />
+      <DateInput source="birthdate" />
+    </>
+  );
+}

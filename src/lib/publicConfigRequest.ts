@@ -1,0 +1,25 @@
+import { dataProvider } from '../dataProvider';
+import type { PublicConfig } from '../types';
+
+/*
+ * The request alone, apart from the usePublicConfig() hook: the login screen and the authProvider
+ * need it without react-query (importing the hook's module would load react-query with them).
+ */
+
+let pending: Promise<PublicConfig> | null = null;
+
+/** GET /api/config once per page load (a failed load is retried on the next call). */
+export function loadPublicConfig(): Promise<PublicConfig> {
+  if (!pending) {
+    pending = dataProvider.getPublicConfig().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+  }
+  return pending;
+}
+
+/** Test hook: forget the cached configuration. */
+export function resetPublicConfig(): void {
+  pending = null;
+}
