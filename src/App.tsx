@@ -9,7 +9,7 @@ import { portalRoutes } from './portal/routes';
  * Every screen is its own chunk, so the login screen downloads neither the layout nor the
  * back-office: react-admin and everything only it uses load with AdminApp.
  */
-const LoginPage = lazy(() => import('./portal/LoginPage'));
+import LoginPage from './portal/LoginPage';
 const CallbackPage = lazy(() => import('./portal/CallbackPage'));
 const ProtectedLayout = lazy(() => import('./portal/ProtectedLayout'));
 const AdminApp = lazy(() => import('./admin/AdminApp'));

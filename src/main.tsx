@@ -1,19 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
 import { AppRoutes } from './App';
 import { theme } from './theme';
 
-// react-admin's context (ra-core, react-query) is not here: the authenticated pages provide it
-// (src/routing/SharedAdminContext.tsx) and the back-office's <Admin> does, so the login screen
-// does not download it.
+/*
+ * - react-admin's context (ra-core, react-query) is not here: the authenticated pages provide it
+ *   (src/routing/SharedAdminContext.tsx) and the back-office's <Admin> does, so the login screen
+ *   does not download it.
+ * - @mui/system's ThemeProvider is what @mui/material's does for a theme without CSS variables
+ *   (ours), without the CSS-variables provider's code.
+ * - CssBaseline's rules are static CSS in index.html: they apply before any script has run.
+ */
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter>
       <ThemeProvider theme={theme}>
-        <CssBaseline />
         <AppRoutes />
       </ThemeProvider>
     </BrowserRouter>

@@ -4,10 +4,8 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { Logo } from '../components/Logo';
-import { i18nProvider } from '../i18n';
 import type { PublicConfig } from '../types';
-
-const { translate } = i18nProvider;
+import { translateApp as translate } from '../routing/translateApp';
 
 /**
  * The login and callback card: logo, content, and the privacy / terms footer (SPEC §2).

@@ -6,11 +6,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
 import { authProvider } from '../authProvider';
 import { getToken } from '../dataProvider';
-import { i18nProvider } from '../i18n';
 import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
 import { AuthCard } from './AuthCard';
-
-const { translate } = i18nProvider;
+import { translateApp as translate } from '../routing/translateApp';
 
 /** The dashboard's code, fetched while the code is exchanged (a failure here is retried by the route). */
 const preloadDashboard = () => {

@@ -3,12 +3,10 @@ import Typography from '@mui/material/Typography';
 import { Navigate } from 'react-router';
 import { authProvider } from '../authProvider';
 import { Button } from '../components/Button';
-import { i18nProvider } from '../i18n';
 import { useSessionProbe } from '../routing/sessionProbe';
 import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
 import { AuthCard } from './AuthCard';
-
-const { translate } = i18nProvider;
+import { translateApp as translate } from '../routing/translateApp';
 
 /**
  * The index page (SPEC §2 Login screen): stays until the button sends the user to the provider.

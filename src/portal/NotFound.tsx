@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { i18nProvider } from '../i18n';
+import { translateApp } from '../routing/translateApp';
 import { usePageTitle } from './layout/pageTitle';
 
-const notFoundText = () => i18nProvider.translate('app.not_found');
+const notFoundText = () => translateApp('app.not_found');
 
 /** Unknown paths (SPEC §2): the text "Not found.". */
 export function NotFoundText() {

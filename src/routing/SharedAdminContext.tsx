@@ -1,6 +1,18 @@
 import { useContext, useState, type ReactNode } from 'react';
-import { CoreAdminContext, DataProviderContext } from 'ra-core';
-import { adminContextProps, queryClient } from '../providers';
+import { QueryClientProvider } from '@tanstack/react-query';
+import {
+  AdminRouter,
+  AuthContext,
+  DataProviderContext,
+  I18nContext,
+  NotificationContextProvider,
+  StoreContextProvider,
+  UndoableMutationsContextProvider,
+} from 'ra-core';
+import { authProvider } from '../authProvider';
+import { dataProvider } from '../dataProvider';
+import { i18nProvider } from '../i18n';
+import { queryClient, store } from '../providers';
 import { probedIdentity } from './sessionProbe';
 
 /** ra-core's useGetIdentity() cache key. */
@@ -9,8 +21,13 @@ const IDENTITY_KEY = ['auth', 'getIdentity'];
 /**
  * react-admin's context for the authenticated portal pages, with the module-level instances of
  * src/providers.ts (the back-office's <Admin> gets the very same ones, so the cache is shared).
- * The login and callback screens render outside it: ra-core and react-query load with the
- * first authenticated page. Inside an existing context (tests render in their own) it adds nothing.
+ * The login and callback screens render outside it: ra-core and react-query load with the first
+ * authenticated page. Inside an existing context (tests render in their own) it adds nothing.
+ *
+ * It is CoreAdminContext's provider stack minus what only the back-office uses — the resource
+ * registry and the preferences editor — and with the one Italian i18nProvider given directly
+ * rather than through I18nContextProvider's locale watch (there is no other locale): those pieces
+ * bring lodash's deep equality along, which the portal's hooks do not need.
  */
 export function SharedAdminContext({ children }: { children: ReactNode }) {
   const outer = useContext(DataProviderContext);
@@ -23,8 +40,20 @@ export function SharedAdminContext({ children }: { children: ReactNode }) {
   });
   if (outer) return <>{children}</>;
   return (
-    <CoreAdminContext {...adminContextProps} basename="">
-      {children}
-    </CoreAdminContext>
+    <AuthContext.Provider value={authProvider}>
+      <DataProviderContext.Provider value={dataProvider}>
+        <StoreContextProvider value={store}>
+          <QueryClientProvider client={queryClient}>
+            <AdminRouter basename="">
+              <I18nContext.Provider value={i18nProvider}>
+                <NotificationContextProvider>
+                  <UndoableMutationsContextProvider>{children}</UndoableMutationsContextProvider>
+                </NotificationContextProvider>
+              </I18nContext.Provider>
+            </AdminRouter>
+          </QueryClientProvider>
+        </StoreContextProvider>
+      </DataProviderContext.Provider>
+    </AuthContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ListMeta } from '../schemas/common.js';
+import type { CountCache } from './count-cache.js';
 
 export interface ListParams {
   page?: number | string;
@@ -63,24 +64,31 @@ export function listMeta(total: number, page: number, perPage: number): ListMeta
 
 /**
  * Runs a filtered query twice: once counted, once for the page. The caller passes the query with
- * its where-clauses and selection; ordering is applied here from `sort`.
+ * its where-clauses and selection; ordering is applied here from `sort`. With a count cache
+ * (countCacheOf(db), SQLite only) the total is counted once per database change.
  */
 export async function paginate<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   params: ListParams,
   sort: Array<{ column: string; direction: 'asc' | 'desc' }>,
+  counts?: CountCache | null,
 ): Promise<{ rows: O[]; meta: ListMeta }> {
   const { page, perPage } = pageParams(params);
-  const countRow = await query
+  const countQuery = query
     .clearSelect()
     .clearOrderBy()
-    .select(sql<number>`count(*)`.as('count'))
-    .executeTakeFirst();
-  const total = Number((countRow as { count?: number | string } | undefined)?.count ?? 0);
+    .select(sql<number>`count(*)`.as('count'));
+  const runCount = async () => {
+    const countRow = await countQuery.executeTakeFirst();
+    return Number((countRow as { count?: number | string } | undefined)?.count ?? 0);
+  };
   let ordered = query;
   for (const { column, direction } of sort) {
     ordered = ordered.orderBy(sql.ref(column), direction);
   }
-  const rows = await ordered.limit(perPage).offset((page - 1) * perPage).execute();
+  const [total, rows] = await Promise.all([
+    counts ? counts.count(countQuery.compile(), runCount) : runCount(),
+    ordered.limit(perPage).offset((page - 1) * perPage).execute(),
+  ]);
   return { rows, meta: listMeta(total, page, perPage) };
 }

@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { hashToken } from '../auth/tokens.js';
+import { AuthCache } from '../auth/auth-cache.js';
+import { runtimeOf, type Db } from '../db/index.js';
 
 /** Who is calling: resolved once per request from the bearer token. */
 export interface AuthContext {
@@ -50,42 +52,63 @@ function bearer(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
+/** The caller behind a token, or null when the token is unknown or expired. */
+async function loadAuthContext(
+  db: Db,
+  token: string,
+  tokenHash: string,
+  now: number,
+): Promise<{ auth: AuthContext; expiresAt: number } | null> {
+  const row = await db
+    .selectFrom('access_tokens')
+    .innerJoin('users', 'users.id', 'access_tokens.user_id')
+    .select(['users.id', 'users.is_expert', 'users.expert_access', 'users.mooc_access', 'access_tokens.expires_at'])
+    .where('access_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row || row.expires_at <= new Date(now).toISOString()) return null;
+  const permissions = await db
+    .selectFrom('user_roles')
+    .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
+    .select('role_permissions.permission_name')
+    .distinct()
+    .where('user_roles.user_id', '=', row.id)
+    .execute();
+  return {
+    auth: {
+      userId: row.id,
+      token,
+      isExpert: Boolean(row.is_expert),
+      expertAccess: row.expert_access,
+      moocAccess: Boolean(row.mooc_access),
+      permissions: new Set(permissions.map((p) => p.permission_name)),
+    },
+    expiresAt: Date.parse(row.expires_at),
+  };
+}
+
 export default fp(
   async (app) => {
     app.decorateRequest('auth', null);
+
+    const runtime = runtimeOf(app.db);
+    const cache = runtime ? new AuthCache<AuthContext>(runtime) : null;
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (request.routeOptions.config?.public) return;
       const token = bearer(request);
       if (!token) throw unauthorized();
-      const row = await app.db
-        .selectFrom('access_tokens')
-        .innerJoin('users', 'users.id', 'access_tokens.user_id')
-        .select([
-          'users.id',
-          'users.is_expert',
-          'users.expert_access',
-          'users.mooc_access',
-          'access_tokens.expires_at',
-        ])
-        .where('access_tokens.token_hash', '=', hashToken(token))
-        .executeTakeFirst();
-      if (!row || row.expires_at <= new Date().toISOString()) throw unauthorized();
-      const permissions = await app.db
-        .selectFrom('user_roles')
-        .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
-        .select('role_permissions.permission_name')
-        .distinct()
-        .where('user_roles.user_id', '=', row.id)
-        .execute();
-      request.auth = {
-        userId: row.id,
-        token,
-        isExpert: Boolean(row.is_expert),
-        expertAccess: row.expert_access,
-        moocAccess: Boolean(row.mooc_access),
-        permissions: new Set(permissions.map((p) => p.permission_name)),
-      };
+      const tokenHash = hashToken(token);
+      const now = Date.now();
+      const cached = cache?.get(tokenHash, now);
+      if (cached) {
+        request.auth = cached;
+        return;
+      }
+      const tag = cache?.versions();
+      const loaded = await loadAuthContext(app.db, token, tokenHash, now);
+      if (!loaded) throw unauthorized();
+      if (cache && tag) cache.set(tokenHash, loaded.auth, tag, now, loaded.expiresAt);
+      request.auth = loaded.auth;
     });
 
     app.decorate('requirePermission', (...names: string[]) => {

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { FieldErrorBag, notFound } from '../lib/errors.js';
 import { filterValue, ilike, paginate, parseSort } from '../lib/listing.js';
+import { countCacheOf } from '../lib/count-cache.js';
 import { idsFilter, userSearch } from '../lib/search-filters.js';
 import { presentExperts } from '../lib/presenters-users.js';
 import { IdParams, ListQuery } from '../schemas/common.js';
@@ -63,6 +64,7 @@ async function findExpert(db: Db, id: number) {
 
 export default async function expertRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const counts = countCacheOf(app.db);
 
   r.get('/experts', { preHandler: app.requirePermission('read_experts'), schema: { querystring: ListQuery } }, async (request) => {
     const query = request.query;
@@ -74,7 +76,7 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
     const ids = idsFilter(query);
     if (ids) q = ids.length ? q.where('users.id', 'in', ids) : q.where(sql<boolean>`1 = 0`);
     const sort = parseSort(query.sort, EXPERT_SORTS, '-created_at');
-    const { rows, meta } = await paginate(q, query, [...sort, { column: 'users.id', direction: sort[0].direction }]);
+    const { rows, meta } = await paginate(q, query, [...sort, { column: 'users.id', direction: sort[0].direction }], counts);
     return { data: await presentExperts(app.db, rows), meta };
   });
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/index.js';
 import { authOf } from '../plugins/auth.js';
 import { FieldErrorBag, notFound } from '../lib/errors.js';
 import { filterValue, ilike, paginate, parseSort } from '../lib/listing.js';
+import { countCacheOf } from '../lib/count-cache.js';
 import { idsFilter } from '../lib/search-filters.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { assertSessionReadable, maySeeAttendances } from '../lib/access.js';
@@ -74,6 +75,7 @@ async function checkSessionFields(db: Db, body: SessionUpdateBody, expertId: num
 
 export default async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const counts = countCacheOf(app.db);
 
   r.get(
     '/sessions',
@@ -88,7 +90,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
       const ids = idsFilter(query);
       if (ids) q = ids.length ? q.where('sessions.id', 'in', ids) : q.where(sql<boolean>`1 = 0`);
       const sort = parseSort(query.sort, SESSION_SORTS, '-start_time');
-      const { rows, meta } = await paginate(q, query, [...sort, { column: 'sessions.id', direction: sort[0].direction }]);
+      const { rows, meta } = await paginate(q, query, [...sort, { column: 'sessions.id', direction: sort[0].direction }], counts);
       const attendances = query.attendances === 'true' || query.attendances === '1';
       return { data: await presentSessions(app.db, rows, { attendances }), meta };
     },

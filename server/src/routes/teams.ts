@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import { authOf } from '../plugins/auth.js';
 import { FieldErrorBag, forbidden, notFound } from '../lib/errors.js';
 import { filterValue, ilike, listMeta, pageParams, paginate, parseSort } from '../lib/listing.js';
+import { countCacheOf } from '../lib/count-cache.js';
 import { idsFilter } from '../lib/search-filters.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { removeStoredFile, saveUploadedImage } from '../lib/images.js';
@@ -114,6 +115,7 @@ async function checkTeamFields(db: Db, body: TeamUpdateBody): Promise<TeamUpdate
 
 export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const counts = countCacheOf(app.db);
 
   r.get('/teams', { preHandler: app.requirePermission('read_teams'), schema: { querystring: ListQuery } }, async (request) => {
     const query = request.query;
@@ -125,7 +127,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     const ids = idsFilter(query);
     if (ids) q = ids.length ? q.where('teams.id', 'in', ids) : q.where(sql<boolean>`1 = 0`);
     const sort = parseSort(query.sort, TEAM_SORTS, '-created_at');
-    const { rows, meta } = await paginate(q, query, [...sort, { column: 'teams.id', direction: sort[0].direction }]);
+    const { rows, meta } = await paginate(q, query, [...sort, { column: 'teams.id', direction: sort[0].direction }], counts);
     return { data: await presentTeams(app.db, rows), meta };
   });
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/index.js';
 import { authOf, can, WILDCARD_PERMISSION } from '../plugins/auth.js';
 import { FieldErrorBag, notFound, validationFailed } from '../lib/errors.js';
 import { filterValue, ilike, paginate, parseSort } from '../lib/listing.js';
+import { countCacheOf } from '../lib/count-cache.js';
 import { idsFilter, userSearch } from '../lib/search-filters.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { presentAdminUsers } from '../lib/presenters-users.js';
@@ -44,6 +45,7 @@ async function developerRoleIds(db: Db, roleIds: number[]): Promise<number[]> {
 
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const counts = countCacheOf(app.db);
 
   r.get('/users', { preHandler: app.requirePermission('read_users'), schema: { querystring: ListQuery } }, async (request) => {
     const query = request.query;
@@ -55,7 +57,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const ids = idsFilter(query);
     if (ids) q = ids.length ? q.where('users.id', 'in', ids) : q.where(sql<boolean>`1 = 0`);
     const sort = parseSort(query.sort, USER_SORTS, '-created_at');
-    const { rows, meta } = await paginate(q, query, [...sort, { column: 'users.id', direction: sort[0].direction }]);
+    const { rows, meta } = await paginate(q, query, [...sort, { column: 'users.id', direction: sort[0].direction }], counts);
     return { data: await presentAdminUsers(app.db, rows), meta };
   });
 

@@ -21,7 +21,9 @@ import { ListSpinner } from '../common/ResourceTable';
 /**
  * Create and edit dialogs for records nested under a parent (a course's modules, a module's
  * lessons): like src/admin/common/FormDialog.tsx, plus the `meta` ({courseId, moduleId}) the
- * dataProvider needs to build the path, identical for the read and the save.
+ * dataProvider needs to build the path, identical for the read and the save. The browser's own
+ * checks are off (`noValidate`): a lesson's /storage/… video is not an absolute URL, and the
+ * validators give the Italian messages.
  */
 export type ParentMeta = { courseId: Identifier; moduleId?: Identifier };
 
@@ -86,7 +88,7 @@ export function NestedCreateDialog({ open, onClose, resource, meta, title, submi
             },
           }}
         >
-          <Form defaultValues={defaultValues}>
+          <Form defaultValues={defaultValues} noValidate>
             <Body onClose={onClose} submitLabel={submitLabel}>
               {children}
             </Body>
@@ -138,7 +140,7 @@ export function NestedEditDialog({ open, onClose, resource, meta, id, title, sub
           }}
         >
           <WhenLoaded>
-            <Form>
+            <Form noValidate>
               <Body onClose={onClose} submitLabel={submitLabel}>
                 {children}
               </Body>

@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { required, SelectInput, TextInput, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import type { SessionType } from '../../../server/src/schemas/session';
 import { DateTimeInput } from '../common/DateTimeInput';
 import { PickerInput } from '../common/PickerInput';
@@ -25,25 +24,26 @@ export function toSessionBody(data: Record<string, unknown>, mode: 'create' | 'e
   return mode === 'create' ? { ...body, expert_id: orNull(data.expert_id) } : body;
 }
 
-/** Fills the join instructions with the standard Google Meet text when "meet" is chosen and they are empty. */
-function MeetPrefill() {
+/** Choosing "meet" with empty join instructions fills them with the standard Google Meet text. */
+function useMeetPrefill() {
   const translate = useTranslate();
   const { getValues, setValue } = useFormContext();
-  const type = useWatch({ name: 'type' }) as string | undefined;
-  const previous = useRef(type);
-  useEffect(() => {
-    if (previous.current === type) return;
-    previous.current = type;
-    const text = prefilledInstructions(type, getValues('join_instructions'), translate('resources.sessions.page.meet_instructions'));
+  return (event: unknown) => {
+    const value = (event as { target?: { value?: unknown } } | null)?.target?.value;
+    const text = prefilledInstructions(
+      String(value ?? ''),
+      getValues('join_instructions'),
+      translate('resources.sessions.page.meet_instructions'),
+    );
     if (text !== undefined) setValue('join_instructions', text, { shouldDirty: true });
-  }, [type, getValues, setValue, translate]);
-  return null;
+  };
 }
 
 /** Session form (SPEC §2): name, type, description, start, end, join instructions, team, expert (create only). */
 export function SessionInputs({ mode }: { mode: 'create' | 'edit' }) {
   const translate = useTranslate();
   const record = useRecordContext();
+  const prefillMeet = useMeetPrefill();
   const firstTeam = (record?.teams as RaRecord[] | undefined)?.find((team) => team.id === record?.team_id);
   return (
     <>
@@ -52,8 +52,8 @@ export function SessionInputs({ mode }: { mode: 'create' | 'edit' }) {
         source="type"
         validate={required()}
         choices={SESSION_TYPES.map((id) => ({ id, name: translate(`resources.sessions.page.type_${id}`) }))}
+        onChange={prefillMeet}
       />
-      <MeetPrefill />
       <TextInput source="description" validate={required()} multiline minRows={2} />
       <DateTimeInput source="start_time" validate={[required()]} />
       <DateTimeInput source="end_time" />

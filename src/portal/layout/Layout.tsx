@@ -1,9 +1,6 @@
-import { Suspense, useState } from 'react';
-import AppBar from '@mui/material/AppBar';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
+import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -12,12 +9,45 @@ import { Outlet, useLocation } from 'react-router';
 import { usePermissions, useTranslate } from 'ra-core';
 import { useSession } from '../../authProvider/useSession';
 import { PageLoader } from '../PageLoader';
+import { SIDEBAR_WIDTH } from './dimensions';
 import { PageTitleProvider, usePageTitleValue } from './pageTitle';
 import { Sidebar } from './Sidebar';
 import { sidebarItems } from './sidebarItems';
 import { UserMenu } from './UserMenu';
 
-export const SIDEBAR_WIDTH = 256;
+export { SIDEBAR_WIDTH };
+
+const MobileMenu = lazy(() => import('./MobileMenu'));
+
+/*
+ * Plain boxes rather than MUI's Drawer, AppBar, Toolbar and IconButton: the same look, without
+ * their code (and Modal's) before the first render. Only the slide-in menu needs Drawer, and it
+ * loads when first opened.
+ */
+
+/** The fixed sidebar of wide screens (what a permanent Drawer draws). */
+function WideSidebar({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}>
+      <Box
+        sx={{
+          position: 'fixed',
+          top: 0,
+          bottom: 0,
+          left: 0,
+          width: SIDEBAR_WIDTH,
+          overflowY: 'auto',
+          bgcolor: 'background.paper',
+          borderRight: 1,
+          borderColor: 'divider',
+          zIndex: 'drawer',
+        }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+}
 
 function LayoutFrame() {
   const translate = useTranslate();
@@ -26,8 +56,13 @@ function LayoutFrame() {
   const { pathname } = useLocation();
   // The slide-in menu is open only on the route where it was opened: a route change closes it.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
+  // Once loaded, the slide-in menu stays mounted so that it can animate its closing.
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const mobileOpen = openedAt === pathname;
-  const setMobileOpen = (open: boolean) => setOpenedAt(open ? pathname : null);
+  const setMobileOpen = (open: boolean) => {
+    if (open) setMenuLoaded(true);
+    setOpenedAt(open ? pathname : null);
+  };
   const { user } = useSession();
   const { permissions } = usePermissions<string[]>();
   const title = usePageTitleValue();
@@ -38,46 +73,60 @@ function LayoutFrame() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       {wide ? (
-        <Drawer
-          variant="permanent"
-          sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
-        >
-          {sidebar}
-        </Drawer>
+        <WideSidebar>{sidebar}</WideSidebar>
       ) : (
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          ModalProps={{ keepMounted: false }}
-          sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
-        >
-          {sidebar}
-        </Drawer>
+        menuLoaded && (
+          <Suspense fallback={null}>
+            <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)}>
+              {sidebar}
+            </MobileMenu>
+          </Suspense>
+        )
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <AppBar component="header" position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-          <Toolbar sx={{ gap: 1 }}>
-            {!wide && (
-              <IconButton
-                edge="start"
-                onClick={() => setMobileOpen(true)}
-                aria-label={translate('app.layout.open_menu')}
-                aria-expanded={mobileOpen}
-              >
-                <MenuIcon />
-              </IconButton>
+        <Box
+          component="header"
+          sx={{
+            position: 'sticky',
+            top: 0,
+            zIndex: 'appBar',
+            bgcolor: 'background.paper',
+            color: 'text.primary',
+            borderBottom: 1,
+            borderColor: 'divider',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            minHeight: { xs: 56, sm: 64 },
+            px: { xs: 2, sm: 3 },
+          }}
+        >
+          {!wide && (
+            <ButtonBase
+              onClick={() => setMobileOpen(true)}
+              aria-label={translate('app.layout.open_menu')}
+              aria-expanded={mobileOpen}
+              sx={{
+                ml: -1.5,
+                p: 1,
+                borderRadius: '50%',
+                color: 'action.active',
+                '&:hover': { bgcolor: 'action.hover' },
+                '&.Mui-focusVisible': { bgcolor: 'action.focus' },
+              }}
+            >
+              <MenuIcon />
+            </ButtonBase>
+          )}
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            {title && (
+              <Typography variant="h1" sx={{ fontSize: { xs: '1.25rem', md: '1.5rem' } }} noWrap>
+                {title}
+              </Typography>
             )}
-            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-              {title && (
-                <Typography variant="h1" sx={{ fontSize: { xs: '1.25rem', md: '1.5rem' } }} noWrap>
-                  {title}
-                </Typography>
-              )}
-            </Box>
-            <UserMenu user={user} />
-          </Toolbar>
-        </AppBar>
+          </Box>
+          <UserMenu user={user} />
+        </Box>
         <Box component="main" id="main" sx={{ flexGrow: 1, p: { xs: 2, md: 4 } }}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -1,8 +1,11 @@
-import { useId, useState, type MouseEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import Menu from '@mui/material/Menu';
+import ClickAwayListener from '@mui/material/ClickAwayListener';
+import MenuList from '@mui/material/MenuList';
 import MenuItem from '@mui/material/MenuItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Skeleton from '@mui/material/Skeleton';
 import PersonIcon from '@mui/icons-material/ManageAccountsOutlined';
@@ -13,24 +16,43 @@ import { Avatar } from '../../components/Avatar';
 import { usePublicConfig } from '../../lib/publicConfig';
 import type { User } from '../../types';
 
-/** Avatar + full name; opens "Gestione profilo" (provider account page, new tab) and "Logout". */
+/**
+ * Avatar + full name; opens "Gestione profilo" (provider account page, new tab) and "Logout".
+ * A drop-down of its own (MenuList under the button) rather than MUI's Menu, whose Popover and
+ * Modal would load with every page: arrow keys move between the items, Escape closes and gives
+ * focus back to the button, Tab or a click elsewhere closes.
+ */
 export function UserMenu({ user }: { user: User | undefined }) {
   const translate = useTranslate();
   const logout = useLogout();
   const { data: config } = usePublicConfig();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const buttonId = useId();
 
   if (!user) return <Skeleton variant="rounded" width={160} height={40} />;
   const fullName = [user.name, user.surname].filter(Boolean).join(' ');
-  const open = Boolean(anchor);
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) buttonRef.current?.focus();
+  };
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'Tab') {
+      close(false);
+    }
+  };
 
   return (
-    <>
+    <Box sx={{ position: 'relative' }}>
       <ButtonBase
         id={buttonId}
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        ref={buttonRef}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -43,39 +65,41 @@ export function UserMenu({ user }: { user: User | undefined }) {
         </Typography>
         <ExpandMoreIcon fontSize="small" aria-hidden="true" />
       </ButtonBase>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <MenuItem
-          component="a"
-          href={config?.account_url ?? '#'}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={() => setAnchor(null)}
-        >
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          {translate('app.layout.profile')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            void logout();
+      {open && (
+        <ClickAwayListener
+          onClickAway={(event) => {
+            if (!buttonRef.current?.contains(event.target as Node)) close(false);
           }}
         >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          {translate('app.layout.logout')}
-        </MenuItem>
-      </Menu>
-    </>
+          <Paper elevation={8} sx={{ position: 'absolute', top: 'calc(100% + 4px)', right: 0, minWidth: 200, zIndex: 'modal' }}>
+            <MenuList id={menuId} aria-labelledby={buttonId} autoFocusItem onKeyDown={onMenuKeyDown}>
+              <MenuItem
+                component="a"
+                href={config?.account_url ?? '#'}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={() => close(false)}
+              >
+                <ListItemIcon>
+                  <PersonIcon fontSize="small" />
+                </ListItemIcon>
+                {translate('app.layout.profile')}
+              </MenuItem>
+              <MenuItem
+                onClick={() => {
+                  close(false);
+                  void logout();
+                }}
+              >
+                <ListItemIcon>
+                  <LogoutIcon fontSize="small" />
+                </ListItemIcon>
+                {translate('app.layout.logout')}
+              </MenuItem>
+            </MenuList>
+          </Paper>
+        </ClickAwayListener>
+      )}
+    </Box>
   );
 }

@@ -1,0 +1,51 @@
+import { expect, test } from './fixtures';
+import { confirm, openDialog, searchFor, unique } from './support/admin';
+
+/** Gestione Ruoli (SPEC §2, §6): a card grid, the role editor with permission checkboxes. */
+
+test('shows the roles as cards and searches them', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  const role = seedDb.prepare('select name from roles order by name limit 1').get() as { name: string };
+  await page.goto('/admin/roles');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestione Ruoli' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Tutti i ruoli' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: role.name })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Cerca' }).fill('zzzz');
+  await expect(page.getByText('Nessun ruolo trovato.')).toBeVisible();
+});
+
+test('create a role with permissions, edit it, delete it through the confirm dialog', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  await page.goto('/admin/roles');
+  const before = (seedDb.prepare('select count(*) n from roles').get() as { n: number }).n;
+
+  await page.getByRole('button', { name: 'Nuovo ruolo' }).click();
+  const dialog = openDialog(page, 'Nuovo ruolo');
+  const name = unique('Ruolo prova');
+  await dialog.getByRole('textbox', { name: /^Nome/ }).fill(name);
+  await dialog.getByRole('button', { name: 'Crea' }).click();
+  await expect(dialog.getByText('Obbligatorio')).toBeVisible();
+  expect((seedDb.prepare('select count(*) n from roles').get() as { n: number }).n).toBe(before);
+
+  await dialog.getByRole('textbox', { name: /^Descrizione/ }).fill('Solo lettura dei team');
+  await dialog.getByRole('checkbox', { name: 'read_teams' }).check();
+  await dialog.getByRole('checkbox', { name: 'read_sessions' }).check();
+  await dialog.getByRole('button', { name: 'Crea' }).click();
+  await expect(dialog).toBeHidden();
+
+  await searchFor(page, name);
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  await expect(card).toContainText('2 permessi');
+
+  await card.getByRole('button', { name: 'Modifica' }).click();
+  const edit = openDialog(page, 'Modifica ruolo');
+  await expect(edit.getByRole('checkbox', { name: 'read_teams' })).toBeChecked();
+  await edit.getByRole('checkbox', { name: 'read_sessions' }).uncheck();
+  await edit.getByRole('button', { name: 'Salva' }).click();
+  await expect(edit).toBeHidden();
+  await expect(card).toContainText('1 permesso');
+
+  await card.getByRole('button', { name: 'Elimina' }).click();
+  await confirm(page);
+  await expect(page.getByText('Nessun ruolo trovato.')).toBeVisible();
+});

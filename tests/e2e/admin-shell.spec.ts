@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** SPEC §2 admin area: navigation, dashboard, access; §6 gates; STACK.md: no axe violations in our lists. */
+
+test.describe.configure({ mode: 'parallel' });
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('the admin dashboard greets the user and shows the four counts', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: /^Ciao, / })).toBeVisible();
+  const count = (sql: string) => (seedDb.prepare(sql).get() as { n: number }).n;
+  await expect(page.getByTestId('stat-users')).toHaveText(String(count('select count(*) n from users')));
+  await expect(page.getByTestId('stat-teams')).toHaveText(String(count('select count(*) n from teams')));
+  await expect(page.getByTestId('stat-sessions')).toHaveText(String(count('select count(*) n from sessions')));
+  await expect(page.getByTestId('stat-experts')).toHaveText(String(count('select count(*) n from users where is_expert = 1')));
+  for (const label of ['Utenti', 'Team', 'Sessioni', 'Esperti']) await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+});
+
+test('the menu lists the pages in order and "Torna indietro" leads to /dashboard', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.goto('/admin');
+  const menu = page.getByRole('menu').or(page.locator('.RaMenu-open, .RaMenu-root')).first();
+  for (const [name, path] of [
+    ['Esperti', '/admin/experts'],
+    ['Ruoli', '/admin/roles'],
+    ['Sessioni', '/admin/sessions'],
+    ['Team', '/admin/teams'],
+    ['Utenti', '/admin/users'],
+    ['Videocorsi', '/admin/courses'],
+  ]) {
+    await expect(menu.getByRole('menuitem', { name, exact: true })).toHaveAttribute('href', path);
+  }
+  await menu.getByRole('menuitem', { name: 'Torna indietro' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+for (const path of ['/admin/experts', '/admin/roles', '/admin/teams', '/admin/users', '/admin/sessions']) {
+  test(`${path} has one h1 and no serious accessibility violations`, async ({ pageAs }) => {
+    const page = await pageAs('admin');
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: /^Gestione / })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /^Tutt[ie] / })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expect(page.locator('[data-testid="skeleton-card"]')).toHaveCount(0);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+for (const account of ['membro', 'ospite'] as const) {
+  test(`${account}: no Admin entry, /admin/users shows none of the data, the API answers 403`, async ({ pageAs, seedDb }) => {
+    const page = await pageAs(account);
+    await page.goto('/dashboard');
+    await expect(page.getByText(/^Ciao,/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+
+    const someone = seedDb.prepare("select email from users where email = 'admin@example.com'").get() as { email: string };
+    const answers: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/users') answers.push(response.status());
+    });
+    await page.goto('/admin/users');
+    await expect(page.getByText('Accesso negato').or(page.getByText('Non hai i permessi', { exact: false })).first()).toBeVisible();
+    await expect(page.getByText(someone.email)).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Gestione Utenti' })).toHaveCount(0);
+    expect(answers.every((status) => status === 403)).toBe(true);
+
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const response = await page.request.get('/api/users', { headers: { Authorization: `Bearer ${token}` } });
+    expect(response.status()).toBe(403);
+  });
+}

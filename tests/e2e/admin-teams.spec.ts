@@ -1,0 +1,127 @@
+import { expect, test } from './fixtures';
+import { confirm, listRequests, openDialog, pick, rowWith, searchFor, searchOf, unique } from './support/admin';
+
+/** Gestione Team (SPEC §2, §4, §5, §7). */
+
+test('lists the teams with "Tutti i team", and searches once after the pause', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  const team = seedDb.prepare('select name from teams order by id limit 1').get() as { name: string };
+  await page.goto('/admin/teams');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestione Team' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Tutti i team' })).toBeVisible();
+  await expect(rowWith(page, team.name)).toBeVisible();
+  for (const header of ['Nome', 'Descrizione', 'Coordinatore', 'Membri', 'Azioni']) {
+    await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
+  }
+
+  const requests = listRequests(page, 'teams');
+  const term = team.name.slice(0, 5);
+  await searchFor(page, term);
+  await page.waitForTimeout(1200);
+  const searches = requests.filter((request) => searchOf(request) !== null);
+  expect(searches.map(searchOf)).toEqual([term]);
+  await expect(rowWith(page, team.name)).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Cerca' }).fill('zzzz-nessuno');
+  await expect(page.getByText('Nessun team trovato')).toBeVisible();
+});
+
+test('create: a missing name stays in the dialog with the error, then the team is created, edited and deleted', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  await page.goto('/admin/teams');
+  const before = (seedDb.prepare('select count(*) n from teams').get() as { n: number }).n;
+
+  await page.getByRole('button', { name: 'Nuovo team' }).click();
+  const dialog = openDialog(page, 'Nuovo team');
+  await dialog.getByRole('textbox', { name: /^Descrizione/ }).fill('Senza nome');
+  await dialog.getByRole('button', { name: 'Crea' }).click();
+  await expect(dialog.getByText('Obbligatorio')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  expect((seedDb.prepare('select count(*) n from teams').get() as { n: number }).n).toBe(before);
+
+  const name = unique('Team prova');
+  await dialog.getByRole('textbox', { name: /^Nome/ }).fill(name);
+  await pick(dialog, /^Coordinatore/, 'Luca', /Luca Moretti/);
+  await dialog.getByRole('button', { name: 'Crea' }).click();
+  await expect(dialog).toBeHidden();
+  await searchFor(page, name);
+  await expect(rowWith(page, name)).toContainText('Luca Moretti');
+
+  await rowWith(page, name).getByRole('button', { name: 'Modifica' }).click();
+  const edit = openDialog(page, 'Modifica team');
+  await expect(edit.getByRole('textbox', { name: /^Nome/ })).toHaveValue(name);
+  await expect(edit.getByRole('combobox', { name: /^Coordinatore/ })).toHaveValue('Luca Moretti');
+  await edit.getByRole('textbox', { name: /^Descrizione/ }).fill('Una descrizione nuova e abbastanza lunga da essere tagliata');
+  await edit.getByRole('button', { name: 'Salva' }).click();
+  await expect(edit).toBeHidden();
+  await expect(rowWith(page, name)).toContainText('Una descrizione nuova e abbastanz...');
+
+  await rowWith(page, name).getByRole('button', { name: 'Elimina' }).click();
+  await expect(page.getByText(`Sei sicuro di voler eliminare il team "${name}"?`)).toBeVisible();
+  await confirm(page);
+  await expect(page.getByText('Nessun team trovato')).toBeVisible();
+});
+
+test('members modal: list scrolling at 24rem, add through the user picker, remove', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  const team = seedDb.prepare('select id, name from teams order by id desc limit 1').get() as { id: number; name: string };
+  const outsider = seedDb
+    .prepare('select name, surname, email from users where id not in (select user_id from team_members where team_id = ?) and is_expert = 0 order by id desc limit 1')
+    .get(team.id) as { name: string; surname: string; email: string };
+  await page.goto('/admin/teams');
+  await rowWith(page, team.name).getByRole('button', { name: 'Membri' }).click();
+  const dialog = openDialog(page, `Membri di ${team.name}`);
+  await expect(dialog.getByTestId('modal-scroll')).toHaveCSS('max-height', '384px');
+
+  const picker = dialog.getByRole('combobox', { name: 'Aggiungi membro' });
+  await picker.click();
+  await picker.pressSequentially('z');
+  await expect(page.getByText('Digita almeno 2 caratteri')).toBeVisible();
+  await picker.fill('');
+  await picker.pressSequentially('qqqqzz', { delay: 30 });
+  await expect(page.getByText('Nessun utente trovato.')).toBeVisible();
+  await picker.fill('');
+
+  await pick(dialog, 'Aggiungi membro', outsider.email.slice(0, 8), new RegExp(`${outsider.name} ${outsider.surname}`));
+  await dialog.getByRole('button', { name: 'Aggiungi', exact: true }).click();
+  const member = dialog.getByRole('listitem').filter({ hasText: outsider.email });
+  await expect(member).toBeVisible();
+
+  await member.getByRole('button', { name: `Rimuovi ${outsider.name} ${outsider.surname}` }).click();
+  await expect(member).toHaveCount(0);
+});
+
+test('sessions modal lists the team sessions (per_page 10000, newest first)', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  const team = seedDb.prepare('select id, name from teams order by id limit 1').get() as { id: number; name: string };
+  await page.goto('/admin/teams');
+  const asked = page.waitForRequest((request) => request.url().includes(`/api/teams/${team.id}/sessions?`));
+  await rowWith(page, team.name).getByRole('button', { name: 'Sessioni' }).click();
+  const url = new URL((await asked).url());
+  expect(url.searchParams.get('per_page')).toBe('10000');
+  expect(url.searchParams.get('sort')).toBe('-start_time');
+  const dialog = openDialog(page, `Sessioni di ${team.name}`);
+  await expect(dialog.getByRole('listitem').first().or(dialog.getByText('Nessuna sessione trovata'))).toBeVisible();
+});
+
+test('change logo refuses files over 5 MB and uploads a cropped square image', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  const team = seedDb.prepare('select id, name from teams order by id limit 1').get() as { id: number; name: string };
+  await page.goto('/admin/teams');
+  await rowWith(page, team.name).getByRole('button', { name: 'Cambia logo' }).click();
+  const dialog = openDialog(page, `Cambia logo di ${team.name}`);
+  const input = dialog.locator('input[type="file"]');
+  await input.setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+  await expect(dialog.getByText('Il file è troppo grande. La dimensione massima consentita è di 5MB.')).toBeVisible();
+
+  // A real 2×2 PNG.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  const uploaded = page.waitForResponse((response) => response.url().endsWith(`/api/teams/${team.id}/avatar`));
+  await dialog.getByRole('button', { name: 'Aggiorna logo' }).click();
+  expect((await uploaded).status()).toBeLessThan(300);
+  await expect(dialog).toBeHidden();
+});

@@ -1,0 +1,199 @@
+import type Database from 'better-sqlite3';
+import type { Page, Request } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test } from './fixtures';
+
+/** SPEC §2 video courses (admin pages, learner pages, player), §6 gates, §7 sync. */
+
+test.describe.configure({ mode: 'parallel' });
+
+interface SeedLesson {
+  id: number;
+  name: string;
+  module_id: number;
+  course_id: number;
+}
+
+/** The first lesson (by position) of the course's module at `modulePosition`, and the one after it. */
+function lessonsOfModule(db: Database.Database, courseId: number, modulePosition: number): SeedLesson[] {
+  return db
+    .prepare(
+      `select l.id, l.name, l.module_id, m.course_id from lessons l join modules m on m.id = l.module_id
+       where m.course_id = ? and m.position = ? order by l.position, l.id`,
+    )
+    .all(courseId, modulePosition) as SeedLesson[];
+}
+
+/** A small 16:9 PNG, made in the test. */
+async function coverPng(): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 180, channels: 3, background: { r: 29, g: 78, b: 216 } } })
+    .png()
+    .toBuffer();
+}
+
+async function changeCover(page: Page, card: ReturnType<Page['locator']>, png: Buffer) {
+  await card.getByRole('button', { name: 'Cambia cover' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+  await expect(dialog.getByAltText("Anteprima dell'immagine ritagliata")).toBeVisible();
+  await dialog.getByRole('button', { name: 'Aggiorna cover' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/storage\//);
+}
+
+test('an administrator builds a course with a module, a lesson and covers', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  const png = await coverPng();
+  const courseName = `Corso e2e ${Date.now()}`;
+
+  await page.goto('/admin/courses');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestione Videocorsi' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tutti i videocorsi' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Crea nuovo videocorso' }).click();
+  const create = page.getByRole('dialog');
+  await create.getByRole('textbox', { name: /^Nome/ }).fill(courseName);
+  await create.getByRole('textbox', { name: /^Descrizione/ }).fill('Un corso creato dal test end-to-end.');
+  await create.getByRole('combobox', { name: /^Stato/ }).click();
+  await page.getByRole('option', { name: 'Pubblicato', exact: true }).click();
+  await create.getByRole('button', { name: 'Crea videocorso' }).click();
+  await expect(create).toBeHidden();
+
+  const courseCard = page.getByRole('listitem').filter({ hasText: courseName });
+  await expect(courseCard).toBeVisible();
+  await expect(courseCard.getByText('Pubblicato', { exact: true })).toBeVisible();
+  await expect(courseCard.getByText('Nessuna cover')).toBeVisible();
+  const saved = seedDb.prepare('select id, published from courses where name = ?').get(courseName) as { id: number; published: number };
+  expect(saved.published).toBe(1);
+
+  await changeCover(page, courseCard, png);
+
+  // Searching by name: 'Risultati per "…"'.
+  await page.getByPlaceholder('Cerca per nome videocorso...').fill(courseName);
+  await expect(page.getByRole('heading', { name: `Risultati per "${courseName}"` })).toBeVisible();
+
+  await courseCard.getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/admin/courses/${saved.id}/modules$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Gestione Moduli per ${courseName}` })).toBeVisible();
+  await expect(page.getByText('Nessun modulo trovato.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Crea nuovo modulo' }).click();
+  const moduleDialog = page.getByRole('dialog');
+  await moduleDialog.getByRole('spinbutton', { name: /^Pos\./ }).fill('1');
+  await moduleDialog.getByRole('textbox', { name: /^Nome/ }).fill('Primo modulo');
+  await moduleDialog.getByRole('button', { name: 'Crea modulo' }).click();
+  await expect(moduleDialog).toBeHidden();
+  const moduleCard = page.getByRole('listitem').filter({ hasText: '1. Primo modulo' });
+  await expect(moduleCard.getByText('Nessuna cover')).toBeVisible();
+  await changeCover(page, moduleCard, png);
+
+  await moduleCard.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: `Gestione Lezioni per Primo modulo in ${courseName}` })).toBeVisible();
+  await expect(page.getByText('Nessuna lezione trovata.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Crea nuova lezione' }).click();
+  const lessonDialog = page.getByRole('dialog');
+  await lessonDialog.getByRole('spinbutton', { name: /^Pos\./ }).fill('1');
+  await lessonDialog.getByRole('textbox', { name: /^Nome/ }).fill('Lezione di prova');
+  await lessonDialog.getByRole('textbox', { name: /^URL Video/ }).fill('video.mp4');
+  await lessonDialog.getByRole('button', { name: 'Crea lezione' }).click();
+  await expect(lessonDialog.getByText(/Inserisci un URL valido/)).toBeVisible();
+  await lessonDialog.getByRole('textbox', { name: /^URL Video/ }).fill('/storage/videos/benvenuti.mp4');
+  await lessonDialog.getByRole('button', { name: 'Crea lezione' }).click();
+  await expect(lessonDialog).toBeHidden();
+  const lessonCard = page.getByRole('listitem').filter({ hasText: '1. Lezione di prova' });
+  await expect(lessonCard.getByText('Nessuna descrizione fornita')).toBeVisible();
+
+  // Edit: prefilled, saved with "Modifica lezione".
+  await lessonCard.getByRole('button', { name: 'Modifica' }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Modifica lezione' });
+  await expect(editDialog.getByRole('textbox', { name: /^URL Video/ })).toHaveValue('/storage/videos/benvenuti.mp4');
+  await editDialog.getByRole('textbox', { name: /^Nome/ }).fill('Lezione rinominata');
+  await editDialog.getByRole('button', { name: 'Modifica lezione' }).click();
+  await expect(editDialog).toBeHidden();
+  const renamed = page.getByRole('listitem').filter({ hasText: '1. Lezione rinominata' });
+  await expect(renamed).toBeVisible();
+
+  // Delete after the confirmation.
+  await renamed.getByRole('button', { name: 'Elimina' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('Sei sicuro di voler eliminare la lezione "Lezione rinominata"?');
+  await confirm.getByRole('button', { name: 'Conferma' }).click();
+  await expect(page.getByText('Nessuna lezione trovata.')).toBeVisible();
+
+  // The learner side sees the new published course with its covers.
+  const stored = seedDb.prepare('select cover_url from modules where course_id = ?').get(saved.id) as { cover_url: string | null };
+  expect(stored.cover_url).toMatch(/^\/storage\//);
+});
+
+test('a learner watches a lesson to completion', async ({ pageAs, seedDb }) => {
+  test.setTimeout(90_000);
+  const page = await pageAs('membro');
+  const [first, second] = lessonsOfModule(seedDb, 1, 3);
+  const moduleUrl = `/courses/1/modules/${first.module_id}/lessons`;
+
+  await page.goto('/courses/1/modules');
+  const coursePercent = Number((await page.getByTestId('completion-percent').textContent())?.replace('%', ''));
+  await page.goto(moduleUrl);
+  const row = page.getByRole('link', { name: new RegExp(first.name) });
+  await expect(row.getByText('Non completata')).toBeVisible();
+  const modulePercent = Number((await page.getByTestId('completion-percent').textContent())?.replace('%', ''));
+
+  const syncs: number[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() === 'POST' && request.url().endsWith(`/lessons/${first.id}/sync`)) syncs.push(Date.now());
+  });
+  await row.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lezione' })).toBeVisible();
+  await expect(page.getByText(/Non chiudere il browser finché non compare il pulsante "Prossima lezione"/)).toBeVisible();
+  await expect(page.getByTestId('lesson-coverage')).toContainText('serve il 90%');
+
+  const next = page.getByRole('link', { name: 'Prossima lezione' });
+  await expect(next).toBeVisible({ timeout: 45_000 });
+  await expect(next).toHaveAttribute('href', `${moduleUrl}/${second.id}`);
+
+  // About every 3 s while playing.
+  expect(syncs.length).toBeGreaterThanOrEqual(4);
+  const gaps = syncs.slice(1).map((at, index) => at - syncs[index]);
+  const periodic = gaps.filter((gap) => gap > 2_000);
+  expect(periodic.length).toBeGreaterThanOrEqual(3);
+  for (const gap of periodic) expect(gap).toBeLessThan(4_000);
+
+  // Struck through in the sidebar, "Completata" in the list, and the percentages rise.
+  const sidebar = page.getByRole('complementary', { name: 'Lezioni nel modulo' });
+  await expect(sidebar.locator('[data-completed="true"]', { hasText: first.name })).toHaveCSS('text-decoration-line', 'line-through');
+  await page.getByRole('link', { name: 'Lezioni', exact: true }).click();
+  await expect(page.getByRole('link', { name: new RegExp(first.name) }).getByText('Completata', { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => Number((await page.getByTestId('completion-percent').textContent())?.replace('%', '')))
+    .toBeGreaterThan(modulePercent);
+  await page.getByRole('link', { name: 'Moduli del corso' }).click();
+  await expect
+    .poll(async () => Number((await page.getByTestId('completion-percent').textContent())?.replace('%', '')))
+    .toBeGreaterThan(coursePercent);
+});
+
+test('the player resumes a lesson where the learner left it', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('membro');
+  const lessons = lessonsOfModule(seedDb, 1, 1);
+  const lesson = lessons[2];
+  const saved = seedDb
+    .prepare('select p.position as progress from lesson_progress p join users u on u.id = p.user_id where u.email = ? and p.lesson_id = ?')
+    .get('membro@example.com', lesson.id) as { progress: number } | undefined;
+  expect(saved?.progress ?? 0).toBeGreaterThan(0);
+  await page.goto(`/courses/1/modules/${lesson.module_id}/lessons/${lesson.id}`);
+  await expect(page.getByTestId('lesson-coverage')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0)).toBeGreaterThanOrEqual(saved!.progress - 0.5);
+  // The last lesson of the module leads back to the module.
+  await expect(page.getByText(/Non chiudere il browser finché non compare il pulsante "Torna ai moduli"/)).toBeVisible();
+});
+
+test('a user without video course access gets no courses', async ({ pageAs }) => {
+  const page = await pageAs('ospite');
+  await page.goto('/dashboard');
+  const navigation = page.getByRole('navigation', { name: 'Navigazione principale' });
+  await expect(navigation.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(navigation.getByRole('link', { name: 'Videocorsi' })).toHaveCount(0);
+  await page.goto('/courses');
+  await expect(page.getByRole('alert')).toHaveText('Non hai accesso ai videocorsi.');
+});

@@ -1,0 +1,193 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ListContextProvider, type ListControllerResult } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChipList } from '../../src/admin/common/ChipList';
+import { ListPagination, pageRange } from '../../src/admin/common/ListPagination';
+import { DeleteRecordButton } from '../../src/admin/common/DeleteRecordButton';
+import { CreateRecordButton } from '../../src/admin/common/RecordButtons';
+import { ResourceTable } from '../../src/admin/common/ResourceTable';
+import { SearchListPage } from '../../src/admin/common/SearchListPage';
+import { SearchPicker } from '../../src/admin/common/SearchPicker';
+import { userPicker } from '../../src/admin/common/pickers';
+import { limitItems, truncate } from '../../src/admin/common/text';
+import { renderAdmin, testDataProvider } from './support/adminHarness';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function listContext(overrides: Partial<ListControllerResult>): ListControllerResult {
+  return {
+    data: [],
+    total: 0,
+    page: 1,
+    perPage: 10,
+    setPage: vi.fn(),
+    isPending: false,
+    filterValues: {},
+    displayedFilters: {},
+    setFilters: vi.fn(),
+    ...overrides,
+  } as unknown as ListControllerResult;
+}
+
+describe('pagination', () => {
+  it('shows two pages before and after the current one, plus from–to of total', async () => {
+    renderAdmin(
+      <ListContextProvider value={listContext({ page: 6, perPage: 10, total: 200 })}>
+        <ListPagination />
+      </ListContextProvider>,
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Paginazione' });
+    for (const page of [4, 5, 7, 8]) expect(within(nav).getByRole('button', { name: `Vai alla pagina ${page}` })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Pagina 6' })).toHaveAttribute('aria-current', 'page');
+    for (const page of [2, 3, 9, 10, 19]) expect(within(nav).queryByRole('button', { name: `Vai alla pagina ${page}` })).toBeNull();
+    expect(screen.getByText('51–60 di 200')).toBeInTheDocument();
+  });
+
+  it('computes the range of the last, partial page', () => {
+    expect(pageRange(3, 10, 23)).toEqual({ from: 21, to: 23 });
+    expect(pageRange(1, 10, 0)).toEqual({ from: 0, to: 0 });
+  });
+});
+
+describe('text rules', () => {
+  it('cuts table descriptions at 32 characters', () => {
+    const long = 'Una descrizione decisamente più lunga di trentadue caratteri';
+    expect(truncate(long)).toBe(`${long.slice(0, 32)}...`);
+    expect(truncate('a'.repeat(32))).toBe('a'.repeat(32));
+    expect(truncate(null)).toBe('');
+  });
+
+  it('lists at most 3 items, then +N', () => {
+    expect(limitItems([1, 2, 3, 4, 5])).toEqual({ shown: [1, 2, 3], hidden: 2 });
+    renderAdmin(<ChipList labels={['Alfa', 'Beta', 'Gamma', 'Delta', 'Epsilon']} />);
+    expect(screen.getByText('Alfa')).toBeInTheDocument();
+    expect(screen.getByText('Gamma')).toBeInTheDocument();
+    expect(screen.queryByText('Delta')).toBeNull();
+    expect(screen.getByText('+2')).toBeInTheDocument();
+  });
+});
+
+describe('search list page', () => {
+  const rows = [{ id: 1, name: 'Mario', email: 'mario@example.com' }];
+
+  function renderPage() {
+    const dataProvider = testDataProvider(rows);
+    renderAdmin(
+      <SearchListPage title="resources.experts.page.title" allHeading="resources.experts.page.all" searchPlaceholder="resources.experts.page.search">
+        <ResourceTable columns={[{ source: 'name' }, { source: 'email' }]} empty="resources.experts.page.empty" />
+      </SearchListPage>,
+      { dataProvider, resource: 'experts' },
+    );
+    return dataProvider;
+  }
+
+  it('has the h1 "Gestione …", the "Tutti …" heading and a table with column headers', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gestione Esperti' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Tutti gli esperti' })).toBeInTheDocument();
+    expect(await screen.findByRole('columnheader', { name: 'Nome' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Email' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('searches once after the 500 ms pause and titles the results', async () => {
+    const dataProvider = renderPage();
+    await screen.findByText('Mario');
+    const calls = dataProvider.getList.mock.calls.length;
+    const box = screen.getByRole('searchbox', { name: 'Cerca' });
+    fireEvent.change(box, { target: { value: 'm' } });
+    fireEvent.change(box, { target: { value: 'ma' } });
+    fireEvent.change(box, { target: { value: 'mar' } });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Risultati per "mar"' })).toBeInTheDocument(), { timeout: 2000 });
+    await waitFor(() => expect(dataProvider.getList.mock.calls.length).toBe(calls + 1));
+    expect(dataProvider.getList.mock.calls.at(-1)?.[1]).toMatchObject({ filter: { search: 'mar' } });
+  });
+
+  it('shows the empty state of SPEC §8', async () => {
+    renderAdmin(
+      <SearchListPage title="resources.experts.page.title" allHeading="resources.experts.page.all" searchPlaceholder="resources.experts.page.search">
+        <ResourceTable columns={[{ source: 'name' }]} empty="resources.experts.page.empty" />
+      </SearchListPage>,
+      { resource: 'experts' },
+    );
+    expect(await screen.findByText('Nessun esperto trovato')).toBeInTheDocument();
+  });
+});
+
+describe('pickers', () => {
+  it('search from 2 characters, once typing pauses for 500 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    const dataProvider = testDataProvider([{ id: 3, name: 'Luca', surname: 'Moretti', email: 'luca@example.com' }]);
+    renderAdmin(<SearchPicker config={userPicker} label="Utente" value={null} onChange={() => undefined} />, { dataProvider });
+    const input = screen.getByRole('combobox', { name: 'Utente' });
+    act(() => {
+      fireEvent.focus(input);
+      fireEvent.change(input, { target: { value: 'l' } });
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(dataProvider.getList).not.toHaveBeenCalled();
+    expect(screen.getByText('Digita almeno 2 caratteri')).toBeInTheDocument();
+
+    act(() => fireEvent.change(input, { target: { value: 'lu' } }));
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    act(() => fireEvent.change(input, { target: { value: 'luc' } }));
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(dataProvider.getList).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(dataProvider.getList).toHaveBeenCalledTimes(1);
+    expect(dataProvider.getList.mock.calls[0]?.[0]).toBe('users');
+    expect(dataProvider.getList.mock.calls[0]?.[1]).toMatchObject({ filter: { search: 'luc' } });
+    expect(screen.getByText('Luca Moretti')).toBeInTheDocument();
+  });
+
+  it('says "Nessun utente trovato." when the search finds nobody', async () => {
+    const dataProvider = testDataProvider([]);
+    renderAdmin(<SearchPicker config={userPicker} label="Utente" value={null} onChange={() => undefined} />, { dataProvider });
+    const input = screen.getByRole('combobox', { name: 'Utente' });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'zz' } });
+    expect(await screen.findByText('Nessun utente trovato.', {}, { timeout: 2000 })).toBeInTheDocument();
+  });
+});
+
+describe('permission gates', () => {
+  const team = { id: 5, name: 'Agrisense' };
+
+  function renderButtons(permissions: string[]) {
+    renderAdmin(
+      <>
+        <CreateRecordButton label="resources.teams.page.create" title="resources.teams.page.create_title">
+          <span />
+        </CreateRecordButton>
+        <DeleteRecordButton record={team} name={team.name} confirmText="resources.teams.page.delete_confirm" />
+      </>,
+      { permissions, resource: 'teams' },
+    );
+  }
+
+  it('hide create and delete without create_teams and delete_teams', async () => {
+    renderButtons(['read_teams']);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('button', { name: 'Nuovo team' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Elimina' })).toBeNull();
+  });
+
+  it('show them with the permissions, and delete goes through the confirm dialog', async () => {
+    renderButtons(['read_teams', 'create_teams', 'delete_teams']);
+    expect(await screen.findByRole('button', { name: 'Nuovo team' })).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Elimina' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Sei sicuro di voler eliminare il team "Agrisense"?')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Annulla' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Conferma' })).toBeInTheDocument();
+  });
+
+  it('"developer" passes every gate', async () => {
+    renderButtons(['developer']);
+    expect(await screen.findByRole('button', { name: 'Nuovo team' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Elimina' })).toBeInTheDocument();
+  });
+});

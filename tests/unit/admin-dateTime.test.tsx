@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatRomeDateTime,
+  INVALID_DATE_TIME,
+  maskDateTime,
+  parseRomeDateTime,
+} from '../../src/admin/common/dateTime';
+import { formatDateTimeValue, parseDateTimeText, validDateTime } from '../../src/admin/common/DateTimeInput';
+
+describe('date-time mask dd/mm/yyyy hh:mm', () => {
+  it('puts the separators in as digits are typed and drops anything else', () => {
+    expect(maskDateTime('0')).toBe('0');
+    expect(maskDateTime('010')).toBe('01/0');
+    expect(maskDateTime('01022026')).toBe('01/02/2026');
+    expect(maskDateTime('010220261')).toBe('01/02/2026 1');
+    expect(maskDateTime('010220261030')).toBe('01/02/2026 10:30');
+    expect(maskDateTime('01/02/2026 10:30 extra 99')).toBe('01/02/2026 10:30');
+    expect(maskDateTime('ab')).toBe('');
+  });
+});
+
+describe('Rome wall-clock time ↔ UTC ISO', () => {
+  it('reads winter time as UTC+1 and summer time as UTC+2', () => {
+    expect(parseRomeDateTime('15/01/2026 10:00')).toBe('2026-01-15T09:00:00.000Z');
+    expect(parseRomeDateTime('15/07/2026 10:00')).toBe('2026-07-15T08:00:00.000Z');
+  });
+
+  it('handles the night summer time starts: the skipped hour is not a real time', () => {
+    expect(parseRomeDateTime('29/03/2026 01:59')).toBe('2026-03-29T00:59:00.000Z');
+    expect(parseRomeDateTime('29/03/2026 02:30')).toBeNull();
+    expect(parseRomeDateTime('29/03/2026 03:00')).toBe('2026-03-29T01:00:00.000Z');
+  });
+
+  it('handles the night summer time ends: before, the repeated hour (read as standard time), after', () => {
+    expect(parseRomeDateTime('25/10/2026 01:30')).toBe('2026-10-24T23:30:00.000Z');
+    expect(parseRomeDateTime('25/10/2026 02:30')).toBe('2026-10-25T01:30:00.000Z');
+    expect(parseRomeDateTime('25/10/2026 03:30')).toBe('2026-10-25T02:30:00.000Z');
+  });
+
+  it('refuses impossible dates and times and incomplete text', () => {
+    for (const text of ['31/02/2026 10:00', '00/01/2026 10:00', '01/13/2026 10:00', '01/01/2026 24:00', '01/01/2026 10:60', '01/01/2026 10:3', '', 'domani']) {
+      expect(parseRomeDateTime(text)).toBeNull();
+    }
+  });
+
+  it('formats instants (ISO or the API SQL format) back in Rome time', () => {
+    expect(formatRomeDateTime('2026-01-15T09:00:00.000Z')).toBe('15/01/2026 10:00');
+    expect(formatRomeDateTime('2026-07-15 08:00:00')).toBe('15/07/2026 10:00');
+    expect(formatRomeDateTime('2026-10-25T01:30:00.000Z')).toBe('25/10/2026 02:30');
+    expect(formatRomeDateTime(null)).toBe('');
+    expect(formatRomeDateTime('not a date')).toBe('');
+  });
+
+  it('round-trips every quarter hour across both changes of 2026', () => {
+    const start = Date.parse('2026-03-28T00:00:00Z');
+    const end = Date.parse('2026-03-30T00:00:00Z');
+    for (let time = start; time < end; time += 15 * 60_000) {
+      const iso = new Date(time).toISOString();
+      expect(parseRomeDateTime(formatRomeDateTime(iso))).toBe(iso);
+    }
+  });
+});
+
+describe('the date-time input', () => {
+  it('keeps the masked text while incomplete and the UTC ISO once complete', () => {
+    expect(parseDateTimeText('0102')).toBe('01/02');
+    expect(parseDateTimeText('010220261030')).toBe('2026-02-01T09:30:00.000Z');
+    expect(parseDateTimeText('')).toBeNull();
+    expect(formatDateTimeValue('2026-02-01T09:30:00.000Z')).toBe('01/02/2026 10:30');
+    expect(formatDateTimeValue('01/02')).toBe('01/02');
+    expect(formatDateTimeValue(null)).toBe('');
+  });
+
+  it('gives the Italian field error for anything that is not a real date-time', () => {
+    expect(validDateTime('01/02/2026 10:3', {}, {})).toBe(INVALID_DATE_TIME);
+    expect(validDateTime(parseDateTimeText('29/03/2026 02:30'), {}, {})).toBe('Data non valida (gg/mm/aaaa hh:mm)');
+    expect(validDateTime('2026-02-01T09:30:00.000Z', {}, {})).toBeUndefined();
+    expect(validDateTime(null, {}, {})).toBeUndefined();
+  });
+});

@@ -1,0 +1,82 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Form } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { attendanceRow } from '../../src/admin/sessions/attendanceText';
+import { prefilledInstructions } from '../../src/admin/sessions/meetInstructions';
+import { SessionInputs, toSessionBody } from '../../src/admin/sessions/SessionInputs';
+import { renderAdmin } from './support/adminHarness';
+
+const STANDARD = 'testo standard';
+
+describe('meet prefill rule', () => {
+  it('fills empty instructions only when meet is chosen', () => {
+    expect(prefilledInstructions('meet', '', STANDARD)).toBe(STANDARD);
+    expect(prefilledInstructions('meet', '   ', STANDARD)).toBe(STANDARD);
+    expect(prefilledInstructions('meet', undefined, STANDARD)).toBe(STANDARD);
+    expect(prefilledInstructions('meet', 'Portate il pitch', STANDARD)).toBeUndefined();
+    expect(prefilledInstructions('other', '', STANDARD)).toBeUndefined();
+  });
+});
+
+describe('session form', () => {
+  async function chooseType(label: string) {
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Tipo/ }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: label }));
+  }
+
+  it('prefills the Google Meet text when meet is chosen with empty instructions', async () => {
+    renderAdmin(
+      <Form defaultValues={{ type: 'other' }}>
+        <SessionInputs mode="create" />
+      </Form>,
+      { resource: 'sessions' },
+    );
+    const instructions = await screen.findByRole('textbox', { name: /Istruzioni per partecipare/ });
+    expect(instructions).toHaveValue('');
+    await chooseType('Google Meet');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Tipo/ })).toHaveTextContent('Google Meet'));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: /Istruzioni per partecipare/ }) as HTMLTextAreaElement).value).toContain('Google Meet'),
+    );
+    expect(screen.getByRole('combobox', { name: 'Esperto' })).toBeInTheDocument();
+  });
+
+  it('leaves instructions already written alone', async () => {
+    renderAdmin(
+      <Form defaultValues={{ type: 'other', join_instructions: 'Ci vediamo in sala riunioni' }}>
+        <SessionInputs mode="edit" />
+      </Form>,
+      { resource: 'sessions' },
+    );
+    await chooseType('Google Meet');
+    expect(screen.getByRole('textbox', { name: /Istruzioni per partecipare/ })).toHaveValue('Ci vediamo in sala riunioni');
+    expect(screen.queryByRole('combobox', { name: 'Esperto' })).toBeNull();
+  });
+
+  it('sends expert_id on create only, empty optional fields as null', () => {
+    const data = { name: 'N', type: 'meet', description: 'D', start_time: '2026-02-01T09:30:00.000Z', end_time: '', join_instructions: 'J', team_id: undefined, expert_id: 4 };
+    expect(toSessionBody(data, 'create')).toEqual({ ...data, end_time: null, team_id: null, expert_id: 4 });
+    expect(toSessionBody(data, 'edit')).not.toHaveProperty('expert_id');
+  });
+});
+
+describe('attendances', () => {
+  const texts = { userMissing: 'Utente non trovato', emailMissing: 'Nessuna email fornita', timeMissing: 'Non disponibile' };
+
+  it('falls back for a missing user, e-mail and times', () => {
+    expect(attendanceRow({ id: 1, user_id: null, name: null, email: null, joined_at: null, left_at: null }, texts)).toEqual({
+      name: 'Utente non trovato',
+      email: 'Nessuna email fornita',
+      joined: 'Non disponibile',
+      left: 'Non disponibile',
+    });
+  });
+
+  it('shows the UTC SQL times in Rome time', () => {
+    const row = attendanceRow(
+      { id: 1, user_id: 3, name: 'Luca Moretti', email: 'luca@example.com', joined_at: '2026-07-15 08:00:00', left_at: '2026-07-15 09:05:00' },
+      texts,
+    );
+    expect(row).toEqual({ name: 'Luca Moretti', email: 'luca@example.com', joined: '15/07/2026 10:00', left: '15/07/2026 11:05' });
+  });
+});
