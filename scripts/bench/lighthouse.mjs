@@ -1,61 +1,73 @@
-// Lighthouse mobile performance (its default: emulated phone, simulated slow 4G and CPU) on portal
-// and back-office pages, signed in where the page needs it. Budgets: portal ≥ 95, back-office ≥ 80.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// Lighthouse (mobile, default simulated throttling, cold HTTP cache) on the login page and on
+// portal pages as a signed-in demo user, against the real server and the built front end.
+//   node scripts/bench/lighthouse.mjs [--build]      (or `npm run bench -- lighthouse` once registered)
+// The browser is Debian's Chromium launched by Playwright with a debugging port; Lighthouse drives
+// new tabs of the same profile, so the token the sign-in left in localStorage is there (Lighthouse's
+// storage reset clears the HTTP cache, service workers and cache storage, not localStorage).
+// Full reports: .bench/lighthouse/<route>.json. Budgets (ARCHITECTURE.md): portal ≥ 95, back-office ≥ 80.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import lighthouse from 'lighthouse';
+import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
 import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
 import { benchDir, ensureBuild, freePort, startServer } from './server.mjs';
-import { signIn } from './signIn.mjs';
 import { printTable } from './table.mjs';
 
-const PAGES = [
-  { path: '/', as: null, budget: 95 },
-  { path: '/dashboard', as: 'membro', budget: 95 },
-  { path: '/courses', as: 'membro', budget: 95 },
-  { path: '/admin', as: 'admin', budget: 80 },
-];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const PORTAL_MIN = 95;
+const BACK_OFFICE_MIN = 80;
 
-const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-/**
- * Lighthouse opens its tab in the browser's default context, so the browser is launched with a
- * persistent profile (that profile is the default context) and signed in there first; the run keeps
- * the storage (disableStorageReset) so the token in localStorage is still there.
- */
-async function scores(baseURL, account, pages, dir) {
-  const port = await freePort();
-  const profile = mkdtempSync(join(dir, 'profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [...args, `--remote-debugging-port=${port}`],
-    baseURL,
-  });
+function firstTeamOf(databasePath, email) {
+  const db = new Database(databasePath, { readonly: true });
   try {
-    if (account) await signIn(context, `${account}@example.com`);
-    const results = [];
-    for (const page of pages) {
-      const run = await lighthouse(`${baseURL}${page.path}`, {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        disableStorageReset: true,
-      });
-      const audits = run.lhr.audits;
-      results.push({
-        ...page,
-        finalPath: new URL(run.lhr.finalDisplayedUrl).pathname,
-        score: Math.round((run.lhr.categories.performance.score ?? 0) * 100),
-        fcp: audits['first-contentful-paint'].displayValue,
-        lcp: audits['largest-contentful-paint'].displayValue,
-        tbt: audits['total-blocking-time'].displayValue,
-      });
-    }
-    return results;
+    const row = db
+      .prepare('select tm.team_id as id from team_members tm join users u on u.id = tm.user_id where u.email = ? order by tm.team_id')
+      .get(email);
+    return row?.id ?? 1;
   } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    db.close();
   }
+}
+
+/** Signs `email` in through the development provider, after signing out whoever was signed in. */
+async function signIn(page, email) {
+  await signOut(page);
+  await page.goto('/');
+  const name = /^Accedi con\b/;
+  await page.getByRole('button', { name }).or(page.getByRole('link', { name })).click();
+  await page.waitForURL(/\/idp\//);
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill('demo');
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard$/, { timeout: 30_000 });
+}
+
+async function signOut(page) {
+  await page.context().clearCookies();
+  await page.goto('/');
+  await page.evaluate(() => localStorage.removeItem('token'));
+}
+
+/** The audits that cost points, worst first (for the report). */
+function losses(lhr) {
+  const rows = [];
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit?.score !== null && audit.score < 0.9) {
+        rows.push(`${category}: ${audit.id} (${audit.displayValue ?? `score ${audit.score}`})`);
+      }
+    }
+  }
+  return rows;
+}
+
+async function audit(port, url) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  return result.lhr;
 }
 
 export async function lighthouseScores() {
@@ -63,32 +75,84 @@ export async function lighthouseScores() {
   const dir = join(benchDir, 'lighthouse');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'storage'), { recursive: true });
+  const databasePath = join(dir, 'percorso.db');
   const server = await startServer({
     port: await freePort(),
-    databaseUrl: `sqlite:${join(dir, 'percorso.db')}`,
+    databaseUrl: `sqlite:${databasePath}`,
     storageDir: join(dir, 'storage'),
     logFile: join(dir, 'server.log'),
   });
+  const debuggingPort = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'percorso-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    baseURL: server.url,
+    args: [
+      `--remote-debugging-port=${debuggingPort}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
   try {
+    const team = firstTeamOf(databasePath, 'membro@example.com');
+    const pages = [
+      { path: '/', as: null, min: PORTAL_MIN },
+      { path: '/dashboard', as: 'membro', min: PORTAL_MIN },
+      { path: `/percorso/${team}`, as: 'membro', min: PORTAL_MIN },
+      { path: '/courses', as: 'membro', min: PORTAL_MIN },
+      { path: '/admin', as: 'admin', min: BACK_OFFICE_MIN },
+    ];
     const rows = [];
-    for (const account of [null, 'membro', 'admin']) {
-      const pages = PAGES.filter((page) => page.as === account);
-      for (const result of await scores(server.url, account, pages, dir)) {
-        rows.push([
-          result.path,
-          result.as ?? 'visitor',
-          result.finalPath !== result.path ? `→ ${result.finalPath}` : '',
-          result.score,
-          result.fcp,
-          result.lcp,
-          result.tbt,
-          result.budget,
-          result.score >= result.budget ? 'PASS' : 'UNDER',
-        ]);
+    const details = [];
+    let signedInAs = null;
+    for (const route of pages) {
+      if (route.as !== signedInAs) {
+        const page = context.pages()[0] ?? (await context.newPage());
+        if (route.as) await signIn(page, `${route.as}@example.com`);
+        else await signOut(page);
+        await page.goto('about:blank');
+        signedInAs = route.as;
       }
+      const lhr = await audit(debuggingPort, `${server.url}${route.path}`);
+      const slug = route.path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'login';
+      writeFileSync(join(dir, `${slug}.json`), JSON.stringify(lhr));
+      const score = (category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+      const metric = (id) => lhr.audits[id]?.displayValue ?? '';
+      const performance = score('performance');
+      const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+      rows.push([
+        route.path,
+        route.as ?? 'visitor',
+        finalPath !== route.path ? `→ ${finalPath}` : '',
+        performance,
+        score('accessibility'),
+        score('best-practices'),
+        score('seo'),
+        metric('first-contentful-paint'),
+        metric('largest-contentful-paint'),
+        metric('total-blocking-time'),
+        metric('cumulative-layout-shift'),
+        `${performance >= route.min ? 'PASS' : 'UNDER'} (≥ ${route.min})`,
+      ]);
+      details.push([route.path, losses(lhr)]);
     }
-    printTable(['page', 'as', 'redirect', 'score', 'FCP', 'LCP', 'TBT', 'budget', 'status'], rows);
+    printTable(['route', 'as', 'redirect', 'perf', 'a11y', 'best pr.', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'performance'], rows);
+    for (const [path, lost] of details) {
+      if (lost.length) console.log(`${path}: ${lost.join('; ')}`);
+    }
+    console.log(`Reports: ${dir}/*.json`);
   } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
     await server.stop();
   }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await lighthouseScores();
 }

@@ -51,10 +51,12 @@ test('create: a missing name stays in the dialog with the error, then the team i
   const edit = openDialog(page, 'Modifica team');
   await expect(edit.getByRole('textbox', { name: /^Nome/ })).toHaveValue(name);
   await expect(edit.getByRole('combobox', { name: /^Coordinatore/ })).toHaveValue('Luca Moretti');
-  await edit.getByRole('textbox', { name: /^Descrizione/ }).fill('Una descrizione nuova e abbastanza lunga da essere tagliata');
+  const description = 'Una descrizione nuova e abbastanza lunga da essere tagliata';
+  await edit.getByRole('textbox', { name: /^Descrizione/ }).fill(description);
   await edit.getByRole('button', { name: 'Salva' }).click();
   await expect(edit).toBeHidden();
-  await expect(rowWith(page, name)).toContainText('Una descrizione nuova e abbastanz...');
+  await expect(rowWith(page, name)).toContainText(`${description.slice(0, 32)}...`);
+  await expect(rowWith(page, name)).not.toContainText(description.slice(0, 33));
 
   await rowWith(page, name).getByRole('button', { name: 'Elimina' }).click();
   await expect(page.getByText(`Sei sicuro di voler eliminare il team "${name}"?`)).toBeVisible();

@@ -60,3 +60,69 @@ export async function loadLesson(db: Db, moduleId: number, lessonId: number): Pr
   if (!lesson) throw notFound('Lezione');
   return lesson;
 }
+
+/** A lesson with the caller's progress row (null before the first sync). */
+export interface SyncTarget {
+  lesson: Pick<LessonRow, 'id' | 'module_id' | 'position' | 'name' | 'video_url' | 'description' | 'video_length'>;
+  progress: { position: number; watched: string; covered_seconds: number; completed: number; last_sync_ms: number; version: number } | null;
+}
+
+/**
+ * Everything a progress sync reads, in one indexed query: the course (may the caller follow it?),
+ * the module within it, the lesson within that, and the caller's progress. Answers 404/403 like
+ * loadReadableCourse, loadModule and loadLesson one after the other.
+ */
+export async function loadSyncTarget(db: Db, auth: AuthContext, courseId: number, moduleId: number, lessonId: number): Promise<SyncTarget> {
+  assertCoursesReadable(auth);
+  const row = await db
+    .selectFrom('courses')
+    .leftJoin('modules', (join) => join.onRef('modules.course_id', '=', 'courses.id').on('modules.id', '=', moduleId))
+    .leftJoin('lessons', (join) => join.onRef('lessons.module_id', '=', 'modules.id').on('lessons.id', '=', lessonId))
+    .leftJoin('lesson_progress', (join) =>
+      join.onRef('lesson_progress.lesson_id', '=', 'lessons.id').on('lesson_progress.user_id', '=', auth.userId),
+    )
+    .select([
+      'courses.published',
+      'modules.id as module_id',
+      'lessons.id as lesson_id',
+      'lessons.position as lesson_position',
+      'lessons.name',
+      'lessons.video_url',
+      'lessons.description',
+      'lessons.video_length',
+      'lesson_progress.position as progress_position',
+      'lesson_progress.watched',
+      'lesson_progress.covered_seconds',
+      'lesson_progress.completed',
+      'lesson_progress.last_sync_ms',
+      'lesson_progress.version',
+    ])
+    .where('courses.id', '=', courseId)
+    .executeTakeFirst();
+  if (!row) throw new HttpError(404, 'Corso non trovato.');
+  if (!mayFollowCourse(auth, row)) throw courseNotAvailable();
+  if (row.module_id === null) throw new HttpError(404, 'Modulo non trovato.');
+  if (row.lesson_id === null || row.lesson_position === null || row.name === null || row.video_url === null) throw notFound('Lezione');
+  return {
+    lesson: {
+      id: row.lesson_id,
+      module_id: row.module_id,
+      position: row.lesson_position,
+      name: row.name,
+      video_url: row.video_url,
+      description: row.description,
+      video_length: row.video_length,
+    },
+    progress:
+      row.version === null
+        ? null
+        : {
+            position: Number(row.progress_position),
+            watched: row.watched ?? '[]',
+            covered_seconds: Number(row.covered_seconds),
+            completed: Number(row.completed),
+            last_sync_ms: Number(row.last_sync_ms),
+            version: Number(row.version),
+          },
+  };
+}

@@ -22,6 +22,29 @@ export interface SyncInput {
   threshold: number;
   /** Server clock, read on each attempt. */
   now: () => number;
+  /**
+   * The caller's progress row when already read (null: none yet), so the first attempt needs no
+   * read of its own; undefined reads it.
+   */
+  current?: StoredProgress | null;
+}
+
+/** The columns of lesson_progress a sync reads. */
+export interface StoredProgress {
+  position: number;
+  watched: string;
+  covered_seconds: number;
+  completed: number;
+  last_sync_ms: number;
+  version: number;
+}
+
+/** What the sync stored: enough to answer with the lesson's new progress without reading it back. */
+export interface SyncOutcome {
+  position: number;
+  coveredSeconds: number;
+  completed: boolean;
+  videoLength: number | null;
 }
 
 const MAX_ATTEMPTS = 20;
@@ -55,35 +78,44 @@ function stored(next: ProgressState, videoLength: number | null) {
   };
 }
 
+async function readProgress(db: Db, userId: number, lessonId: number): Promise<StoredProgress | null> {
+  const row = await db
+    .selectFrom('lesson_progress')
+    .select(['position', 'watched', 'covered_seconds', 'completed', 'last_sync_ms', 'version'])
+    .where('user_id', '=', userId)
+    .where('lesson_id', '=', lessonId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /**
- * Records one sync of the player. Read, compute, then write only if nobody wrote in between
- * (`version` check; the first row is inserted with "on conflict do nothing"); on a conflict the
- * sync is recomputed from the fresh row, so parallel syncs neither lose nor double coverage.
+ * Records one sync of the player: one read (skipped when the caller passes `current`), compute,
+ * then one conditional write — an insert with "on conflict do nothing" for the first sync, else
+ * an update guarded by `version`. Each write is a single statement (its own short transaction);
+ * when another sync wrote in between, the sync is recomputed from the fresh row, so parallel
+ * syncs neither lose nor double coverage.
  */
-export async function recordSync(db: Db, input: SyncInput): Promise<void> {
+export async function recordSync(db: Db, input: SyncInput): Promise<SyncOutcome> {
   const rules: ProgressRules = { ...DEFAULT_RULES, threshold: input.threshold };
   const videoLength = await learnVideoLength(db, input, rules);
+  let row = input.current === undefined ? await readProgress(db, input.userId, input.lesson.id) : input.current;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (attempt > 0) row = await readProgress(db, input.userId, input.lesson.id);
     const report = {
       position: input.position,
       rate: input.rate ?? undefined,
       nowMs: input.now(),
       videoLength,
     };
-    const row = await db
-      .selectFrom('lesson_progress')
-      .selectAll()
-      .where('user_id', '=', input.userId)
-      .where('lesson_id', '=', input.lesson.id)
-      .executeTakeFirst();
     if (!row) {
       const first = applySync(null, report, rules);
+      const values = stored(first, videoLength);
       const inserted = await db
         .insertInto('lesson_progress')
-        .values({ user_id: input.userId, lesson_id: input.lesson.id, version: 0, ...stored(first, videoLength) })
+        .values({ user_id: input.userId, lesson_id: input.lesson.id, version: 0, ...values })
         .onConflict((oc) => oc.columns(['user_id', 'lesson_id']).doNothing())
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return;
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return outcome(values, videoLength);
       continue;
     }
     const previous: ProgressState = {
@@ -93,14 +125,19 @@ export async function recordSync(db: Db, input: SyncInput): Promise<void> {
       completed: Boolean(row.completed),
     };
     const next = applySync(previous, report, rules);
+    const values = stored(next, videoLength);
     const updated = await db
       .updateTable('lesson_progress')
-      .set({ ...stored(next, videoLength), version: row.version + 1 })
+      .set({ ...values, version: Number(row.version) + 1 })
       .where('user_id', '=', input.userId)
       .where('lesson_id', '=', input.lesson.id)
       .where('version', '=', row.version)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 1) return;
+    if (Number(updated.numUpdatedRows) === 1) return outcome(values, videoLength);
   }
   throw new HttpError(409, 'Troppe sincronizzazioni contemporanee: riprova tra qualche istante.');
+}
+
+function outcome(values: ReturnType<typeof stored>, videoLength: number | null): SyncOutcome {
+  return { position: values.position, coveredSeconds: values.covered_seconds, completed: values.completed === 1, videoLength };
 }

@@ -4,6 +4,7 @@ import { authOf } from '../plugins/auth.js';
 import { ListQuery } from '../schemas/common.js';
 import { DeletedResponse } from '../schemas/course.js';
 import {
+  type Lesson,
   LessonBody,
   LessonListParams,
   LessonListResponse,
@@ -12,7 +13,7 @@ import {
   LessonSyncBody,
 } from '../schemas/lesson.js';
 import { filterValue, ilike, MAX_PER_PAGE, paginate, parseSort } from '../lib/listing.js';
-import { loadLesson, loadModule, loadReadableCourse } from '../lib/course-access.js';
+import { loadLesson, loadModule, loadReadableCourse, loadSyncTarget } from '../lib/course-access.js';
 import { lessonQuery, presentLesson } from '../lib/presenters-courses.js';
 import { recordSync } from '../lib/lesson-sync.js';
 import { validationFailed } from '../lib/errors.js';
@@ -148,19 +149,33 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     { schema: { params: LessonParams, body: LessonSyncBody, response: { 200: LessonResponse } } },
     async (request) => {
       const auth = authOf(request);
-      const course = await loadReadableCourse(app.db, auth, request.params.courseId);
-      const module = await loadModule(app.db, course.id, request.params.moduleId);
-      const lesson = await loadLesson(app.db, module.id, request.params.lessonId);
-      await recordSync(app.db, {
+      const { courseId, moduleId, lessonId } = request.params;
+      const { lesson, progress } = await loadSyncTarget(app.db, auth, courseId, moduleId, lessonId);
+      const synced = await recordSync(app.db, {
         userId: auth.userId,
         lesson,
+        current: progress,
         position: request.body.duration,
         length: request.body.length,
         rate: request.body.rate,
         threshold: app.config.completionThreshold,
         now: () => app.now(),
       });
-      return { data: await lessonFor(auth.userId, lesson.id) };
+      // What was just stored: no need to read the lesson back.
+      const data: Lesson = {
+        id: lesson.id,
+        module_id: lesson.module_id,
+        position: Number(lesson.position),
+        name: lesson.name,
+        video_url: lesson.video_url,
+        description: lesson.description,
+        completed: synced.completed,
+        progress: synced.position,
+        watched_seconds: synced.coveredSeconds,
+        video_length: synced.videoLength,
+        required_ratio: app.config.completionThreshold,
+      };
+      return { data };
     },
   );
 }

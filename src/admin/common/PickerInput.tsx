@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useGetMany, useInput, useTranslate, type Identifier, type RaRecord, type Validator } from 'react-admin';
+import { InputHelperText, useGetMany, useInput, useTranslate, type Identifier, type RaRecord, type Validator } from 'react-admin';
 import { SearchPicker, type PickerConfig } from './SearchPicker';
 
 /** Ids from what a form holds: an id, a list of ids, or records with an id (e.g. `teams: [{id, name}]`). */
@@ -41,7 +41,8 @@ export function PickerInput({ source, config, label, multiple = false, initialRe
     setKnown((current) => [...current, ...records.filter((record) => !current.some((c) => c.id === record.id))]);
 
   const errorMessage = fieldState.error?.message;
-  const helper = errorMessage ? translate(errorMessage, { _: errorMessage }) : helperText;
+  // react-admin encodes its validation messages: InputHelperText decodes and translates them.
+  const helper = errorMessage || helperText ? <InputHelperText error={errorMessage} helperText={helperText} /> : undefined;
   const shownLabel = translate(label, { _: label }) + (isRequired ? ' *' : '');
 
   if (multiple) {

@@ -27,7 +27,7 @@ interface CommonProps {
   /** Ids that may not be picked (e.g. the team's current members). */
   excludeIds?: readonly Identifier[];
   error?: boolean;
-  helperText?: string;
+  helperText?: React.ReactNode;
   disabled?: boolean;
   onBlur?: () => void;
   name?: string;
@@ -46,8 +46,10 @@ export type SearchPickerProps = CommonProps &
 export function SearchPicker(props: SearchPickerProps) {
   const { config, label, excludeIds = [], error, helperText, disabled, onBlur, name } = props;
   const translate = useTranslate();
+  // What the input shows (the chosen option's label in single mode) and what the user typed.
   const [input, setInput] = useState('');
-  const typed = input.trim();
+  const [query, setQuery] = useState('');
+  const typed = query.trim();
   const term = useDebouncedValue(typed, PICKER_DEBOUNCE_MS);
   const enabled = term.length >= PICKER_MIN_CHARS;
   const { data, isFetching } = useGetList(
@@ -56,7 +58,10 @@ export function SearchPicker(props: SearchPickerProps) {
     { enabled },
   );
   const waiting = typed.length >= PICKER_MIN_CHARS && (typed !== term || isFetching);
-  const options = enabled && typed.length >= PICKER_MIN_CHARS ? (data ?? []).filter((record) => !excludeIds.includes(record.id)) : [];
+  const selected = props.multiple ? props.value : props.value ? [props.value] : [];
+  // Without a search the chosen options are the only ones (MUI expects the value among its options).
+  const options =
+    enabled && typed.length >= PICKER_MIN_CHARS ? (data ?? []).filter((record) => !excludeIds.includes(record.id)) : selected;
 
   const noOptionsText =
     typed.length < PICKER_MIN_CHARS ? translate('app.admin.picker.min_chars') : waiting ? translate('app.admin.picker.loading') : translate(config.emptyText);
@@ -71,9 +76,9 @@ export function SearchPicker(props: SearchPickerProps) {
     isOptionEqualToValue: (option: RaRecord, value: RaRecord) => option.id === value.id,
     inputValue: input,
     onInputChange: (_: unknown, value: string, reason: string) => {
-      // Picking an option (or clearing) resets the text in single mode; keep what the user typed otherwise.
-      if (reason === 'input' || reason === 'clear') setInput(value);
-      else if (reason === 'reset' && !props.multiple) setInput('');
+      setInput(value);
+      // Only typing searches; showing a chosen option's label does not.
+      setQuery(reason === 'input' ? value : '');
     },
     disabled,
     onBlur,
@@ -105,6 +110,7 @@ export function SearchPicker(props: SearchPickerProps) {
         onChange={(_: React.SyntheticEvent, value: RaRecord[]) => {
           props.onChange(value);
           setInput('');
+          setQuery('');
         }}
       />
     );

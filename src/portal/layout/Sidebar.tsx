@@ -1,9 +1,6 @@
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import RouteIcon from '@mui/icons-material/RouteOutlined';
 import FolderIcon from '@mui/icons-material/FolderSharedOutlined';
@@ -11,9 +8,10 @@ import VideoIcon from '@mui/icons-material/OndemandVideoOutlined';
 import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { ReactElement } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink } from 'react-router';
 import { useTranslate } from 'ra-core';
 import { Logo } from '../../components/Logo';
+import { rowIconStyles, rowStyles, selectedRowStyles } from './navItemStyles';
 import type { SidebarItem, SidebarKey } from './sidebarItems';
 
 const ICONS: Record<SidebarKey, ReactElement> = {
@@ -24,11 +22,21 @@ const ICONS: Record<SidebarKey, ReactElement> = {
   admin: <AdminIcon />,
 };
 
-const isCurrent = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+const itemStyles = ({ theme }: { theme: Parameters<typeof rowStyles>[0] }) => ({
+  ...rowStyles(theme),
+  borderRadius: theme.shape.borderRadius,
+  marginBottom: theme.spacing(0.5),
+  // NavLink marks the current section (its path or one below it) with aria-current="page".
+  '&[aria-current="page"]': selectedRowStyles(theme),
+});
+
+const ItemLink = styled(NavLink)(itemStyles);
+const ItemAnchor = styled('a')(itemStyles);
+const ItemIcon = styled('span')(({ theme }) => ({ ...rowIconStyles(theme), minWidth: 40 }));
+const ItemText = styled('span')({ flex: '1 1 auto', minWidth: 0, margin: '4px 0' });
 
 export function Sidebar({ items }: { items: SidebarItem[] }) {
   const translate = useTranslate();
-  const { pathname } = useLocation();
   return (
     <Box component="nav" aria-label={translate('app.layout.main_navigation')} sx={{ width: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.5, py: 2 }}>
@@ -37,23 +45,28 @@ export function Sidebar({ items }: { items: SidebarItem[] }) {
           {translate('app.name')}
         </Typography>
       </Box>
-      <List sx={{ px: 1 }}>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, py: 1, px: 1 }}>
         {items.map((item) => {
-          const label = translate(`app.menu.${item.key}`);
-          const linkProps = item.to
-            ? { component: NavLink, to: item.to, selected: isCurrent(pathname, item.to) }
-            : { component: 'a', href: item.href, target: '_blank', rel: 'noopener noreferrer' };
+          const content = (
+            <>
+              <ItemIcon>{ICONS[item.key]}</ItemIcon>
+              <ItemText>{translate(`app.menu.${item.key}`)}</ItemText>
+              {item.href && <OpenInNewIcon fontSize="small" aria-hidden="true" />}
+            </>
+          );
           return (
             <li key={item.key}>
-              <ListItemButton {...linkProps} sx={{ borderRadius: 1, mb: 0.5 }}>
-                <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[item.key]}</ListItemIcon>
-                <ListItemText primary={label} />
-                {item.href && <OpenInNewIcon fontSize="small" aria-hidden="true" />}
-              </ListItemButton>
+              {item.to ? (
+                <ItemLink to={item.to}>{content}</ItemLink>
+              ) : (
+                <ItemAnchor href={item.href} target="_blank" rel="noopener noreferrer">
+                  {content}
+                </ItemAnchor>
+              )}
             </li>
           );
         })}
-      </List>
+      </Box>
     </Box>
   );
 }

@@ -1,13 +1,10 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import ClickAwayListener from '@mui/material/ClickAwayListener';
-import MenuList from '@mui/material/MenuList';
-import MenuItem from '@mui/material/MenuItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Skeleton from '@mui/material/Skeleton';
+import { styled } from '@mui/material/styles';
 import PersonIcon from '@mui/icons-material/ManageAccountsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -15,12 +12,26 @@ import { useLogout, useTranslate } from 'ra-core';
 import { Avatar } from '../../components/Avatar';
 import { usePublicConfig } from '../../lib/publicConfig';
 import type { User } from '../../types';
+import { rowIconStyles, rowStyles } from './navItemStyles';
+
+const itemStyles = ({ theme }: { theme: Parameters<typeof rowStyles>[0] }) => ({
+  ...rowStyles(theme),
+  minHeight: 48,
+  padding: '6px 16px',
+  whiteSpace: 'nowrap' as const,
+  [theme.breakpoints.up('sm')]: { minHeight: 'auto' },
+});
+const ItemAnchor = styled('a')(itemStyles);
+const ItemButton = styled('button')(itemStyles);
+const ItemIcon = styled('span')(({ theme }) => ({ ...rowIconStyles(theme), minWidth: 36 }));
+
+const menuItems = (menu: HTMLElement | null) => Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
 /**
  * Avatar + full name; opens "Gestione profilo" (provider account page, new tab) and "Logout".
- * A drop-down of its own (MenuList under the button) rather than MUI's Menu, whose Popover and
- * Modal would load with every page: arrow keys move between the items, Escape closes and gives
- * focus back to the button, Tab or a click elsewhere closes.
+ * A drop-down of its own rather than MUI's Menu (whose Popover and Modal would load with every
+ * page), with the menu keyboard pattern: the first item takes focus, arrow keys, Home and End move,
+ * Escape closes and gives focus back to the button, Tab or a click elsewhere closes.
  */
 export function UserMenu({ user }: { user: User | undefined }) {
   const translate = useTranslate();
@@ -28,8 +39,20 @@ export function UserMenu({ user }: { user: User | undefined }) {
   const { data: config } = usePublicConfig();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
   const buttonId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    menuItems(menuRef.current)[0]?.focus();
+    const closeOutside = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
 
   if (!user) return <Skeleton variant="rounded" width={160} height={40} />;
   const fullName = [user.name, user.surname].filter(Boolean).join(' ');
@@ -38,13 +61,22 @@ export function UserMenu({ user }: { user: User | undefined }) {
     setOpen(false);
     if (refocus) buttonRef.current?.focus();
   };
+
   const onMenuKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
+    const items = menuItems(menuRef.current);
+    const current = items.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (index: number) => {
+      event.preventDefault();
+      items[(index + items.length) % items.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') focusAt(current + 1);
+    else if (event.key === 'ArrowUp') focusAt(current - 1);
+    else if (event.key === 'Home') focusAt(0);
+    else if (event.key === 'End') focusAt(items.length - 1);
+    else if (event.key === 'Escape') {
       event.preventDefault();
       close(true);
-    } else if (event.key === 'Tab') {
-      close(false);
-    }
+    } else if (event.key === 'Tab') close(false);
   };
 
   return (
@@ -66,39 +98,49 @@ export function UserMenu({ user }: { user: User | undefined }) {
         <ExpandMoreIcon fontSize="small" aria-hidden="true" />
       </ButtonBase>
       {open && (
-        <ClickAwayListener
-          onClickAway={(event) => {
-            if (!buttonRef.current?.contains(event.target as Node)) close(false);
-          }}
-        >
-          <Paper elevation={8} sx={{ position: 'absolute', top: 'calc(100% + 4px)', right: 0, minWidth: 200, zIndex: 'modal' }}>
-            <MenuList id={menuId} aria-labelledby={buttonId} autoFocusItem onKeyDown={onMenuKeyDown}>
-              <MenuItem
-                component="a"
+        <Paper elevation={8} sx={{ position: 'absolute', top: 'calc(100% + 4px)', right: 0, minWidth: 200, zIndex: 'modal' }}>
+          <Box
+            component="ul"
+            ref={menuRef}
+            id={menuId}
+            role="menu"
+            aria-labelledby={buttonId}
+            onKeyDown={onMenuKeyDown}
+            sx={{ listStyle: 'none', m: 0, py: 1, px: 0 }}
+          >
+            <li role="none">
+              <ItemAnchor
+                role="menuitem"
+                tabIndex={-1}
                 href={config?.account_url ?? '#'}
                 target="_blank"
                 rel="noopener noreferrer"
                 onClick={() => close(false)}
               >
-                <ListItemIcon>
+                <ItemIcon>
                   <PersonIcon fontSize="small" />
-                </ListItemIcon>
+                </ItemIcon>
                 {translate('app.layout.profile')}
-              </MenuItem>
-              <MenuItem
+              </ItemAnchor>
+            </li>
+            <li role="none">
+              <ItemButton
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
                 onClick={() => {
                   close(false);
                   void logout();
                 }}
               >
-                <ListItemIcon>
+                <ItemIcon>
                   <LogoutIcon fontSize="small" />
-                </ListItemIcon>
+                </ItemIcon>
                 {translate('app.layout.logout')}
-              </MenuItem>
-            </MenuList>
-          </Paper>
-        </ClickAwayListener>
+              </ItemButton>
+            </li>
+          </Box>
+        </Paper>
       )}
     </Box>
   );
