@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { CodeSplittingGroup } from 'rolldown';
 
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
@@ -98,7 +99,7 @@ const PORTAL_SHELL = resolve(dirname(fileURLToPath(import.meta.url)), 'src/porta
  *   imports statically: ra-core's hooks, react-query, the layout) — found in the module graph.
  * The pages, the back-office and what only they use stay split automatically.
  */
-function chunkGroups(): { plugin: Plugin; groups: NonNullable<CodeSplittingGroups> } {
+function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   const portalShell = new Set<string>();
   const plugin: Plugin = {
     name: 'percorso:portal-shell-chunk',
@@ -130,15 +131,6 @@ function chunkGroups(): { plugin: Plugin; groups: NonNullable<CodeSplittingGroup
     ],
   };
 }
-
-type CodeSplittingGroups = Exclude<
-  NonNullable<NonNullable<NonNullable<import('vite').BuildOptions['rolldownOptions']>['output']>>,
-  unknown[]
->['codeSplitting'] extends infer T
-  ? T extends { groups?: infer G }
-    ? G
-    : never
-  : never;
 
 const chunking = chunkGroups();
 

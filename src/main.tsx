@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ThemeProvider } from '@mui/system';
-import { AppRoutes } from './App';
+import { AppRoutes, startPortalPage } from './App';
 import { theme } from './theme';
 
 /*
@@ -13,6 +13,8 @@ import { theme } from './theme';
  *   (ours), without the CSS-variables provider's code.
  * - CssBaseline's rules are static CSS in index.html: they apply before any script has run.
  */
+startPortalPage(window.location.pathname);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter>

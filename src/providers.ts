@@ -26,7 +26,10 @@ export const queryClient = new QueryClient({
 
 export const store = localStorageStore(undefined, 'percorso');
 
-/** Everything react-admin's context needs, passed identically to the portal and to <Admin>. */
+/**
+ * Everything react-admin's context needs: <Admin> gets these, and the portal's SharedAdminContext
+ * (src/routing) provides the very same instances.
+ */
 export const adminContextProps = { dataProvider, authProvider, i18nProvider, queryClient, store } as const;
 
 /** After a new sign-in: whatever the cache knew about the previous session is gone. */

@@ -3,10 +3,12 @@ import { authProvider, type AppIdentity } from '../authProvider';
 import { getToken } from '../dataProvider';
 
 /**
- * The login screen's "is this token still signed in?" check, without react-admin's context
- * (which only the authenticated pages load): authProvider.getIdentity() — GET /api/user — asked at
- * most once per stored token and page load. The answer then seeds the shared query cache
- * (see SharedAdminContext), so the dashboard it redirects to does not ask again.
+ * "Who does the stored token belong to?" without react-admin's context (which only the
+ * authenticated pages load): authProvider.getIdentity() — GET /api/user — asked at most once per
+ * stored token and page load. The login screen asks it to decide whether to go to the dashboard;
+ * a portal page opened directly asks it while its code is still downloading (main.tsx). The
+ * answer, or the request in flight, then seeds the shared query cache (see SharedAdminContext),
+ * so the page does not ask again.
  */
 interface Probe {
   token: string;
@@ -38,10 +40,10 @@ export function probeIdentity(): Promise<AppIdentity> | null {
   return probe.identity;
 }
 
-/** The identity the probe obtained for the token still stored, if it has answered. */
-export function probedIdentity(): { identity: AppIdentity; at: number } | undefined {
+/** The probe for the token still stored, if one was started: its answer once it has come. */
+export function currentProbe(): { identity: Promise<AppIdentity>; settled?: { identity: AppIdentity; at: number } } | undefined {
   const token = getToken();
-  return token && probe?.token === token ? probe.settled : undefined;
+  return token && probe?.token === token ? probe : undefined;
 }
 
 export interface ProbedSession {

@@ -152,12 +152,11 @@ test('a learner watches a lesson to completion', async ({ pageAs, seedDb }) => {
   await expect(next).toBeVisible({ timeout: 45_000 });
   await expect(next).toHaveAttribute('href', `${moduleUrl}/${second.id}`);
 
-  // About every 3 s while playing.
+  // Repeated syncs while playing. The exact 3 s period is checked with fake timers in
+  // tests/unit/player.test.tsx: wall-clock gaps on a shared machine are too noisy to assert here.
   expect(syncs.length).toBeGreaterThanOrEqual(4);
   const gaps = syncs.slice(1).map((at, index) => at - syncs[index]);
-  const periodic = gaps.filter((gap) => gap > 2_000);
-  expect(periodic.length).toBeGreaterThanOrEqual(3);
-  for (const gap of periodic) expect(gap).toBeLessThan(4_000);
+  expect(gaps.filter((gap) => gap > 2_000).length).toBeGreaterThanOrEqual(3);
 
   // Struck through in the sidebar, "Completata" in the list, and the percentages rise.
   const sidebar = page.getByRole('complementary', { name: 'Lezioni nel modulo' });

@@ -57,10 +57,23 @@ function FormBody({ children, onClose, submitLabel }: { children: ReactNode; onC
   );
 }
 
+/**
+ * What the dataProvider needs beyond the resource to build the path of a nested record
+ * (a course's modules: `{courseId}`; a module's lessons: `{courseId, moduleId}`).
+ */
+export type RecordMeta = Record<string, unknown>;
+
 export interface CreateDialogProps<RecordType extends RaRecord = RaRecord> {
   open: boolean;
   onClose: () => void;
   resource?: string;
+  /** Passed to the dataProvider's create. */
+  meta?: RecordMeta;
+  /**
+   * Turns the browser's own checks off, so the validators give the Italian messages (a lesson's
+   * /storage/… video is not an absolute URL).
+   */
+  noValidate?: boolean;
   title: string;
   submitLabel?: string;
   /** The form's inputs (the resource's `<Entity>Inputs`). */
@@ -79,6 +92,8 @@ export function CreateDialog<RecordType extends RaRecord = RaRecord>({
   open,
   onClose,
   resource,
+  meta,
+  noValidate,
   title,
   submitLabel = 'app.admin.form.create',
   children,
@@ -97,6 +112,7 @@ export function CreateDialog<RecordType extends RaRecord = RaRecord>({
           mutationMode="pessimistic"
           transform={transform}
           mutationOptions={{
+            meta,
             onSuccess: (record: RecordType) => {
               notify('app.admin.form.created', { type: 'success' });
               refresh();
@@ -105,7 +121,7 @@ export function CreateDialog<RecordType extends RaRecord = RaRecord>({
             },
           }}
         >
-          <Form defaultValues={defaultValues as Record<string, unknown> | undefined}>
+          <Form defaultValues={defaultValues as Record<string, unknown> | undefined} noValidate={noValidate}>
             <FormBody onClose={onClose} submitLabel={submitLabel}>
               {children}
             </FormBody>
@@ -127,6 +143,9 @@ export interface EditDialogProps {
   onClose: () => void;
   id: Identifier;
   resource?: string;
+  /** Passed to the dataProvider's read and update alike. */
+  meta?: RecordMeta;
+  noValidate?: boolean;
   title: string;
   titleOptions?: Record<string, unknown>;
   submitLabel?: string;
@@ -142,6 +161,8 @@ export function EditDialog({
   onClose,
   id,
   resource,
+  meta,
+  noValidate,
   title,
   titleOptions,
   submitLabel = 'app.admin.form.save',
@@ -160,8 +181,9 @@ export function EditDialog({
           redirect={false}
           mutationMode="pessimistic"
           transform={transform}
-          queryOptions={{ refetchOnMount: 'always' }}
+          queryOptions={{ meta, refetchOnMount: 'always' }}
           mutationOptions={{
+            meta,
             onSuccess: () => {
               notify('app.admin.form.saved', { type: 'success' });
               refresh();
@@ -170,7 +192,7 @@ export function EditDialog({
           }}
         >
           <EditFormOrLoading loading={loading}>
-            <Form>
+            <Form noValidate={noValidate}>
               <FormBody onClose={onClose} submitLabel={submitLabel}>
                 {children}
               </FormBody>

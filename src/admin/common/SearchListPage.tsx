@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ListBase, Title, useListContext, useTranslate, type SortPayload } from 'react-admin';
 import { ListPagination } from './ListPagination';
+import type { RecordMeta } from './FormDialog';
 import { SearchBox, searchTerm, SEARCH_FILTER } from './SearchBox';
 
 /** SPEC §9: the search applies after 500 ms of pause. */
@@ -11,10 +12,16 @@ export const SEARCH_DEBOUNCE_MS = 500;
 export const TABLE_PAGE_SIZE = 10;
 
 export interface SearchListPageProps {
+  /** The resource listed; the one of the current route by default. */
+  resource?: string;
   /** Translation keys of the page's texts. */
   title: string;
+  /** Values of the title's placeholders (`%{course}`). */
+  titleOptions?: Record<string, unknown>;
   allHeading: string;
   searchPlaceholder: string;
+  /** Above the title (e.g. the way back to the parent). */
+  before?: ReactNode;
   /** Buttons beside the title (e.g. the create button, already gated). */
   actions?: ReactNode;
   children: ReactNode;
@@ -22,6 +29,13 @@ export interface SearchListPageProps {
   sort?: SortPayload;
   /** Extra query parameters of the list call (e.g. `{attendances: true}`). */
   query?: Record<string, unknown>;
+  /** Passed to the dataProvider's getList (the parent ids of nested records). */
+  meta?: RecordMeta;
+  /**
+   * Keep the search and sort under this store key instead of the URL, so that each parent has its
+   * own (the modules of course A are not those of course B).
+   */
+  storeKey?: string;
   /** Tables page; card grids show everything. */
   paginated?: boolean;
   searchSource?: string;
@@ -45,25 +59,41 @@ export function ListHeading({ allHeading, source = SEARCH_FILTER }: { allHeading
  * Reading the list requires the resource's `list` access (react-admin redirects to access-denied).
  */
 export function SearchListPage({
+  resource,
   title,
+  titleOptions,
   allHeading,
   searchPlaceholder,
+  before,
   actions,
   children,
   perPage = TABLE_PAGE_SIZE,
   sort = { field: 'created_at', order: 'DESC' },
   query,
+  meta,
+  storeKey,
   paginated = true,
   searchSource = SEARCH_FILTER,
 }: SearchListPageProps) {
   const translate = useTranslate();
+  const heading = translate(title, titleOptions);
+  const listMeta = meta || query ? { ...meta, ...(query && { query }) } : undefined;
   return (
-    <ListBase debounce={SEARCH_DEBOUNCE_MS} perPage={perPage} sort={sort} queryOptions={query ? { meta: { query } } : undefined}>
-      <Title title={translate(title)} />
+    <ListBase
+      resource={resource}
+      storeKey={storeKey}
+      disableSyncWithLocation={storeKey !== undefined}
+      debounce={SEARCH_DEBOUNCE_MS}
+      perPage={perPage}
+      sort={sort}
+      queryOptions={listMeta ? { meta: listMeta } : undefined}
+    >
+      <Title title={heading} />
       <Box component="section" sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
+        {before}
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 2, mb: 2 }}>
           <Typography variant="h1" component="h1">
-            {translate(title)}
+            {heading}
           </Typography>
           {actions && <Stack direction="row" sx={{ gap: 1 }}>{actions}</Stack>}
         </Stack>

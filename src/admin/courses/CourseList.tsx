@@ -9,8 +9,8 @@ import { SearchListPage } from '../common/SearchListPage';
 import { CourseCard, type CourseAction } from './CourseCard';
 import { courseBody, CourseInputs } from './CourseInputs';
 import { CoverDialog } from './CoverDialog';
-import { Gate } from './Gate';
-import { NAME_FILTER, WHOLE_LIST } from './NestedListPage';
+import { Gate } from '../common/Gate';
+import { NAME_FILTER, WHOLE_LIST } from './listing';
 
 type Open = { action: 'create' } | { action: CourseAction; course: Course } | null;
 

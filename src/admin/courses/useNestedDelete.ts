@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDelete, useRefresh, type RaRecord } from 'react-admin';
 import { serverErrorText } from './errors';
-import type { ParentMeta } from './NestedFormDialogs';
+import type { ParentMeta } from './listing';
 
 /**
  * Deletes a module or a lesson; a refusal stays in the confirmation dialog as text (SPEC §8),

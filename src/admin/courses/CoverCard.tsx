@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import { useTranslate } from 'react-admin';
+import { Link } from 'react-router';
+import { Button } from '../../components/Button';
+import { Gate } from '../common/Gate';
+import { CoverBox } from './CoverBox';
+
+export type CoverCardAction = 'edit' | 'cover' | 'delete';
+
+export interface CoverCardProps {
+  /** Gives the access checks and the texts (`resources.<resource>.page.*`). */
+  resource: 'courses' | 'modules';
+  name: string;
+  coverUrl: string | null | undefined;
+  /** The page the card opens (the record's children). */
+  to: string;
+  onAction: (action: CoverCardAction) => void;
+  /** The card's text below the cover. */
+  children: ReactNode;
+}
+
+/**
+ * A course or module card (SPEC §2): a link with the 16:9 cover or "Nessuna cover" and the
+ * record's text; "Modifica" and "Cambia cover" need the edit access, "Elimina" the delete access
+ * (SPEC §6, via canAccess).
+ */
+export function CoverCard({ resource, name, coverUrl, to, onAction, children }: CoverCardProps) {
+  const translate = useTranslate();
+  const texts = `resources.${resource}.page`;
+  return (
+    <Card variant="outlined" sx={{ width: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardActionArea
+        component={Link}
+        to={to}
+        aria-label={translate(`${texts}.open`, { name })}
+        sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
+      >
+        <CoverBox src={coverUrl} emptyText={translate(`${texts}.no_cover`)} />
+        <CardContent>{children}</CardContent>
+      </CardActionArea>
+      <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
+        <Gate action="edit" resource={resource}>
+          <Button size="sm" color="outlinePrimary" onClick={() => onAction('edit')}>
+            {translate(`${texts}.edit`)}
+          </Button>
+          <Button size="sm" color="outlineGray" onClick={() => onAction('cover')}>
+            {translate(`${texts}.cover`)}
+          </Button>
+        </Gate>
+        <Gate action="delete" resource={resource}>
+          <Button size="sm" color="red" onClick={() => onAction('delete')}>
+            {translate(`${texts}.delete`)}
+          </Button>
+        </Gate>
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,9 @@
+import type { Identifier } from 'react-admin';
+
+/** Courses, modules and lessons are searched by `filter[name]`. */
+export const NAME_FILTER = 'name';
+/** Card grids show the whole list (the API's largest page). */
+export const WHOLE_LIST = 10000;
+
+/** The parent ids the dataProvider needs to build the path of a module or a lesson. */
+export type ParentMeta = { courseId: Identifier; moduleId?: Identifier };
