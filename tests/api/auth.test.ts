@@ -81,7 +81,7 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
 
     const missing = await exchange(idp, {});
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors.code[0]).toBe('Il campo code è obbligatorio.');
+    expect(missing.json().errors.code[0]).toBe('Il campo codice è obbligatorio.');
 
     const empty = await exchange(idp, { code: '' });
     expect(empty.statusCode).toBe(422);

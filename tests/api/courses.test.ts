@@ -113,15 +113,15 @@ describe.each(databases)('courses API (%s)', (kind) => {
     });
 
     it.each([
-      ['name', { description: 'D' }],
-      ['name', { name: '   ', description: 'D' }],
-      ['description', { name: 'N' }],
-      ['description', { name: 'N', description: '' }],
-      ['published', { name: 'N', description: 'D', published: 'forse' }],
-    ])('answers 422 with errors.%s', async (field, payload) => {
+      ['name', { description: 'D' }, 'Il campo nome è obbligatorio.'],
+      ['name', { name: '   ', description: 'D' }, 'Il campo nome è obbligatorio.'],
+      ['description', { name: 'N' }, 'Il campo descrizione è obbligatorio.'],
+      ['description', { name: 'N', description: '' }, 'Il campo descrizione è obbligatorio.'],
+      ['published', { name: 'N', description: 'D', published: 'forse' }, 'Il campo pubblicazione deve essere vero o falso.'],
+    ])('answers 422 with errors.%s in Italian', async (field, payload, message) => {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/courses', headers: (await admin()).headers, payload });
       expect(res.statusCode).toBe(422);
-      expect(res.json().errors[field][0]).toMatch(/Il campo/);
+      expect(res.json().errors[field]).toEqual([message]);
     });
   });
 

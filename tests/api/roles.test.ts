@@ -54,7 +54,7 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
         else body[field] = blank;
         const res = await send('POST', '/api/roles', admin.headers, body);
         expect(res.statusCode, `${field}=${String(blank)}`).toBe(422);
-        expect(res.json().errors[field][0]).toMatch(/obbligatorio/);
+        expect(res.json().errors[field]).toEqual([`Il campo ${{ name: 'nome', description: 'descrizione' }[field]} è obbligatorio.`]);
       }
     }
     const unknown = await send('POST', '/api/roles', admin.headers, { ...payload, permissions: ['read_roles', 'fly'] });

@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 import { addMember, makeExpert, makeSession, makeTeam } from './backoffice-fixtures.js';
 
+/** The Italian names validation messages give the required session fields. */
+const REQUIRED_LABELS = {
+  name: 'nome',
+  type: 'tipo',
+  description: 'descrizione',
+  start_time: 'data di inizio',
+  join_instructions: 'istruzioni per partecipare',
+};
+
 const valid = {
   name: 'Pitch day',
   type: 'meet',
@@ -128,7 +137,7 @@ describe.each(databases)('sessions API (%s)', (kind) => {
           else payload[field] = blank;
           const res = await send('POST', '/api/sessions', admin.headers, payload);
           expect(res.statusCode, `${field}=${String(blank)}`).toBe(422);
-          expect(res.json().errors[field][0]).toMatch(/obbligatorio/);
+          expect(res.json().errors[field]).toEqual([`Il campo ${REQUIRED_LABELS[field]} è obbligatorio.`]);
         }
       }
       const all = await send('POST', '/api/sessions', admin.headers, {});
@@ -216,7 +225,7 @@ describe.each(databases)('sessions API (%s)', (kind) => {
       expect(notExpert.statusCode).toBe(422);
       expect(notExpert.json().errors.user_id).toBeDefined();
       const missing = await send('POST', `/api/sessions/${session}/experts`, admin.headers, {});
-      expect(missing.json().errors.user_id[0]).toMatch(/obbligatorio/);
+      expect(missing.json().errors.user_id).toEqual(['Il campo utente è obbligatorio.']);
       const added = await send('POST', `/api/sessions/${session}/experts`, admin.headers, { user_id: expert.id });
       expect(added.statusCode).toBe(201);
       expect(added.json().data.experts.map((e: { id: number }) => e.id)).toEqual([expert.id]);

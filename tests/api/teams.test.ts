@@ -122,7 +122,7 @@ describe.each(databases)('teams API (%s)', (kind) => {
       for (const payload of [{}, { name: '' }, { name: '   ' }, { name: null }]) {
         const res = await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: admin.headers, payload });
         expect(res.statusCode).toBe(422);
-        expect(res.json().errors.name[0]).toMatch(/obbligatorio/);
+        expect(res.json().errors.name).toEqual(['Il campo nome è obbligatorio.']);
       }
       const badOwner = await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: admin.headers, payload: { name: 'T', owner_id: 999999 } });
       expect(badOwner.statusCode).toBe(422);

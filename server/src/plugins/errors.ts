@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { HttpError, validationFailed, type FieldErrors } from '../lib/errors.js';
+import { fieldLabel } from '../lib/field-labels.js';
 
 interface AjvIssue {
   keyword: string;
@@ -14,9 +15,10 @@ function fieldOf(issue: AjvIssue): string {
   return path[0] || 'request';
 }
 
-/** Italian text for one schema failure; the field name is shown as the client sends it. */
-export function italianMessage(issue: AjvIssue, field: string): string {
+/** Italian text for one schema failure; the field is named by its Italian label. */
+export function italianMessage(issue: AjvIssue, key: string): string {
   const p = issue.params;
+  const field = fieldLabel(key);
   switch (issue.keyword) {
     case 'required':
       return `Il campo ${field} è obbligatorio.`;

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { FieldErrorBag, notFound } from '../lib/errors.js';
+import { requiredMessage } from '../lib/field-labels.js';
 import { filterValue, ilike, paginate, parseSort } from '../lib/listing.js';
 import { countCacheOf } from '../lib/count-cache.js';
 import { idsFilter, userSearch } from '../lib/search-filters.js';
@@ -23,7 +24,7 @@ async function checkAccess(
 ): Promise<{ access: ExpertAccess; teams: number[] } | null> {
   const access = body.access ?? body.expert_access;
   if (!access) {
-    bag.add('expert_access', 'Il campo expert_access è obbligatorio.');
+    bag.add('expert_access', requiredMessage('expert_access'));
     return null;
   }
   if (access !== 'complete' && access !== 'limited') {

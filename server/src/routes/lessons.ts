@@ -34,7 +34,7 @@ export function isAcceptedVideoUrl(value: string): boolean {
 }
 
 export const VIDEO_URL_MESSAGE =
-  "Il campo video_url deve essere un URL valido (un indirizzo http:// o https://, oppure un percorso /storage/).";
+  "Il campo URL del video deve essere un URL valido (un indirizzo http:// o https://, oppure un percorso /storage/).";
 
 /** Lessons of a module (SPEC §7) and the player's progress sync. */
 export default async function lessonRoutes(fastify: FastifyInstance): Promise<void> {

@@ -5,6 +5,7 @@ import type { Db } from '../db/index.js';
 import type { AuthContext } from '../plugins/auth.js';
 import { authOf, WILDCARD_PERMISSION } from '../plugins/auth.js';
 import { FieldErrorBag, notFound } from '../lib/errors.js';
+import { requiredMessage } from '../lib/field-labels.js';
 import { filterValue, ilike, listMeta, pageParams } from '../lib/listing.js';
 import { groupBy } from '../lib/presenters-teams.js';
 import { PERMISSIONS, type PermissionName } from '../permissions.js';
@@ -51,8 +52,8 @@ async function checkRole(db: Db, auth: AuthContext, body: RoleBody, roleId: numb
   const bag = new FieldErrorBag();
   const name = body.name.trim();
   const description = body.description.trim();
-  if (!name) bag.add('name', 'Il campo name è obbligatorio.');
-  if (!description) bag.add('description', 'Il campo description è obbligatorio.');
+  if (!name) bag.add('name', requiredMessage('name'));
+  if (!description) bag.add('description', requiredMessage('description'));
   const permissions = [...new Set(body.permissions ?? [])];
   const unknown = permissions.filter((p) => !(p in PERMISSIONS));
   if (unknown.length) bag.add('permissions', `Permessi sconosciuti: ${unknown.join(', ')}.`);

@@ -8,6 +8,7 @@ import { filterValue, ilike, paginate, parseSort } from '../lib/listing.js';
 import { countCacheOf } from '../lib/count-cache.js';
 import { idsFilter } from '../lib/search-filters.js';
 import { blankFields } from '../lib/blank-fields.js';
+import { requiredMessage } from '../lib/field-labels.js';
 import { assertSessionReadable, maySeeAttendances } from '../lib/access.js';
 import { extractMeetUrl, presentSessions } from '../lib/presenters-sessions.js';
 import { IdParams } from '../schemas/common.js';
@@ -45,7 +46,7 @@ async function checkSessionFields(db: Db, body: SessionUpdateBody, expertId: num
   const bag = new FieldErrorBag();
   const text = (field: 'name' | 'description' | 'join_instructions') => {
     const value = body[field].trim();
-    if (!value) bag.add(field, `Il campo ${field} è obbligatorio.`);
+    if (!value) bag.add(field, requiredMessage(field));
     return value;
   };
   const name = text('name');

@@ -8,6 +8,7 @@ import { filterValue, ilike, listMeta, pageParams, paginate, parseSort } from '.
 import { countCacheOf } from '../lib/count-cache.js';
 import { idsFilter } from '../lib/search-filters.js';
 import { blankFields } from '../lib/blank-fields.js';
+import { requiredMessage } from '../lib/field-labels.js';
 import { removeStoredFile, saveUploadedImage } from '../lib/images.js';
 import {
   assertTeamAccess,
@@ -98,7 +99,7 @@ async function checkTeamFields(db: Db, body: TeamUpdateBody): Promise<TeamUpdate
   const cleaned: TeamUpdateBody = { ...body };
   if (body.name !== undefined) {
     cleaned.name = body.name.trim();
-    if (!cleaned.name) bag.add('name', 'Il campo name è obbligatorio.');
+    if (!cleaned.name) bag.add('name', requiredMessage('name'));
   }
   if (typeof body.description === 'string') cleaned.description = body.description.trim() || null;
   if (typeof body.drive_url === 'string') {

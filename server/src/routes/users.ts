@@ -8,6 +8,7 @@ import { filterValue, ilike, paginate, parseSort } from '../lib/listing.js';
 import { countCacheOf } from '../lib/count-cache.js';
 import { idsFilter, userSearch } from '../lib/search-filters.js';
 import { blankFields } from '../lib/blank-fields.js';
+import { requiredMessage } from '../lib/field-labels.js';
 import { presentAdminUsers } from '../lib/presenters-users.js';
 import { IdParams, ListQuery } from '../schemas/common.js';
 import { UserCreateBody, UserMoocBody, UserRolesBody } from '../schemas/user-admin.js';
@@ -78,8 +79,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       const name = body.name.trim();
       const surname = body.surname.trim();
       const email = body.email.trim().toLowerCase();
-      if (!name) bag.add('name', 'Il campo name è obbligatorio.');
-      if (!surname) bag.add('surname', 'Il campo surname è obbligatorio.');
+      if (!name) bag.add('name', requiredMessage('name'));
+      if (!surname) bag.add('surname', requiredMessage('surname'));
       const taxId = body.tax_id ? body.tax_id.replace(/\s+/g, '').toUpperCase() : null;
       if (taxId && !/^[A-Z0-9]{11,16}$/.test(taxId)) bag.add('tax_id', 'Il codice fiscale non è valido.');
       const birthdate = body.birthdate ? body.birthdate.slice(0, 10) : null;
