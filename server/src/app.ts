@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import qs from 'qs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
@@ -19,10 +19,12 @@ export interface AppOptions {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Called for every route as it is registered (tests list the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole application; `server.ts` is the only file that listens. */
-export async function buildApp({ config, db, logger = false }: AppOptions) {
+export async function buildApp({ config, db, logger = false, onRoute }: AppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -32,6 +34,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions) {
     },
     ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   await app.register(core, { config, db });
   await app.register(errors);

@@ -88,6 +88,20 @@ describe.each(databases)('demo seed (%s)', (kind) => {
     expect(perms.map((p) => p.permission_name)).toEqual(expect.arrayContaining(['read_courses', 'create_modules', 'create_lessons', 'update_lesosns']));
   });
 
+  it('gives every team coordinator the role "Coordinatore programma" (a coordinator candidate)', async () => {
+    const owners = await ctx.db.selectFrom('teams').select('owner_id').distinct().execute();
+    expect(owners.length).toBeGreaterThanOrEqual(2);
+    for (const { owner_id } of owners) {
+      const roles = await ctx.db
+        .selectFrom('user_roles')
+        .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+        .select('roles.name')
+        .where('user_roles.user_id', '=', owner_id!)
+        .execute();
+      expect(roles.map((r) => r.name), `owner ${String(owner_id)}`).toContain('Coordinatore programma');
+    }
+  });
+
   it('gives admin@example.com every permission but developer, and dev@example.com developer', async () => {
     const admin = await userByEmail(ctx.db, 'admin@example.com');
     expect(await permissionsOf(ctx.db, admin.id)).toEqual(PERMISSION_NAMES.filter((p) => p !== 'developer').sort());

@@ -1,17 +1,23 @@
 import { expect, test } from './fixtures';
-import { confirm, openDialog, searchFor, unique } from './support/admin';
+import { confirm, listRequests, openDialog, searchFor, unique } from './support/admin';
 
 /** Gestione Ruoli (SPEC §2, §6): a card grid, the role editor with permission checkboxes. */
 
 test('shows the roles as cards and searches them', async ({ pageAs, seedDb }) => {
   const page = await pageAs('admin');
   const role = seedDb.prepare('select name from roles order by name limit 1').get() as { name: string };
+  const requests = listRequests(page, 'roles');
   await page.goto('/admin/roles');
   await expect(page.getByRole('heading', { level: 1, name: 'Gestione Ruoli' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Tutti i ruoli' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: role.name })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Cerca' }).fill('zzzz');
   await expect(page.getByText('Nessun ruolo trovato.')).toBeVisible();
+  // SPEC §7: GET /api/roles with includes=permissions and filter[name].
+  const params = requests.map((request) => new URL(request.url()).searchParams);
+  expect(params.every((p) => p.get('includes') === 'permissions')).toBe(true);
+  expect(params.at(-1)?.get('filter[name]')).toBe('zzzz');
+  expect(params.some((p) => p.has('filter[search]'))).toBe(false);
 });
 
 test('create a role with permissions, edit it, delete it through the confirm dialog', async ({ pageAs, seedDb }) => {

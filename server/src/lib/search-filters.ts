@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { ilike, likePattern, type ListParams } from './listing.js';
+import { validationFailed } from './errors.js';
+import { filterValue, ilike, likePattern, type ListParams } from './listing.js';
 
 const MAX_ID = 2147483647;
 
@@ -29,4 +30,25 @@ export function userSearch(term: string) {
       sql<boolean>`lower(users.name || ' ' || users.surname) like ${likePattern(term)} escape '\\'`,
       sql<boolean>`lower(users.surname || ' ' || users.name) like ${likePattern(term)} escape '\\'`,
     ]);
+}
+
+const TRUE_VALUES = ['true', '1'];
+const FALSE_VALUES = ['false', '0'];
+
+/**
+ * `filter[developer]=true|false` on users: the incubator staff, i.e. users holding at least one
+ * role (true), or everybody else (false). SPEC §6 filters coordinator candidates this way.
+ * Undefined when absent; any other value is a 422.
+ */
+export function staffFilter(query: ListParams) {
+  const raw = filterValue(query, 'developer')?.toLowerCase();
+  if (raw === undefined) return undefined;
+  if (!TRUE_VALUES.includes(raw) && !FALSE_VALUES.includes(raw)) {
+    throw validationFailed({ filter: ['Il filtro developer deve valere true o false.'] });
+  }
+  const staff = TRUE_VALUES.includes(raw);
+  return (eb: ExpressionBuilder<Database, 'users'>) => {
+    const holdsRole = eb.exists(eb.selectFrom('user_roles').select('user_roles.user_id').whereRef('user_roles.user_id', '=', 'users.id'));
+    return staff ? holdsRole : eb.not(holdsRole);
+  };
 }

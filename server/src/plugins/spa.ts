@@ -30,6 +30,12 @@ export default async function spa(app: FastifyInstance): Promise<void> {
     });
   }
 
+  // The only icon is /favicon.svg (public/); browsers still ask /favicon.ico on pages that
+  // declare none, so send them to it instead of a 404.
+  if (!existsSync(join(root, 'favicon.ico'))) {
+    app.get('/favicon.ico', async (_request, reply) => reply.redirect('/favicon.svg', 301));
+  }
+
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0];
     const wantsPage = request.headers.accept?.includes('text/html') ?? false;

@@ -6,7 +6,7 @@ import { authOf, can, WILDCARD_PERMISSION } from '../plugins/auth.js';
 import { FieldErrorBag, notFound, validationFailed } from '../lib/errors.js';
 import { filterValue, ilike, paginate, parseSort } from '../lib/listing.js';
 import { countCacheOf } from '../lib/count-cache.js';
-import { idsFilter, userSearch } from '../lib/search-filters.js';
+import { idsFilter, staffFilter, userSearch } from '../lib/search-filters.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { requiredMessage } from '../lib/field-labels.js';
 import { presentAdminUsers } from '../lib/presenters-users.js';
@@ -53,6 +53,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     let q = app.db.selectFrom('users').selectAll('users');
     const search = filterValue(query, 'search');
     if (search) q = q.where(userSearch(search));
+    const staff = staffFilter(query);
+    if (staff) q = q.where(staff);
     const email = filterValue(query, 'email');
     if (email) q = q.where(ilike('users.email', email));
     const ids = idsFilter(query);

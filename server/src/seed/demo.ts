@@ -61,6 +61,15 @@ async function insertRoles(db: Db, clock: SeedClock): Promise<Map<RoleKey, numbe
   return ids;
 }
 
+/**
+ * A person's roles; every team coordinator also holds "Coordinatore programma", so that the
+ * coordinator picker (users holding a role, `filter[developer]=true`) offers them.
+ */
+function rolesOf(person: (typeof PEOPLE)[number]): RoleKey[] {
+  const coordinates = TEAMS.some((team) => team.owner === person.key);
+  return [...new Set<RoleKey>([...(person.roles ?? []), ...(coordinates ? (['coordinator'] as const) : [])])];
+}
+
 interface SeededUser extends Participant {
   mobile: string | null;
 }
@@ -85,7 +94,7 @@ async function insertUsers(
     });
   });
   const userRoles = PEOPLE.flatMap((person) =>
-    (person.roles ?? []).map((role) => ({ user_id: users.get(person.key)!.userId, role_id: lookup(roleIds, role, 'role') })),
+    rolesOf(person).map((role) => ({ user_id: users.get(person.key)!.userId, role_id: lookup(roleIds, role, 'role') })),
   );
   await db.insertInto('user_roles').values(userRoles).execute();
   return users;

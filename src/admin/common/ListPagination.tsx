@@ -2,6 +2,7 @@ import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useListContext, useTranslate } from 'react-admin';
+import type { ListMeta } from '../../types';
 
 /** Two pages before and two after the current one (SPEC §2, §9). */
 export const PAGINATION_SIBLINGS = 2;
@@ -13,13 +14,38 @@ export function pageRange(page: number, perPage: number, total: number): { from:
   return { from, to: Math.min(page * perPage, total) };
 }
 
+/** What the pagination shows (SPEC §2: from, to, total, lastPage, currentPage). */
+export interface PageSummary {
+  from: number;
+  to: number;
+  total: number;
+  lastPage: number;
+  currentPage: number;
+}
+
+function isListMeta(meta: unknown): meta is ListMeta {
+  const m = meta as Partial<ListMeta> | null | undefined;
+  return !!m && typeof m.total === 'number' && typeof m.last_page === 'number' && typeof m.current_page === 'number';
+}
+
+/**
+ * The server's list meta when the answer carried one; otherwise (a whole list, or a provider
+ * without meta) the same figures computed from the list state.
+ */
+export function pageSummary(meta: unknown, page: number, perPage: number, total: number): PageSummary {
+  if (isListMeta(meta)) {
+    return { from: meta.from ?? 0, to: meta.to ?? 0, total: meta.total, lastPage: Math.max(1, meta.last_page), currentPage: meta.current_page };
+  }
+  return { ...pageRange(page, perPage, total), total, lastPage: Math.max(1, Math.ceil(total / perPage)), currentPage: page };
+}
+
 /** The pages of a list: the window around the current page and the "from–to di total" summary. */
 export function ListPagination() {
   const translate = useTranslate();
-  const { page, perPage, total, setPage, isPending } = useListContext();
-  if (isPending || !total) return null;
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const { from, to } = pageRange(page, perPage, total);
+  const { page, perPage, total: listTotal, meta, setPage, isPending } = useListContext();
+  if (isPending) return null;
+  const { from, to, total, lastPage, currentPage } = pageSummary(meta, page, perPage, listTotal ?? 0);
+  if (!total) return null;
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -31,7 +57,7 @@ export function ListPagination() {
       {lastPage > 1 && (
         <Pagination
           count={lastPage}
-          page={Math.min(page, lastPage)}
+          page={Math.min(currentPage, lastPage)}
           siblingCount={PAGINATION_SIBLINGS}
           onChange={(_, next) => setPage(next)}
           color="primary"

@@ -14,6 +14,8 @@ export interface PickerConfig {
   resource: string;
   /** The list filter that receives the typed text. */
   filterKey: string;
+  /** Filters always sent with the typed text (e.g. `{developer: true}` for coordinators). */
+  fixedFilter?: Record<string, unknown>;
   optionLabel: (record: RaRecord) => string;
   /** Secondary text of an option (e.g. the e-mail). */
   optionDetail?: (record: RaRecord) => string;
@@ -54,7 +56,7 @@ export function SearchPicker(props: SearchPickerProps) {
   const enabled = term.length >= PICKER_MIN_CHARS;
   const { data, isFetching } = useGetList(
     config.resource,
-    { filter: { [config.filterKey]: term }, pagination: { page: 1, perPage: PICKER_PAGE_SIZE }, sort: { field: 'created_at', order: 'DESC' } },
+    { filter: { ...config.fixedFilter, [config.filterKey]: term }, pagination: { page: 1, perPage: PICKER_PAGE_SIZE }, sort: { field: 'created_at', order: 'DESC' } },
     { enabled },
   );
   const waiting = typed.length >= PICKER_MIN_CHARS && (typed !== term || isFetching);

@@ -11,6 +11,12 @@ export const userPicker: PickerConfig = {
   emptyText: 'app.admin.picker.no_users',
 };
 
+/** Team coordinators (SPEC §6): users filtered to `developer` true, i.e. the staff holding a role. */
+export const coordinatorPicker: PickerConfig = {
+  ...userPicker,
+  fixedFilter: { developer: true },
+};
+
 export const expertPicker: PickerConfig = {
   resource: 'experts',
   filterKey: 'search',

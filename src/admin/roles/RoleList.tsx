@@ -14,6 +14,8 @@ type Role = RoleResource & RaRecord;
 
 /** Roles are few: one page holds them all. */
 const ALL_ROLES = 1000;
+/** SPEC §7: GET /api/roles with includes=permissions and filter[name]. */
+const ROLE_QUERY = { includes: 'permissions' };
 
 function RoleCard({ record }: { record: Role }) {
   const translate = useTranslate();
@@ -50,6 +52,8 @@ export function RoleList() {
       perPage={ALL_ROLES}
       sort={{ field: 'name', order: 'ASC' }}
       paginated={false}
+      searchSource="name"
+      query={ROLE_QUERY}
       actions={
         <CreateRecordButton
           label="resources.roles.page.create"

@@ -1,6 +1,6 @@
 import { required, TextInput, useRecordContext, type RaRecord } from 'react-admin';
 import { PickerInput } from '../common/PickerInput';
-import { userPicker } from '../common/pickers';
+import { coordinatorPicker } from '../common/pickers';
 
 /** The body of POST/PUT /api/teams (SPEC §7). */
 export function toTeamBody(data: Record<string, unknown>) {
@@ -19,7 +19,7 @@ export function TeamInputs() {
     <>
       <TextInput source="name" validate={required()} />
       <TextInput source="description" multiline minRows={3} />
-      <PickerInput source="owner_id" label="resources.teams.fields.owner_id" config={userPicker} initialRecords={owner ? [owner] : []} />
+      <PickerInput source="owner_id" label="resources.teams.fields.owner_id" config={coordinatorPicker} initialRecords={owner ? [owner] : []} />
     </>
   );
 }

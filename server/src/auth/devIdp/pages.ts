@@ -45,6 +45,7 @@ function page(title: string, body: string, wide = false): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 </head>
 <body>

@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/src/config.js';
+import { createDb, migrateToLatest, type Db } from '../../server/src/db/index.js';
+import { buildApp, type App } from '../../server/src/app.js';
+
+/**
+ * Every registered /api route is listed in docs/API-PERMISSIONS.md, and every one of them but the
+ * two public ones answers 401 without a token. Which routes exist does not depend on the database,
+ * so SQLite alone is enough here.
+ */
+
+const DOC = readFileSync(new URL('../../docs/API-PERMISSIONS.md', import.meta.url), 'utf8');
+const PUBLIC = ['GET /api/config', 'POST /api/auth/callback'];
+const METHOD = '(GET|POST|PUT|PATCH|DELETE)';
+
+/** `/api/teams/:id` and `/api/teams/{teamId}` are the same route: parameters become `{}`. */
+function normalise(path: string): string {
+  return path.replace(/\{[^}]+\}|:[A-Za-z_]\w*/g, '{}');
+}
+
+/** "METHOD /api/…" of the first cell of each table row; "POST (or PUT) /x" and "GET /a, GET /b" count twice. */
+function documentedRoutes(markdown: string): Set<string> {
+  const found = new Set<string>();
+  const pattern = new RegExp(`\\b${METHOD}(?:\\s*\\(or ${METHOD}\\))?\\s+(/api/[^\\s,|]*)`, 'g');
+  for (const line of markdown.split('\n')) {
+    if (!line.startsWith('|')) continue;
+    const firstCell = line.split('|')[1] ?? '';
+    for (const match of firstCell.matchAll(pattern)) {
+      const path = normalise(match[3]);
+      found.add(`${match[1]} ${path}`);
+      if (match[2]) found.add(`${match[2]} ${path}`);
+    }
+  }
+  return found;
+}
+
+describe('the /api route table', () => {
+  const routes: Array<{ method: string; url: string; public: boolean }> = [];
+  let app: App;
+  let db: Db;
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'percorso-routes-'));
+    db = await createDb({ kind: 'sqlite', path: join(dir, 'test.db') });
+    await migrateToLatest(db);
+    const config = loadConfig({
+      PORT: '3999',
+      DATABASE_URL: `sqlite:${join(dir, 'test.db')}`,
+      STORAGE_DIR: mkdtempSync(join(tmpdir(), 'percorso-storage-')),
+      LOG_LEVEL: 'silent',
+    });
+    app = await buildApp({
+      config,
+      db,
+      onRoute: (route) => {
+        if (!route.url.startsWith('/api/')) return;
+        const isPublic = (route.config as { public?: boolean } | undefined)?.public === true;
+        // HEAD twins of GET routes are added by Fastify itself.
+        for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, public: isPublic });
+      },
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.destroy();
+  });
+
+  it('collects the routes of every resource module', () => {
+    const urls = new Set(routes.map((r) => r.url));
+    for (const url of ['/api/user', '/api/teams', '/api/sessions', '/api/experts', '/api/roles', '/api/users', '/api/courses', '/api/stats']) {
+      expect(urls, url).toContain(url);
+    }
+  });
+
+  it('lists every registered route in docs/API-PERMISSIONS.md', () => {
+    const documented = documentedRoutes(DOC);
+    const missing = routes.map((r) => `${r.method} ${normalise(r.url)}`).filter((route) => !documented.has(route));
+    expect(missing).toEqual([]);
+  });
+
+  it('documents no route that does not exist', () => {
+    const registered = new Set(routes.map((r) => `${r.method} ${normalise(r.url)}`));
+    expect([...documentedRoutes(DOC)].filter((route) => !registered.has(route))).toEqual([]);
+  });
+
+  it('makes only /api/config and /api/auth/callback public', () => {
+    expect(routes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`).sort()).toEqual([...PUBLIC].sort());
+  });
+
+  it('answers 401 without a token on every other route', async () => {
+    const answers: string[] = [];
+    for (const route of routes.filter((r) => !r.public)) {
+      const url = route.url.replace(/:[A-Za-z_]\w*/g, '1');
+      const res = await app.inject({ method: route.method as 'GET', url, headers: { accept: 'application/json' } });
+      if (res.statusCode !== 401 || res.json().message !== 'Autenticazione richiesta.') answers.push(`${route.method} ${url} → ${res.statusCode}`);
+    }
+    expect(answers).toEqual([]);
+  });
+
+  it('answers the public routes without a token', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
+    const callback = await app.inject({ method: 'POST', url: '/api/auth/callback', payload: {} });
+    expect(callback.statusCode).toBe(422);
+    expect(callback.json().errors.code).toEqual(['Il campo codice è obbligatorio.']);
+  });
+});

@@ -1,0 +1,32 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SearchPicker } from '../../src/admin/common/SearchPicker';
+import { coordinatorPicker } from '../../src/admin/common/pickers';
+import { toListQuery } from '../../src/dataProvider/listQuery';
+import { renderAdmin, testDataProvider } from './support/adminHarness';
+
+/** SPEC §6: coordinator candidates are filtered to developer true. */
+describe('coordinator picker', () => {
+  it('searches users with filter developer=true besides the typed text', async () => {
+    const dataProvider = testDataProvider([{ id: 4, name: 'Paolo', surname: 'Ricci', email: 'paolo@example.com' }]);
+    renderAdmin(<SearchPicker config={coordinatorPicker} label="Coordinatore" value={null} onChange={() => undefined} />, { dataProvider });
+    const input = screen.getByRole('combobox', { name: 'Coordinatore' });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'pao' } });
+    await waitFor(() => expect(dataProvider.getList).toHaveBeenCalledTimes(1), { timeout: 2000 });
+    const [resource, params] = dataProvider.getList.mock.calls[0]!;
+    expect(resource).toBe('users');
+    expect(params).toMatchObject({ filter: { developer: true, search: 'pao' } });
+    expect(decodeURIComponent(toListQuery(params as Parameters<typeof toListQuery>[0]))).toContain('filter[developer]=true&filter[search]=pao');
+    expect(await screen.findByText('Paolo Ricci')).toBeInTheDocument();
+  });
+
+  it('says "Nessun utente trovato." when no staff member matches', async () => {
+    const dataProvider = testDataProvider([]);
+    renderAdmin(<SearchPicker config={coordinatorPicker} label="Coordinatore" value={null} onChange={() => undefined} />, { dataProvider });
+    const input = screen.getByRole('combobox', { name: 'Coordinatore' });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'zz' } });
+    expect(await screen.findByText('Nessun utente trovato.', {}, { timeout: 2000 })).toBeInTheDocument();
+  });
+});
