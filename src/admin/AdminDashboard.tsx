@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -32,15 +31,14 @@ function StatCards() {
       sx={{ display: 'grid', gap: 2, m: 0, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
     >
       {COUNTS.map(({ key, label }) => (
-        <Card key={key} variant="outlined">
-          <CardContent>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {translate(label)}
-            </Typography>
-            <Typography component="dd" variant="h2" sx={{ m: 0, fontSize: '2rem' }} data-testid={`stat-${key}`}>
-              {isPending ? <Skeleton width={60} /> : data[key]}
-            </Typography>
-          </CardContent>
+        // A <dl> allows one <div> around each dt/dd pair, so the card itself is that div.
+        <Card key={key} variant="outlined" sx={{ p: 2 }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {translate(label)}
+          </Typography>
+          <Typography component="dd" variant="h2" sx={{ m: 0, fontSize: '2rem' }} data-testid={`stat-${key}`}>
+            {isPending ? <Skeleton width={60} /> : data[key]}
+          </Typography>
         </Card>
       ))}
     </Box>

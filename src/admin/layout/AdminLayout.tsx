@@ -11,9 +11,16 @@ function AdminAppBar() {
   );
 }
 
+/**
+ * react-admin's layout grows to its widest child (min-width: fit-content), so a wide table would
+ * make the whole page scroll sideways on a phone. Letting it shrink keeps the scrolling inside the
+ * table's own container.
+ */
+const shrinkToViewport = { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } as const;
+
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={AdminMenu} appBar={AdminAppBar}>
+    <Layout menu={AdminMenu} appBar={AdminAppBar} sx={shrinkToViewport}>
       {children}
     </Layout>
   );

@@ -92,7 +92,7 @@ function LessonStatus({ lesson, button }: { lesson: Lesson; button: { label: str
       <Alert
         severity="success"
         action={
-          <Button to={button.to} color="green">
+          <Button to={button.to} color="green" sx={{ whiteSpace: 'nowrap' }}>
             {button.label}
           </Button>
         }

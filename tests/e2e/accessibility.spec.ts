@@ -1,0 +1,264 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { DemoAccount } from './support/accounts';
+import { sessionsAsExpert, teamsOf, userByEmail } from './support/seed-queries';
+
+/**
+ * Every screen of SPEC §2 passes axe (WCAG 2.0/2.1 A and AA, no serious or critical violation), and
+ * at phone width (390×844) no page scrolls sideways. A11Y_SHOTS_DIR=/some/dir also saves a
+ * screenshot of every screen at both sizes, for a visual check.
+ */
+
+test.describe.configure({ mode: 'parallel' });
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+interface Screen {
+  name: string;
+  account: DemoAccount;
+  /** The path, derived from the worker's seed when it needs ids. */
+  path: (db: Database.Database) => string;
+  /** Waits until the screen shows its data, not a spinner. */
+  ready: (page: Page) => Promise<void>;
+  /** Opens something on top of the page (a dialog) before checking. */
+  open?: (page: Page) => Promise<void>;
+}
+
+function firstTeamOf(db: Database.Database, email: string): number {
+  return teamsOf(db, userByEmail(db, email).id)[0].id;
+}
+
+/** A session of the member's own team (or of every team), so /sessions/{id} shows it. */
+function memberSession(db: Database.Database): number {
+  const teamId = firstTeamOf(db, 'membro@example.com');
+  const row = db
+    .prepare(
+      `select s.id from sessions s
+       where exists (select 1 from session_teams st where st.session_id = s.id and st.team_id = ?)
+       order by s.start_time desc limit 1`,
+    )
+    .get(teamId) as { id: number } | undefined;
+  if (!row) throw new Error('The seed has no session for the member team');
+  return row.id;
+}
+
+/** The first lesson of course 1's first module. */
+function firstLesson(db: Database.Database): { moduleId: number; lessonId: number } {
+  const row = db
+    .prepare(
+      `select l.id as lessonId, m.id as moduleId from lessons l join modules m on m.id = l.module_id
+       where m.course_id = 1 order by m.position, m.id, l.position, l.id limit 1`,
+    )
+    .get() as { moduleId: number; lessonId: number } | undefined;
+  if (!row) throw new Error('The seed has no lesson in course 1');
+  return row;
+}
+
+const heading1 = (name: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+};
+
+/** A heading of level 1 and one of level 2 (admin lists: "Gestione …" then "Tutti …"). */
+const headings = (title: string | RegExp, subtitle: string | RegExp) => async (page: Page) => {
+  await heading1(title)(page);
+  await expect(page.getByRole('heading', { level: 2, name: subtitle })).toBeVisible();
+};
+
+/** Admin tables: data rows shown, no spinner. */
+const tableReady = (title: string, subtitle: string) => async (page: Page) => {
+  await headings(title, subtitle)(page);
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+};
+
+const SCREENS: Screen[] = [
+  { name: 'membro-dashboard', account: 'membro', path: () => '/dashboard', ready: async (page) => {
+    await expect(page.getByText(/^Ciao,/).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Accedi al percorso' }).or(page.getByRole('button', { name: 'Accedi al percorso' }))).toBeVisible();
+  } },
+  { name: 'membro-percorso', account: 'membro', path: (db) => `/percorso/${firstTeamOf(db, 'membro@example.com')}`, ready: async (page) => {
+    await heading1('Percorso')(page);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByText(/^Prossimo appuntamento/).first()).toBeVisible();
+  } },
+  { name: 'membro-session', account: 'membro', path: (db) => `/sessions/${memberSession(db)}`, ready: async (page) => {
+    await heading1('Sessione')(page);
+    await expect(page.getByRole('heading', { name: 'Esperti' })).toBeVisible();
+  } },
+  { name: 'membro-courses', account: 'membro', path: () => '/courses', ready: async (page) => {
+    // One course redirects straight to its modules (SPEC §2).
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('list').getByRole('link').first()).toBeVisible();
+  } },
+  { name: 'membro-modules', account: 'membro', path: () => '/courses/1/modules', ready: async (page) => {
+    await expect(page.getByTestId('completion-percent')).toBeVisible();
+    await expect(page.getByRole('list').getByRole('link').first()).toBeVisible();
+  } },
+  { name: 'membro-lessons', account: 'membro', path: (db) => `/courses/1/modules/${firstLesson(db).moduleId}/lessons`, ready: async (page) => {
+    await expect(page.getByTestId('completion-percent')).toBeVisible();
+    await expect(page.getByText(/^(Completata|Non completata)$/).first()).toBeVisible();
+  } },
+  { name: 'membro-player', account: 'membro', path: (db) => {
+    const { moduleId, lessonId } = firstLesson(db);
+    return `/courses/1/modules/${moduleId}/lessons/${lessonId}`;
+  }, ready: async (page) => {
+    await heading1('Lezione')(page);
+    await expect(page.getByRole('complementary', { name: 'Lezioni nel modulo' })).toBeVisible();
+    await expect(page.locator('video')).toBeAttached();
+  } },
+  { name: 'esperto-dashboard', account: 'esperto', path: () => '/dashboard', ready: async (page) => {
+    await expect(page.getByRole('heading', { name: 'Sei un esperto' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Accedi' }).or(page.getByRole('button', { name: 'Accedi' })).first()).toBeVisible();
+  } },
+  { name: 'esperto-session', account: 'esperto', path: (db) => `/sessions/${sessionsAsExpert(db, userByEmail(db, 'esperto@example.com').id)[0].id}`, ready: async (page) => {
+    await heading1('Sessione')(page);
+    await expect(page.getByRole('heading', { name: 'Accesso Esperto' })).toBeVisible();
+  } },
+  { name: 'admin-dashboard', account: 'admin', path: () => '/admin', ready: async (page) => {
+    await heading1(/^Ciao, /)(page);
+    await expect(page.getByText('Utenti', { exact: true }).first()).toBeVisible();
+  } },
+  { name: 'admin-experts', account: 'admin', path: () => '/admin/experts', ready: tableReady('Gestione Esperti', 'Tutti gli esperti') },
+  { name: 'admin-roles', account: 'admin', path: () => '/admin/roles', ready: async (page) => {
+    await headings('Gestione Ruoli', 'Tutti i ruoli')(page);
+    await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  } },
+  { name: 'admin-teams', account: 'admin', path: () => '/admin/teams', ready: tableReady('Gestione Team', 'Tutti i team') },
+  { name: 'admin-users', account: 'admin', path: () => '/admin/users', ready: tableReady('Gestione Utenti', 'Tutti gli utenti') },
+  { name: 'admin-sessions', account: 'admin', path: () => '/admin/sessions', ready: tableReady('Gestione Sessioni', 'Tutte le sessioni') },
+  { name: 'admin-courses', account: 'admin', path: () => '/admin/courses', ready: async (page) => {
+    await headings('Gestione Videocorsi', 'Tutti i videocorsi')(page);
+    await expect(page.getByRole('listitem').first()).toBeVisible();
+  } },
+  { name: 'admin-modules', account: 'admin', path: () => '/admin/courses/1/modules', ready: async (page) => {
+    await headings(/^Gestione Moduli per /, 'Tutti i moduli')(page);
+    await expect(page.getByRole('button', { name: 'Cambia cover' }).first()).toBeVisible();
+  } },
+  { name: 'admin-lessons', account: 'admin', path: (db) => `/admin/courses/1/modules/${firstLesson(db).moduleId}/lessons`, ready: async (page) => {
+    await headings(/^Gestione Lezioni per /, 'Tutte le lezioni')(page);
+    await expect(page.getByRole('button', { name: 'Modifica' }).first()).toBeVisible();
+  } },
+  { name: 'admin-teams-create', account: 'admin', path: () => '/admin/teams', ready: tableReady('Gestione Team', 'Tutti i team'), open: async (page) => {
+    await page.getByRole('button', { name: 'Nuovo team' }).click();
+    await expect(page.getByRole('dialog', { name: 'Nuovo team' })).toBeVisible();
+  } },
+  { name: 'admin-sessions-create', account: 'admin', path: () => '/admin/sessions', ready: tableReady('Gestione Sessioni', 'Tutte le sessioni'), open: async (page) => {
+    await page.getByRole('button', { name: 'Nuova sessione' }).click();
+    await expect(page.getByRole('dialog', { name: 'Nuova sessione' })).toBeVisible();
+  } },
+];
+
+/** Serious and critical WCAG A/AA violations, one readable line per element. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    // Third-party players (a YouTube lesson) are outside the product's control.
+    .exclude('iframe[src*="youtube"]')
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.id} (${violation.impact}): ${violation.help}\n    at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ') ?? ''}`,
+      ),
+    );
+}
+
+/** How far the page scrolls sideways, with the elements that stick out of the viewport. */
+async function horizontalOverflow(page: Page): Promise<{ overflow: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement!;
+    const width = root.clientWidth;
+    const culprits: string[] = [];
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 1) continue;
+      // Report the outermost offender only: its children stick out because it does.
+      const parent = element.parentElement?.getBoundingClientRect();
+      if (parent && parent.right > width + 1) continue;
+      const id = element.id ? `#${element.id}` : '';
+      const classes = typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).slice(0, 3).join('.')}` : '';
+      culprits.push(`${element.tagName.toLowerCase()}${id}${classes} (right edge ${Math.round(box.right)}px)`);
+    }
+    return { overflow: root.scrollWidth - width, culprits: culprits.slice(0, 10) };
+  });
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.A11Y_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Lets finite CSS transitions end (a dialog fading in), so contrast is measured on the final colours. */
+async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+async function openScreen(page: Page, screen: Screen, db: Database.Database): Promise<void> {
+  await page.goto(screen.path(db));
+  await screen.ready(page);
+  await screen.open?.(page);
+  await transitionsEnded(page);
+}
+
+test.describe('axe: no serious or critical WCAG 2.1 A/AA violations', () => {
+  for (const screen of SCREENS) {
+    test(screen.name, async ({ pageAs, seedDb }) => {
+      const page = await pageAs(screen.account, { viewport: DESKTOP });
+      await openScreen(page, screen, seedDb);
+      await screenshot(page, `${screen.name}-desktop`);
+      const violations = await seriousViolations(page);
+      expect(violations, `axe on ${page.url()}:\n${violations.join('\n')}`).toEqual([]);
+    });
+  }
+});
+
+test.describe('390×844: no horizontal scrolling, and axe passes on the phone layout too', () => {
+  for (const screen of SCREENS) {
+    test(screen.name, async ({ pageAs, seedDb }) => {
+      const page = await pageAs(screen.account, { viewport: PHONE, isMobile: true, hasTouch: true });
+      await openScreen(page, screen, seedDb);
+      await screenshot(page, `${screen.name}-phone`);
+      const { overflow, culprits } = await horizontalOverflow(page);
+      expect(overflow, `${page.url()} scrolls ${overflow}px sideways; sticking out:\n${culprits.join('\n')}`).toBeLessThanOrEqual(1);
+      const violations = await seriousViolations(page);
+      expect(violations, `axe at 390×844 on ${page.url()}:\n${violations.join('\n')}`).toEqual([]);
+    });
+  }
+});
+
+test.describe('390×844: the slide-in menus pass axe', () => {
+  for (const [account, path] of [
+    ['membro', '/dashboard'],
+    ['admin', '/admin'],
+  ] as const) {
+    test(`${account} on ${path}`, async ({ pageAs }) => {
+      const page = await pageAs(account, { viewport: PHONE, isMobile: true, hasTouch: true });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.getByRole('button', { name: 'Apri il menu' }).click();
+      // The portal's menu holds links; react-admin's holds menu items.
+      const dashboard = page.getByRole('link', { name: 'Dashboard', exact: true }).or(page.getByRole('menuitem', { name: 'Dashboard', exact: true }));
+      await expect(dashboard.locator('visible=true')).toBeVisible();
+      await transitionsEnded(page);
+      await screenshot(page, `${account}-menu-phone`);
+      const violations = await seriousViolations(page);
+      expect(violations, `axe with the menu open on ${page.url()}:\n${violations.join('\n')}`).toEqual([]);
+    });
+  }
+});
