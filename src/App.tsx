@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { authProvider } from './authProvider';
+import { useHasSession } from './authProvider/session';
 import { getToken } from './dataProvider';
 import LoginPage from './portal/LoginPage';
 import { NotFound } from './portal/NotFound';
@@ -20,19 +22,32 @@ const AdminApp = lazy(() => import('./admin/AdminApp'));
 
 /** The paths that are not portal pages: the login screen, the callback and the back-office. */
 const NOT_PORTAL = /^\/(auth\/callback\/?)?$|^\/admin(\/|$)/;
+const BACK_OFFICE = /^\/admin(\/|$)/;
 
 /**
- * A signed-in visitor opening a portal page: the layout's code and GET /api/user start together,
- * before the first render, rather than one after the other (called by main.tsx).
+ * A signed-in visitor opening a page directly: its code and the first API call start together,
+ * before the first render, rather than one after the other (called by main.tsx). A portal page
+ * asks GET /api/user; the back-office asks GET /api/user/permissions, which its session check and
+ * every page need first — a token the server no longer accepts is known before react-admin loads.
  */
 export function startPortalPage(pathname: string): void {
-  if (!getToken() || NOT_PORTAL.test(pathname)) return;
+  if (!getToken()) return;
+  if (BACK_OFFICE.test(pathname)) {
+    authProvider.checkAuth({}).catch(() => undefined);
+    return;
+  }
+  if (NOT_PORTAL.test(pathname)) return;
   loadProtectedLayout().catch(() => undefined);
   probeIdentity()?.catch(() => undefined);
 }
 
+/**
+ * The back-office exists only while there is a session: the render that follows the end of the
+ * session (logout, a 401) unmounts it at once — see src/authProvider/session.ts for why this
+ * cannot wait for the navigation to /.
+ */
 function AdminRoute() {
-  if (!getToken()) return <Navigate to="/" replace />;
+  if (!useHasSession()) return <Navigate to="/" replace />;
   return <AdminApp />;
 }
 

@@ -1,10 +1,11 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
-import { dataProvider, getToken, removeToken, type ApiError } from '../dataProvider';
+import { dataProvider, getToken, type ApiError } from '../dataProvider';
 import { avatarUrl } from '../lib/avatarUrl';
 import { loadPublicConfig } from '../lib/publicConfigRequest';
 import type { User } from '../types';
 import { canAccess } from './canAccess';
 import { completeLogin, startLogin } from './loginFlow';
+import { endSession } from './session';
 
 export interface AppIdentity extends UserIdentity {
   fullName: string;
@@ -20,22 +21,42 @@ const isAccessDenied = (error: unknown) => {
 /** The current-user calls: a 401 or 403 there means logged out (SPEC §6). */
 const isSessionCall = (error: unknown) => /\/api\/user(\/permissions)?(\?|$)/.test((error as ApiError | null)?.url ?? '');
 
-let permissionsCache: Promise<string[]> | null = null;
+/** The last GET /api/user/permissions of the stored token (a new sign-in asks again). */
+let permissionsCache: { token: string; request: Promise<string[]>; answered: boolean } | null = null;
 
+/** Asks the server (or joins the same token's request in flight); a 401 or 403 ends the session. */
 function fetchPermissions(): Promise<string[]> {
-  if (!getToken()) return Promise.resolve([]);
-  const request = dataProvider.getMyPermissions().catch((error: unknown) => {
-    if (permissionsCache === request) permissionsCache = null;
-    if (isAccessDenied(error)) removeToken();
-    throw error;
-  });
-  permissionsCache = request;
-  return request;
+  const token = getToken();
+  if (!token) return Promise.resolve([]);
+  if (permissionsCache?.token === token && !permissionsCache.answered) return permissionsCache.request;
+  const entry = {
+    token,
+    answered: false,
+    request: dataProvider.getMyPermissions().then(
+      (permissions) => {
+        entry.answered = true;
+        return permissions;
+      },
+      (error: unknown) => {
+        if (permissionsCache === entry) permissionsCache = null;
+        if (isAccessDenied(error)) forgetSession();
+        throw error;
+      },
+    ),
+  };
+  permissionsCache = entry;
+  return entry.request;
+}
+
+/** The permissions already asked for the stored token, or asked now. */
+function sessionPermissions(): Promise<string[]> {
+  const token = getToken();
+  return token && permissionsCache?.token === token ? permissionsCache.request : fetchPermissions();
 }
 
 function forgetSession() {
-  removeToken();
   permissionsCache = null;
+  endSession();
 }
 
 /** The `{redirectTo: '/'}` rejection: react-admin sends the visitor to the login screen at /. */
@@ -64,9 +85,17 @@ export const authProvider: AuthProvider = {
     return '/';
   },
 
-  /** Only throws: the provider is reached from the login button, never from here. */
+  /**
+   * Only throws: the provider is reached from the login button, never from here. A stored token
+   * is not enough: the server must still accept it, which GET /api/user/permissions tells (the
+   * back-office needs that answer for every page anyway, so this costs no extra request). Any
+   * other failure keeps the session: the pages show their own error.
+   */
   checkAuth: async () => {
     if (!getToken()) throw toLoginScreen();
+    await sessionPermissions().catch((error: unknown) => {
+      if (isAccessDenied(error)) throw toLoginScreen();
+    });
   },
 
   checkError: async (error) => {
@@ -99,7 +128,7 @@ export const authProvider: AuthProvider = {
 
   getPermissions: () => fetchPermissions(),
 
-  canAccess: async (request) => canAccess(await (permissionsCache ?? fetchPermissions()), request),
+  canAccess: async (request) => canAccess(await sessionPermissions(), request),
 };
 
 export { canAccess, hasPermission } from './canAccess';

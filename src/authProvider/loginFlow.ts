@@ -1,4 +1,5 @@
-import { dataProvider, setToken } from '../dataProvider';
+import { dataProvider } from '../dataProvider';
+import { startSession } from './session';
 import { loadPublicConfig } from '../lib/publicConfigRequest';
 import { buildAuthorizeUrl } from './authorizeUrl';
 import { codeChallenge, randomToken } from './pkce';
@@ -42,7 +43,7 @@ async function exchange(code: string, state: string | null): Promise<void> {
   if (!flow || !state || flow.state !== state) throw new LoginCallbackError('state mismatch');
   sessionStorage.removeItem(FLOW_KEY);
   const token = await dataProvider.exchangeCode({ code, code_verifier: flow.verifier, redirect_uri: flow.redirectUri });
-  setToken(token);
+  startSession(token);
 }
 
 let inFlight: { code: string; promise: Promise<void> } | null = null;

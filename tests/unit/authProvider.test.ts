@@ -5,6 +5,7 @@ import { buildAuthorizeUrl } from '../../src/authProvider/authorizeUrl';
 import { canAccess, hasPermission, requiredPermission } from '../../src/authProvider/canAccess';
 import { completeLogin } from '../../src/authProvider/loginFlow';
 import { base64Url, codeChallenge, randomToken } from '../../src/authProvider/pkce';
+import { hasSession, startSession, subscribeToSession } from '../../src/authProvider/session';
 import { resetPublicConfig } from '../../src/lib/publicConfig';
 import { mockFetch } from './fetchMock';
 
@@ -128,9 +129,78 @@ describe('callback', () => {
 
 describe('checkAuth, checkError, logout', () => {
   it('checkAuth only throws, towards /', async () => {
+    const { fetch } = mockFetch();
     await expect(authProvider.checkAuth({})).rejects.toEqual({ redirectTo: '/', message: false });
-    localStorage.setItem('token', 'T');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('checkAuth passes when the server accepts the token, and canAccess reuses that answer', async () => {
+    localStorage.setItem('token', 'T-accepted');
+    const { calls } = mockFetch({ body: { data: ['read_teams'] } });
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    await expect(authProvider.canAccess!({ action: 'list', resource: 'teams' })).resolves.toBe(true);
+    expect(calls.map((c) => c.url)).toEqual(['/api/user/permissions']);
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer T-accepted');
+  });
+
+  it('checkAuth ends a session the server no longer accepts, and tells the subscribers', async () => {
+    localStorage.setItem('token', 'T-stale');
+    mockFetch({ status: 401, body: { message: 'Non autenticato' } });
+    const listener = vi.fn();
+    const unsubscribe = subscribeToSession(listener);
+    await expect(authProvider.checkAuth({})).rejects.toEqual({ redirectTo: '/', message: false });
+    unsubscribe();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(listener).toHaveBeenCalled();
+  });
+
+  it('checkAuth keeps the session when the check fails for another reason', async () => {
+    localStorage.setItem('token', 'T-busy');
+    const { calls } = mockFetch({ status: 500, body: { message: 'Errore' } }, { body: { data: [] } });
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    expect(localStorage.getItem('token')).toBe('T-busy');
+    // The failure is not remembered: the next check asks again.
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('getPermissions joins the request in flight, and asks again once it has been answered', async () => {
+    localStorage.setItem('token', 'T-join');
+    const { calls } = mockFetch({ body: { data: ['read_teams'] } }, { body: { data: ['read_teams', 'read_users'] } });
+    const check = authProvider.checkAuth({});
+    await expect(authProvider.getPermissions!({})).resolves.toEqual(['read_teams']);
+    await check;
+    expect(calls).toHaveLength(1);
+    await expect(authProvider.getPermissions!({})).resolves.toEqual(['read_teams', 'read_users']);
+    await expect(authProvider.canAccess!({ action: 'list', resource: 'users' })).resolves.toBe(true);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a new token asks for its own permissions', async () => {
+    localStorage.setItem('token', 'T-first');
+    const { calls } = mockFetch({ body: { data: ['read_teams'] } }, { body: { data: [] } });
+    await expect(authProvider.canAccess!({ action: 'list', resource: 'teams' })).resolves.toBe(true);
+    localStorage.setItem('token', 'T-second');
+    await expect(authProvider.canAccess!({ action: 'list', resource: 'teams' })).resolves.toBe(false);
+    expect(calls.map((c) => c.headers.get('Authorization'))).toEqual(['Bearer T-first', 'Bearer T-second']);
+  });
+
+  it('ending or starting the session tells the subscribers', async () => {
+    localStorage.setItem('token', 'T');
+    mockFetch({ status: 204 });
+    const listener = vi.fn();
+    const unsubscribe = subscribeToSession(listener);
+    await authProvider.logout({});
+    expect(hasSession()).toBe(false);
+    expect(listener).toHaveBeenCalledTimes(1);
+    await authProvider.checkError({ status: 401, url: '/api/teams' }).catch(() => undefined);
+    expect(listener).toHaveBeenCalledTimes(2);
+    startSession('T2');
+    expect(hasSession()).toBe(true);
+    expect(listener).toHaveBeenCalledTimes(3);
+    unsubscribe();
+    await authProvider.logout({});
+    expect(listener).toHaveBeenCalledTimes(3);
   });
 
   it('401 anywhere logs out', async () => {
