@@ -18,20 +18,11 @@ import { lessonQuery, presentLesson } from '../lib/presenters-courses.js';
 import { recordSync } from '../lib/lesson-sync.js';
 import { validationFailed } from '../lib/errors.js';
 import { blankFields } from '../lib/blank-fields.js';
+import { isAcceptedVideoUrl } from '../schemas/video-url.js';
+
+export { isAcceptedVideoUrl };
 
 const SORTABLE = { position: 'lessons.position', name: 'lessons.name', id: 'lessons.id' };
-
-/** Absolute http(s) addresses (YouTube, Vimeo, video files) or the site's own /storage/ files. */
-export function isAcceptedVideoUrl(value: string): boolean {
-  if (/\s/.test(value)) return false;
-  if (value.startsWith('/storage/')) return !value.split('/').includes('..');
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 export const VIDEO_URL_MESSAGE =
   "Il campo URL del video deve essere un URL valido (un indirizzo http:// o https://, oppure un percorso /storage/).";
