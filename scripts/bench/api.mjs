@@ -2,10 +2,10 @@
 // autocannon with 100 connections against the list endpoints, beside a bare node:http server
 // answering the very same JSON bodies (the ceiling for this machine).
 import { fork } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { benchDir, freePort, repoRoot, runTs, startServer } from './server.mjs';
+import { freePort, repoRoot, runTs, startSectionServer } from './server.mjs';
 import { printTable } from './table.mjs';
 
 const ENDPOINTS = ['/api/teams', '/api/users', '/api/sessions', '/api/sessions?sort=-start_time&filter[search]=pitch'];
@@ -27,17 +27,9 @@ function startBare(port, bodiesFile) {
 }
 
 export async function apiLatency() {
-  const dir = join(benchDir, 'api');
-  const databaseUrl = process.env.BENCH_DATABASE_URL || `sqlite:${join(dir, 'percorso.db')}`;
-  if (!process.env.BENCH_DATABASE_URL) rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, 'storage'), { recursive: true });
-
   // The first start migrates and seeds the demo data; the bulk generator then grows it.
-  const server = await startServer({
-    port: await freePort(),
-    databaseUrl,
-    storageDir: join(dir, 'storage'),
-    logFile: join(dir, 'server.log'),
+  const { dir, databaseUrl, server } = await startSectionServer('api', {
+    sharedDatabaseUrl: process.env.BENCH_DATABASE_URL,
   });
   let bare;
   try {

@@ -3,12 +3,10 @@
 // as a signed-in demo user where the route needs one; every script response until the network is
 // idle is counted (the entry, its static imports, and the route's lazily loaded chunks).
 // --verbose lists the files behind each total.
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { chromium } from '@playwright/test';
-import { benchDir, ensureBuild, freePort, startServer } from './server.mjs';
+import { ensureBuild, startSectionServer } from './server.mjs';
 import { signIn } from './signIn.mjs';
 import { kib, printTable } from './table.mjs';
 
@@ -106,16 +104,7 @@ function printFiles(path, files) {
 
 export async function bundleBudget() {
   ensureBuild(process.argv.includes('--build'));
-  const dir = join(benchDir, 'bundle');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, 'storage'), { recursive: true });
-  const databasePath = join(dir, 'percorso.db');
-  const server = await startServer({
-    port: await freePort(),
-    databaseUrl: `sqlite:${databasePath}`,
-    storageDir: join(dir, 'storage'),
-    logFile: join(dir, 'server.log'),
-  });
+  const { databasePath, server } = await startSectionServer('bundle');
   const browser = await chromium.launch(launchOptions);
   try {
     const states = {};

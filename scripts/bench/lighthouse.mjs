@@ -6,14 +6,14 @@
 // storage reset clears the HTTP cache, service workers and cache storage, not localStorage).
 // Each page is audited LIGHTHOUSE_RUNS times (default 3); the median run is reported. Full reports:
 // .bench/lighthouse/<route>.json. Budgets (ARCHITECTURE.md): portal ≥ 95, back-office ≥ 80.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { benchDir, ensureBuild, freePort, startServer } from './server.mjs';
+import { ensureBuild, freePort, startSectionServer } from './server.mjs';
 import { printTable } from './table.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -80,16 +80,7 @@ async function audit(port, url) {
 
 export async function lighthouseScores() {
   ensureBuild(process.argv.includes('--build'));
-  const dir = join(benchDir, 'lighthouse');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, 'storage'), { recursive: true });
-  const databasePath = join(dir, 'percorso.db');
-  const server = await startServer({
-    port: await freePort(),
-    databaseUrl: `sqlite:${databasePath}`,
-    storageDir: join(dir, 'storage'),
-    logFile: join(dir, 'server.log'),
-  });
+  const { dir, databasePath, server } = await startSectionServer('lighthouse');
   const debuggingPort = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'percorso-lighthouse-'));
   const context = await chromium.launchPersistentContext(profile, {

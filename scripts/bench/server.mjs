@@ -1,6 +1,6 @@
 // Starting and stopping the real server for benchmarks (the same way the end-to-end tests do).
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,4 +88,23 @@ export function runTs(script, args) {
   });
   if (result.status !== 0) throw new Error(`${script} failed (exit ${result.status})`);
   return result.stdout;
+}
+
+/**
+ * A bench section's working folder (.bench/<section>, emptied unless a shared database is given)
+ * and a server on a free port using its own SQLite file there, or `sharedDatabaseUrl`.
+ */
+export async function startSectionServer(section, { sharedDatabaseUrl } = {}) {
+  const dir = join(benchDir, section);
+  if (!sharedDatabaseUrl) rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'storage'), { recursive: true });
+  const databasePath = join(dir, 'percorso.db');
+  const databaseUrl = sharedDatabaseUrl || `sqlite:${databasePath}`;
+  const server = await startServer({
+    port: await freePort(),
+    databaseUrl,
+    storageDir: join(dir, 'storage'),
+    logFile: join(dir, 'server.log'),
+  });
+  return { dir, databasePath, databaseUrl, server };
 }

@@ -1,10 +1,10 @@
 // Lesson progress sync under load: 5,000 learners each syncing every 3 s (≈1,667 requests/s) on
 // one lesson, on the large seed. Every learner reports the playback position that real time allows
 // (seconds since the run started), so the server's anti-skip rule accepts each sync.
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { benchDir, freePort, runTs, startServer } from './server.mjs';
+import { runTs, startSectionServer } from './server.mjs';
 import { printTable } from './table.mjs';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS) || 5000;
@@ -28,15 +28,8 @@ async function firstLesson(base, headers) {
 }
 
 export async function progressSync() {
-  const dir = join(benchDir, 'sync');
-  const databaseUrl = process.env.BENCH_DATABASE_URL || `sqlite:${join(dir, 'percorso.db')}`;
-  if (!process.env.BENCH_DATABASE_URL) rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, 'storage'), { recursive: true });
-  const server = await startServer({
-    port: await freePort(),
-    databaseUrl,
-    storageDir: join(dir, 'storage'),
-    logFile: join(dir, 'server.log'),
+  const { dir, databaseUrl, server } = await startSectionServer('sync', {
+    sharedDatabaseUrl: process.env.BENCH_DATABASE_URL,
   });
   try {
     const tokensFile = join(dir, 'tokens.json');
