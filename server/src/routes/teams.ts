@@ -28,23 +28,21 @@ import type { Db } from '../db/index.js';
 const TEAM_SORTS = { created_at: 'teams.created_at', name: 'teams.name', id: 'teams.id' };
 const SESSION_SORTS = { start_time: 'sessions.start_time', name: 'sessions.name', created_at: 'sessions.created_at', id: 'sessions.id' };
 
+type SessionsWhere = ExpressionBuilder<Database, 'sessions'>;
+
+/** The session has a team link: to `team` (`'='`), to another team (`'<>'`), or to any team. */
+function hasTeamLink(eb: SessionsWhere, team?: { op: '=' | '<>'; id: number }) {
+  let links = eb
+    .selectFrom('session_teams')
+    .select(sql.lit(1).as('one'))
+    .whereRef('session_teams.session_id', '=', 'sessions.id');
+  if (team) links = links.where('session_teams.team_id', team.op, team.id);
+  return eb.exists(links);
+}
+
 /** Sessions attached to the team, plus those attached to no team (valid for every team). */
 export function sessionsOfTeam(teamId: number) {
-  return (eb: ExpressionBuilder<Database, 'sessions'>) =>
-    eb.or([
-      eb.exists(
-        eb
-          .selectFrom('session_teams')
-          .select(sql.lit(1).as('one'))
-          .whereRef('session_teams.session_id', '=', 'sessions.id')
-          .where('session_teams.team_id', '=', teamId),
-      ),
-      eb.not(
-        eb.exists(
-          eb.selectFrom('session_teams').select(sql.lit(1).as('one')).whereRef('session_teams.session_id', '=', 'sessions.id'),
-        ),
-      ),
-    ]);
+  return (eb: SessionsWhere) => eb.or([hasTeamLink(eb, { op: '=', id: teamId }), eb.not(hasTeamLink(eb))]);
 }
 
 /** Longest a session may run and still count as upcoming while it is in progress. */
@@ -199,26 +197,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
       // Sessions that belonged to this team alone would otherwise become "valid for every team".
       await trx
         .deleteFrom('sessions')
-        .where((eb) =>
-          eb.and([
-            eb.exists(
-              eb
-                .selectFrom('session_teams')
-                .select(sql.lit(1).as('one'))
-                .whereRef('session_teams.session_id', '=', 'sessions.id')
-                .where('session_teams.team_id', '=', id),
-            ),
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('session_teams')
-                  .select(sql.lit(1).as('one'))
-                  .whereRef('session_teams.session_id', '=', 'sessions.id')
-                  .where('session_teams.team_id', '<>', id),
-              ),
-            ),
-          ]),
-        )
+        .where((eb) => eb.and([hasTeamLink(eb, { op: '=', id }), eb.not(hasTeamLink(eb, { op: '<>', id }))]))
         .execute();
       await trx.deleteFrom('teams').where('id', '=', id).execute();
     });
