@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   create_modules: 'Creare moduli',
   create_lessons: 'Creare lezioni',
   update_lesosns: 'Modificare moduli e lezioni',
+  read_accessibility_reports: 'Visualizzare le segnalazioni di accessibilità',
+  update_accessibility_reports: 'Aggiornare lo stato delle segnalazioni di accessibilità',
 } as const;
 
 export type PermissionName = keyof typeof PERMISSIONS;

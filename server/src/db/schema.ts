@@ -174,6 +174,20 @@ export interface UsedAuthCodesTable {
   used_at: Timestamp;
 }
 
+/** What a signed-in person reported as not accessible, and how far staff got with it. */
+export interface AccessibilityReportsTable {
+  id: Generated<number>;
+  /** Null once the reporting user is deleted; name and e-mail stay for the reply. */
+  user_id: number | null;
+  reporter_name: string;
+  reporter_email: string;
+  page_url: string | null;
+  description: string;
+  state: 'new' | 'in_progress' | 'resolved';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   permissions: PermissionsTable;
@@ -194,6 +208,7 @@ export interface Database {
   lesson_progress: LessonProgressTable;
   access_tokens: AccessTokensTable;
   used_auth_codes: UsedAuthCodesTable;
+  accessibility_reports: AccessibilityReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { authOf } from '../plugins/auth.js';
+import { FieldErrorBag, notFound } from '../lib/errors.js';
+import { filterValue } from '../lib/listing.js';
+import {
+  ACCESSIBILITY_REPORT_STATES,
+  createAccessibilityReportsRepository,
+  type AccessibilityReportState,
+} from '../repositories/accessibility-reports.js';
+import { IdParams, ListQuery } from '../schemas/common.js';
+
+export const DESCRIPTION_MAX = 5000;
+const PAGE_URL_MAX = 1024;
+
+const ReportBody = Type.Object({
+  description: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  page_url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+const StateBody = Type.Object({ state: Type.Optional(Type.Union([Type.String(), Type.Null()])) });
+
+function isState(value: unknown): value is AccessibilityReportState {
+  return typeof value === 'string' && (ACCESSIBILITY_REPORT_STATES as readonly string[]).includes(value);
+}
+
+const STATE_MESSAGE = 'Lo stato deve essere nuova, in lavorazione o risolta.';
+
+/**
+ * Accessibility reports: anyone signed in may send one (the statement's feedback mechanism);
+ * staff with read_/update_accessibility_reports list them and move them through their states.
+ */
+export default async function accessibilityReportRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const reports = createAccessibilityReportsRepository(app.db, () => app.now());
+
+  r.post('/accessibility-reports', { schema: { body: ReportBody } }, async (request, reply) => {
+    const auth = authOf(request);
+    const bag = new FieldErrorBag();
+    const description = (request.body.description ?? '').trim();
+    const pageUrl = (request.body.page_url ?? '').trim();
+    if (!description) bag.add('description', 'Il campo descrizione del problema è obbligatorio.');
+    else if (description.length > DESCRIPTION_MAX) {
+      bag.add('description', `La descrizione del problema non può superare ${DESCRIPTION_MAX} caratteri.`);
+    }
+    if (pageUrl.length > PAGE_URL_MAX) bag.add('page_url', `L'indirizzo della pagina non può superare ${PAGE_URL_MAX} caratteri.`);
+    bag.throwIfAny();
+    const data = await reports.create(auth.userId, { description, page_url: pageUrl || null });
+    reply.status(201);
+    return { data };
+  });
+
+  r.get(
+    '/accessibility-reports',
+    { preHandler: app.requirePermission('read_accessibility_reports'), schema: { querystring: ListQuery } },
+    async (request) => {
+      const state = filterValue(request.query, 'state');
+      if (state !== undefined && !isState(state)) new FieldErrorBag().add('filter', STATE_MESSAGE).throwIfAny();
+      return reports.list(request.query, state as AccessibilityReportState | undefined);
+    },
+  );
+
+  r.get(
+    '/accessibility-reports/:id',
+    { preHandler: app.requirePermission('read_accessibility_reports'), schema: { params: IdParams } },
+    async (request) => {
+      const data = await reports.find(request.params.id);
+      if (!data) throw notFound('Segnalazione');
+      return { data };
+    },
+  );
+
+  r.put(
+    '/accessibility-reports/:id',
+    { preHandler: app.requirePermission('update_accessibility_reports'), schema: { params: IdParams, body: StateBody } },
+    async (request) => {
+      const { state } = request.body;
+      if (!isState(state)) new FieldErrorBag().add('state', STATE_MESSAGE).throwIfAny();
+      const data = await reports.setState(request.params.id, state as AccessibilityReportState);
+      if (!data) throw notFound('Segnalazione');
+      return { data };
+    },
+  );
+}
