@@ -157,6 +157,10 @@ export interface LessonProgressTable {
   last_sync_ms: number;
   /** Optimistic-concurrency counter: a sync only commits if nobody wrote in between. */
   version: number;
+  /** Server clock (ms) at which the current playback session started; 0 before the first one. */
+  session_started_ms: ColumnType<number, number | undefined, number>;
+  /** Seconds credited in the current playback session. */
+  session_credited: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
 }
 

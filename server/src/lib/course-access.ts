@@ -2,6 +2,7 @@ import type { Db } from '../db/index.js';
 import type { CourseRow, LessonRow, ModuleRow } from '../db/schema.js';
 import { can, type AuthContext } from '../plugins/auth.js';
 import { HttpError, notFound } from './errors.js';
+import type { StoredProgress } from './lesson-sync.js';
 
 /**
  * Who may see video courses: holders of read_courses see every course (the back-office); learners
@@ -64,7 +65,7 @@ export async function loadLesson(db: Db, moduleId: number, lessonId: number): Pr
 /** A lesson with the caller's progress row (null before the first sync). */
 export interface SyncTarget {
   lesson: Pick<LessonRow, 'id' | 'module_id' | 'position' | 'name' | 'video_url' | 'description' | 'video_length'>;
-  progress: { position: number; watched: string; covered_seconds: number; completed: number; last_sync_ms: number; version: number } | null;
+  progress: StoredProgress | null;
 }
 
 /**
@@ -95,6 +96,8 @@ export async function loadSyncTarget(db: Db, auth: AuthContext, courseId: number
       'lesson_progress.covered_seconds',
       'lesson_progress.completed',
       'lesson_progress.last_sync_ms',
+      'lesson_progress.session_started_ms',
+      'lesson_progress.session_credited',
       'lesson_progress.version',
     ])
     .where('courses.id', '=', courseId)
@@ -122,6 +125,8 @@ export async function loadSyncTarget(db: Db, auth: AuthContext, courseId: number
             covered_seconds: Number(row.covered_seconds),
             completed: Number(row.completed),
             last_sync_ms: Number(row.last_sync_ms),
+            session_started_ms: Number(row.session_started_ms),
+            session_credited: Number(row.session_credited),
             version: Number(row.version),
           },
   };

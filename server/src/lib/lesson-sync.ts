@@ -36,6 +36,8 @@ export interface StoredProgress {
   covered_seconds: number;
   completed: number;
   last_sync_ms: number;
+  session_started_ms: number;
+  session_credited: number;
   version: number;
 }
 
@@ -74,6 +76,8 @@ function stored(next: ProgressState, videoLength: number | null) {
     covered_seconds: coveredSeconds(next.watched, videoLength),
     completed: next.completed ? 1 : 0,
     last_sync_ms: next.lastSyncMs,
+    session_started_ms: next.sessionStartMs,
+    session_credited: next.sessionCredited,
     updated_at: new Date().toISOString(),
   };
 }
@@ -81,7 +85,7 @@ function stored(next: ProgressState, videoLength: number | null) {
 async function readProgress(db: Db, userId: number, lessonId: number): Promise<StoredProgress | null> {
   const row = await db
     .selectFrom('lesson_progress')
-    .select(['position', 'watched', 'covered_seconds', 'completed', 'last_sync_ms', 'version'])
+    .select(['position', 'watched', 'covered_seconds', 'completed', 'last_sync_ms', 'session_started_ms', 'session_credited', 'version'])
     .where('user_id', '=', userId)
     .where('lesson_id', '=', lessonId)
     .executeTakeFirst();
@@ -123,6 +127,8 @@ export async function recordSync(db: Db, input: SyncInput): Promise<SyncOutcome>
       watched: parseWatched(row.watched),
       lastSyncMs: Number(row.last_sync_ms),
       completed: Boolean(row.completed),
+      sessionStartMs: Number(row.session_started_ms) || Number(row.last_sync_ms),
+      sessionCredited: Number(row.session_credited),
     };
     const next = applySync(previous, report, rules);
     const values = stored(next, videoLength);

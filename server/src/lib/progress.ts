@@ -4,7 +4,14 @@
  * The player reports its playback position every few seconds. An advance no larger than the
  * wall-clock time since the previous report (times the playback rate, plus a small tolerance)
  * counts as watched; anything else (a seek forward or back) only moves the resume position.
- * The lesson is completed once the watched stretches cover enough of the video's length.
+ *
+ * Only continuous watching counts. Reports no further apart than one credited stretch
+ * (`maxStretchSeconds`) form one playback session; a report after a longer pause credits nothing
+ * and starts a new session. Within a session the seconds credited never exceed the session's
+ * wall-clock time times the playback rate, so per-report tolerances cannot add up.
+ *
+ * The lesson is completed once the watched stretches cover enough of the video's length; the
+ * length always comes from the server (the file itself or the lesson's form), never the player.
  */
 
 /** A watched stretch [start, end] in seconds, start < end. */
@@ -19,6 +26,10 @@ export interface ProgressState {
   lastSyncMs: number;
   /** Once true, stays true. */
   completed: boolean;
+  /** Server clock (ms) at which the current playback session started. */
+  sessionStartMs: number;
+  /** Seconds credited so far in the current playback session. */
+  sessionCredited: number;
 }
 
 export interface SyncReport {
@@ -28,7 +39,7 @@ export interface SyncReport {
   rate?: number;
   /** Server clock (ms) when the report arrived. */
   nowMs: number;
-  /** Video length in seconds when known; positions are clipped to it. */
+  /** The lesson's trusted length in seconds, when known; positions are clipped to it. */
   videoLength: number | null;
 }
 
@@ -37,7 +48,8 @@ export interface ProgressRules {
   threshold: number;
   /** Seconds of slack per sync for network jitter; never more than the elapsed time itself. */
   toleranceSeconds: number;
-  /** Upper bound of one credited stretch, so an idle tab cannot credit a long jump at once. */
+  /** Longest gap between two reports of one playback session, and so the longest stretch one
+   * report can credit: a report after a longer pause credits nothing. */
   maxStretchSeconds: number;
   /** A first report at or below this position counts [0, position] as watched (the player's
    * first periodic sync arrives a few seconds after the start). */
@@ -51,8 +63,9 @@ export const MAX_VIDEO_LENGTH_SECONDS = 12 * 3600;
 
 export const DEFAULT_RULES: Omit<ProgressRules, 'threshold'> = {
   toleranceSeconds: 2,
-  // Background tabs may throttle timers to one per minute while the video keeps playing.
-  maxStretchSeconds: 120,
+  // Background tabs may throttle timers to one per minute while the video keeps playing; a gap
+  // longer than that (plus network slack) is a pause.
+  maxStretchSeconds: 75,
   startGraceSeconds: 5,
 };
 
@@ -141,31 +154,41 @@ export function parseWatched(json: string | null | undefined): Interval[] {
 export function applySync(previous: ProgressState | null, report: SyncReport, rules: ProgressRules): ProgressState {
   const length = report.videoLength && report.videoLength > 0 ? report.videoLength : null;
   const position = round3(Math.max(0, Math.min(report.position, length ?? Infinity)));
+  const rate = clampRate(report.rate);
 
   if (!previous) {
-    const watched: Interval[] = position > 0 && position <= rules.startGraceSeconds ? [[0, position]] : [];
+    const grace = position > 0 && position <= rules.startGraceSeconds ? position : 0;
+    const watched: Interval[] = grace ? [[0, grace]] : [];
     return {
       position,
       watched,
       lastSyncMs: report.nowMs,
       completed: isCompleted(coveredSeconds(watched, length), length, rules.threshold),
+      // The grace counts as time already played, so the session's budget holds from the start.
+      sessionStartMs: report.nowMs - (grace / rate) * 1000,
+      sessionCredited: grace,
     };
   }
 
-  const elapsed = Math.max(0, report.nowMs - previous.lastSyncMs) / 1000;
-  const budget = Math.min(
-    rules.maxStretchSeconds,
-    elapsed * clampRate(report.rate) + Math.min(rules.toleranceSeconds, elapsed),
-  );
+  const nowMs = Math.max(report.nowMs, previous.lastSyncMs);
+  const elapsed = (nowMs - previous.lastSyncMs) / 1000;
+  const unchanged = previous.watched.map((i) => [i[0], i[1]] as Interval);
+  if (elapsed > rules.maxStretchSeconds) {
+    // After a long pause nothing is credited: the next report starts a new playback session.
+    return { position, watched: unchanged, lastSyncMs: nowMs, completed: previous.completed, sessionStartMs: nowMs, sessionCredited: 0 };
+  }
+
+  const stepBudget = elapsed * rate + Math.min(rules.toleranceSeconds, elapsed);
+  const sessionBudget = Math.max(0, ((nowMs - previous.sessionStartMs) / 1000) * rate - previous.sessionCredited);
   const advance = position - previous.position;
-  const watched =
-    advance > 0 && advance <= budget
-      ? mergeInterval(previous.watched, [previous.position, position])
-      : previous.watched.map((i) => [i[0], i[1]] as Interval);
+  const credited = advance > 0 && advance <= stepBudget ? round3(Math.min(advance, sessionBudget)) : 0;
+  const watched = credited > 0 ? mergeInterval(previous.watched, [previous.position, previous.position + credited]) : unchanged;
   return {
     position,
     watched,
-    lastSyncMs: Math.max(report.nowMs, previous.lastSyncMs),
+    lastSyncMs: nowMs,
     completed: previous.completed || isCompleted(coveredSeconds(watched, length), length, rules.threshold),
+    sessionStartMs: previous.sessionStartMs,
+    sessionCredited: round3(previous.sessionCredited + credited),
   };
 }
