@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -27,6 +27,8 @@ function precompress(): Plugin {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
     },
     closeBundle() {
+      // A failed build wrote nothing (and its own error is the one to show).
+      if (!existsSync(outDir)) return;
       for (const file of filesUnder(outDir)) {
         if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
         const content = readFileSync(file);
@@ -41,53 +43,101 @@ function precompress(): Plugin {
 const LIGHT_ROUTER_PROVIDER = resolve(dirname(fileURLToPath(import.meta.url)), 'src/routing/lightRouterProvider.tsx');
 
 /**
- * Swaps ra-core's react-router adapter for src/routing/lightRouterProvider.tsx, which keeps its API
- * but not its fallback data router (see that file): react-router's data-router runtime then stays
- * out of every bundle.
+ * One module of a dependency replaced by another when a given file imports it. `target` is a path,
+ * or a virtual id whose source is `code`.
  */
-function raCoreLightRouter(): Plugin {
-  return {
-    name: 'percorso:ra-core-light-router',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (
-        source.endsWith('adapters/reactRouterProvider.js') &&
-        importer &&
-        /[\\/]ra-core[\\/]dist[\\/]routing[\\/]/.test(importer)
-      ) {
-        return LIGHT_ROUTER_PROVIDER;
-      }
-      return null;
-    },
-  };
+interface ModuleSwap {
+  name: string;
+  matches(source: string, importer: string): boolean;
+  target: string;
+  code?: string;
 }
-
-const NO_CSS_VARIABLES_THEME = '\0percorso:no-css-variables-theme';
 
 /**
- * MUI's createTheme() holds the CSS-variables theme builder (createThemeWithVars) for themes created
- * with `cssVariables` or `colorSchemes`, and every MUI component reaches createTheme() through its
- * default theme. Percorso's theme (src/theme.ts) and react-admin's use neither, so that branch is
- * replaced by a module that says so if it is ever reached: about 3 KiB less on every page.
+ * Applies the swaps below, and fails the build when one of them never matched: a dependency upgrade
+ * that renames or moves the swapped module must not silently put the original back (or, worse,
+ * leave the app with a swap that no longer fits the code around it).
  */
-function muiThemeWithoutCssVariables(): Plugin {
+function moduleSwaps(swaps: ModuleSwap[]): Plugin {
+  const seen = new Set<string>();
+  let building = false;
   return {
-    name: 'percorso:mui-theme-without-css-variables',
+    name: 'percorso:module-swaps',
     enforce: 'pre',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    buildStart() {
+      seen.clear();
+    },
     resolveId(source, importer) {
-      if (source === './createThemeWithVars.mjs' && importer && /[\\/]@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/.test(importer)) {
-        return NO_CSS_VARIABLES_THEME;
-      }
-      return null;
+      if (!importer) return null;
+      const swap = swaps.find((candidate) => candidate.matches(source, importer));
+      if (!swap) return null;
+      seen.add(swap.name);
+      return swap.target;
     },
     load(id) {
-      if (id !== NO_CSS_VARIABLES_THEME) return null;
-      return `export default function createThemeWithVars() {
-  throw new Error('Percorso: MUI themes with CSS variables (cssVariables, colorSchemes) are not built into this app; see vite.config.ts.');
-}`;
+      return swaps.find((swap) => swap.code !== undefined && swap.target === id)?.code ?? null;
+    },
+    buildEnd(error) {
+      if (!building || error) return;
+      const unused = swaps.filter((swap) => !seen.has(swap.name)).map((swap) => swap.name);
+      if (unused.length) {
+        this.error(
+          `percorso:module-swaps: ${unused.join(', ')} matched no import. A dependency changed its files: update or remove the swap in vite.config.ts.`,
+        );
+      }
     },
   };
 }
+
+const SWAPS: ModuleSwap[] = [
+  /**
+   * ra-core's react-router adapter → src/routing/lightRouterProvider.tsx, which keeps its API but
+   * not its fallback data router (see that file): react-router's data-router runtime then stays out
+   * of every bundle.
+   */
+  {
+    name: 'ra-core light router',
+    matches: (source, importer) =>
+      source.endsWith('adapters/reactRouterProvider.js') && /[\\/]ra-core[\\/]dist[\\/]routing[\\/]/.test(importer),
+    target: LIGHT_ROUTER_PROVIDER,
+  },
+  /**
+   * MUI's createTheme() holds the CSS-variables theme builder (createThemeWithVars) for themes
+   * created with `cssVariables` or `colorSchemes`, and every MUI component reaches createTheme()
+   * through its default theme. Percorso's theme (src/theme.ts) and react-admin's use neither, so
+   * that branch is replaced by a module that says so if it is ever reached: about 3 KiB less on
+   * every page.
+   */
+  {
+    name: 'MUI theme without CSS variables',
+    matches: (source, importer) =>
+      source === './createThemeWithVars.mjs' && /[\\/]@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/.test(importer),
+    target: '\0percorso:no-css-variables-theme',
+    code: `export default function createThemeWithVars() {
+  throw new Error('Percorso: MUI themes with CSS variables (cssVariables, colorSchemes) are not built into this app; see vite.config.ts.');
+}`,
+  },
+  /**
+   * node-polyglot (under ra-i18n-polyglot, the i18nProvider) polyfills Object.entries and
+   * Object.hasOwn for old browsers with es-shims packages; every browser the build targets has
+   * both, so the native functions stand in: about 2 KiB (brotli) less on the first page.
+   */
+  {
+    name: 'node-polyglot object.entries',
+    matches: (source, importer) => source === 'object.entries' && /[\\/]node-polyglot[\\/]/.test(importer),
+    target: '\0percorso:object-entries',
+    code: 'export default (object) => Object.entries(object);',
+  },
+  {
+    name: 'node-polyglot hasown',
+    matches: (source, importer) => source === 'hasown' && /[\\/]node-polyglot[\\/]/.test(importer),
+    target: '\0percorso:hasown',
+    code: 'export default (object, key) => Object.prototype.hasOwnProperty.call(object, key);',
+  },
+];
 
 const PORTAL_SHELL = resolve(dirname(fileURLToPath(import.meta.url)), 'src/portal/ProtectedLayout.tsx');
 
@@ -139,7 +189,7 @@ const chunking = chunkGroups();
  * reached only through dynamic import(), so the login and portal pages never download them.
  */
 export default defineConfig({
-  plugins: [raCoreLightRouter(), muiThemeWithoutCssVariables(), react(), chunking.plugin, precompress()],
+  plugins: [moduleSwaps(SWAPS), react(), chunking.plugin, precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -151,7 +201,7 @@ export default defineConfig({
     rolldownOptions: { output: { codeSplitting: { groups: chunking.groups } } },
   },
   optimizeDeps: {
-    // Pre-bundling would hide ra-core's internal import from raCoreLightRouter in dev.
+    // Pre-bundling would hide ra-core's internal import from the light-router swap in dev.
     exclude: ['ra-core', 'react-admin', 'ra-ui-materialui'],
   },
   server: {

@@ -1,46 +1,29 @@
 import type { TranslationMessages } from 'ra-core';
+import raLanguageItalian from 'ra-language-italian';
+import { mergeMessages, type MessageTree } from './messageTree';
 
 /**
- * react-admin 5's own messages in Italian: every key of ra-language-english 5.15 with the same
- * placeholders (tests/unit/i18n.test.ts checks both). ra-language-italian is for react-admin 3.
+ * What Percorso changes in ra-language-italian, which was written for react-admin 3: the keys
+ * react-admin 5 added, and the ones the package gets wrong for this app — English left in,
+ * placeholders or plural forms that no longer match react-admin's (%{id} became
+ * %{recordRepresentation}), typos ("Si", "cresente"), and the app's own words where the UI
+ * already uses them elsewhere ("Elimina", "Logout", "Elemento"). Everything else is the package's.
+ * tests/unit/i18n.test.ts checks the result against ra-language-english: every key, the same
+ * placeholders, the same plural forms.
  */
-const raItalian: TranslationMessages = {
+const overrides = {
   ra: {
     action: {
-      add_filter: 'Aggiungi filtro',
-      add: 'Aggiungi',
-      back: 'Indietro',
       bulk_actions: '1 elemento selezionato |||| %{smart_count} elementi selezionati',
-      cancel: 'Annulla',
       clear_array_input: 'Svuota la lista',
-      clear_input_value: 'Cancella il valore',
-      clone: 'Duplica',
-      confirm: 'Conferma',
-      create: 'Crea',
       create_item: 'Crea %{item}',
       delete: 'Elimina',
-      edit: 'Modifica',
-      export: 'Esporta',
-      list: 'Elenco',
-      refresh: 'Aggiorna',
-      remove_filter: 'Rimuovi questo filtro',
       remove_all_filters: 'Rimuovi tutti i filtri',
-      remove: 'Rimuovi',
       reset: 'Reimposta',
-      save: 'Salva',
-      search: 'Cerca',
       search_columns: 'Cerca colonne',
       select_all: 'Seleziona tutto',
       select_all_button: 'Seleziona tutto',
       select_row: 'Seleziona questa riga',
-      show: 'Mostra',
-      sort: 'Ordina',
-      undo: 'Annulla',
-      unselect: 'Deseleziona',
-      expand: 'Espandi',
-      close: 'Chiudi',
-      open_menu: 'Apri il menu',
-      close_menu: 'Chiudi il menu',
       update: 'Aggiorna',
       move_up: 'Sposta su',
       move_down: 'Sposta giù',
@@ -51,51 +34,25 @@ const raItalian: TranslationMessages = {
     },
     boolean: {
       true: 'Sì',
-      false: 'No',
-      null: ' ',
     },
     page: {
-      create: 'Crea %{name}',
-      dashboard: 'Dashboard',
       edit: '%{name} %{recordRepresentation}',
-      error: 'Si è verificato un problema',
-      list: '%{name}',
-      loading: 'Caricamento',
-      not_found: 'Pagina non trovata',
       show: '%{name} %{recordRepresentation}',
-      empty: 'Ancora nessun %{name}.',
-      invite: 'Vuoi aggiungerne uno?',
       access_denied: 'Accesso negato',
       authentication_error: 'Errore di autenticazione',
     },
     input: {
-      file: {
-        upload_several: 'Trascina qui i file da caricare, oppure fai clic per selezionarne uno.',
-        upload_single: 'Trascina qui il file da caricare, oppure fai clic per selezionarlo.',
-      },
-      image: {
-        upload_several: 'Trascina qui le immagini da caricare, oppure fai clic per selezionarne una.',
-        upload_single: "Trascina qui l'immagine da caricare, oppure fai clic per selezionarla.",
-      },
-      references: {
-        all_missing: 'Impossibile trovare i dati collegati.',
-        many_missing: 'Almeno uno degli elementi collegati non sembra più disponibile.',
-        single_missing: "L'elemento collegato non sembra più disponibile.",
-      },
       password: {
         toggle_visible: 'Nascondi la password',
         toggle_hidden: 'Mostra la password',
       },
     },
     message: {
-      about: 'Informazioni',
-      access_denied: 'Non hai i permessi necessari per accedere a questa pagina',
       are_you_sure: 'Sei sicuro?',
+      access_denied: 'Non hai i permessi necessari per accedere a questa pagina',
       authentication_error:
-        "Il server di autenticazione ha restituito un errore e non è stato possibile verificare le tue credenziali.",
+        'Il server di autenticazione ha restituito un errore e non è stato possibile verificare le tue credenziali.',
       auth_error: 'Si è verificato un errore durante la verifica del token di autenticazione.',
-      bulk_delete_content:
-        'Sei sicuro di voler eliminare questo %{name}? |||| Sei sicuro di voler eliminare questi %{smart_count} elementi?',
       bulk_delete_title: 'Elimina %{name} |||| Elimina %{smart_count} %{name}',
       bulk_update_content:
         'Sei sicuro di voler aggiornare %{name} %{recordRepresentation}? |||| Sei sicuro di voler aggiornare questi %{smart_count} elementi?',
@@ -103,27 +60,15 @@ const raItalian: TranslationMessages = {
       clear_array_input: "Sei sicuro di voler svuotare l'intera lista?",
       delete_content: 'Sei sicuro di voler eliminare questo %{name}?',
       delete_title: 'Elimina %{name} %{recordRepresentation}',
-      details: 'Dettagli',
-      error: 'Si è verificato un errore e la tua richiesta non è stata completata.',
-      invalid_form: 'Il modulo non è valido. Controlla gli errori',
-      loading: 'Attendere prego',
-      no: 'No',
-      not_found: "L'indirizzo digitato è errato oppure il link seguito non è valido.",
       select_all_limit_reached:
         'Ci sono troppi elementi per selezionarli tutti. Sono stati selezionati solo i primi %{max} elementi.',
-      unsaved_changes: 'Alcune modifiche non sono state salvate. Vuoi davvero ignorarle?',
-      yes: 'Sì',
       placeholder_data_warning: 'Problema di rete: aggiornamento dei dati non riuscito.',
+      yes: 'Sì',
     },
     navigation: {
       clear_filters: 'Azzera i filtri',
-      no_filtered_results: 'Nessun %{name} trovato con i filtri correnti.',
       no_results: 'Nessun %{name} trovato',
-      no_more_results: 'La pagina numero %{page} è fuori intervallo. Prova la pagina precedente.',
-      page_out_of_boundaries: 'La pagina numero %{page} è fuori intervallo',
-      page_out_from_end: "Impossibile andare oltre l'ultima pagina",
-      page_out_from_begin: 'Impossibile andare prima della pagina 1',
-      page_range_info: '%{offsetBegin}-%{offsetEnd} di %{total}',
+      no_filtered_results: 'Nessun %{name} trovato con i filtri correnti.',
       partial_page_range_info: '%{offsetBegin}-%{offsetEnd} di oltre %{offsetEnd}',
       current_page: 'Pagina %{page}',
       page: 'Vai alla pagina %{page}',
@@ -131,49 +76,24 @@ const raItalian: TranslationMessages = {
       last: "Vai all'ultima pagina",
       next: 'Vai alla pagina successiva',
       previous: 'Vai alla pagina precedente',
-      page_rows_per_page: 'Righe per pagina:',
-      skip_nav: 'Vai al contenuto',
     },
     sort: {
       sort_by: 'Ordina per %{field_lower_first} %{order}',
       ASC: 'crescente',
-      DESC: 'decrescente',
     },
     auth: {
-      auth_check_error: 'Accedi per continuare',
-      user_menu: 'Profilo',
-      username: 'Nome utente',
-      password: 'Password',
       email: 'Email',
-      sign_in: 'Accedi',
-      sign_in_error: 'Autenticazione non riuscita, riprova',
       logout: 'Logout',
     },
     notification: {
       updated: 'Elemento aggiornato |||| %{smart_count} elementi aggiornati',
       created: 'Elemento creato',
       deleted: 'Elemento eliminato |||| %{smart_count} elementi eliminati',
-      bad_item: 'Elemento non valido',
-      item_doesnt_exist: "L'elemento non esiste",
-      http_error: 'Errore di comunicazione con il server',
-      data_provider_error: 'Errore del dataProvider. Controlla la console per i dettagli.',
-      i18n_error: 'Impossibile caricare le traduzioni per la lingua indicata',
-      canceled: 'Azione annullata',
-      logged_out: 'La tua sessione è terminata, accedi di nuovo.',
       not_authorized: 'Non sei autorizzato ad accedere a questa risorsa.',
       application_update_available: 'È disponibile una nuova versione.',
       offline: 'Nessuna connessione. Impossibile caricare i dati.',
     },
     validation: {
-      required: 'Obbligatorio',
-      minLength: 'Deve contenere almeno %{min} caratteri',
-      maxLength: 'Deve contenere al massimo %{max} caratteri',
-      minValue: 'Deve essere almeno %{min}',
-      maxValue: 'Deve essere al massimo %{max}',
-      number: 'Deve essere un numero',
-      email: 'Deve essere un indirizzo email valido',
-      oneOf: 'Deve essere uno tra: %{options}',
-      regex: 'Deve rispettare un formato specifico (regexp): %{pattern}',
       unique: 'Deve essere unico',
     },
     saved_queries: {
@@ -219,6 +139,9 @@ const raItalian: TranslationMessages = {
       },
     },
   },
-};
+} satisfies MessageTree;
+
+/** react-admin's own messages in Italian. */
+const raItalian = mergeMessages(raLanguageItalian, overrides) as TranslationMessages;
 
 export default raItalian;

@@ -1,11 +1,9 @@
-import appItalian from '../i18n/it';
-import { translateMessage, type Messages, type TranslateOptions } from '../i18n/translate';
+import { i18nProvider, type TranslateOptions } from '../i18n';
 
 /**
  * i18nProvider.translate() for the app's own `app.*` keys, for the screens outside react-admin's
- * context (login, callback, loader, "Not found."): the same texts, from the same file, without
- * react-admin's own messages, which only the authenticated pages need.
+ * context (login, callback, loader, "Not found."): the same provider and texts as every other page.
  */
 export function translateApp(key: `app.${string}`, options?: TranslateOptions): string {
-  return translateMessage(appItalian as unknown as Messages, key, options);
+  return i18nProvider.translate(key, options);
 }

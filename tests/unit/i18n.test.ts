@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
+import raLanguageItalian from 'ra-language-italian';
 import raItalian from '../../src/i18n/ra-it';
 import { i18nProvider } from '../../src/i18n';
-import { choosePlural, interpolate, translateMessage } from '../../src/i18n/translate';
+import { mergeMessages } from '../../src/i18n/messageTree';
+import { translateApp } from '../../src/routing/translateApp';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -21,9 +23,22 @@ const english = flatten(englishMessages as unknown as Tree);
 const italian = flatten(raItalian as unknown as Tree);
 
 describe('Italian react-admin messages', () => {
-  it('has exactly the keys of ra-language-english', () => {
-    expect(Object.keys(italian).sort()).toEqual(Object.keys(english).sort());
+  it('has every key of ra-language-english, and beyond them only react-admin 3 leftovers', () => {
+    expect(Object.keys(english).filter((key) => !(key in italian))).toEqual([]);
+    expect(Object.keys(italian).filter((key) => !(key in english)).sort()).toEqual([
+      'ra.navigation.prev',
+      'ra.password.toggle_hidden',
+      'ra.password.toggle_visible',
+    ]);
     expect(Object.keys(english).length).toBeGreaterThan(150);
+  });
+
+  it('is ra-language-italian with only the overridden keys changed', () => {
+    const base = flatten(raLanguageItalian as unknown as Tree);
+    const kept = Object.keys(base).filter((key) => italian[key] === base[key]);
+    expect(kept.length).toBeGreaterThan(80);
+    expect(italian['ra.action.edit']).toBe(base['ra.action.edit']);
+    expect(italian['ra.action.delete']).toBe('Elimina');
   });
 
   it.each(Object.keys(english))('%s keeps the same placeholders and plural forms', (key) => {
@@ -32,22 +47,31 @@ describe('Italian react-admin messages', () => {
   });
 });
 
-describe('translate (Polyglot format)', () => {
+describe('mergeMessages', () => {
+  it('lays the overrides over the base at every depth without changing either', () => {
+    const base = { ra: { action: { edit: 'Modifica', delete: 'Cancella' }, page: { list: '%{name}' } } };
+    const overrides = { ra: { action: { delete: 'Elimina' } } };
+    expect(mergeMessages(base, overrides)).toEqual({ ra: { action: { edit: 'Modifica', delete: 'Elimina' }, page: { list: '%{name}' } } });
+    expect(base.ra.action.delete).toBe('Cancella');
+  });
+});
+
+describe('i18nProvider (ra-i18n-polyglot)', () => {
   it('interpolates %{name} and leaves unknown placeholders', () => {
-    expect(interpolate('Ciao, %{name} %{x}', { name: 'Mario' })).toBe('Ciao, Mario %{x}');
+    expect(i18nProvider.translate('app.dashboard.greeting', { name: 'Mario' })).toBe('Ciao, Mario');
+    expect(i18nProvider.translate('ra.page.edit', { name: 'Team' })).toBe('Team %{recordRepresentation}');
   });
-  it('chooses the Italian plural form', () => {
-    expect(choosePlural('1 elemento |||| %{smart_count} elementi', 1)).toBe('1 elemento');
-    expect(choosePlural('1 elemento |||| %{smart_count} elementi', 0)).toBe('%{smart_count} elementi');
-    expect(choosePlural('senza plurale', 5)).toBe('senza plurale');
-  });
-  it('translates with smart_count', () => {
+  it('chooses the Italian plural form with smart_count', () => {
     expect(i18nProvider.translate('ra.notification.deleted', { smart_count: 3 })).toBe('3 elementi eliminati');
     expect(i18nProvider.translate('ra.notification.deleted', { smart_count: 1 })).toBe('Elemento eliminato');
+    expect(i18nProvider.translate('ra.notification.deleted', { smart_count: 0 })).toBe('0 elementi eliminati');
   });
   it('falls back to the `_` default, then to the key', () => {
-    expect(translateMessage({}, 'resources.teams.name', { _: 'Team' })).toBe('Team');
+    expect(i18nProvider.translate('resources.nothing.name', { _: 'Team' })).toBe('Team');
     expect(i18nProvider.translate('app.missing.key')).toBe('app.missing.key');
+  });
+  it('serves the screens outside react-admin through translateApp', () => {
+    expect(translateApp('app.login.button', { provider: 'Acme' })).toBe('Accedi con Acme');
   });
   it('knows the app texts and is Italian only', () => {
     expect(i18nProvider.translate('app.dashboard.greeting', { name: 'Anna' })).toBe('Ciao, Anna');
