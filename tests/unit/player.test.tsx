@@ -19,18 +19,20 @@ describe('sync scheduling', () => {
     return { send, ...hook };
   }
 
-  it('reports every 3000 ms while playing, with position, length and rate', () => {
+  it('reports where playback starts, then every 3000 ms while playing, with position, length and rate', () => {
     const media = fakeMedia({ currentTime: 9, playbackRate: 1.5 });
     const { send } = setup(media, true);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenLastCalledWith({ duration: 9, length: 22, rate: 1.5 }, { keepalive: false });
     act(() => vi.advanceTimersByTime(SYNC_INTERVAL_MS - 1));
-    expect(send).not.toHaveBeenCalled();
+    expect(send).toHaveBeenCalledTimes(1);
     media.currentTime = 12;
     act(() => vi.advanceTimersByTime(1));
-    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(2);
     expect(send).toHaveBeenLastCalledWith({ duration: 12, length: 22, rate: 1.5 }, { keepalive: false });
     media.currentTime = 16.5;
     act(() => vi.advanceTimersByTime(SYNC_INTERVAL_MS));
-    expect(send).toHaveBeenCalledTimes(2);
+    expect(send).toHaveBeenCalledTimes(3);
     expect(send).toHaveBeenLastCalledWith({ duration: 16.5, length: 22, rate: 1.5 }, { keepalive: false });
   });
 
@@ -52,10 +54,13 @@ describe('sync scheduling', () => {
     expect(send).toHaveBeenLastCalledWith({ duration: 4.2, length: 22, rate: 1 }, { keepalive: false });
     act(() => vi.advanceTimersByTime(SYNC_INTERVAL_MS * 4));
     expect(send).toHaveBeenCalledTimes(2);
+    // Playing again reports the same position once more: the server starts a new playback session there.
     rerender({ playing: true });
+    expect(send).toHaveBeenCalledTimes(3);
+    expect(send).toHaveBeenLastCalledWith({ duration: 4.2, length: 22, rate: 1 }, { keepalive: false });
     media.currentTime = 7.2;
     act(() => vi.advanceTimersByTime(SYNC_INTERVAL_MS));
-    expect(send).toHaveBeenCalledTimes(3);
+    expect(send).toHaveBeenCalledTimes(4);
   });
 
   it('sends a keepalive sync on pagehide and when the page is hidden', () => {
@@ -79,11 +84,13 @@ describe('sync scheduling', () => {
   it('sends a keepalive sync when the player is left (unmount), not a second one after it', () => {
     const media = fakeMedia({ currentTime: 6 });
     const { send, unmount } = setup(media, true);
+    expect(send).toHaveBeenCalledTimes(1);
+    media.currentTime = 7.5;
     unmount();
-    expect(send).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenCalledWith({ duration: 6, length: 22, rate: 1 }, { keepalive: true });
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send).toHaveBeenCalledWith({ duration: 7.5, length: 22, rate: 1 }, { keepalive: true });
     act(() => vi.advanceTimersByTime(SYNC_INTERVAL_MS * 3));
-    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(2);
   });
 
   it('does not report a video that was never played', () => {

@@ -12,8 +12,10 @@ export interface LessonSyncOptions {
 }
 
 /**
- * Reports the playback position: every 3000 ms while playing, once where playback stops (pause
- * or end), none while paused; and once more, with fetch keepalive, when the page is hidden or left
+ * Reports the playback position: once where playback starts (after a pause the server begins a new
+ * playback session there, so the first seconds after it count), every 3000 ms while playing, once
+ * where playback stops (pause or end), none while paused; and once more, with fetch keepalive, when
+ * the page is hidden or left
  * (visibilitychange, pagehide, unmount), so the resume position survives closing the tab.
  */
 export function useLessonSync({ getMedia, playing, send }: LessonSyncOptions) {
@@ -26,10 +28,10 @@ export function useLessonSync({ getMedia, playing, send }: LessonSyncOptions) {
     getMediaRef.current = getMedia;
   });
 
-  /** One report, unless this very position was the last one sent. */
-  const report = useRef((keepalive: boolean) => {
+  /** One report, unless this very position was the last one sent (`force`: even then). */
+  const report = useRef((keepalive: boolean, force = false) => {
     const snapshot = snapshotOf(getMediaRef.current());
-    if (!snapshot || snapshot.duration === 0 || snapshot.duration === lastSent.current) return;
+    if (!snapshot || snapshot.duration === 0 || (!force && snapshot.duration === lastSent.current)) return;
     lastSent.current = snapshot.duration;
     sendRef.current(snapshot, { keepalive });
   }).current;
@@ -51,6 +53,7 @@ export function useLessonSync({ getMedia, playing, send }: LessonSyncOptions) {
 
   useEffect(() => {
     if (!playing) return;
+    report(false, true);
     const timer = setInterval(() => report(false), SYNC_INTERVAL_MS);
     // Pausing or reaching the end: report where playback stopped (the last seconds count too).
     return () => {
