@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_initial.js';
+import * as m004 from './004_reports.js';
 import * as m006 from './006_accessibility_reports.js';
 import * as m008 from './008_progress_sessions.js';
 
 /** Migrations are listed statically: no file globbing at run time. */
 export const migrations: Record<string, Migration> = {
   '001_initial': m001,
+  '004_reports': m004,
   '006_accessibility_reports': m006,
   '008_progress_sessions': m008,
 };
