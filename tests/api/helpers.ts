@@ -10,6 +10,7 @@ import { createDb, migrateToLatest, type Db } from '../../server/src/db/index.js
 import { buildApp, type App } from '../../server/src/app.js';
 import { issueToken } from '../../server/src/auth/tokens.js';
 import type { NewUser } from '../../server/src/db/schema.js';
+import { contractMismatches, guardResponseSchemas } from './contract-guard.js';
 
 /**
  * The databases API tests run on: SQLite always, PostgreSQL too when TEST_DATABASE_URL is set.
@@ -121,7 +122,7 @@ export function useTestApp(
     await migrateToLatest(isolated.db);
     ctx.db = isolated.db;
     ctx.config = config;
-    ctx.app = await buildApp({ config, db: isolated.db });
+    ctx.app = await buildApp({ config, db: isolated.db, onRoute: guardResponseSchemas });
     if (options.listen) {
       await ctx.app.listen({ host: config.host, port: config.port });
       ctx.baseUrl = config.publicUrl;
@@ -143,6 +144,8 @@ export function useTestApp(
     await ctx.app?.close();
     await ctx.db?.destroy();
     await drop();
+    // A response schema that changed an answer (dropped or coerced a field) fails the file.
+    if (contractMismatches.length) throw new Error(`Response schemas changed the JSON:\n${contractMismatches.join('\n')}`);
   });
   return ctx;
 }

@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 export const ListMeta = Type.Object({
   current_page: Type.Integer(),
@@ -25,11 +25,36 @@ export const DbId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const IdParams = Type.Object({ id: DbId });
 export type IdParams = Static<typeof IdParams>;
 
+/**
+ * Every error answer, 4xx and 5xx alike: the text to show and, on 422, each invalid field's
+ * messages; a refused sign-in also says why in `reason` (the SPA words some of them itself).
+ */
 export const ErrorBody = Type.Object({
   message: Type.String(),
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  reason: Type.Optional(Type.String()),
 });
 export type ErrorBody = Static<typeof ErrorBody>;
+
+/**
+ * A route's `response` schemas: its success answers (200, 201, 204) plus the one error body for
+ * every 4xx and 5xx status (authentication, permission, not found, validation, rate limit, …).
+ */
+export function responses<const T extends Record<number, TSchema>>(success: T) {
+  return { ...success, '4xx': ErrorBody, '5xx': ErrorBody };
+}
+
+/** `{data: X}`: every single-record answer. */
+export const Data = <T extends TSchema>(schema: T) => Type.Object({ data: schema });
+
+/** `{data: X[], meta}`: every paginated list. */
+export const Page = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), meta: ListMeta });
+
+/** 204 answers have no body. */
+export const NoContent = Type.Unsafe<undefined>(Type.Null({ description: 'No body' }));
+
+/** What a DELETE answers: the id and name of the record that was removed. */
+export const DeletedRecord = Type.Object({ id: Type.Integer(), name: Type.String() });
 
 export interface DataResponse<T> {
   data: T;

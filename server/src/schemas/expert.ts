@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DbId } from './common.js';
+import { Data, DbId, Page } from './common.js';
 
 export const ExpertAccess = Type.Union([Type.Literal('complete'), Type.Literal('limited')]);
 export type ExpertAccess = Static<typeof ExpertAccess>;
@@ -42,3 +42,8 @@ export const ExpertUpdateBody = Type.Object({
   teams: TeamIds,
 });
 export type ExpertUpdateBody = Static<typeof ExpertUpdateBody>;
+
+export const ExpertResponse = Data(ExpertResource);
+export const ExpertListResponse = Page(ExpertResource);
+/** DELETE /api/experts/{id}: the user stays, only the expert flag and teams go. */
+export const ExpertDeletedResponse = Data(Type.Object({ id: Type.Integer(), name: Type.String(), surname: Type.String() }));

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Data, Page } from './common.js';
 
 export const PermissionResource = Type.Object({ name: Type.String(), description: Type.String() });
 export type PermissionResource = Static<typeof PermissionResource>;
@@ -19,3 +20,12 @@ export const RoleBody = Type.Object({
   permissions: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 200 })),
 });
 export type RoleBody = Static<typeof RoleBody>;
+
+export const RoleResponse = Data(RoleResource);
+export const RoleListResponse = Page(RoleResource);
+/** DELETE /api/roles/{id}: the removed role without its permissions. */
+export const RoleDeletedResponse = Data(
+  Type.Object({ id: Type.Integer(), name: Type.String(), description: Type.String(), created_at: Type.String() }),
+);
+/** GET /api/permissions: the whole catalogue. */
+export const PermissionListResponse = Data(Type.Array(PermissionResource));

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DbId, ListQuery } from './common.js';
+import { Data, DbId, DeletedRecord, ListQuery, Page } from './common.js';
 import { PersonSummary } from './team.js';
 
 export const SessionType = Type.Union([Type.Literal('meet'), Type.Literal('other')]);
@@ -88,3 +88,9 @@ export const SessionListQuery = Type.Object({
   attendances: Type.Optional(Type.String()),
 });
 export type SessionListQuery = Static<typeof SessionListQuery>;
+
+export const SessionResponse = Data(SessionResource);
+export const SessionListResponse = Page(SessionResource);
+/** GET /api/teams/{id}/sessions/next: null when the team has no session ahead. */
+export const NextSessionResponse = Data(Type.Union([SessionResource, Type.Null()]));
+export const SessionDeletedResponse = Data(DeletedRecord);

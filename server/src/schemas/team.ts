@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DbId } from './common.js';
+import { Data, DbId, DeletedRecord, Page } from './common.js';
 
 /** A person as teams and sessions show them (coordinator, members, session experts). */
 export const PersonSummary = Type.Object({
@@ -59,3 +59,9 @@ export type TeamMemberParams = Static<typeof TeamMemberParams>;
 
 export const TeamSessionParams = Type.Object({ id: DbId, sessionId: DbId });
 export type TeamSessionParams = Static<typeof TeamSessionParams>;
+
+export const TeamListResponse = Page(TeamSummary);
+export const TeamResponse = Data(TeamDetail);
+/** GET, POST and DELETE /api/teams/{id}/users[/{userId}]: the team's members after the call. */
+export const TeamMembersResponse = Data(Type.Array(PersonSummary));
+export const TeamDeletedResponse = Data(DeletedRecord);

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DbId } from './common.js';
+import { Data, DbId, Page } from './common.js';
 import { ExpertAccess } from './expert.js';
 
 /** A user as the back-office lists and edits them (GET /api/users, GET /api/users/{id}). */
@@ -56,3 +56,10 @@ export const AdminStats = Type.Object({
   experts: Type.Integer(),
 });
 export type AdminStats = Static<typeof AdminStats>;
+
+export const AdminStatsResponse = Data(AdminStats);
+export const AdminUserResponse = Data(AdminUser);
+export const AdminUserListResponse = Page(AdminUser);
+export const UserDeletedResponse = Data(
+  Type.Object({ id: Type.Integer(), name: Type.String(), surname: Type.String(), email: Type.String() }),
+);
