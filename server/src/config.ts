@@ -7,6 +7,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   database: DatabaseUrl;
+  /** How long start-up waits for an unreachable database before giving up (DB_CONNECT_TIMEOUT_SECONDS). */
+  dbConnectTimeoutSeconds: number;
   storageDir: string;
   /** Set = a real OpenID Connect provider; unset = the built-in development provider under /idp. */
   oidc: { issuer: string; clientId: string; clientSecret: string; external: boolean };
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     publicUrl,
     database,
+    dbConnectTimeoutSeconds: integer(env, 'DB_CONNECT_TIMEOUT_SECONDS', 60, 0, 24 * 3600),
     storageDir: env.STORAGE_DIR || './data/storage',
     oidc: {
       issuer,

@@ -3,8 +3,11 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database } from './schema.js';
-import { migrationProvider } from './migrations/index.js';
+import { migrationProvider, migrations } from './migrations/index.js';
 import { WriteTracker } from './write-tracker.js';
+import { describeDatabaseError, isDatabaseUnavailable } from './errors.js';
+
+export { describeDatabaseError, isDatabaseUnavailable } from './errors.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseUrl = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
@@ -21,6 +24,23 @@ export interface DbRuntime {
   externalVersion(): number;
   /** True while a transaction is open on the (single) SQLite connection; false on PostgreSQL. */
   inTransaction(): boolean;
+  /** Where connection failures are logged (the app's logger once it exists; stderr before). */
+  logger: DbLogger;
+}
+
+/** The part of a pino/Fastify logger the database layer writes to. */
+export interface DbLogger {
+  warn(details: object, message: string): void;
+}
+
+const stderrLogger: DbLogger = {
+  warn: (details, message) => console.error(`${message} ${JSON.stringify(details)}`),
+};
+
+/** Sends this database's connection-failure log lines to `logger` (server.ts: the app's logger). */
+export function setDatabaseLogger(db: Db, logger: DbLogger): void {
+  const runtime = runtimes.get(db);
+  if (runtime) runtime.logger = logger;
 }
 
 const runtimes = new WeakMap<Db, DbRuntime>();
@@ -78,7 +98,13 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
     const writes = new WriteTracker();
     const dataVersion = sqlite.prepare('pragma data_version').pluck();
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }), plugins: [writes] });
-    runtimes.set(db, { kind: 'sqlite', writes, externalVersion: () => Number(dataVersion.get()), inTransaction: () => sqlite.inTransaction });
+    runtimes.set(db, {
+      kind: 'sqlite',
+      writes,
+      externalVersion: () => Number(dataVersion.get()),
+      inTransaction: () => sqlite.inTransaction,
+      logger: stderrLogger,
+    });
     return db;
   }
   const pg = await import('pg');
@@ -87,11 +113,26 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   pg.default.types.setTypeParser(1700, (v: string) => Number(v));
   const writes = new WriteTracker();
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new Pool({ connectionString: url.url, max: 10 }) }),
-    plugins: [writes],
+  const pool = new Pool({
+    connectionString: url.url,
+    max: 10,
+    // An unreachable server fails a request in seconds (503) instead of holding it open.
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
   });
-  runtimes.set(db, { kind: 'postgres', writes, externalVersion: () => 0, inTransaction: () => false });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+  const runtime: DbRuntime = { kind: 'postgres', writes, externalVersion: () => 0, inTransaction: () => false, logger: stderrLogger };
+  runtimes.set(db, runtime);
+  // A connection the server closes (a restart, pg_terminate_backend, a network cut) makes its
+  // client emit 'error'; without a listener Node ends the process. Idle clients are then dropped by
+  // the pool (which re-emits the error here); a client in use fails its query, and the pool
+  // discards it on release. The next request opens a fresh connection.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', (error: Error) => {
+      runtime.logger.warn({ err: error }, `database connection lost: ${describeDatabaseError(error)}`);
+    });
+  });
   return db;
 }
 
@@ -111,4 +152,74 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/**
+ * Opens the database and waits until it answers, retrying with a growing pause (0.5 s up to 5 s)
+ * while the failure means "not reachable yet" (a server still starting, a container stack coming
+ * up), for at most `timeoutSeconds`. Any other failure (wrong password, missing database) and the
+ * end of the wait throw an error whose message says what to check.
+ */
+export async function openDatabase(
+  url: DatabaseUrl,
+  { timeoutSeconds, log, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }: {
+    timeoutSeconds: number;
+    log: (message: string) => void;
+    sleep?: (ms: number) => Promise<void>;
+  },
+): Promise<Db> {
+  const started = Date.now();
+  let pause = 500;
+  let attempt = 0;
+  for (;;) {
+    attempt++;
+    let db: Db | undefined;
+    try {
+      db = await createDb(url);
+      await sql`select 1`.execute(db);
+      if (attempt > 1) log(`Database raggiungibile (tentativo ${attempt}).`);
+      return db;
+    } catch (error) {
+      await db?.destroy().catch(() => {});
+      const waited = (Date.now() - started) / 1000;
+      if (!isDatabaseUnavailable(error)) {
+        throw new Error(`Database non utilizzabile: ${describeDatabaseError(error)}. Controlla DATABASE_URL.`, { cause: error });
+      }
+      if (waited + pause / 1000 > timeoutSeconds) {
+        throw new Error(
+          `Database non raggiungibile dopo ${Math.round(waited)} s e ${attempt} tentativi ` +
+            `(${describeDatabaseError(error)}). Controlla DATABASE_URL e che il database sia avviato; ` +
+            `DB_CONNECT_TIMEOUT_SECONDS regola l'attesa.`,
+          { cause: error },
+        );
+      }
+      log(`Database non raggiungibile (${describeDatabaseError(error)}): nuovo tentativo tra ${pause / 1000} s.`);
+      await sleep(pause);
+      pause = Math.min(pause * 2, 5000);
+    }
+  }
+}
+
+const migrated = new WeakSet<Db>();
+
+/**
+ * What /readyz reports: the database answers a trivial query and every migration this build knows
+ * is applied. Once the migrations have been seen applied the check is not repeated (a running
+ * process never un-applies them), so a poll costs one `select 1`.
+ */
+export async function readiness(db: Db): Promise<'ready' | 'migrations pending'> {
+  if (migrated.has(db)) {
+    await sql`select 1`.execute(db);
+    return 'ready';
+  }
+  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db).then(
+    (result) => new Set(result.rows.map((row) => row.name)),
+    (error: unknown) => {
+      if (isDatabaseUnavailable(error)) throw error;
+      return new Set<string>(); // no bookkeeping table yet: nothing migrated
+    },
+  );
+  if (!Object.keys(migrations).every((name) => applied.has(name))) return 'migrations pending';
+  migrated.add(db);
+  return 'ready';
 }

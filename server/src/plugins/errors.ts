@@ -2,6 +2,11 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { HttpError, validationFailed, type FieldErrors } from '../lib/errors.js';
 import { fieldLabel } from '../lib/field-labels.js';
+import { describeDatabaseError, isDatabaseUnavailable } from '../db/errors.js';
+
+/** Seconds a client is asked to wait before trying again while the database is unavailable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE_MESSAGE = 'Servizio temporaneamente non disponibile: riprova tra qualche istante.';
 
 interface AjvIssue {
   keyword: string;
@@ -80,6 +85,14 @@ export default fp(
         return reply
           .status(error.statusCode)
           .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Nothing is wrong with the request: the database is down, locked, full or read-only.
+        request.log.warn({ err: error }, `database unavailable: ${describeDatabaseError(error)}`);
+        return reply
+          .status(503)
+          .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+          .send({ message: UNAVAILABLE_MESSAGE });
       }
       const status = error.statusCode ?? 500;
       if (status >= 500) {

@@ -19,8 +19,12 @@ export const SESSION_PROBLEMS: LoadProblemTexts = {
   other: 'Impossibile caricare la sessione. Riprova più tardi.',
 };
 
+/** What the API's 503 means (the database is down or busy): the same on every portal screen. */
+export const SERVICE_UNAVAILABLE = 'Servizio temporaneamente non disponibile. Riprova tra qualche istante.';
+
 export function loadProblemText(error: unknown, texts: LoadProblemTexts): string {
   const status = errorStatus(error);
+  if (status === 503) return SERVICE_UNAVAILABLE;
   if (status === 403) return texts.forbidden;
   // A malformed id in the address (400/422) names nothing that exists either.
   if (status === 404 || status === 400 || status === 422) return texts.notFound;

@@ -1,0 +1,69 @@
+/**
+ * Errors that mean "the database cannot serve right now" rather than "this request is wrong":
+ * the API answers them with 503 and Retry-After, and the same process serves again as soon as
+ * the database is back.
+ */
+
+/** Node's socket errors met while connecting to (or talking with) PostgreSQL. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/**
+ * PostgreSQL SQLSTATEs: 57P01 admin shutdown (pg_terminate_backend, a restart), 57P02 crash
+ * shutdown, 57P03 cannot connect now (starting up, shutting down), 53300 too many connections;
+ * class 08 is "connection exception".
+ */
+const POSTGRES_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** node-postgres reports a lost or unusable connection with these messages and no code. */
+const POSTGRES_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'timeout exceeded when trying to connect',
+  'Client was closed and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+];
+
+/**
+ * SQLite result codes (better-sqlite3 reports extended codes such as SQLITE_IOERR_WRITE): a
+ * lock held past the busy timeout, a full disk, a read-only file or folder, a file that cannot
+ * be opened, an I/O failure.
+ */
+const SQLITE_PREFIXES = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR'];
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const code = codeOf(error);
+  if (code) {
+    if (NETWORK_CODES.has(code) || POSTGRES_CODES.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (SQLITE_PREFIXES.some((prefix) => code === prefix || code.startsWith(`${prefix}_`))) return true;
+  }
+  // `connect` to a host with several addresses fails with an AggregateError of socket errors.
+  if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
+  const message = (error as { message?: unknown }).message;
+  if (typeof message === 'string' && POSTGRES_MESSAGES.some((m) => message.startsWith(m))) return true;
+  const cause = (error as { cause?: unknown }).cause;
+  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
+}
+
+/** A short description for the log: the driver's code and message. */
+export function describeDatabaseError(error: unknown): string {
+  const code = codeOf(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return code && !message.includes(code) ? `${code}: ${message}` : message;
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { readiness } from '../db/index.js';
+import { isDatabaseUnavailable, describeDatabaseError } from '../db/errors.js';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../plugins/errors.js';
+
+const Status = Type.Object({ status: Type.String() });
+
+/**
+ * Probes for a reverse proxy or an orchestrator, outside /api and without a token:
+ * - `GET /healthz`: the process is alive and serving (never touches the database);
+ * - `GET /readyz`: the database answers and every migration is applied, else 503 with Retry-After.
+ * Both are cheap enough to be polled every second, and are not written to the request log.
+ */
+export default async function healthRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/healthz', { logLevel: 'warn', schema: { response: { 200: Status } } }, async () => ({ status: 'ok' }));
+
+  app.get(
+    '/readyz',
+    { logLevel: 'warn', schema: { response: { 200: Status, 503: Status } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        const state = await readiness(app.db);
+        if (state === 'ready') return { status: 'ready' };
+        return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ status: state });
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        request.log.warn({ err: error }, `readiness: database unavailable: ${describeDatabaseError(error)}`);
+        return reply
+          .status(503)
+          .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+          .send({ status: 'database unavailable' });
+      }
+    },
+  );
+}
