@@ -3,9 +3,7 @@ import { migrateToLatest, openDatabase, setDatabaseLogger } from './db/index.js'
 import { buildApp } from './app.js';
 import { purgeExpiredTokens } from './auth/tokens.js';
 import { seedIfEmpty } from './seed/index.js';
-import { logSignInSettings } from './auth/startupNotes.js';
 import { startAttendanceScheduler } from './attendances/scheduler.js';
-import { drainOnSignals } from './shutdown.js';
 
 function readConfig(): Config {
   try {
@@ -34,13 +32,29 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
   setDatabaseLogger(db, app.log);
 
-  drainOnSignals(app, () => db.destroy(), config.timeouts.shutdownMs);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    try {
+      await app.close();
+      await db.destroy();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
   startAttendanceScheduler(app);
   const provider = config.oidc.external ? config.oidc.issuer : `${config.oidc.issuer} (provider di sviluppo)`;
   app.log.info(`Percorso è pronto su ${config.publicUrl} — accesso tramite ${provider}`);
-  await logSignInSettings(app);
 }
 
 main().catch((error: unknown) => {
