@@ -19,9 +19,10 @@ const CallbackPage = lazy(() => import('./portal/CallbackPage'));
 const loadProtectedLayout = () => import('./portal/ProtectedLayout');
 const ProtectedLayout = lazy(loadProtectedLayout);
 const AdminApp = lazy(() => import('./admin/AdminApp'));
+const AccessibilityStatementPage = lazy(() => import('./portal/accessibility/AccessibilityStatementPage'));
 
 /** The paths that are not portal pages: the login screen, the callback and the back-office. */
-const NOT_PORTAL = /^\/(auth\/callback\/?)?$|^\/admin(\/|$)/;
+const NOT_PORTAL = /^\/(auth\/callback\/?|accessibilita\/?)?$|^\/admin(\/|$)/;
 const BACK_OFFICE = /^\/admin(\/|$)/;
 
 /**
@@ -58,6 +59,7 @@ export function AppRoutes() {
       <Routes>
         <Route path="/" element={<LoginPage />} />
         <Route path="/auth/callback" element={<CallbackPage />} />
+        <Route path="/accessibilita" element={<AccessibilityStatementPage />} />
         <Route path="/admin/*" element={<AdminRoute />} />
         <Route element={<ProtectedLayout />}>
           {portalRoutes.map(({ path, Component }) => (

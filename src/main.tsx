@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { ThemeProvider } from '@mui/system';
+import { GlobalStyles, ThemeProvider } from '@mui/system';
 import { AppRoutes, startPortalPage } from './App';
-import { theme } from './theme';
+import { globalFocusStyles, theme } from './theme';
 
 /*
  * - react-admin's context (ra-core, react-query) is not here: the authenticated pages provide it
@@ -19,6 +19,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter>
       <ThemeProvider theme={theme}>
+        <GlobalStyles styles={globalFocusStyles} />
         <AppRoutes />
       </ThemeProvider>
     </BrowserRouter>

@@ -11,6 +11,43 @@ const systemFont = [
   'sans-serif',
 ].join(',');
 
+/** The one focus colour: 6.7:1 on white, 6.1:1 on the page background. */
+export const FOCUS_COLOR = '#1d4ed8';
+
+/**
+ * The one focus indicator of the product: a 3px ring 2px outside the control, with a white halo
+ * under it so that it stays visible on dark surfaces too (the back-office bar, filled buttons).
+ */
+export const focusRing = {
+  outline: `3px solid ${FOCUS_COLOR}`,
+  outlineOffset: 2,
+  boxShadow: '0 0 0 2px #ffffff',
+} as const;
+
+/** The same ring drawn inside the control: for rows and items whose container clips what sticks out. */
+export const insetFocusRing = {
+  outline: `3px solid ${FOCUS_COLOR}`,
+  outlineOffset: -3,
+  boxShadow: 'inset 0 0 0 5px #ffffff',
+} as const;
+
+/**
+ * Room kept above anything scrolled into view (focus moving backwards, in-page links): the
+ * tallest sticky header (64px) plus a margin, so focus never ends up under it.
+ */
+export const STICKY_HEADER_CLEARANCE = 80;
+
+/**
+ * Page-wide rules, mounted once at the root (src/main.tsx) for the portal and the back-office:
+ * every keyboard focus shows the ring, except text fields, whose focused border already changes.
+ */
+export const globalFocusStyles = {
+  html: { scrollPaddingTop: STICKY_HEADER_CLEARANCE, scrollPaddingBottom: 16 },
+  ':focus-visible': focusRing,
+  '.Mui-focusVisible': focusRing,
+  '.MuiInputBase-input:focus-visible': { outline: 'none', boxShadow: 'none' },
+} as const;
+
 /** One clean theme for the portal and the back-office: blue primary, system fonts, AA contrast. */
 export const theme = createTheme({
   palette: {
@@ -29,4 +66,17 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   shape: { borderRadius: 8 },
+  components: {
+    MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
+    MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': insetFocusRing } } },
+    MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': insetFocusRing } } },
+    MuiCardActionArea: { styleOverrides: { root: { '&.Mui-focusVisible': insetFocusRing } } },
+    MuiTableRow: { styleOverrides: { root: { '&:focus-visible': insetFocusRing } } },
+    MuiSlider: {
+      styleOverrides: {
+        thumb: { '&.Mui-focusVisible': { ...focusRing, outlineOffset: 3 } },
+      },
+    },
+    MuiLink: { styleOverrides: { root: { '&:focus-visible': focusRing } } },
+  },
 });

@@ -2,7 +2,9 @@ import type { MouseEventHandler, ReactNode } from 'react';
 import MuiButton from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { visuallyHidden } from '@mui/utils';
 import { Link as RouterLink } from 'react-router';
+import { translateApp } from '../routing/translateApp';
 
 export type ButtonSize = 'circle' | 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 export type ButtonColor = 'primary' | 'gray' | 'red' | 'darkGray' | 'green' | 'outlinePrimary' | 'outlineGray';
@@ -95,6 +97,8 @@ export function Button(props: ButtonProps) {
   }
   if (props.href !== undefined) {
     const newTab = props.newTab ?? true;
+    // A link that opens a new tab says so, to everyone who cannot see the icon or guess it.
+    const hint = newTab ? ` ${translateApp('app.a11y.new_tab')}` : '';
     return (
       <MuiButton
         component="a"
@@ -102,8 +106,12 @@ export function Button(props: ButtonProps) {
         target={newTab ? '_blank' : undefined}
         rel={newTab ? 'noopener noreferrer' : undefined}
         {...common}
+        aria-label={common['aria-label'] && `${common['aria-label']}${hint}`}
       >
         {content}
+        {hint && (
+          <span style={visuallyHidden as object}>{hint}</span>
+        )}
       </MuiButton>
     );
   }

@@ -1,10 +1,21 @@
-import { adminAppMessages, adminResourceMessages } from '../admin/messages';
-import { courseAdminResourceMessages } from '../admin/courses/messages';
+import { adminAppMessages } from '../admin/messages';
 import { coursesMessages } from '../portal/courses/messages';
+import type { MessageTree } from './messageTree';
 
 /**
- * The app's own Italian texts (SPEC §2): one `app.*` namespace, plus `resources.<name>` for
- * react-admin's labels. Other screens add their keys here under their own sub-namespace.
+ * `resources.<name>.*`: each back-office folder's messages.ts (src/admin/<name>/messages.ts,
+ * `export const messages`), found by its path — a new resource folder brings its texts along.
+ */
+const resourceMessages: Record<string, MessageTree> = Object.fromEntries(
+  Object.entries(import.meta.glob<MessageTree>('../admin/*/messages.ts', { eager: true, import: 'messages' })).map(
+    ([path, messages]) => [path.split('/')[2], messages],
+  ),
+);
+import { accessibilityMessages } from '../portal/accessibility/messages';
+
+/**
+ * The app's own Italian texts: one `app.*` namespace (each screen under its own sub-namespace,
+ * larger ones in their folder's messages.ts), plus `resources.<name>` for the back-office.
  */
 const appItalian = {
   app: {
@@ -26,6 +37,13 @@ const appItalian = {
       error_title: 'Errore',
       retry: 'Riprova',
       error_text: 'Si è verificato un errore durante il login. Riprova più tardi.',
+      /** One line more when the reason is the person's to act on. */
+      reasons: {
+        email_unverified: 'Il provider di identità non conferma che il tuo indirizzo email sia verificato: verificalo e riprova.',
+        not_invited: 'Il tuo account non è ancora abilitato a Percorso: chiedi al tuo referente di invitarti.',
+        access_denied: "L'accesso è stato negato dal provider di identità.",
+        expired: 'La richiesta di accesso è scaduta: riprova.',
+      },
     },
     layout: {
       menu: 'Menu',
@@ -67,9 +85,10 @@ const appItalian = {
     },
     loading: 'Caricamento...',
     courses: coursesMessages,
+    a11y: accessibilityMessages,
     admin: adminAppMessages,
   },
-  resources: { ...adminResourceMessages, ...courseAdminResourceMessages },
+  resources: resourceMessages,
 };
 
 export default appItalian;

@@ -6,6 +6,9 @@ import Stack from '@mui/material/Stack';
 import { Logo } from '../components/Logo';
 import type { PublicConfig } from '../types';
 import { translateApp as translate } from '../routing/translateApp';
+import { Link as RouterLink } from 'react-router';
+import { MAIN_ID, SkipLink } from '../components/SkipLink';
+import { VisuallyHidden } from './team/VisuallyHidden';
 
 /**
  * The login and callback card: logo, content, and the privacy / terms footer (SPEC §2).
@@ -13,9 +16,13 @@ import { translateApp as translate } from '../routing/translateApp';
  */
 export function AuthCard({ config, children }: { config: PublicConfig | undefined; children: ReactNode }) {
   return (
+    <>
+    <SkipLink label={translate('app.a11y.skip_to_content')} />
     <Box
       component="main"
-      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}
+      id={MAIN_ID}
+      tabIndex={-1}
+      sx={{ '&:focus': { outline: 'none' }, minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}
     >
       <Paper
         elevation={0}
@@ -37,14 +44,21 @@ export function AuthCard({ config, children }: { config: PublicConfig | undefine
         </Box>
         {children}
         <Stack component="footer" direction="row" spacing={2} sx={{ fontSize: '0.875rem', justifyContent: 'center' }}>
-          <Link href={config?.privacy_url ?? '#'} target="_blank" rel="noopener noreferrer">
-            {translate('app.login.privacy')}
-          </Link>
+          {config?.privacy_url && (
+            <Link href={config.privacy_url} target="_blank" rel="noopener noreferrer">
+              {translate('app.login.privacy')}
+              <VisuallyHidden>{` ${translate('app.a11y.new_tab')}`}</VisuallyHidden>
+            </Link>
+          )}
           <Link href="#" onClick={(event) => event.preventDefault()}>
             {translate('app.login.terms')}
+          </Link>
+          <Link component={RouterLink} to="/accessibilita">
+            {translate('app.a11y.footer')}
           </Link>
         </Stack>
       </Paper>
     </Box>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { useSessionProbe } from '../routing/sessionProbe';
 import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
 import { AuthCard } from './AuthCard';
 import { translateApp as translate } from '../routing/translateApp';
+import { documentTitle } from '../lib/documentTitle';
 
 /**
  * The index page (SPEC §2 Login screen): stays until the button sends the user to the provider.
@@ -20,7 +21,7 @@ export function LoginPage() {
   const provider = config.data?.provider_label ?? '';
 
   useEffect(() => {
-    document.title = `${translate('app.login.title')} | Percorso`;
+    document.title = documentTitle(translate('app.login.title'));
   }, []);
 
   if (!session.loading && session.loggedIn) return <Navigate to="/dashboard" replace />;

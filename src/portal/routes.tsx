@@ -19,4 +19,5 @@ export const portalRoutes: PortalRoute[] = [
   { path: '/courses/:courseId/modules', Component: lazy(() => import('./courses/CoursePage')) },
   { path: '/courses/:courseId/modules/:moduleId/lessons', Component: lazy(() => import('./courses/ModulePage')) },
   { path: '/courses/:courseId/modules/:moduleId/lessons/:lessonId', Component: lazy(() => import('./courses/PlayerPage')) },
+  { path: '/segnala-accessibilita', Component: lazy(() => import('./accessibility/ReportProblemPage')) },
 ];

@@ -74,7 +74,7 @@ describe('Percorso page', () => {
     expect(screen.getByText('3 membri')).toBeInTheDocument();
     expect(screen.getByText('Orti verticali per le scuole.')).toBeInTheDocument();
 
-    const drive = screen.getByRole('link', { name: 'Apri la cartella' });
+    const drive = screen.getByRole('link', { name: /^Apri la cartella ?\(si apre in una nuova scheda\)$/ });
     expect(drive).toHaveAttribute('href', 'https://drive.google.com/drive/folders/verdevivo');
     expect(drive).toHaveAttribute('target', '_blank');
     // 09:30 UTC is 10:30 in Rome.

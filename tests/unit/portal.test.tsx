@@ -76,7 +76,7 @@ describe('LoginPage', () => {
     const button = await screen.findByRole('button', { name: 'Accedi con Incubatore' });
     expect(button).toBeEnabled();
     expect(screen.getByText(/spam/)).toBeInTheDocument();
-    const privacy = screen.getByRole('link', { name: 'Privacy Policy' });
+    const privacy = screen.getByRole('link', { name: /^Privacy Policy ?\(si apre in una nuova scheda\)$/ });
     expect(privacy).toHaveAttribute('href', testConfig.privacy_url);
     expect(privacy).toHaveAttribute('target', '_blank');
     expect(privacy).toHaveAttribute('rel', expect.stringContaining('noopener'));
@@ -133,7 +133,7 @@ describe('CallbackPage', () => {
     expect(await screen.findByRole('heading', { name: 'Errore' })).toBeInTheDocument();
     expect(screen.getByText('Si è verificato un errore durante il login. Riprova più tardi.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Riprova' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Privacy Policy ?\(si apre in una nuova scheda\)$/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Termini e condizioni' })).toBeInTheDocument();
   });
 });
@@ -169,7 +169,7 @@ describe('Layout', () => {
     const menuButton = await screen.findByRole('button', { name: /Mario Rossi/ });
     await userEvent.click(menuButton);
     const menu = screen.getByRole('menu');
-    const profile = within(menu).getByRole('menuitem', { name: 'Gestione profilo' });
+    const profile = within(menu).getByRole('menuitem', { name: /^Gestione profilo/ });
     expect(profile).toHaveAttribute('href', testConfig.account_url);
     expect(profile).toHaveAttribute('target', '_blank');
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
@@ -204,7 +204,7 @@ describe('Dashboard', () => {
     renderWithApp(<Dashboard />);
     expect(await screen.findByText('Ciao, Mario')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Accedi al percorso' })).toHaveAttribute('href', '/percorso/7');
-    const drive = screen.getByRole('link', { name: 'Accedi al Drive' });
+    const drive = screen.getByRole('link', { name: /^Accedi al Drive ?\(si apre in una nuova scheda\)$/ });
     expect(drive).toHaveAttribute('href', team.drive_url);
     expect(drive).toHaveAttribute('target', '_blank');
   });

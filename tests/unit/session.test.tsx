@@ -61,7 +61,7 @@ describe('Session page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Revisione del business plan' })).toBeInTheDocument();
     // 09:30–10:30 UTC is 10:30–11:30 in Rome.
     expect(screen.getByText('martedì 17 novembre 2026, ore 10:30 – 11:30')).toBeInTheDocument();
-    const meet = screen.getByRole('link', { name: 'Unisciti al Meet' });
+    const meet = screen.getByRole('link', { name: /^Unisciti al Meet ?\(si apre in una nuova scheda\)$/ });
     expect(meet).toHaveAttribute('href', 'https://meet.google.com/abc-defg-hij');
     expect(meet).toHaveAttribute('target', '_blank');
     expect(screen.getByText('Analisi dei numeri del primo anno.')).toBeInTheDocument();
@@ -116,7 +116,7 @@ describe('Session page', () => {
     const startups = screen.getByRole('region', { name: 'Startup' });
     expect(within(startups).getByRole('link', { name: 'Apicoltura Smart' })).toHaveAttribute('href', '/percorso/3');
     expect(within(startups).getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.queryByRole('link', { name: 'Unisciti al Meet' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Unisciti al Meet ?\(si apre in una nuova scheda\)$/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Coordinatore' })).not.toBeInTheDocument();
   });
 

@@ -8,6 +8,9 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { Outlet, useLocation } from 'react-router';
 import { usePermissions, useTranslate } from 'ra-core';
 import { useSession } from '../../authProvider/useSession';
+import { LiveRegion } from '../../components/LiveRegion';
+import { MAIN_ID, SkipLink } from '../../components/SkipLink';
+import { AccessibilityFooter } from '../accessibility/AccessibilityFooter';
 import { PageLoader } from '../PageLoader';
 import { SIDEBAR_WIDTH } from './dimensions';
 import { PageTitleProvider, usePageTitleValue } from './pageTitle';
@@ -72,6 +75,7 @@ function LayoutFrame() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink label={translate('app.a11y.skip_to_content')} />
       {wide ? (
         <WideSidebar>{sidebar}</WideSidebar>
       ) : (
@@ -127,11 +131,13 @@ function LayoutFrame() {
           </Box>
           <UserMenu user={user} />
         </Box>
-        <Box component="main" id="main" sx={{ flexGrow: 1, p: { xs: 2, md: 4 } }}>
+        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, p: { xs: 2, md: 4 }, '&:focus': { outline: 'none' } }}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
         </Box>
+        <AccessibilityFooter />
+        <LiveRegion />
       </Box>
     </Box>
   );

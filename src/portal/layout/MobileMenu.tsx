@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Drawer from '@mui/material/Drawer';
+import { useTranslate } from 'ra-core';
 import { SIDEBAR_WIDTH } from './dimensions';
 
 /**
@@ -7,8 +8,11 @@ import { SIDEBAR_WIDTH } from './dimensions';
  * is pressed: MUI's Drawer and Modal are not needed before that.
  */
 export default function MobileMenu({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+  const translate = useTranslate();
   return (
     <Drawer
+      // The drawer is a modal dialog on phones: it is named like the button that opens it.
+      slotProps={{ paper: { role: 'dialog', 'aria-modal': true, 'aria-label': translate('app.layout.menu') } }}
       variant="temporary"
       open={open}
       onClose={onClose}

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
+import { visuallyHidden } from '@mui/utils';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import RouteIcon from '@mui/icons-material/RouteOutlined';
 import FolderIcon from '@mui/icons-material/FolderSharedOutlined';
@@ -51,7 +52,14 @@ export function Sidebar({ items }: { items: SidebarItem[] }) {
             <>
               <ItemIcon>{ICONS[item.key]}</ItemIcon>
               <ItemText>{translate(`app.menu.${item.key}`)}</ItemText>
-              {item.href && <OpenInNewIcon fontSize="small" aria-hidden="true" />}
+              {item.href && (
+                <>
+                  <Box component="span" sx={visuallyHidden}>
+                    {` ${translate('app.a11y.new_tab')}`}
+                  </Box>
+                  <OpenInNewIcon fontSize="small" aria-hidden="true" />
+                </>
+              )}
             </>
           );
           return (

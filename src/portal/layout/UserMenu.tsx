@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Skeleton from '@mui/material/Skeleton';
 import { styled } from '@mui/material/styles';
+import { visuallyHidden } from '@mui/utils';
 import PersonIcon from '@mui/icons-material/ManageAccountsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -88,8 +89,9 @@ export function UserMenu({ user }: { user: User | undefined }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`${translate('app.layout.user_menu')}: ${fullName}`}
-        sx={{ gap: 1, px: 1, py: 0.5, borderRadius: 1, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+        // The visible name comes first, so that saying what is shown activates it (label in name).
+        aria-label={`${fullName}, ${translate('app.layout.user_menu')}`}
+        sx={{ gap: 1, px: 1, py: 0.5, borderRadius: 1 }}
       >
         <Avatar name={fullName} path={user.avatar} size={36} decorative />
         <Typography component="span" sx={{ fontWeight: 600, display: { xs: 'none', sm: 'inline' } }}>
@@ -108,21 +110,26 @@ export function UserMenu({ user }: { user: User | undefined }) {
             onKeyDown={onMenuKeyDown}
             sx={{ listStyle: 'none', m: 0, py: 1, px: 0 }}
           >
-            <li role="none">
-              <ItemAnchor
-                role="menuitem"
-                tabIndex={-1}
-                href={config?.account_url ?? '#'}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={() => close(false)}
-              >
-                <ItemIcon>
-                  <PersonIcon fontSize="small" />
-                </ItemIcon>
-                {translate('app.layout.profile')}
-              </ItemAnchor>
-            </li>
+            {config?.account_url && (
+              <li role="none">
+                <ItemAnchor
+                  role="menuitem"
+                  tabIndex={-1}
+                  href={config.account_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={() => close(false)}
+                >
+                  <ItemIcon>
+                    <PersonIcon fontSize="small" />
+                  </ItemIcon>
+                  {translate('app.layout.profile')}
+                  <Box component="span" sx={visuallyHidden}>
+                    {` ${translate('app.a11y.new_tab')}`}
+                  </Box>
+                </ItemAnchor>
+              </li>
+            )}
             <li role="none">
               <ItemButton
                 type="button"

@@ -1,5 +1,6 @@
 import type { Theme } from '@mui/material/styles';
 import { alpha } from '@mui/material/styles';
+import { insetFocusRing } from '../../theme';
 
 /**
  * The look of MUI's ListItemButton / MenuItem rows, for plain links and buttons: the sidebar and the
@@ -25,7 +26,7 @@ export const rowStyles = (theme: Theme) =>
     outline: 0,
     transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
     '&:hover': { backgroundColor: theme.palette.action.hover },
-    '&:focus-visible': { backgroundColor: theme.palette.action.focus, outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+    '&:focus-visible': { backgroundColor: theme.palette.action.focus, ...insetFocusRing },
   }) as const;
 
 export const selectedRowStyles = (theme: Theme) =>

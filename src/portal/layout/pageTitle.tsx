@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { documentTitle } from '../../lib/documentTitle';
 
 const PageTitleContext = createContext<{ title: string; setTitle: (title: string) => void }>({
   title: '',
@@ -12,11 +13,14 @@ export function PageTitleProvider({ children }: { children: ReactNode }) {
 
 export const usePageTitleValue = () => useContext(PageTitleContext).title;
 
-/** Each portal page names itself: the header's h1 and the document title follow. */
-export function usePageTitle(title: string) {
+/**
+ * Each portal page names itself: the header's h1 shows `title`, and the document title starts
+ * with `record` (the session, lesson or team shown) when there is one: "Demo Day · Sessione · Percorso".
+ */
+export function usePageTitle(title: string, record?: string | null) {
   const { setTitle } = useContext(PageTitleContext);
   useEffect(() => {
     setTitle(title);
-    document.title = title ? `${title} | Percorso` : 'Percorso';
-  }, [title, setTitle]);
+    document.title = documentTitle(record, title);
+  }, [title, record, setTitle]);
 }

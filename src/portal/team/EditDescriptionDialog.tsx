@@ -1,10 +1,12 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { useUpdate } from 'ra-core';
 import { Button } from '../../components/Button';
+import { announce } from '../../components/LiveRegion';
 import type { Team } from './types';
 
 const GENERIC_ERROR = 'Non è stato possibile salvare la descrizione. Riprova.';
+const SAVED = 'Descrizione salvata.';
 
 function fieldErrorsOf(error: unknown): Record<string, string> {
   const errors = (error as { body?: { errors?: Record<string, unknown> } } | null)?.body?.errors;
@@ -30,6 +32,14 @@ export function EditDescriptionDialog({ open, team, onClose }: EditDescriptionDi
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [update, { isPending }] = useUpdate<Team>();
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  // Where focus goes once the form is enabled again after a failed save.
+  const [focusTarget, setFocusTarget] = useState<{ to: 'field' | 'message' } | null>(null);
+  useEffect(() => {
+    if (!focusTarget || isPending) return;
+    (focusTarget.to === 'field' ? fieldRef.current : errorRef.current)?.focus();
+  }, [focusTarget, isPending]);
 
   useEffect(() => {
     if (open) {
@@ -54,11 +64,18 @@ export function EditDescriptionDialog({ open, team, onClose }: EditDescriptionDi
         { mutationMode: 'pessimistic', returnPromise: true },
       );
       onClose();
+      announce(SAVED);
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      if (fields.description) setFieldError(fields.description);
-      else if ((error as { status?: number } | null)?.status === 403) setFormError('Non hai i permessi per modificare questo team.');
-      else setFormError(Object.values(fields)[0] ?? GENERIC_ERROR);
+      // Focus goes where the problem is: the field in error, else the message (never the dialog).
+      if (fields.description) {
+        setFieldError(fields.description);
+        setFocusTarget({ to: 'field' });
+      } else {
+        if ((error as { status?: number } | null)?.status === 403) setFormError('Non hai i permessi per modificare questo team.');
+        else setFormError(Object.values(fields)[0] ?? GENERIC_ERROR);
+        setFocusTarget({ to: 'message' });
+      }
     }
   };
 
@@ -68,11 +85,12 @@ export function EditDescriptionDialog({ open, team, onClose }: EditDescriptionDi
         <DialogTitle id={titleId}>Modifica descrizione</DialogTitle>
         <DialogContent>
           {formError && (
-            <Typography role="alert" color="error" variant="body2" sx={{ mb: 1 }}>
+            <Typography ref={errorRef} tabIndex={-1} role="alert" color="error" variant="body2" sx={{ mb: 1 }}>
               {formError}
             </Typography>
           )}
           <TextField
+            inputRef={fieldRef}
             label="Descrizione"
             name="description"
             value={description}
@@ -84,6 +102,7 @@ export function EditDescriptionDialog({ open, team, onClose }: EditDescriptionDi
             margin="dense"
             error={!!fieldError}
             helperText={fieldError ?? ' '}
+            slotProps={{ formHelperText: { role: fieldError ? 'alert' : undefined } }}
             disabled={isPending}
           />
         </DialogContent>

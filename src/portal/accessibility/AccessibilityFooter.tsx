@@ -1,0 +1,30 @@
+import Box from '@mui/material/Box';
+import { Link as RouterLink } from 'react-router';
+import { translateApp } from '../../routing/translateApp';
+
+export const STATEMENT_PATH = '/accessibilita';
+export const REPORT_PATH = '/segnala-accessibilita';
+
+const linkSx = { color: 'primary.main', fontWeight: 600 } as const;
+
+/**
+ * The footer of every portal page: the accessibility statement and, for those signed in, the form
+ * that reports a problem with it.
+ */
+export function AccessibilityFooter({ signedIn = true }: { signedIn?: boolean }) {
+  return (
+    <Box
+      component="footer"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, px: { xs: 2, md: 4 }, py: 2, borderTop: 1, borderColor: 'divider', fontSize: '0.875rem' }}
+    >
+      <Box component={RouterLink} to={STATEMENT_PATH} sx={linkSx}>
+        {translateApp('app.a11y.statement.link')}
+      </Box>
+      {signedIn && (
+        <Box component={RouterLink} to={REPORT_PATH} sx={linkSx}>
+          {translateApp('app.a11y.report.title')}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,152 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useDataProvider, useTranslate } from 'ra-core';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../components/Button';
+import { announce } from '../../components/LiveRegion';
+import { usePageTitle } from '../layout/pageTitle';
+
+export const DESCRIPTION_MAX = 5000;
+
+interface Report {
+  id: number;
+  answer_by: string;
+}
+
+type Field = 'description' | 'page_url';
+const FIELD_ORDER: Field[] = ['page_url', 'description'];
+
+function fieldErrorsOf(error: unknown): Partial<Record<Field, string>> {
+  const errors = (error as { body?: { errors?: Record<string, unknown> } } | null)?.body?.errors ?? {};
+  const flat: Partial<Record<Field, string>> = {};
+  for (const field of FIELD_ORDER) {
+    const value = errors[field];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') flat[field] = first;
+  }
+  return flat;
+}
+
+/**
+ * /segnala-accessibilita: "Segnala un problema di accessibilità", for anyone signed in. Errors
+ * (checked here, or answered by the server) move focus to the first field in error; the outcome is
+ * said in the page's live region and shown where focus goes.
+ */
+export default function ReportProblemPage() {
+  const translate = useTranslate();
+  const t = (key: string, options?: Record<string, unknown>) => translate(`app.a11y.report.${key}`, options);
+  usePageTitle(t('title'));
+  const [params] = useSearchParams();
+  const [pageUrl, setPageUrl] = useState(params.get('from') ?? '');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [sent, setSent] = useState<Report | null>(null);
+  const dataProvider = useDataProvider();
+  const [isPending, setPending] = useState(false);
+  const refs = { page_url: useRef<HTMLInputElement>(null), description: useRef<HTMLTextAreaElement>(null) };
+  const sentRef = useRef<HTMLParagraphElement>(null);
+  const introId = useId();
+
+  const showErrors = (found: Partial<Record<Field, string>>) => {
+    setErrors(found);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) {
+      // After the re-render that enables the fields again.
+      setTimeout(() => refs[first].current?.focus(), 0);
+      announce(t('failed'), 'assertive');
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = description.trim();
+    const local: Partial<Record<Field, string>> = {};
+    if (!text) local.description = t('description_required');
+    else if (text.length > DESCRIPTION_MAX) local.description = t('description_too_long', { max: DESCRIPTION_MAX });
+    if (local.description) return showErrors(local);
+    setErrors({});
+    setPending(true);
+    try {
+      const { data } = await dataProvider.create('accessibility-reports', { data: { description: text, page_url: pageUrl.trim() || null } });
+      const report = data as unknown as Report;
+      setPending(false);
+      const date = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' }).format(new Date(report.answer_by));
+      setSent(report);
+      setDescription('');
+      announce(t('sent', { date }));
+      setTimeout(() => sentRef.current?.focus(), 0);
+    } catch (error) {
+      setPending(false);
+      const found = fieldErrorsOf(error);
+      if (Object.keys(found).length) showErrors(found);
+      else {
+        setErrors({});
+        announce(t('failed'), 'assertive');
+      }
+    }
+  };
+
+  if (sent) {
+    const date = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' }).format(new Date(sent.answer_by));
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
+        <Typography ref={sentRef} tabIndex={-1} sx={{ fontWeight: 600 }} data-testid="report-sent">
+          {t('sent', { date })}
+        </Typography>
+        <Box sx={{ mt: 2 }}>
+          <Button size="sm" color="outlinePrimary" onClick={() => setSent(null)}>
+            {t('another')}
+          </Button>
+        </Box>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
+      <Typography variant="h2" component="h2" sx={{ mb: 1 }}>
+        {t('title')}
+      </Typography>
+      <Typography id={introId} color="text.secondary" sx={{ mb: 2 }}>
+        {t('intro')}
+      </Typography>
+      <Box component="form" onSubmit={submit} noValidate aria-describedby={introId}>
+        <TextField
+          inputRef={refs.page_url}
+          label={t('page_url')}
+          name="page_url"
+          value={pageUrl}
+          onChange={(event) => setPageUrl(event.target.value)}
+          fullWidth
+          margin="normal"
+          error={!!errors.page_url}
+          helperText={errors.page_url ?? t('page_url_hint')}
+          disabled={isPending}
+        />
+        <TextField
+          inputRef={refs.description}
+          label={t('description')}
+          name="description"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          required
+          multiline
+          minRows={5}
+          fullWidth
+          margin="normal"
+          error={!!errors.description}
+          helperText={errors.description ?? t('description_hint', { max: DESCRIPTION_MAX })}
+          disabled={isPending}
+        />
+        <Box sx={{ mt: 2 }}>
+          <Button type="submit" loading={isPending}>
+            {t('send')}
+          </Button>
+        </Box>
+      </Box>
+    </Paper>
+  );
+}
