@@ -8,6 +8,7 @@ import errors from './plugins/errors.js';
 import auth from './plugins/auth.js';
 import multipart from '@fastify/multipart';
 import clock from './plugins/clock.js';
+import repositories from './plugins/repositories.js';
 import security from './plugins/security.js';
 import rateLimit from './plugins/rateLimit.js';
 import oidcClient from './plugins/oidcClient.js';
@@ -41,6 +42,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   await app.register(auth);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024 + 1, files: 1, fields: 10 } });
   await app.register(clock);
+  await app.register(repositories);
   await app.register(security);
   await app.register(rateLimit);
   await app.register(oidcClient);

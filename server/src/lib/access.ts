@@ -1,11 +1,12 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/index.js';
 import { can, type AuthContext } from '../plugins/auth.js';
-import { forbidden, notFound } from './errors.js';
+import type { SessionsRepository } from '../repositories/sessions.js';
+import type { TeamsRepository } from '../repositories/teams.js';
+import { forbidden, orNotFound } from './errors.js';
 
 /**
- * Who may read and edit a team and its sessions (issue 5). The decisions are pure functions of the
- * caller and of a relation loaded once; the `assert…` helpers load, decide and throw 404/403.
+ * Who may read and edit a team and its sessions. The decisions are pure functions of the
+ * caller and of a relation the repositories load once; the `assert…` helpers load, decide and
+ * throw 404/403.
  */
 
 /** How the caller relates to one team. */
@@ -62,97 +63,25 @@ export function maySeeAttendances(auth: AuthContext): boolean {
   return can(auth, 'read_sessions');
 }
 
-/** The relation of the caller to a team, or null when the team does not exist. */
-export async function loadTeamRelation(db: Db, auth: AuthContext, teamId: number): Promise<TeamRelation | null> {
-  const row = await db
-    .selectFrom('teams')
-    .select((eb) => [
-      'teams.owner_id',
-      eb
-        .exists(
-          eb
-            .selectFrom('team_members')
-            .select(sql.lit(1).as('one'))
-            .where('team_members.team_id', '=', teamId)
-            .where('team_members.user_id', '=', auth.userId),
-        )
-        .as('is_member'),
-      eb
-        .exists(
-          eb
-            .selectFrom('expert_teams')
-            .select(sql.lit(1).as('one'))
-            .where('expert_teams.team_id', '=', teamId)
-            .where('expert_teams.user_id', '=', auth.userId),
-        )
-        .as('is_followed'),
-    ])
-    .where('teams.id', '=', teamId)
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    member: Boolean(row.is_member) || row.owner_id === auth.userId,
-    followingExpert: auth.isExpert && (auth.expertAccess === 'complete' || Boolean(row.is_followed)),
-  };
-}
-
-/** Ids of the teams the caller belongs to (member or coordinator) and, for experts, follows. */
-export async function loadCallerTeams(db: Db, auth: AuthContext): Promise<{ teamIds: number[]; expertTeamIds: number[] }> {
-  const [memberOf, owned, followed] = await Promise.all([
-    db.selectFrom('team_members').select('team_id').where('user_id', '=', auth.userId).execute(),
-    db.selectFrom('teams').select('id').where('owner_id', '=', auth.userId).execute(),
-    auth.isExpert
-      ? db.selectFrom('expert_teams').select('team_id').where('user_id', '=', auth.userId).execute()
-      : Promise.resolve([]),
-  ]);
-  return {
-    teamIds: [...new Set([...memberOf.map((r) => r.team_id), ...owned.map((r) => r.id)])],
-    expertTeamIds: followed.map((r) => r.team_id),
-  };
-}
-
-export async function loadSessionRelation(db: Db, auth: AuthContext, sessionId: number): Promise<SessionRelation> {
-  const [teams, expert, caller] = await Promise.all([
-    db.selectFrom('session_teams').select('team_id').where('session_id', '=', sessionId).execute(),
-    db
-      .selectFrom('session_experts')
-      .select('user_id')
-      .where('session_id', '=', sessionId)
-      .where('user_id', '=', auth.userId)
-      .executeTakeFirst(),
-    loadCallerTeams(db, auth),
-  ]);
-  return {
-    sessionTeamIds: teams.map((t) => t.team_id),
-    sessionExpert: Boolean(expert),
-    callerTeamIds: caller.teamIds,
-    callerExpertTeamIds: caller.expertTeamIds,
-  };
-}
-
 /** Loads the relation and throws 404 (no such team) or 403 (`decide` says no). */
 export async function assertTeamAccess(
-  db: Db,
+  teams: Pick<TeamsRepository, 'relationOf'>,
   auth: AuthContext,
   teamId: number,
   decide: (auth: AuthContext, rel: TeamRelation) => boolean,
 ): Promise<TeamRelation> {
-  const rel = await loadTeamRelation(db, auth, teamId);
-  if (!rel) throw notFound('Team');
+  const rel = orNotFound(await teams.relationOf(auth, teamId), 'team');
   if (!decide(auth, rel)) throw forbidden();
   return rel;
 }
 
 /** Throws 404 when the session does not exist, 403 when the caller may not read it. */
-export async function assertSessionReadable(db: Db, auth: AuthContext, sessionId: number): Promise<void> {
-  const exists = await db.selectFrom('sessions').select('id').where('id', '=', sessionId).executeTakeFirst();
-  if (!exists) throw notFound('Sessione');
+export async function assertSessionReadable(
+  sessions: Pick<SessionsRepository, 'findById' | 'relationOf'>,
+  auth: AuthContext,
+  sessionId: number,
+): Promise<void> {
+  orNotFound(await sessions.findById(sessionId), 'session');
   if (can(auth, 'read_sessions')) return;
-  if (!mayReadSession(auth, await loadSessionRelation(db, auth, sessionId))) throw forbidden();
-}
-
-/** True when the session is attached to the team or to no team at all (valid for every team). */
-export async function sessionValidForTeam(db: Db, sessionId: number, teamId: number): Promise<boolean> {
-  const teams = await db.selectFrom('session_teams').select('team_id').where('session_id', '=', sessionId).execute();
-  return teams.length === 0 || teams.some((t) => t.team_id === teamId);
+  if (!mayReadSession(auth, await sessions.relationOf(auth, sessionId))) throw forbidden();
 }

@@ -15,6 +15,29 @@ export const unauthorized = () => new HttpError(401, 'Autenticazione richiesta.'
 export const forbidden = () => new HttpError(403, 'Non hai i permessi per questa operazione.');
 export const notFound = (what = 'Risorsa') => new HttpError(404, `${what} non trovata.`);
 
+/** What a 404 says for each kind of record the API looks up by id. */
+const NOT_FOUND_MESSAGES = {
+  team: 'Team non trovato.',
+  session: 'Sessione non trovata.',
+  user: 'Utente non trovato.',
+  expert: 'Esperto non trovato.',
+  role: 'Ruolo non trovato.',
+  course: 'Corso non trovato.',
+  module: 'Modulo non trovato.',
+  lesson: 'Lezione non trovata.',
+} as const;
+
+export type RecordKind = keyof typeof NOT_FOUND_MESSAGES;
+
+/**
+ * The one "find by id or 404": repositories answer undefined for a missing record, the route
+ * turns that into the 404 of its kind.
+ */
+export function orNotFound<T>(row: T | null | undefined, kind: RecordKind): T {
+  if (row === undefined || row === null) throw new HttpError(404, NOT_FOUND_MESSAGES[kind]);
+  return row;
+}
+
 /** Laravel-style 422: the message is the first field error, `errors` has them all. */
 export function validationFailed(errors: FieldErrors): HttpError {
   const first = Object.values(errors)[0]?.[0] ?? 'I dati inviati non sono validi.';

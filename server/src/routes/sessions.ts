@@ -1,48 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
-import type { Db } from '../db/index.js';
 import { authOf } from '../plugins/auth.js';
-import { FieldErrorBag, notFound } from '../lib/errors.js';
-import { filterValue, ilike, paginate, parseSort } from '../lib/listing.js';
-import { countCacheOf } from '../lib/count-cache.js';
-import { idsFilter } from '../lib/search-filters.js';
+import type { Repositories } from '../plugins/repositories.js';
+import { FieldErrorBag, orNotFound } from '../lib/errors.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { requiredMessage } from '../lib/field-labels.js';
 import { assertSessionReadable, maySeeAttendances } from '../lib/access.js';
-import { extractMeetUrl, presentSessions } from '../lib/presenters-sessions.js';
-import { IdParams } from '../schemas/common.js';
+import { extractMeetUrl, presentSession } from '../lib/presenters-sessions.js';
+import { IdParams, responses } from '../schemas/common.js';
 import {
   SessionCreateBody,
+  SessionDeletedResponse,
   SessionExpertBody,
   SessionExpertParams,
   SessionListQuery,
+  SessionListResponse,
+  SessionResponse,
   SessionTeamsBody,
   SessionUpdateBody,
 } from '../schemas/session.js';
 
-const SESSION_SORTS = { start_time: 'sessions.start_time', name: 'sessions.name', created_at: 'sessions.created_at', id: 'sessions.id' };
 const REQUIRED = ['name', 'type', 'description', 'start_time', 'join_instructions'];
 const OPTIONAL = ['end_time', 'team_id', 'expert_id'];
 
-async function findSession(db: Db, id: number) {
-  const session = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!session) throw notFound('Sessione');
-  return session;
-}
-
-async function present(db: Db, id: number, attendances: boolean) {
-  const [data] = await presentSessions(db, [await findSession(db, id)], { attendances });
-  return data;
-}
-
-async function isExpert(db: Db, userId: number): Promise<boolean> {
-  const user = await db.selectFrom('users').select('is_expert').where('id', '=', userId).executeTakeFirst();
-  return Boolean(user?.is_expert);
-}
-
 /** Field checks the schema cannot express; returns the row values to store. */
-async function checkSessionFields(db: Db, body: SessionUpdateBody, expertId: number | null = null) {
+async function checkSessionFields(repos: Repositories, body: SessionUpdateBody, expertId: number | null = null) {
   const bag = new FieldErrorBag();
   const text = (field: 'name' | 'description' | 'join_instructions') => {
     const value = body[field].trim();
@@ -56,10 +38,9 @@ async function checkSessionFields(db: Db, body: SessionUpdateBody, expertId: num
   const end = body.end_time ? new Date(body.end_time) : null;
   if (end && end.getTime() <= start.getTime()) bag.add('end_time', "L'orario di fine deve essere successivo all'orario di inizio.");
   if (typeof body.team_id === 'number') {
-    const team = await db.selectFrom('teams').select('id').where('id', '=', body.team_id).executeTakeFirst();
-    if (!team) bag.add('team_id', 'Il team selezionato non esiste.');
+    if (!(await repos.teams.existingIds([body.team_id])).length) bag.add('team_id', 'Il team selezionato non esiste.');
   }
-  if (expertId !== null && !(await isExpert(db, expertId))) {
+  if (expertId !== null && !(await repos.users.isExpert(expertId))) {
     bag.add('expert_id', "L'utente selezionato non è un esperto.");
   }
   bag.throwIfAny();
@@ -76,31 +57,26 @@ async function checkSessionFields(db: Db, body: SessionUpdateBody, expertId: num
 
 export default async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const counts = countCacheOf(app.db);
+  const { sessions, teams, users } = app.repos;
+  const findSession = async (id: number) => orNotFound(await sessions.findById(id), 'session');
+  const present = async (id: number, attendances = false) =>
+    presentSession(orNotFound(await sessions.findDetail(id, { attendances }), 'session'));
 
   r.get(
     '/sessions',
-    { preHandler: app.requirePermission('read_sessions'), schema: { querystring: SessionListQuery } },
+    { preHandler: app.requirePermission('read_sessions'), schema: { querystring: SessionListQuery, response: responses({ 200: SessionListResponse }) } },
     async (request) => {
       const query = request.query;
-      let q = app.db.selectFrom('sessions').selectAll('sessions');
-      const search = filterValue(query, 'search');
-      if (search) q = q.where((eb) => eb.or([ilike('sessions.name', search), ilike('sessions.description', search)]));
-      const name = filterValue(query, 'name');
-      if (name) q = q.where(ilike('sessions.name', name));
-      const ids = idsFilter(query);
-      if (ids) q = ids.length ? q.where('sessions.id', 'in', ids) : q.where(sql<boolean>`1 = 0`);
-      const sort = parseSort(query.sort, SESSION_SORTS, '-start_time');
-      const { rows, meta } = await paginate(q, query, [...sort, { column: 'sessions.id', direction: sort[0].direction }], counts);
       const attendances = query.attendances === 'true' || query.attendances === '1';
-      return { data: await presentSessions(app.db, rows, { attendances }), meta };
+      const { rows, meta } = await sessions.list(query, { attendances });
+      return { data: rows.map(presentSession), meta };
     },
   );
 
-  r.get('/sessions/:id', { schema: { params: IdParams } }, async (request) => {
+  r.get('/sessions/:id', { schema: { params: IdParams, response: responses({ 200: SessionResponse }) } }, async (request) => {
     const auth = authOf(request);
-    await assertSessionReadable(app.db, auth, request.params.id);
-    return { data: await present(app.db, request.params.id, maySeeAttendances(auth)) };
+    await assertSessionReadable(sessions, auth, request.params.id);
+    return { data: await present(request.params.id, maySeeAttendances(auth)) };
   });
 
   r.post(
@@ -108,27 +84,14 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     {
       preHandler: app.requirePermission('create_sessions'),
       preValidation: blankFields({ required: REQUIRED, optional: OPTIONAL }),
-      schema: { body: SessionCreateBody },
+      schema: { body: SessionCreateBody, response: responses({ 201: SessionResponse }) },
     },
     async (request, reply) => {
       const body = request.body;
-      const values = await checkSessionFields(app.db, body, body.expert_id ?? null);
-      const id = await app.db.transaction().execute(async (trx) => {
-        const created = await trx
-          .insertInto('sessions')
-          .values({ ...values, created_at: new Date().toISOString() })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (typeof body.team_id === 'number') {
-          await trx.insertInto('session_teams').values({ session_id: created.id, team_id: body.team_id }).execute();
-        }
-        if (typeof body.expert_id === 'number') {
-          await trx.insertInto('session_experts').values({ session_id: created.id, user_id: body.expert_id }).execute();
-        }
-        return created.id;
-      });
+      const values = await checkSessionFields(app.repos, body, body.expert_id ?? null);
+      const id = await sessions.create(values, { teamId: body.team_id, expertId: body.expert_id });
       reply.status(201);
-      return { data: await present(app.db, id, false) };
+      return { data: await present(id) };
     },
   );
 
@@ -137,81 +100,61 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     {
       preHandler: app.requirePermission('update_sessions'),
       preValidation: blankFields({ required: REQUIRED, optional: OPTIONAL }),
-      schema: { params: IdParams, body: SessionUpdateBody },
+      schema: { params: IdParams, body: SessionUpdateBody, response: responses({ 200: SessionResponse }) },
     },
     async (request) => {
       const { id } = request.params;
       const body = request.body;
-      await findSession(app.db, id);
-      const values = await checkSessionFields(app.db, body);
-      await app.db.transaction().execute(async (trx) => {
-        await trx.updateTable('sessions').set(values).where('id', '=', id).execute();
-        if (body.team_id === undefined) return;
-        // The form has one team field: empty means "every team"; a team already attached keeps
-        // the others (set in the teams dialog); another team replaces them.
-        const current = await trx.selectFrom('session_teams').select('team_id').where('session_id', '=', id).execute();
-        if (body.team_id !== null && current.some((t) => t.team_id === body.team_id)) return;
-        await trx.deleteFrom('session_teams').where('session_id', '=', id).execute();
-        if (body.team_id !== null) await trx.insertInto('session_teams').values({ session_id: id, team_id: body.team_id }).execute();
-      });
-      return { data: await present(app.db, id, false) };
+      await findSession(id);
+      await sessions.update(id, await checkSessionFields(app.repos, body), body.team_id);
+      return { data: await present(id) };
     },
   );
 
-  r.delete('/sessions/:id', { preHandler: app.requirePermission('delete_sessions'), schema: { params: IdParams } }, async (request) => {
-    const session = await findSession(app.db, request.params.id);
-    await app.db.deleteFrom('sessions').where('id', '=', session.id).execute();
+  r.delete('/sessions/:id', { preHandler: app.requirePermission('delete_sessions'), schema: { params: IdParams, response: responses({ 200: SessionDeletedResponse }) } }, async (request) => {
+    const session = await findSession(request.params.id);
+    await sessions.delete(session.id);
     return { data: { id: session.id, name: session.name } };
   });
 
   r.post(
     '/sessions/:id/experts',
-    { preHandler: app.requirePermission('update_sessions'), schema: { params: IdParams, body: SessionExpertBody } },
+    { preHandler: app.requirePermission('update_sessions'), schema: { params: IdParams, body: SessionExpertBody, response: responses({ 201: SessionResponse }) } },
     async (request, reply) => {
       const { id } = request.params;
-      await findSession(app.db, id);
-      if (!(await isExpert(app.db, request.body.user_id))) {
+      await findSession(id);
+      if (!(await users.isExpert(request.body.user_id))) {
         new FieldErrorBag().add('user_id', "L'utente selezionato non è un esperto.").throwIfAny();
       }
-      await app.db
-        .insertInto('session_experts')
-        .values({ session_id: id, user_id: request.body.user_id })
-        .onConflict((oc) => oc.columns(['session_id', 'user_id']).doNothing())
-        .execute();
+      await sessions.addExpert(id, request.body.user_id);
       reply.status(201);
-      return { data: await present(app.db, id, false) };
+      return { data: await present(id) };
     },
   );
 
   r.delete(
     '/sessions/:id/experts/:userId',
-    { preHandler: app.requirePermission('update_sessions'), schema: { params: SessionExpertParams } },
+    { preHandler: app.requirePermission('update_sessions'), schema: { params: SessionExpertParams, response: responses({ 200: SessionResponse }) } },
     async (request) => {
       const { id, userId } = request.params;
-      await findSession(app.db, id);
-      await app.db.deleteFrom('session_experts').where('session_id', '=', id).where('user_id', '=', userId).execute();
-      return { data: await present(app.db, id, false) };
+      await findSession(id);
+      await sessions.removeExpert(id, userId);
+      return { data: await present(id) };
     },
   );
 
   r.put(
     '/sessions/:id/teams',
-    { preHandler: app.requirePermission('update_sessions'), schema: { params: IdParams, body: SessionTeamsBody } },
+    { preHandler: app.requirePermission('update_sessions'), schema: { params: IdParams, body: SessionTeamsBody, response: responses({ 200: SessionResponse }) } },
     async (request) => {
       const { id } = request.params;
-      await findSession(app.db, id);
+      await findSession(id);
       const wanted = [...new Set(request.body.teams)];
-      if (wanted.length) {
-        const found = await app.db.selectFrom('teams').select('id').where('id', 'in', wanted).execute();
-        if (found.length !== wanted.length) {
-          new FieldErrorBag().add('teams', 'Uno o più team selezionati non esistono.').throwIfAny();
-        }
+      if ((await teams.existingIds(wanted)).length !== wanted.length) {
+        new FieldErrorBag().add('teams', 'Uno o più team selezionati non esistono.').throwIfAny();
       }
-      await app.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('session_teams').where('session_id', '=', id).execute();
-        if (wanted.length) await trx.insertInto('session_teams').values(wanted.map((team_id) => ({ session_id: id, team_id }))).execute();
-      });
-      return { data: await present(app.db, id, false) };
+      await sessions.setTeams(id, wanted);
+      return { data: await present(id) };
     },
   );
 }

@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin';
+import type { Db } from '../db/index.js';
+import { createAttendancesRepository } from '../repositories/attendances.js';
+import { createExpertsRepository } from '../repositories/experts.js';
+import { createRolesRepository } from '../repositories/roles.js';
+import { createSessionsRepository } from '../repositories/sessions.js';
+import type { Clock } from '../repositories/shared.js';
+import { createTeamsRepository } from '../repositories/teams.js';
+import { createUsersRepository } from '../repositories/users.js';
+
+/**
+ * Every repository of the API, one line each. A repository is the only place that queries its
+ * resource's tables: a factory taking the database and the clock and returning named methods.
+ */
+export function createRepositories(db: Db, now: Clock) {
+  return {
+    attendances: createAttendancesRepository(db),
+    experts: createExpertsRepository(db, now),
+    roles: createRolesRepository(db, now),
+    sessions: createSessionsRepository(db, now),
+    teams: createTeamsRepository(db, now),
+    users: createUsersRepository(db, now),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The repositories, built once on the application's database and clock. */
+    repos: Repositories;
+  }
+}
+
+export default fp(
+  async (app) => {
+    // Read the clock on every call: tests replace app.now to move time.
+    app.decorate('repos', createRepositories(app.db, () => app.now()));
+  },
+  { name: 'repositories', dependencies: ['core', 'clock'] },
+);

@@ -1,0 +1,33 @@
+import type { Db } from '../db/index.js';
+import type { PersonSummary } from '../schemas/team.js';
+
+/** The server clock every repository is given: ms since the epoch (`app.now`). */
+export type Clock = () => number;
+
+/** The clock's current time as the ISO 8601 text the tables store. */
+export function isoNow(now: Clock): string {
+  return new Date(now()).toISOString();
+}
+
+/** Groups rows by a key, keeping order. */
+export function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+/** The columns of a person as the API shows them next to teams and sessions. */
+export const personColumns = ['users.id', 'users.name', 'users.surname', 'users.email', 'users.mobile', 'users.avatar'] as const;
+
+/** People by id, in one query. */
+export async function loadPeople(db: Db, ids: number[]): Promise<Map<number, PersonSummary>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.selectFrom('users').select(personColumns).where('users.id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}

@@ -1,0 +1,199 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { TeamRow } from '../db/schema.js';
+import type { AuthContext } from '../plugins/auth.js';
+import type { TeamRelation } from '../lib/access.js';
+import { countCacheOf } from '../lib/count-cache.js';
+import { ilike, type ListParams } from '../lib/listing.js';
+import type { PersonSummary } from '../schemas/team.js';
+import { listPage } from './list.js';
+import { hasTeamLink } from './sessions.js';
+import { isoNow, loadPeople, personColumns, type Clock } from './shared.js';
+
+/** A team with what its summary shows: the coordinator and the member count. */
+export type TeamWithRelations = TeamRow & { owner: PersonSummary | null; members_count: number };
+/** A team with its summary relations and its members. */
+export type TeamWithMembers = TeamWithRelations & { members: PersonSummary[] };
+
+export interface TeamValues {
+  name?: string;
+  description?: string | null;
+  owner_id?: number | null;
+  drive_url?: string | null;
+}
+
+/** Ids of the teams the caller belongs to (member or coordinator) and, for experts, follows. */
+export async function callerTeams(db: Db, auth: AuthContext): Promise<{ teamIds: number[]; expertTeamIds: number[] }> {
+  const [memberOf, owned, followed] = await Promise.all([
+    db.selectFrom('team_members').select('team_id').where('user_id', '=', auth.userId).execute(),
+    db.selectFrom('teams').select('id').where('owner_id', '=', auth.userId).execute(),
+    auth.isExpert
+      ? db.selectFrom('expert_teams').select('team_id').where('user_id', '=', auth.userId).execute()
+      : Promise.resolve([]),
+  ]);
+  return {
+    teamIds: [...new Set([...memberOf.map((r) => r.team_id), ...owned.map((r) => r.id)])],
+    expertTeamIds: followed.map((r) => r.team_id),
+  };
+}
+
+/** Every query on teams, their members and their logo. */
+export function createTeamsRepository(db: Db, now: Clock) {
+  const counts = countCacheOf(db);
+
+  async function members(teamId: number): Promise<PersonSummary[]> {
+    return db
+      .selectFrom('team_members')
+      .innerJoin('users', 'users.id', 'team_members.user_id')
+      .select(personColumns)
+      .where('team_members.team_id', '=', teamId)
+      .orderBy('users.surname')
+      .orderBy('users.name')
+      .orderBy('users.id')
+      .execute();
+  }
+
+  /** Coordinators and member counts: two queries for the whole page. */
+  async function withRelations(rows: TeamRow[]): Promise<TeamWithRelations[]> {
+    if (!rows.length) return [];
+    const [owners, memberCounts] = await Promise.all([
+      loadPeople(db, rows.map((r) => r.owner_id).filter((id): id is number => id !== null)),
+      db
+        .selectFrom('team_members')
+        .select(['team_id', sql<number>`count(*)`.as('count')])
+        .where('team_id', 'in', rows.map((r) => r.id))
+        .groupBy('team_id')
+        .execute(),
+    ]);
+    const countOf = new Map(memberCounts.map((c) => [c.team_id, Number(c.count)]));
+    return rows.map((t) => ({
+      ...t,
+      owner: t.owner_id !== null ? (owners.get(t.owner_id) ?? null) : null,
+      members_count: countOf.get(t.id) ?? 0,
+    }));
+  }
+
+  async function findById(id: number): Promise<TeamRow | undefined> {
+    return db.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  return {
+    findById,
+    members,
+
+    /** `filter[name]`, `filter[search]` (both on the name), `filter[id]`; newest first by default. */
+    async list(params: ListParams) {
+      const { rows, meta } = await listPage(db.selectFrom('teams').selectAll('teams'), params, {
+        filters: { name: (term) => ilike('teams.name', term), search: (term) => ilike('teams.name', term) },
+        ids: 'teams.id',
+        sort: { allowed: { created_at: 'teams.created_at', name: 'teams.name', id: 'teams.id' }, default: '-created_at' },
+        tieBreaker: { column: 'teams.id' },
+        counts,
+      });
+      return { rows: await withRelations(rows), meta };
+    },
+
+    /** The team with coordinator, member count and members; undefined when it does not exist. */
+    async findDetail(id: number): Promise<TeamWithMembers | undefined> {
+      const team = await findById(id);
+      if (!team) return undefined;
+      const [[summary], people] = await Promise.all([withRelations([team]), members(id)]);
+      return { ...summary, members: people };
+    },
+
+    /** Which of the ids are existing teams. */
+    async existingIds(ids: number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      return (await db.selectFrom('teams').select('id').where('id', 'in', ids).execute()).map((r) => r.id);
+    },
+
+    async create(values: TeamValues & { name: string }): Promise<number> {
+      const created = await db
+        .insertInto('teams')
+        .values({
+          name: values.name,
+          description: values.description ?? null,
+          owner_id: values.owner_id ?? null,
+          drive_url: values.drive_url ?? null,
+          created_at: isoNow(now),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return created.id;
+    },
+
+    /** Changes the given fields only. */
+    async update(id: number, values: TeamValues): Promise<void> {
+      const { name, description, owner_id, drive_url } = values;
+      const update = Object.fromEntries(Object.entries({ name, description, owner_id, drive_url }).filter(([, v]) => v !== undefined));
+      if (Object.keys(update).length) await db.updateTable('teams').set(update).where('id', '=', id).execute();
+    },
+
+    async setAvatar(id: number, avatar: string): Promise<void> {
+      await db.updateTable('teams').set({ avatar }).where('id', '=', id).execute();
+    },
+
+    /** Deletes the team and the sessions that belonged to it alone. */
+    async delete(id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        // Sessions that belonged to this team alone would otherwise become "valid for every team".
+        await trx
+          .deleteFrom('sessions')
+          .where((eb) => eb.and([hasTeamLink(eb, { op: '=', id }), eb.not(hasTeamLink(eb, { op: '<>', id }))]))
+          .execute();
+        await trx.deleteFrom('teams').where('id', '=', id).execute();
+      });
+    },
+
+    async addMember(teamId: number, userId: number): Promise<void> {
+      await db
+        .insertInto('team_members')
+        .values({ team_id: teamId, user_id: userId })
+        .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
+        .execute();
+    },
+
+    async removeMember(teamId: number, userId: number): Promise<void> {
+      await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+    },
+
+    /** How the caller relates to the team, or undefined when the team does not exist. */
+    async relationOf(auth: AuthContext, teamId: number): Promise<TeamRelation | undefined> {
+      const row = await db
+        .selectFrom('teams')
+        .select((eb) => [
+          'teams.owner_id',
+          eb
+            .exists(
+              eb
+                .selectFrom('team_members')
+                .select(sql.lit(1).as('one'))
+                .where('team_members.team_id', '=', teamId)
+                .where('team_members.user_id', '=', auth.userId),
+            )
+            .as('is_member'),
+          eb
+            .exists(
+              eb
+                .selectFrom('expert_teams')
+                .select(sql.lit(1).as('one'))
+                .where('expert_teams.team_id', '=', teamId)
+                .where('expert_teams.user_id', '=', auth.userId),
+            )
+            .as('is_followed'),
+        ])
+        .where('teams.id', '=', teamId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        member: Boolean(row.is_member) || row.owner_id === auth.userId,
+        followingExpert: auth.isExpert && (auth.expertAccess === 'complete' || Boolean(row.is_followed)),
+      };
+    },
+
+    /** Ids of the teams the caller belongs to (member or coordinator) and, for experts, follows. */
+    callerTeams: (auth: AuthContext) => callerTeams(db, auth),
+  };
+}
+
+export type TeamsRepository = ReturnType<typeof createTeamsRepository>;

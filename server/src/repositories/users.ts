@@ -1,0 +1,175 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { UserRow } from '../db/schema.js';
+import { WILDCARD_PERMISSION } from '../plugins/auth.js';
+import { countCacheOf } from '../lib/count-cache.js';
+import { ilike, type ListParams } from '../lib/listing.js';
+import { staffFilter, userSearch } from '../lib/search-filters.js';
+import { listPage } from './list.js';
+import { groupBy, isoNow, type Clock } from './shared.js';
+
+/** A user with what the back-office shows: roles, teams and progress in the published courses. */
+export type UserWithRelations = UserRow & {
+  roles: Array<{ id: number; name: string }>;
+  teams: Array<{ id: number; name: string; avatar: string | null; drive_url: string | null; owner_id: number | null }>;
+  /** Completed lessons of published courses over all their lessons (0..1). */
+  courses_percentage: number;
+};
+
+export const USER_SORTS = { created_at: 'users.created_at', name: 'users.name', surname: 'users.surname', email: 'users.email', id: 'users.id' };
+
+/** Every query on users, their roles and their course access. */
+export function createUsersRepository(db: Db, now: Clock) {
+  const counts = countCacheOf(db);
+
+  async function findById(id: number): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Completed lessons of published courses over all their lessons, per user (0..1). */
+  async function coursesPercentage(userIds: number[]): Promise<Map<number, number>> {
+    const totalRow = await db
+      .selectFrom('lessons')
+      .innerJoin('modules', 'modules.id', 'lessons.module_id')
+      .innerJoin('courses', 'courses.id', 'modules.course_id')
+      .select(sql<number>`count(*)`.as('count'))
+      .where('courses.published', '=', 1)
+      .executeTakeFirst();
+    const total = Number(totalRow?.count ?? 0);
+    if (!total) return new Map();
+    const done = await db
+      .selectFrom('lesson_progress')
+      .innerJoin('lessons', 'lessons.id', 'lesson_progress.lesson_id')
+      .innerJoin('modules', 'modules.id', 'lessons.module_id')
+      .innerJoin('courses', 'courses.id', 'modules.course_id')
+      .select(['lesson_progress.user_id', sql<number>`count(*)`.as('count')])
+      .where('lesson_progress.user_id', 'in', userIds)
+      .where('lesson_progress.completed', '=', 1)
+      .where('courses.published', '=', 1)
+      .groupBy('lesson_progress.user_id')
+      .execute();
+    return new Map(done.map((d) => [d.user_id, Math.min(1, Number(d.count) / total)]));
+  }
+
+  /** Roles, teams and course progress: one query per relation for the whole page. */
+  async function withRelations(rows: UserRow[]): Promise<UserWithRelations[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.id);
+    const [roles, teams, percentages] = await Promise.all([
+      db
+        .selectFrom('user_roles')
+        .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+        .select(['user_roles.user_id', 'roles.id', 'roles.name'])
+        .where('user_roles.user_id', 'in', ids)
+        .orderBy('roles.name')
+        .execute(),
+      db
+        .selectFrom('team_members')
+        .innerJoin('teams', 'teams.id', 'team_members.team_id')
+        .select(['team_members.user_id', 'teams.id', 'teams.name', 'teams.avatar', 'teams.drive_url', 'teams.owner_id'])
+        .where('team_members.user_id', 'in', ids)
+        .orderBy('teams.name')
+        .execute(),
+      coursesPercentage(ids),
+    ]);
+    const rolesOf = groupBy(roles, (r) => r.user_id);
+    const teamsOf = groupBy(teams, (t) => t.user_id);
+    return rows.map((u) => ({
+      ...u,
+      roles: (rolesOf.get(u.id) ?? []).map(({ id, name }) => ({ id, name })),
+      teams: (teamsOf.get(u.id) ?? []).map(({ id, name, avatar, drive_url, owner_id }) => ({ id, name, avatar, drive_url, owner_id })),
+      courses_percentage: percentages.get(u.id) ?? 0,
+    }));
+  }
+
+  async function roleIdsOf(userId: number): Promise<number[]> {
+    return (await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id);
+  }
+
+  return {
+    findById,
+    roleIdsOf,
+
+    /**
+     * `filter[search]` (name, surname, e-mail, tax id), `filter[developer]` (staff or not),
+     * `filter[email]`, `filter[id]`; newest first by default.
+     */
+    async list(params: ListParams) {
+      const { rows, meta } = await listPage(db.selectFrom('users').selectAll('users'), params, {
+        filters: { search: userSearch, email: (term) => ilike('users.email', term) },
+        where: [staffFilter(params)],
+        ids: 'users.id',
+        sort: { allowed: USER_SORTS, default: '-created_at' },
+        tieBreaker: { column: 'users.id' },
+        counts,
+      });
+      return { rows: await withRelations(rows), meta };
+    },
+
+    /** The user with roles, teams and course progress; undefined when it does not exist. */
+    async findDetail(id: number): Promise<UserWithRelations | undefined> {
+      const user = await findById(id);
+      return user ? (await withRelations([user]))[0] : undefined;
+    },
+
+    async exists(id: number): Promise<boolean> {
+      return Boolean(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
+    },
+
+    async isExpert(id: number): Promise<boolean> {
+      const user = await db.selectFrom('users').select('is_expert').where('id', '=', id).executeTakeFirst();
+      return Boolean(user?.is_expert);
+    },
+
+    /** Some user already has this e-mail, compared case-insensitively. */
+    async emailTaken(email: string): Promise<boolean> {
+      const row = await db.selectFrom('users').select('id').where(sql<boolean>`lower(email) = ${email.toLowerCase()}`).executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async create(values: { name: string; surname: string; email: string; tax_id: string | null; birthdate: string | null }): Promise<number> {
+      const at = isoNow(now);
+      const created = await db
+        .insertInto('users')
+        .values({ ...values, created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return created.id;
+    },
+
+    /** Replaces the user's roles. */
+    async setRoles(userId: number, roleIds: number[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+        if (roleIds.length) await trx.insertInto('user_roles').values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
+      });
+    },
+
+    /** Whether any of the roles grants "developer". */
+    async anyDeveloperRole(roleIds: number[]): Promise<boolean> {
+      if (!roleIds.length) return false;
+      const row = await db
+        .selectFrom('role_permissions')
+        .select('role_id')
+        .where('role_id', 'in', roleIds)
+        .where('permission_name', '=', WILDCARD_PERMISSION)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async setMoocAccess(userId: number, moocAccess: boolean): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ mooc_access: moocAccess ? 1 : 0, updated_at: isoNow(now) })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /** Deletes the user; every relation cascades. */
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('users').where('id', '=', id).execute();
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
