@@ -1,14 +1,17 @@
-import { Admin, Resource } from 'react-admin';
+import { Route } from 'react-router';
+import { Admin, CanAccess, CustomRoutes, Resource } from 'react-admin';
 import { adminContextProps } from '../providers';
 import { theme } from '../theme';
 import { AdminDashboard } from './AdminDashboard';
 import { AccessDenied } from './common/AccessDenied';
 import { AdminLayout } from './layout/AdminLayout';
+import { isPage } from './resource';
 import { resources } from './resources';
 
 /**
  * The back-office: react-admin under /admin of the app's one BrowserRouter, with the very same
- * dataProvider, authProvider, i18nProvider, store and QueryClient as the portal.
+ * dataProvider, authProvider, i18nProvider, store and QueryClient as the portal. Every section of
+ * src/admin/resources.ts becomes a <Resource>, or a custom route shown only to whom it lets in.
  */
 export default function AdminApp() {
   return (
@@ -23,9 +26,20 @@ export default function AdminApp() {
       requireAuth
       disableTelemetry
     >
-      {resources.map((resource) => (
-        <Resource key={resource.name} {...resource} />
-      ))}
+      {resources.map((section) => (isPage(section) ? null : <Resource key={section.name} {...section} />))}
+      <CustomRoutes>
+        {resources.filter(isPage).map(({ name, page: Page, access }) => (
+          <Route
+            key={name}
+            path={`/${name}/*`}
+            element={
+              <CanAccess {...access} accessDenied={<AccessDenied />}>
+                <Page />
+              </CanAccess>
+            }
+          />
+        ))}
+      </CustomRoutes>
     </Admin>
   );
 }

@@ -8,13 +8,11 @@ import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { unwrapData } from '../dataProvider/http';
 import type { AdminStats } from '../../server/src/schemas/user-admin';
 import { AccessDenied } from './common/AccessDenied';
+import { dashboardCounts } from './resource';
+import { resources } from './resources';
 
-const COUNTS: Array<{ key: keyof AdminStats; label: string }> = [
-  { key: 'users', label: 'app.admin.dashboard.users' },
-  { key: 'teams', label: 'app.admin.dashboard.teams' },
-  { key: 'sessions', label: 'app.admin.dashboard.sessions' },
-  { key: 'experts', label: 'app.admin.dashboard.experts' },
-];
+/** The counts the sections of src/admin/resources.ts ask for, each labelled with its section's name. */
+const COUNTS = dashboardCounts(resources);
 
 function StatCards() {
   const translate = useTranslate();
@@ -28,13 +26,13 @@ function StatCards() {
     <Box
       component="dl"
       aria-label={translate('app.admin.dashboard.counts')}
-      sx={{ display: 'grid', gap: 2, m: 0, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
+      sx={{ display: 'grid', gap: 2, m: 0, gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${COUNTS.length}, 1fr)` } }}
     >
-      {COUNTS.map(({ key, label }) => (
+      {COUNTS.map(({ stat: key, name }) => (
         // A <dl> allows one <div> around each dt/dd pair, so the card itself is that div.
         <Card key={key} variant="outlined" sx={{ p: 2 }}>
           <Typography component="dt" variant="body2" color="text.secondary">
-            {translate(label)}
+            {translate(`resources.${name}.name`, { smart_count: 2 })}
           </Typography>
           <Typography component="dd" variant="h2" sx={{ m: 0, fontSize: '2rem' }} data-testid={`stat-${key}`}>
             {isPending ? <Skeleton width={60} /> : data[key]}
@@ -45,7 +43,7 @@ function StatCards() {
   );
 }
 
-/** The back-office home: a greeting and the four counts (SPEC §2). */
+/** The back-office home: a greeting and the counts of users, teams, sessions and experts. */
 export function AdminDashboard() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();

@@ -1,24 +1,18 @@
-import type { ResourceProps } from 'react-admin';
 import { courses } from './courses';
 import { experts } from './experts';
 import { lessons } from './lessons';
 import { modules } from './modules';
+import type { AdminSection } from './resource';
 import { roles } from './roles';
 import { sessions } from './sessions';
 import { teams } from './teams';
 import { users } from './users';
 
 /**
- * The back-office resources, one line each: every folder under src/admin/<resource>/ exports its
- * definition (`{name, list, create, edit, icon, recordRepresentation, ...}`) and is listed here.
+ * The back-office, one line per section, in menu order. Each folder src/admin/<name>/ exports its
+ * definition from index.ts(x) — a CRUD resource (`{name, list, icon, count?, ...}`) or a custom
+ * page (`{name, page, icon, access}`), see resource.ts — and keeps its texts in messages.ts.
+ * The routes, the menu and the dashboard counts all come from this list
+ * (tests/unit/admin-resources.test.ts fails when a folder is left out).
  */
-export const resources: ResourceProps[] = [
-  experts,
-  roles,
-  sessions,
-  teams,
-  users,
-  courses,
-  modules,
-  lessons,
-];
+export const resources: AdminSection[] = [experts, roles, sessions, teams, users, courses, modules, lessons];

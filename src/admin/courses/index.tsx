@@ -1,15 +1,15 @@
-import VideoIcon from '@mui/icons-material/OndemandVideoOutlined';
+import VideoIcon from '@mui/icons-material/OndemandVideo';
 import { Route } from 'react-router';
-import type { ResourceProps } from 'react-admin';
 import { LessonList } from '../lessons';
 import { ModuleList } from '../modules';
+import type { AdminResource } from '../resource';
 import { CourseList } from './CourseList';
 
 /**
- * Video courses: the card grid at /admin/courses, and the pages of a course's modules and of a
- * module's lessons as child routes (SPEC §2 admin routes).
+ * Video courses: the card grid at /admin/courses, and the pages of a course's modules
+ * (/admin/courses/{courseId}/modules) and of a module's lessons as child routes.
  */
-export const courses: ResourceProps = {
+export const courses: AdminResource = {
   name: 'courses',
   list: CourseList,
   icon: VideoIcon,

@@ -1,26 +1,36 @@
+import type { ComponentType } from 'react';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DashboardIcon from '@mui/icons-material/Dashboard';
 import { Menu, useCanAccess, useTranslate } from 'react-admin';
-import { ADMIN_MENU_ITEMS, BACK_ITEM, type AdminMenuItem } from './adminMenuItems';
+import { menuEntries, type MenuEntry } from '../resource';
+import { resources } from '../resources';
 
-function Item({ item }: { item: AdminMenuItem }) {
+function Item({ to, label, icon: Icon }: { to: string; label: string; icon: ComponentType }) {
+  return <Menu.Item to={to} primaryText={label} leftIcon={<Icon />} />;
+}
+
+function SectionItem({ entry }: { entry: MenuEntry }) {
   const translate = useTranslate();
-  const Icon = item.icon;
-  return <Menu.Item to={item.to} primaryText={translate(item.label, item.labelOptions)} leftIcon={<Icon />} />;
+  const { canAccess } = useCanAccess(entry.access);
+  if (!canAccess) return null;
+  return <Item to={entry.to} label={translate(`resources.${entry.name}.name`, { smart_count: 2 })} icon={entry.icon} />;
 }
 
-function GatedItem({ item }: { item: AdminMenuItem & { access: NonNullable<AdminMenuItem['access']> } }) {
-  const { canAccess } = useCanAccess(item.access);
-  return canAccess ? <Item item={item} /> : null;
-}
+const ENTRIES = menuEntries(resources);
 
-/** The back-office menu: each page's item only with its read permission, then "Torna indietro". */
+/**
+ * The back-office menu: the dashboard, each section of src/admin/resources.ts to whom may open it
+ * (its `list` access, or a custom page's own), then "Torna indietro" to the portal.
+ */
 export function AdminMenu() {
   const translate = useTranslate();
   return (
     <Menu aria-label={translate('app.admin.navigation')}>
-      {ADMIN_MENU_ITEMS.map((item) =>
-        item.access ? <GatedItem key={item.to} item={{ ...item, access: item.access }} /> : <Item key={item.to} item={item} />,
-      )}
-      <Item item={BACK_ITEM} />
+      <Item to="/admin" label={translate('app.admin.dashboard.title')} icon={DashboardIcon} />
+      {ENTRIES.map((entry) => (
+        <SectionItem key={entry.name} entry={entry} />
+      ))}
+      <Item to="/dashboard" label={translate('app.admin.back')} icon={ArrowBackIcon} />
     </Menu>
   );
 }

@@ -1,10 +1,10 @@
-import type { ResourceProps } from 'react-admin';
+import type { AdminResource } from '../resource';
 
 /**
  * Lessons live under their module: the page is a child route of the courses resource
  * (/admin/courses/{courseId}/modules/{moduleId}/lessons); this definition names the resource.
  */
-export const lessons: ResourceProps = {
+export const lessons: AdminResource = {
   name: 'lessons',
   recordRepresentation: 'name',
 };

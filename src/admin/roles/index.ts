@@ -1,8 +1,9 @@
 import SecurityIcon from '@mui/icons-material/Security';
-import type { RaRecord, ResourceProps } from 'react-admin';
+import type { RaRecord } from 'react-admin';
+import type { AdminResource } from '../resource';
 import { RoleList } from './RoleList';
 
-export const roles: ResourceProps = {
+export const roles: AdminResource = {
   name: 'roles',
   list: RoleList,
   icon: SecurityIcon,

@@ -1,0 +1,31 @@
+/** The back-office texts of a course's modules: `resources.modules.*`. */
+export const messages = {
+  name: 'Modulo |||| Moduli',
+  fields: {
+    position: 'Pos.',
+    name: 'Nome',
+    description: 'Descrizione',
+    cover: 'Cover',
+  },
+  page: {
+    title: 'Gestione Moduli per %{course}',
+    all: 'Tutti i moduli',
+    empty: 'Nessun modulo trovato.',
+    search: 'Cerca per nome modulo...',
+    create: 'Crea nuovo modulo',
+    create_title: 'Nuovo modulo',
+    create_submit: 'Crea modulo',
+    edit_title: 'Modifica modulo',
+    edit_submit: 'Modifica modulo',
+    edit: 'Modifica',
+    cover: 'Cambia cover',
+    cover_title: 'Cambia cover di %{name}',
+    cover_submit: 'Aggiorna cover',
+    no_cover: 'Nessuna cover',
+    delete: 'Elimina',
+    delete_title: 'Elimina modulo',
+    delete_confirm: 'Sei sicuro di voler eliminare il modulo "%{name}"?',
+    back: 'Torna ai videocorsi',
+    open: 'Apri le lezioni di %{name}',
+  },
+};

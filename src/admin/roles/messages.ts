@@ -1,0 +1,22 @@
+/** The back-office texts of roles and their permissions: `resources.roles.*`. */
+export const messages = {
+  name: 'Ruolo |||| Ruoli',
+  fields: {
+    name: 'Nome',
+    description: 'Descrizione',
+    permissions: 'Permessi',
+  },
+  page: {
+    title: 'Gestione Ruoli',
+    all: 'Tutti i ruoli',
+    empty: 'Nessun ruolo trovato.',
+    search: 'Cerca per nome ruolo...',
+    create: 'Nuovo ruolo',
+    create_title: 'Nuovo ruolo',
+    edit_title: 'Modifica ruolo',
+    edit: 'Modifica',
+    delete: 'Elimina',
+    delete_confirm: 'Sei sicuro di voler eliminare il ruolo "%{name}"?',
+    permissions_count: '%{smart_count} permesso |||| %{smart_count} permessi',
+  },
+};

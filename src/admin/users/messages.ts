@@ -1,0 +1,31 @@
+/** The back-office texts of users, their roles and video-course access: `resources.users.*`. */
+export const messages = {
+  name: 'Utente |||| Utenti',
+  fields: {
+    name: 'Nome',
+    surname: 'Cognome',
+    email: 'Email',
+    tax_id: 'Codice fiscale',
+    birthdate: 'Data di nascita',
+    roles: 'Ruoli',
+    mooc_access: 'Accesso ai videocorsi',
+    courses_percentage: 'Completamento corsi',
+  },
+  page: {
+    title: 'Gestione Utenti',
+    all: 'Tutti gli utenti',
+    empty: 'Nessun utente trovato',
+    search: 'Cerca per nome, email o codice fiscale...',
+    create: 'Nuovo utente',
+    create_title: 'Nuovo utente',
+    permissions: 'Permessi',
+    permissions_title: 'Ruoli di %{name}',
+    edit: 'Modifica',
+    edit_title: 'Modifica %{name}',
+    delete: 'Elimina',
+    delete_confirm: 'Sei sicuro di voler eliminare l\'utente "%{name}"?',
+    no_roles: 'Nessun ruolo',
+    mooc_yes: 'Sì',
+    mooc_no: 'No',
+  },
+};
