@@ -5,18 +5,21 @@
 //   lighthouse  Lighthouse mobile performance score of portal (≥ 95) and back-office (≥ 80) pages
 //   api     list endpoints on a large seed: p99 and throughput vs a bare node:http server
 //   sync    lesson progress sync under load (5,000 learners every 3 s)
+//   calendar  one user's calendar feed of 500 sessions (≤ 100 ms)
 // Environment: BENCH_PORT (first port to use; default: free ports), BENCH_DURATION (seconds per
 // load run, default 10), BENCH_DATABASE_URL (api/sync on PostgreSQL instead of a fresh SQLite file).
 import { apiLatency } from './bench/api.mjs';
 import { bundleBudget } from './bench/bundle.mjs';
 import { lighthouseScores } from './bench/lighthouse.mjs';
 import { progressSync } from './bench/sync.mjs';
+import { calendarFeed } from './bench/calendar.mjs';
 
 const sections = {
   bundle: { title: 'Bundle budget: JavaScript before first render (brotli)', run: bundleBudget },
   lighthouse: { title: 'Lighthouse mobile performance', run: lighthouseScores },
   api: { title: 'API latency and throughput on a large seed', run: apiLatency },
   sync: { title: 'Lesson progress sync under load', run: progressSync },
+  calendar: { title: 'Calendar feed of 500 sessions', run: calendarFeed },
 };
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));

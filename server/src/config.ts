@@ -29,6 +29,10 @@ export interface Config {
   logLevel: string;
   /** Google Meet attendance import (docs/ATTENDANCES.md). */
   attendances: AttendanceConfig;
+  /** Key the calendar feed tokens are derived from; null = a key file kept in the storage folder. */
+  calendarFeedKey: string | null;
+  /** Audit records older than this many days are purged once a day. */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +62,12 @@ function url(env: NodeJS.ProcessEnv, key: string, fallback: string): string {
 function trustProxy(raw: string | undefined): boolean | string {
   if (raw === undefined || raw === '') return 'loopback';
   if (raw === 'true' || raw === 'false') return raw === 'true';
+  return raw;
+}
+
+function calendarFeedKey(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 32) throw new ConfigError('CALENDAR_FEED_KEY must be at least 32 characters long');
   return raw;
 }
 
@@ -104,5 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     completionThreshold: threshold,
     logLevel: env.LOG_LEVEL || 'info',
     attendances: loadAttendanceConfig(env),
+    calendarFeedKey: calendarFeedKey(env.CALENDAR_FEED_KEY),
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 730, 1, 36500),
   };
 }

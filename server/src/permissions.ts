@@ -33,6 +33,7 @@ export const PERMISSIONS = {
   update_lesosns: 'Modificare moduli e lezioni',
   read_accessibility_reports: 'Visualizzare le segnalazioni di accessibilità',
   update_accessibility_reports: 'Aggiornare lo stato delle segnalazioni di accessibilità',
+  read_audit: 'Visualizzare il registro attività',
   read_reports: 'Visualizzare i report di partecipazione e apprendimento',
 } as const;
 

@@ -13,7 +13,8 @@ import { buildApp, type App } from '../../server/src/app.js';
  */
 
 const DOC = readFileSync(new URL('../../docs/API-PERMISSIONS.md', import.meta.url), 'utf8');
-const PUBLIC = ['GET /api/config', 'POST /api/auth/callback'];
+/** The calendar feed is public too: its secret URL is the credential (calendar applications send no token). */
+const PUBLIC = ['GET /api/config', 'POST /api/auth/callback', 'GET /api/calendar/:file'];
 const METHOD = '(GET|POST|PUT|PATCH|DELETE)';
 
 /** `/api/teams/:id` and `/api/teams/{teamId}` are the same route: parameters become `{}`. */
@@ -88,7 +89,7 @@ describe('the /api route table', () => {
     expect([...documentedRoutes(DOC)].filter((route) => !registered.has(route))).toEqual([]);
   });
 
-  it('makes only /api/config and /api/auth/callback public', () => {
+  it('makes only /api/config, /api/auth/callback and the calendar feed public', () => {
     expect(routes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`).sort()).toEqual([...PUBLIC].sort());
   });
 

@@ -79,6 +79,30 @@ export interface SessionsTable {
   join_instructions: string;
   join_url: string | null;
   created_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+  /** Revision of the calendar event: a trigger bumps it when a column shown in the event changes. */
+  sequence: ColumnType<number, number | undefined, number>;
+  /** When the event columns last changed (set by the same trigger); null only before the first edit of old rows. */
+  updated_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** One secret calendar feed per user: the URL token is only stored as its SHA-256. */
+export interface CalendarFeedsTable {
+  user_id: number;
+  /** Random value the token is derived from (with the server's feed key); a new one revokes the old URL. */
+  nonce: string;
+  token_hash: string;
+  created_at: Timestamp;
+}
+
+/** Who changed what through the API; `changes` is JSON `{field: [before, after]}`. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_id: number | null;
+  action: 'create' | 'update' | 'delete' | 'sign_in' | 'sign_out' | 'import' | 'reset' | 'regenerate';
+  entity_type: string;
+  entity_id: number | null;
+  changes: string;
 }
 
 export interface SessionExpertsTable {
@@ -212,6 +236,8 @@ export interface Database {
   lesson_progress: LessonProgressTable;
   access_tokens: AccessTokensTable;
   used_auth_codes: UsedAuthCodesTable;
+  calendar_feeds: CalendarFeedsTable;
+  audit_log: AuditLogTable;
   accessibility_reports: AccessibilityReportsTable;
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadCurrentUser } from '../auth/currentUser.js';
+import { currentFeedUrl } from '../lib/calendar-feed.js';
+import { createCalendarRepository } from '../repositories/calendar.js';
 import { unauthorized } from '../lib/errors.js';
 import { authOf } from '../plugins/auth.js';
 import { CurrentUserResponse, PermissionsResponse } from '../schemas/user.js';
@@ -8,11 +10,12 @@ import { CurrentUserResponse, PermissionsResponse } from '../schemas/user.js';
 /** The signed-in user and their permission names. */
 export default async function userRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const calendar = createCalendarRepository(app.db, () => app.now());
 
   app.get('/user', { schema: { response: { 200: CurrentUserResponse } } }, async (request) => {
     const user = await loadCurrentUser(app.db, authOf(request).userId);
     if (!user) throw unauthorized();
-    return { data: user };
+    return { data: { ...user, calendar_feed_url: await currentFeedUrl(calendar, app.config, user.id) } };
   });
 
   app.get('/user/permissions', { schema: { response: { 200: PermissionsResponse } } }, async (request) => ({

@@ -67,7 +67,11 @@ export const CurrentUser = Type.Object({
 });
 export type CurrentUser = Static<typeof CurrentUser>;
 
-export const CurrentUserResponse = Type.Object({ data: CurrentUser });
+/** GET /api/user answers the user plus their secret calendar feed URL (iCalendar subscription). */
+export const CurrentUserWithFeed = Type.Object({ ...CurrentUser.properties, calendar_feed_url: Type.String() });
+export type CurrentUserWithFeed = Static<typeof CurrentUserWithFeed>;
+
+export const CurrentUserResponse = Type.Object({ data: CurrentUserWithFeed });
 export type CurrentUserResponse = Static<typeof CurrentUserResponse>;
 
 export const PermissionsResponse = Type.Object({ data: Type.Array(Type.String()) });
