@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
 import { createDb, migrateToLatest, type Db } from '../../server/src/db/index.js';
 import { buildApp, type App } from '../../server/src/app.js';
+import { ErrorBody } from '../../server/src/schemas/common.js';
 
 /**
  * Every registered /api route is listed in docs/API-PERMISSIONS.md, and every one of them but the
@@ -39,7 +40,7 @@ function documentedRoutes(markdown: string): Set<string> {
 }
 
 describe('the /api route table', () => {
-  const routes: Array<{ method: string; url: string; public: boolean }> = [];
+  const routes: Array<{ method: string; url: string; public: boolean; response: Record<string, unknown> | undefined }> = [];
   let app: App;
   let db: Db;
 
@@ -60,7 +61,8 @@ describe('the /api route table', () => {
         if (!route.url.startsWith('/api/')) return;
         const isPublic = (route.config as { public?: boolean } | undefined)?.public === true;
         // HEAD twins of GET routes are added by Fastify itself.
-        for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, public: isPublic });
+        const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
+        for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, public: isPublic, response });
       },
     });
     await app.ready();
@@ -87,6 +89,18 @@ describe('the /api route table', () => {
   it('documents no route that does not exist', () => {
     const registered = new Set(routes.map((r) => `${r.method} ${normalise(r.url)}`));
     expect([...documentedRoutes(DOC)].filter((route) => !registered.has(route))).toEqual([]);
+  });
+
+  it('declares a response schema for every answer of every route: its success status and the shared error body', () => {
+    // Fastify serializes with these schemas, and the front end takes its types from them.
+    const missing = routes
+      .filter(({ response }) => {
+        const statuses = Object.keys(response ?? {});
+        const success = statuses.some((status) => /^2\d\d$/.test(status));
+        return !success || response?.['4xx'] !== ErrorBody || response?.['5xx'] !== ErrorBody;
+      })
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing, 'use responses({ 200: … }) from server/src/schemas/common.ts').toEqual([]);
   });
 
   it('makes only /api/config, /api/auth/callback and the calendar feed public', () => {

@@ -9,7 +9,8 @@ import {
   createAccessibilityReportsRepository,
   type AccessibilityReportState,
 } from '../repositories/accessibility-reports.js';
-import { IdParams, ListQuery } from '../schemas/common.js';
+import { IdParams, ListQuery, responses } from '../schemas/common.js';
+import { AccessibilityReportListResponse, AccessibilityReportResponse } from '../schemas/accessibility-report.js';
 
 export const DESCRIPTION_MAX = 5000;
 const PAGE_URL_MAX = 1024;
@@ -34,7 +35,7 @@ export default async function accessibilityReportRoutes(app: FastifyInstance): P
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const reports = createAccessibilityReportsRepository(app.db, () => app.now());
 
-  r.post('/accessibility-reports', { schema: { body: ReportBody } }, async (request, reply) => {
+  r.post('/accessibility-reports', { schema: { body: ReportBody, response: responses({ 201: AccessibilityReportResponse }) } }, async (request, reply) => {
     const auth = authOf(request);
     const bag = new FieldErrorBag();
     const description = (request.body.description ?? '').trim();
@@ -52,7 +53,10 @@ export default async function accessibilityReportRoutes(app: FastifyInstance): P
 
   r.get(
     '/accessibility-reports',
-    { preHandler: app.requirePermission('read_accessibility_reports'), schema: { querystring: ListQuery } },
+    {
+      preHandler: app.requirePermission('read_accessibility_reports'),
+      schema: { querystring: ListQuery, response: responses({ 200: AccessibilityReportListResponse }) },
+    },
     async (request) => {
       const state = filterValue(request.query, 'state');
       if (state !== undefined && !isState(state)) new FieldErrorBag().add('filter', STATE_MESSAGE).throwIfAny();
@@ -62,7 +66,10 @@ export default async function accessibilityReportRoutes(app: FastifyInstance): P
 
   r.get(
     '/accessibility-reports/:id',
-    { preHandler: app.requirePermission('read_accessibility_reports'), schema: { params: IdParams } },
+    {
+      preHandler: app.requirePermission('read_accessibility_reports'),
+      schema: { params: IdParams, response: responses({ 200: AccessibilityReportResponse }) },
+    },
     async (request) => {
       const data = await reports.find(request.params.id);
       if (!data) throw notFound('Segnalazione');
@@ -72,7 +79,10 @@ export default async function accessibilityReportRoutes(app: FastifyInstance): P
 
   r.put(
     '/accessibility-reports/:id',
-    { preHandler: app.requirePermission('update_accessibility_reports'), schema: { params: IdParams, body: StateBody } },
+    {
+      preHandler: app.requirePermission('update_accessibility_reports'),
+      schema: { params: IdParams, body: StateBody, response: responses({ 200: AccessibilityReportResponse }) },
+    },
     async (request) => {
       const { state } = request.body;
       if (!isState(state)) new FieldErrorBag().add('state', STATE_MESSAGE).throwIfAny();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authOf } from '../plugins/auth.js';
-import { ListQuery } from '../schemas/common.js';
+import { ListQuery, responses } from '../schemas/common.js';
 import { DeletedResponse } from '../schemas/course.js';
 import {
   type Lesson,
@@ -12,17 +12,13 @@ import {
   LessonResponse,
   LessonSyncBody,
 } from '../schemas/lesson.js';
-import { filterValue, ilike, MAX_PER_PAGE, paginate, parseSort } from '../lib/listing.js';
-import { loadLesson, loadModule, loadReadableCourse, loadSyncTarget } from '../lib/course-access.js';
-import { lessonQuery, presentLesson } from '../lib/presenters-courses.js';
-import { recordSync } from '../lib/lesson-sync.js';
-import { validationFailed } from '../lib/errors.js';
+import { loadReadableCourse, syncTargetFor } from '../lib/course-access.js';
+import { presentLesson } from '../lib/presenters-courses.js';
+import { orNotFound, validationFailed } from '../lib/errors.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { isAcceptedVideoUrl } from '../schemas/video-url.js';
 
 export { isAcceptedVideoUrl };
-
-const SORTABLE = { position: 'lessons.position', name: 'lessons.name', id: 'lessons.id' };
 
 export const VIDEO_URL_MESSAGE =
   "Il campo URL del video deve essere un URL valido (un indirizzo http:// o https://, oppure un percorso /storage/).";
@@ -32,10 +28,11 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const normalise = blankFields({ required: ['position', 'name', 'video_url'], optional: ['description'] });
 
-  async function lessonFor(userId: number, lessonId: number) {
-    const row = await lessonQuery(app.db, userId).where('lessons.id', '=', lessonId).executeTakeFirstOrThrow();
-    return presentLesson(row, app.config.completionThreshold);
-  }
+  const { courses, modules, lessons, progress } = app.repos;
+  const findModule = async (courseId: number, moduleId: number) => orNotFound(await modules.findInCourse(courseId, moduleId), 'module');
+  const findLesson = async (moduleId: number, lessonId: number) => orNotFound(await lessons.findInModule(moduleId, lessonId), 'lesson');
+  const lessonFor = async (userId: number, lessonId: number) =>
+    presentLesson(orNotFound(await lessons.findForUser(lessonId, userId), 'lesson'), app.config.completionThreshold);
 
   function checkVideoUrl(videoUrl: string): string {
     const trimmed = videoUrl.trim();
@@ -45,112 +42,92 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
 
   app.get(
     '/courses/:courseId/modules/:moduleId/lessons',
-    { schema: { params: LessonListParams, querystring: ListQuery, response: { 200: LessonListResponse } } },
+    { schema: { params: LessonListParams, querystring: ListQuery, response: responses({ 200: LessonListResponse }) } },
     async (request) => {
       const auth = authOf(request);
-      const course = await loadReadableCourse(app.db, auth, request.params.courseId);
-      const module = await loadModule(app.db, course.id, request.params.moduleId);
-      let query = lessonQuery(app.db, auth.userId).where('lessons.module_id', '=', module.id);
-      const name = filterValue(request.query, 'name');
-      if (name) query = query.where(ilike('lessons.name', name));
-      const sort = [...parseSort(request.query.sort, SORTABLE, 'position'), { column: 'lessons.id', direction: 'asc' as const }];
-      const { rows, meta } = await paginate(query, { ...request.query, per_page: request.query.per_page ?? MAX_PER_PAGE }, sort);
+      const course = await loadReadableCourse(courses, auth, request.params.courseId);
+      const module = await findModule(course.id, request.params.moduleId);
+      const { rows, meta } = await lessons.list(module.id, request.query, auth.userId);
       return { data: rows.map((row) => presentLesson(row, app.config.completionThreshold)), meta };
     },
   );
 
-  app.get('/courses/:courseId/modules/:moduleId/lessons/:lessonId', { schema: { params: LessonParams, response: { 200: LessonResponse } } }, async (request) => {
+  app.get('/courses/:courseId/modules/:moduleId/lessons/:lessonId', { schema: { params: LessonParams, response: responses({ 200: LessonResponse }) } }, async (request) => {
     const auth = authOf(request);
-    const course = await loadReadableCourse(app.db, auth, request.params.courseId);
-    const module = await loadModule(app.db, course.id, request.params.moduleId);
-    const lesson = await loadLesson(app.db, module.id, request.params.lessonId);
+    const course = await loadReadableCourse(courses, auth, request.params.courseId);
+    const module = await findModule(course.id, request.params.moduleId);
+    const lesson = await findLesson(module.id, request.params.lessonId);
     return { data: await lessonFor(auth.userId, lesson.id) };
   });
 
   app.post(
     '/courses/:courseId/modules/:moduleId/lessons',
     {
-      schema: { params: LessonListParams, body: LessonBody, response: { 201: LessonResponse } },
+      schema: { params: LessonListParams, body: LessonBody, response: responses({ 201: LessonResponse }) },
       preValidation: normalise,
       preHandler: app.requirePermission('create_lessons'),
     },
     async (request, reply) => {
-      const module = await loadModule(app.db, request.params.courseId, request.params.moduleId);
+      const module = await findModule(request.params.courseId, request.params.moduleId);
       const { position, name, video_url, description } = request.body;
-      const videoUrl = checkVideoUrl(video_url);
-      const row = await app.db
-        .insertInto('lessons')
-        .values({
-          module_id: module.id,
-          position,
-          name: name.trim(),
-          video_url: videoUrl,
-          description: description?.trim() || null,
-          video_length: null,
-          created_at: new Date().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await lessons.create(module.id, {
+        position,
+        name: name.trim(),
+        video_url: checkVideoUrl(video_url),
+        description: description?.trim() || null,
+      });
       reply.status(201);
-      return { data: await lessonFor(authOf(request).userId, row.id) };
+      return { data: await lessonFor(authOf(request).userId, id) };
     },
   );
 
   app.put(
     '/courses/:courseId/modules/:moduleId/lessons/:lessonId',
     {
-      schema: { params: LessonParams, body: LessonBody, response: { 200: LessonResponse } },
+      schema: { params: LessonParams, body: LessonBody, response: responses({ 200: LessonResponse }) },
       preValidation: normalise,
       preHandler: app.requirePermission('update_lesosns'),
     },
     async (request) => {
-      const module = await loadModule(app.db, request.params.courseId, request.params.moduleId);
-      const lesson = await loadLesson(app.db, module.id, request.params.lessonId);
+      const module = await findModule(request.params.courseId, request.params.moduleId);
+      const lesson = await findLesson(module.id, request.params.lessonId);
       const { position, name, video_url, description } = request.body;
-      const videoUrl = checkVideoUrl(video_url);
-      await app.db
-        .updateTable('lessons')
-        .set({
-          position,
-          name: name.trim(),
-          video_url: videoUrl,
-          description: description?.trim() || null,
-          // Another video has another length: learn it again from the players.
-          ...(videoUrl === lesson.video_url ? {} : { video_length: null }),
-        })
-        .where('id', '=', lesson.id)
-        .execute();
+      await lessons.update(lesson, {
+        position,
+        name: name.trim(),
+        video_url: checkVideoUrl(video_url),
+        description: description?.trim() || null,
+      });
       return { data: await lessonFor(authOf(request).userId, lesson.id) };
     },
   );
 
   app.delete(
     '/courses/:courseId/modules/:moduleId/lessons/:lessonId',
-    { schema: { params: LessonParams, response: { 200: DeletedResponse } }, preHandler: app.requirePermission('delete_courses') },
+    { schema: { params: LessonParams, response: responses({ 200: DeletedResponse }) }, preHandler: app.requirePermission('delete_courses') },
     async (request) => {
-      const module = await loadModule(app.db, request.params.courseId, request.params.moduleId);
-      const lesson = await loadLesson(app.db, module.id, request.params.lessonId);
-      await app.db.deleteFrom('lessons').where('id', '=', lesson.id).execute();
+      const module = await findModule(request.params.courseId, request.params.moduleId);
+      const lesson = await findLesson(module.id, request.params.lessonId);
+      await lessons.delete(lesson.id);
       return { data: { id: lesson.id, name: lesson.name } };
     },
   );
 
   app.post(
     '/courses/:courseId/modules/:moduleId/lessons/:lessonId/sync',
-    { schema: { params: LessonParams, body: LessonSyncBody, response: { 200: LessonResponse } } },
+    { schema: { params: LessonParams, body: LessonSyncBody, response: responses({ 200: LessonResponse }) } },
     async (request) => {
       const auth = authOf(request);
       const { courseId, moduleId, lessonId } = request.params;
-      const { lesson, progress } = await loadSyncTarget(app.db, auth, courseId, moduleId, lessonId);
-      const synced = await recordSync(app.db, {
+      const { lesson, progress: current } = syncTargetFor(auth, await progress.syncTarget(auth.userId, courseId, moduleId, lessonId));
+      const synced = await progress.sync({
         userId: auth.userId,
         lesson,
-        current: progress,
+        current,
         position: request.body.duration,
         length: request.body.length,
         rate: request.body.rate,
         threshold: app.config.completionThreshold,
-        now: () => app.now(),
       });
       // What was just stored: no need to read the lesson back.
       const data: Lesson = {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { PERMISSIONS } from '../permissions.js';
-import type { PermissionResource } from '../schemas/role.js';
+import { responses } from '../schemas/common.js';
+import { PermissionListResponse, type PermissionResource } from '../schemas/role.js';
 
 /** The catalogue of SPEC §6, the only permissions a role can hold. */
 const CATALOGUE: PermissionResource[] = Object.entries(PERMISSIONS).map(([name, description]) => ({ name, description }));
 
 export default async function permissionRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/permissions', { preHandler: app.requirePermission('read_roles') }, async () => ({ data: CATALOGUE }));
+  app.get('/permissions', { preHandler: app.requirePermission('read_roles'), schema: { response: responses({ 200: PermissionListResponse }) } }, async () => ({ data: CATALOGUE }));
 }

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { authOf } from '../plugins/auth.js';
 import { forbidden } from '../lib/errors.js';
-import type { AdminStats } from '../schemas/user-admin.js';
+import { responses } from '../schemas/common.js';
+import { AdminStatsResponse, type AdminStats } from '../schemas/user-admin.js';
 
 /** The admin dashboard's four counts; like the Admin menu item, any permission at all is enough. */
 export default async function statsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/stats', async (request): Promise<{ data: AdminStats }> => {
+  app.get('/stats', { schema: { response: responses({ 200: AdminStatsResponse }) } }, async (request): Promise<{ data: AdminStats }> => {
     if (authOf(request).permissions.size === 0) throw forbidden();
     const count = sql<number>`count(*)`.as('count');
     const [users, teams, sessions, experts] = await Promise.all([

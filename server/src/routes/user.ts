@@ -5,6 +5,7 @@ import { currentFeedUrl } from '../lib/calendar-feed.js';
 import { createCalendarRepository } from '../repositories/calendar.js';
 import { unauthorized } from '../lib/errors.js';
 import { authOf } from '../plugins/auth.js';
+import { responses } from '../schemas/common.js';
 import { CurrentUserResponse, PermissionsResponse } from '../schemas/user.js';
 
 /** The signed-in user and their permission names. */
@@ -12,13 +13,13 @@ export default async function userRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const calendar = createCalendarRepository(app.db, () => app.now());
 
-  app.get('/user', { schema: { response: { 200: CurrentUserResponse } } }, async (request) => {
+  app.get('/user', { schema: { response: responses({ 200: CurrentUserResponse }) } }, async (request) => {
     const user = await loadCurrentUser(app.db, authOf(request).userId);
     if (!user) throw unauthorized();
     return { data: { ...user, calendar_feed_url: await currentFeedUrl(calendar, app.config, user.id) } };
   });
 
-  app.get('/user/permissions', { schema: { response: { 200: PermissionsResponse } } }, async (request) => ({
+  app.get('/user/permissions', { schema: { response: responses({ 200: PermissionsResponse }) } }, async (request) => ({
     data: [...authOf(request).permissions].sort(),
   }));
 }
