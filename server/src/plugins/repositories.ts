@@ -1,7 +1,11 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../db/index.js';
 import { createAttendancesRepository } from '../repositories/attendances.js';
+import { createCoursesRepository } from '../repositories/courses.js';
 import { createExpertsRepository } from '../repositories/experts.js';
+import { createLessonsRepository } from '../repositories/lessons.js';
+import { createModulesRepository } from '../repositories/modules.js';
+import { createProgressRepository } from '../repositories/progress.js';
 import { createRolesRepository } from '../repositories/roles.js';
 import { createSessionsRepository } from '../repositories/sessions.js';
 import type { Clock } from '../repositories/shared.js';
@@ -15,7 +19,11 @@ import { createUsersRepository } from '../repositories/users.js';
 export function createRepositories(db: Db, now: Clock) {
   return {
     attendances: createAttendancesRepository(db),
+    courses: createCoursesRepository(db, now),
     experts: createExpertsRepository(db, now),
+    lessons: createLessonsRepository(db, now),
+    modules: createModulesRepository(db, now),
+    progress: createProgressRepository(db, now),
     roles: createRolesRepository(db, now),
     sessions: createSessionsRepository(db, now),
     teams: createTeamsRepository(db, now),

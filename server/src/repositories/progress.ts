@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import type { LessonRow } from '../db/schema.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../lib/errors.js';
 import {
   applySync,
   coveredSeconds,
@@ -9,7 +9,8 @@ import {
   parseWatched,
   type ProgressRules,
   type ProgressState,
-} from './progress.js';
+} from '../lib/progress.js';
+import type { Clock } from './shared.js';
 
 export interface SyncInput {
   userId: number;
@@ -69,7 +70,7 @@ async function learnVideoLength(db: Db, input: SyncInput, rules: ProgressRules):
   return row?.video_length == null ? null : Number(row.video_length);
 }
 
-function stored(next: ProgressState, videoLength: number | null) {
+function stored(next: ProgressState, videoLength: number | null, nowMs: number) {
   return {
     position: next.position,
     watched: JSON.stringify(next.watched),
@@ -78,7 +79,7 @@ function stored(next: ProgressState, videoLength: number | null) {
     last_sync_ms: next.lastSyncMs,
     session_started_ms: next.sessionStartMs,
     session_credited: next.sessionCredited,
-    updated_at: new Date().toISOString(),
+    updated_at: new Date(nowMs).toISOString(),
   };
 }
 
@@ -105,15 +106,11 @@ export async function recordSync(db: Db, input: SyncInput): Promise<SyncOutcome>
   let row = input.current === undefined ? await readProgress(db, input.userId, input.lesson.id) : input.current;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0) row = await readProgress(db, input.userId, input.lesson.id);
-    const report = {
-      position: input.position,
-      rate: input.rate ?? undefined,
-      nowMs: input.now(),
-      videoLength,
-    };
+    const nowMs = input.now();
+    const report = { position: input.position, rate: input.rate ?? undefined, nowMs, videoLength };
     if (!row) {
       const first = applySync(null, report, rules);
-      const values = stored(first, videoLength);
+      const values = stored(first, videoLength, nowMs);
       const inserted = await db
         .insertInto('lesson_progress')
         .values({ user_id: input.userId, lesson_id: input.lesson.id, version: 0, ...values })
@@ -131,7 +128,7 @@ export async function recordSync(db: Db, input: SyncInput): Promise<SyncOutcome>
       sessionCredited: Number(row.session_credited),
     };
     const next = applySync(previous, report, rules);
-    const values = stored(next, videoLength);
+    const values = stored(next, videoLength, nowMs);
     const updated = await db
       .updateTable('lesson_progress')
       .set({ ...values, version: Number(row.version) + 1 })
@@ -147,3 +144,67 @@ export async function recordSync(db: Db, input: SyncInput): Promise<SyncOutcome>
 function outcome(values: ReturnType<typeof stored>, videoLength: number | null): SyncOutcome {
   return { position: values.position, coveredSeconds: values.covered_seconds, completed: values.completed === 1, videoLength };
 }
+
+/** What a progress sync reads in one query: the course, the module within it, the lesson within that, the caller's progress. */
+export interface SyncTargetRow {
+  published: number;
+  module_id: number | null;
+  lesson_id: number | null;
+  lesson_position: number | null;
+  name: string | null;
+  video_url: string | null;
+  description: string | null;
+  video_length: number | null;
+  progress_position: number | null;
+  watched: string | null;
+  covered_seconds: number | null;
+  completed: number | null;
+  last_sync_ms: number | null;
+  session_started_ms: number | null;
+  session_credited: number | null;
+  version: number | null;
+}
+
+/** Every query of the lesson player's progress. */
+export function createProgressRepository(db: Db, now: Clock) {
+  return {
+    /**
+     * The course (undefined when missing) joined with the module within it, the lesson within
+     * that and the user's progress on it, in one indexed query; missing parts are null.
+     */
+    async syncTarget(userId: number, courseId: number, moduleId: number, lessonId: number): Promise<SyncTargetRow | undefined> {
+      return db
+        .selectFrom('courses')
+        .leftJoin('modules', (join) => join.onRef('modules.course_id', '=', 'courses.id').on('modules.id', '=', moduleId))
+        .leftJoin('lessons', (join) => join.onRef('lessons.module_id', '=', 'modules.id').on('lessons.id', '=', lessonId))
+        .leftJoin('lesson_progress', (join) =>
+          join.onRef('lesson_progress.lesson_id', '=', 'lessons.id').on('lesson_progress.user_id', '=', userId),
+        )
+        .select([
+          'courses.published',
+          'modules.id as module_id',
+          'lessons.id as lesson_id',
+          'lessons.position as lesson_position',
+          'lessons.name',
+          'lessons.video_url',
+          'lessons.description',
+          'lessons.video_length',
+          'lesson_progress.position as progress_position',
+          'lesson_progress.watched',
+          'lesson_progress.covered_seconds',
+          'lesson_progress.completed',
+          'lesson_progress.last_sync_ms',
+          'lesson_progress.session_started_ms',
+          'lesson_progress.session_credited',
+          'lesson_progress.version',
+        ])
+        .where('courses.id', '=', courseId)
+        .executeTakeFirst();
+    },
+
+    /** Records one sync of the player on the server clock (see recordSync). */
+    sync: (input: Omit<SyncInput, 'now'>) => recordSync(db, { ...input, now }),
+  };
+}
+
+export type ProgressRepository = ReturnType<typeof createProgressRepository>;

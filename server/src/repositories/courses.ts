@@ -1,0 +1,105 @@
+import type { Db } from '../db/index.js';
+import type { CourseRow } from '../db/schema.js';
+import { ilike, MAX_PER_PAGE, type ListParams } from '../lib/listing.js';
+import { listPage } from './list.js';
+import { isoNow, type Clock } from './shared.js';
+
+/** A course with the given user's lesson counts. */
+function courseQuery(db: Db, userId: number) {
+  return db.selectFrom('courses').select((eb) => [
+    'courses.id',
+    'courses.name',
+    'courses.description',
+    'courses.published',
+    'courses.cover_url',
+    'courses.created_at',
+    eb
+      .selectFrom('lessons')
+      .innerJoin('modules', 'modules.id', 'lessons.module_id')
+      .whereRef('modules.course_id', '=', 'courses.id')
+      .select((sub) => sub.fn.countAll<number>().as('n'))
+      .as('total_lessons'),
+    eb
+      .selectFrom('lesson_progress')
+      .innerJoin('lessons', 'lessons.id', 'lesson_progress.lesson_id')
+      .innerJoin('modules', 'modules.id', 'lessons.module_id')
+      .whereRef('modules.course_id', '=', 'courses.id')
+      .where('lesson_progress.user_id', '=', userId)
+      .where('lesson_progress.completed', '=', 1)
+      .select((sub) => sub.fn.countAll<number>().as('n'))
+      .as('completed_lessons'),
+  ]);
+}
+
+/** A course row with the user's completed and total lesson counts. */
+export type CourseWithProgress = Awaited<ReturnType<ReturnType<typeof courseQuery>['executeTakeFirstOrThrow']>>;
+
+export interface CourseValues {
+  name: string;
+  description: string;
+  published?: boolean;
+}
+
+/** Every query on video courses; lesson counts and progress are the given user's own. */
+export function createCoursesRepository(db: Db, now: Clock) {
+  return {
+    async findById(id: number): Promise<CourseRow | undefined> {
+      return db.selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The course with the user's progress; undefined when it does not exist. */
+    async findForUser(id: number, userId: number): Promise<CourseWithProgress | undefined> {
+      return courseQuery(db, userId).where('courses.id', '=', id).executeTakeFirst();
+    },
+
+    /** Newest first by default, every course on one page unless `per_page` says otherwise. */
+    async list(params: ListParams, options: { userId: number; publishedOnly: boolean }) {
+      let query = courseQuery(db, options.userId);
+      if (options.publishedOnly) query = query.where('courses.published', '=', 1);
+      return listPage(query, params, {
+        filters: { name: (term) => ilike('courses.name', term) },
+        sort: { allowed: { name: 'courses.name', created_at: 'courses.created_at', id: 'courses.id' }, default: '-created_at' },
+        tieBreaker: { column: 'courses.id', direction: 'asc' },
+        perPage: MAX_PER_PAGE,
+      });
+    },
+
+    async create(values: CourseValues): Promise<number> {
+      const row = await db
+        .insertInto('courses')
+        .values({ name: values.name, description: values.description, published: values.published ? 1 : 0, created_at: isoNow(now) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Stores name and description, and `published` when given. */
+    async update(id: number, values: CourseValues): Promise<void> {
+      await db
+        .updateTable('courses')
+        .set({
+          name: values.name,
+          description: values.description,
+          ...(values.published === undefined ? {} : { published: values.published ? 1 : 0 }),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setCover(id: number, coverUrl: string): Promise<void> {
+      await db.updateTable('courses').set({ cover_url: coverUrl }).where('id', '=', id).execute();
+    },
+
+    /**
+     * Deletes the course; modules, lessons and progress go with it (foreign keys cascade).
+     * Answers the cover paths of its modules, for the caller to remove the files.
+     */
+    async delete(id: number): Promise<Array<string | null>> {
+      const modules = await db.selectFrom('modules').select('cover_url').where('course_id', '=', id).execute();
+      await db.deleteFrom('courses').where('id', '=', id).execute();
+      return modules.map((m) => m.cover_url);
+    },
+  };
+}
+
+export type CoursesRepository = ReturnType<typeof createCoursesRepository>;

@@ -1,0 +1,88 @@
+import type { Db } from '../db/index.js';
+import type { ModuleRow } from '../db/schema.js';
+import { ilike, MAX_PER_PAGE, type ListParams } from '../lib/listing.js';
+import { listPage } from './list.js';
+import { isoNow, type Clock } from './shared.js';
+
+/** A module with the given user's lesson counts. */
+function moduleQuery(db: Db, userId: number) {
+  return db.selectFrom('modules').select((eb) => [
+    'modules.id',
+    'modules.course_id',
+    'modules.name',
+    'modules.description',
+    'modules.position',
+    'modules.cover_url',
+    eb
+      .selectFrom('lessons')
+      .whereRef('lessons.module_id', '=', 'modules.id')
+      .select((sub) => sub.fn.countAll<number>().as('n'))
+      .as('total_lessons'),
+    eb
+      .selectFrom('lesson_progress')
+      .innerJoin('lessons', 'lessons.id', 'lesson_progress.lesson_id')
+      .whereRef('lessons.module_id', '=', 'modules.id')
+      .where('lesson_progress.user_id', '=', userId)
+      .where('lesson_progress.completed', '=', 1)
+      .select((sub) => sub.fn.countAll<number>().as('n'))
+      .as('completed_lessons'),
+  ]);
+}
+
+/** A module row with the user's completed and total lesson counts. */
+export type ModuleWithProgress = Awaited<ReturnType<ReturnType<typeof moduleQuery>['executeTakeFirstOrThrow']>>;
+
+export interface ModuleValues {
+  position: number;
+  name: string;
+  description: string | null;
+}
+
+/** Every query on the modules of a course. */
+export function createModulesRepository(db: Db, now: Clock) {
+  return {
+    /** The module, only when it belongs to the course. */
+    async findInCourse(courseId: number, moduleId: number): Promise<ModuleRow | undefined> {
+      return db.selectFrom('modules').selectAll().where('id', '=', moduleId).where('course_id', '=', courseId).executeTakeFirst();
+    },
+
+    /** The module with the user's progress; undefined when it does not exist. */
+    async findForUser(id: number, userId: number): Promise<ModuleWithProgress | undefined> {
+      return moduleQuery(db, userId).where('modules.id', '=', id).executeTakeFirst();
+    },
+
+    /** The course's modules by position, all on one page unless `per_page` says otherwise. */
+    async list(courseId: number, params: ListParams, userId: number) {
+      return listPage(moduleQuery(db, userId).where('modules.course_id', '=', courseId), params, {
+        filters: { name: (term) => ilike('modules.name', term) },
+        sort: { allowed: { position: 'modules.position', name: 'modules.name', id: 'modules.id' }, default: 'position' },
+        tieBreaker: { column: 'modules.id', direction: 'asc' },
+        perPage: MAX_PER_PAGE,
+      });
+    },
+
+    async create(courseId: number, values: ModuleValues): Promise<number> {
+      const row = await db
+        .insertInto('modules')
+        .values({ course_id: courseId, ...values, created_at: isoNow(now) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(id: number, values: ModuleValues): Promise<void> {
+      await db.updateTable('modules').set(values).where('id', '=', id).execute();
+    },
+
+    async setCover(id: number, coverUrl: string): Promise<void> {
+      await db.updateTable('modules').set({ cover_url: coverUrl }).where('id', '=', id).execute();
+    },
+
+    /** Deletes the module; its lessons and their progress go with it (foreign keys cascade). */
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('modules').where('id', '=', id).execute();
+    },
+  };
+}
+
+export type ModulesRepository = ReturnType<typeof createModulesRepository>;
