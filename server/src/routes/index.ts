@@ -22,5 +22,6 @@ export default async function api(app: FastifyInstance): Promise<void> {
   await app.register((await import('./modules.js')).default);
   await app.register((await import('./lessons.js')).default);
   await app.register((await import('./accessibility-reports.js')).default);
+  await app.register((await import('./reports.js')).default);
   await app.register((await import('./calendar.js')).default);
 }
