@@ -84,6 +84,13 @@ export const customMethods = {
 
   downloadAttendances: (sessionId: Identifier): Promise<Blob> => apiDownload(`sessions/${sessionId}/attendances/excel`),
 
+  /** One session as an iCalendar file ("Aggiungi al calendario"). */
+  downloadSessionCalendar: (sessionId: Identifier): Promise<Blob> => apiDownload(`sessions/${sessionId}/calendar.ics`),
+
+  /** Replaces the caller's calendar feed URL; the previous one stops working at once. */
+  regenerateCalendarFeed: async (): Promise<string> =>
+    unwrapData<{ calendar_feed_url: string }>(await apiRequest('POST', 'user/calendar-feed')).calendar_feed_url,
+
   logout: () => apiRequest('POST', 'auth/logout'),
 
   exchangeCode: async (body: { code: string; code_verifier: string; redirect_uri: string }): Promise<string> => {

@@ -12,6 +12,7 @@ const resourceMessages: Record<string, MessageTree> = Object.fromEntries(
   ),
 );
 import { accessibilityMessages } from '../portal/accessibility/messages';
+import { calendarMessages } from '../portal/calendar/messages';
 
 /**
  * The app's own Italian texts: one `app.*` namespace (each screen under its own sub-namespace,
@@ -86,6 +87,7 @@ const appItalian = {
     loading: 'Caricamento...',
     courses: coursesMessages,
     a11y: accessibilityMessages,
+    calendar: calendarMessages,
     admin: adminAppMessages,
   },
   resources: resourceMessages,

@@ -8,12 +8,15 @@ import { styled } from '@mui/material/styles';
 import { visuallyHidden } from '@mui/utils';
 import PersonIcon from '@mui/icons-material/ManageAccountsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useLogout, useTranslate } from 'ra-core';
 import { Avatar } from '../../components/Avatar';
 import { usePublicConfig } from '../../lib/publicConfig';
 import type { User } from '../../types';
 import { rowIconStyles, rowStyles } from './navItemStyles';
+import { LazyCalendarFeedDialog } from '../calendar/LazyCalendarFeedDialog';
+import { useSession } from '../../authProvider/useSession';
 
 const itemStyles = ({ theme }: { theme: Parameters<typeof rowStyles>[0] }) => ({
   ...rowStyles(theme),
@@ -39,6 +42,8 @@ export function UserMenu({ user }: { user: User | undefined }) {
   const logout = useLogout();
   const { data: config } = usePublicConfig();
   const [open, setOpen] = useState(false);
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const { refresh } = useSession();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
@@ -135,6 +140,23 @@ export function UserMenu({ user }: { user: User | undefined }) {
                 type="button"
                 role="menuitem"
                 tabIndex={-1}
+                aria-haspopup="dialog"
+                onClick={() => {
+                  close(false);
+                  setCalendarOpen(true);
+                }}
+              >
+                <ItemIcon>
+                  <CalendarIcon fontSize="small" />
+                </ItemIcon>
+                {translate('app.calendar.menu_item')}
+              </ItemButton>
+            </li>
+            <li role="none">
+              <ItemButton
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
                 onClick={() => {
                   close(false);
                   void logout();
@@ -149,6 +171,15 @@ export function UserMenu({ user }: { user: User | undefined }) {
           </Box>
         </Paper>
       )}
+      <LazyCalendarFeedDialog
+        open={calendarOpen}
+        feedUrl={user.calendar_feed_url}
+        onClose={() => {
+          setCalendarOpen(false);
+          buttonRef.current?.focus();
+        }}
+        onRegenerated={refresh}
+      />
     </Box>
   );
 }

@@ -4,6 +4,7 @@ import Videocam from '@mui/icons-material/Videocam';
 import { Button } from '../../components/Button';
 import { formatLongDate, formatTime } from '../../lib/dates';
 import { PersonLine } from './PersonLine';
+import { AddToCalendarButton } from '../calendar/AddToCalendarButton';
 import type { Session } from './types';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -37,13 +38,14 @@ export function SessionDetail({ session }: { session: Session }) {
           <Typography color="text.secondary" sx={{ mt: 0.5, '&::first-letter': { textTransform: 'uppercase' } }}>
             <time dateTime={session.start_time}>{sessionWhen(session)}</time>
           </Typography>
-          {session.type === 'meet' && session.join_url && (
-            <Box sx={{ mt: 2 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
+            {session.type === 'meet' && session.join_url && (
               <Button href={session.join_url} startIcon={<Videocam />}>
                 Unisciti al Meet
               </Button>
-            </Box>
-          )}
+            )}
+            <AddToCalendarButton sessionId={Number(session.id)} />
+          </Stack>
         </Box>
         <Block title="Descrizione">
           <Typography sx={{ whiteSpace: 'pre-line' }}>{session.description}</Typography>

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import EventAvailable from '@mui/icons-material/EventAvailable';
+import { useTranslate } from 'ra-core';
+import { Button } from '../../components/Button';
+import { announce } from '../../components/LiveRegion';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+
+/** Hands a downloaded file to the browser under `filename`. */
+function saveFile(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** "Aggiungi al calendario": the session as a one-event .ics file, with the session page's access rule. */
+export function AddToCalendarButton({ sessionId }: { sessionId: number }) {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const [pending, setPending] = useState(false);
+  const download = async () => {
+    setPending(true);
+    try {
+      saveFile(await dataProvider.downloadSessionCalendar(sessionId), `sessione-${sessionId}.ics`);
+    } catch {
+      announce(translate('app.calendar.add_session_failed'), 'assertive');
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Button color="outlinePrimary" startIcon={<EventAvailable />} loading={pending} onClick={() => void download()}>
+      {translate('app.calendar.add_session')}
+    </Button>
+  );
+}

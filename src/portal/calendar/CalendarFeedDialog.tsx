@@ -1,0 +1,143 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import Autorenew from '@mui/icons-material/Autorenew';
+import { useTranslate } from 'ra-core';
+import { Button } from '../../components/Button';
+import { announce } from '../../components/LiveRegion';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+
+export interface CalendarFeedDialogProps {
+  open: boolean;
+  /** The URL GET /api/user gave; replaced in the dialog once a new one is generated. */
+  feedUrl: string | undefined;
+  onClose: () => void;
+  /** Called after a new URL was issued (the current user is reloaded with it). */
+  onRegenerated?: () => void;
+}
+
+/**
+ * "Calendario": the personal feed URL with a copy button, how to subscribe in Google Calendar
+ * and Outlook, and "Genera un nuovo link" (with a confirmation step: the old URL dies at once).
+ */
+export default function CalendarFeedDialog({ open, feedUrl, onClose, onRegenerated }: CalendarFeedDialogProps) {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const titleId = useId();
+  const [url, setUrl] = useState(feedUrl ?? '');
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (open) {
+      setUrl(feedUrl ?? '');
+      setConfirming(false);
+      setMessage(null);
+    }
+  }, [open, feedUrl]);
+
+  const say = (text: string, error = false) => {
+    setMessage({ text, error });
+    announce(text, error ? 'assertive' : 'polite');
+  };
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      say(translate('app.calendar.copied'));
+    } catch {
+      inputRef.current?.select();
+      say(translate('app.calendar.copy_failed'), true);
+    }
+  };
+
+  const regenerate = async () => {
+    setPending(true);
+    try {
+      setUrl(await dataProvider.regenerateCalendarFeed());
+      setConfirming(false);
+      say(translate('app.calendar.regenerated'));
+      onRegenerated?.();
+    } catch {
+      say(translate('app.calendar.regenerate_failed'), true);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId} component="h2">
+        {translate('app.calendar.title')}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Typography>{translate('app.calendar.intro')}</Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+            <TextField
+              inputRef={inputRef}
+              label={translate('app.calendar.url_label')}
+              value={url}
+              fullWidth
+              size="small"
+              slotProps={{ htmlInput: { readOnly: true, spellCheck: false }, inputLabel: { shrink: true } }}
+              onFocus={(event) => event.target.select()}
+            />
+            <Button size="sm" color="outlinePrimary" startIcon={<ContentCopy />} onClick={() => void copy()} disabled={!url}>
+              {translate('app.calendar.copy')}
+            </Button>
+          </Stack>
+          {message && (
+            <Typography variant="body2" color={message.error ? 'error' : 'success.dark'}>
+              {message.text}
+            </Typography>
+          )}
+          <section aria-labelledby={`${titleId}-google`}>
+            <Typography id={`${titleId}-google`} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
+              {translate('app.calendar.google_title')}
+            </Typography>
+            <Typography variant="body2">{translate('app.calendar.google_steps')}</Typography>
+          </section>
+          <section aria-labelledby={`${titleId}-outlook`}>
+            <Typography id={`${titleId}-outlook`} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
+              {translate('app.calendar.outlook_title')}
+            </Typography>
+            <Typography variant="body2">{translate('app.calendar.outlook_steps')}</Typography>
+          </section>
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.calendar.secret_hint')}
+          </Typography>
+          {confirming && (
+            <Stack spacing={1} role="group" aria-label={translate('app.calendar.regenerate')}>
+              <Typography variant="body2">{translate('app.calendar.regenerate_confirm')}</Typography>
+              <Stack direction="row" spacing={1}>
+                <Button size="sm" color="red" onClick={() => void regenerate()} loading={pending}>
+                  {translate('ra.action.confirm')}
+                </Button>
+                <Button size="sm" color="outlineGray" onClick={() => setConfirming(false)} disabled={pending}>
+                  {translate('ra.action.cancel')}
+                </Button>
+              </Stack>
+            </Stack>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ justifyContent: 'space-between', px: 3, pb: 2 }}>
+        <Button size="sm" color="outlineGray" startIcon={<Autorenew />} onClick={() => setConfirming(true)} disabled={confirming || pending}>
+          {translate('app.calendar.regenerate')}
+        </Button>
+        <Button size="sm" onClick={onClose} disabled={pending}>
+          {translate('app.calendar.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
