@@ -48,6 +48,8 @@ export async function startServer({ port, databaseUrl, storageDir, logFile, env 
       STORAGE_DIR: storageDir,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '100000',
+      API_RATE_LIMIT_PER_USER: '10000000',
+      API_RATE_LIMIT_PER_ADDRESS: '10000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,6 +30,14 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A slow or idle client cannot hold a connection for long.
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      // How often Node looks for connections past those timeouts (its default, 30 s, would let them run on).
+      connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs),
+    },
     routerOptions: {
       querystringParser: (str: string) => qs.parse(str, { depth: 2, arrayLimit: 1000 }),
     },

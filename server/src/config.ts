@@ -33,6 +33,21 @@ export interface Config {
   calendarFeedKey: string | null;
   /** Audit records older than this many days are purged once a day. */
   auditRetentionDays: number;
+  /** How long a slow client may hold a connection, and how long a stop waits for requests in flight. */
+  timeouts: ServerTimeouts;
+  /** API requests allowed per minute, per signed-in user and per client address (429 with Retry-After beyond). */
+  apiRateLimit: { perUserPerMinute: number; perAddressPerMinute: number };
+}
+
+export interface ServerTimeouts {
+  /** Whole request, body included (REQUEST_TIMEOUT_SECONDS). */
+  requestMs: number;
+  /** Request line and headers (HEADERS_TIMEOUT_SECONDS). */
+  headersMs: number;
+  /** An idle keep-alive connection (KEEP_ALIVE_TIMEOUT_SECONDS). */
+  keepAliveMs: number;
+  /** A stop (SIGTERM) lets requests in flight finish for at most this long (SHUTDOWN_TIMEOUT_SECONDS). */
+  shutdownMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -116,5 +131,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     attendances: loadAttendanceConfig(env),
     calendarFeedKey: calendarFeedKey(env.CALENDAR_FEED_KEY),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 730, 1, 36500),
+    timeouts: {
+      requestMs: integer(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600) * 1000,
+      headersMs: integer(env, 'HEADERS_TIMEOUT_SECONDS', 10, 1, 600) * 1000,
+      keepAliveMs: integer(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 5, 1, 600) * 1000,
+      shutdownMs: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600) * 1000,
+    },
+    apiRateLimit: {
+      perUserPerMinute: integer(env, 'API_RATE_LIMIT_PER_USER', 600, 1, 10_000_000),
+      perAddressPerMinute: integer(env, 'API_RATE_LIMIT_PER_ADDRESS', 1200, 1, 10_000_000),
+    },
   };
 }

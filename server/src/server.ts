@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { purgeExpiredTokens } from './auth/tokens.js';
 import { seedIfEmpty } from './seed/index.js';
 import { startAttendanceScheduler } from './attendances/scheduler.js';
+import { drainOnSignals } from './shutdown.js';
 
 function readConfig(): Config {
   try {
@@ -32,24 +33,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
   setDatabaseLogger(db, app.log);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) {
-      process.exit(1);
-    }
-    closing = true;
-    app.log.info(`${signal}: closing`);
-    try {
-      await app.close();
-      await db.destroy();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  drainOnSignals(app, () => db.destroy(), config.timeouts.shutdownMs);
 
   await app.listen({ host: config.host, port: config.port });
   startAttendanceScheduler(app);

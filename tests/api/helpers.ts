@@ -117,6 +117,9 @@ export function useTestApp(
       DATABASE_URL: isolated.url,
       STORAGE_DIR: mkdtempSync(join(tmpdir(), 'percorso-storage-')),
       LOG_LEVEL: 'silent',
+      // The API's own limits are tested on purpose (tests/api/rate-limit.test.ts); elsewhere they would throttle the suite.
+      API_RATE_LIMIT_PER_USER: '10000000',
+      API_RATE_LIMIT_PER_ADDRESS: '10000000',
       ...(typeof env === 'function' ? env() : env),
     });
     await migrateToLatest(isolated.db);

@@ -15,6 +15,7 @@ import {
 } from '../auth/devIdp/pages.js';
 
 const EXPIRED = 'La richiesta di accesso è scaduta o non è valida. Torna a Percorso e riprova.';
+const TOO_MANY_ATTEMPTS = 'Troppi tentativi di accesso da questo indirizzo. Attendi un minuto e riprova.';
 
 const InteractionParams = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 128 }) });
 const LoginForm = Type.Object({
@@ -39,6 +40,8 @@ export default async function devIdp(app: FastifyInstance): Promise<void> {
   const label = config.providerLabel;
   const home = `${config.publicUrl}/`;
   const issuer = new URL(config.oidc.issuer);
+  // Password guessing on the login form is limited per client address, like the sign-in exchange.
+  const loginAttempts = app.createRateLimit({ max: config.authRateLimitPerMinute, timeWindow: 60_000, keyGenerator: (request) => `dev-login:${request.ip}` });
 
   let created: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> | null = null;
   const devProvider = () => {
@@ -102,6 +105,11 @@ export default async function devIdp(app: FastifyInstance): Promise<void> {
       `${DEV_IDP_PREFIX}/interaction/:uid/login`,
       { schema: { params: InteractionParams, body: LoginForm } },
       async (request, reply) => {
+        const attempts = await loginAttempts(request);
+        if (!attempts.isAllowed && attempts.isExceeded) {
+          reply.header('retry-after', String(attempts.ttlInSeconds));
+          return html(reply, errorPage(label, home, TOO_MANY_ATTEMPTS), 429);
+        }
         const { uid } = request.params as { uid: string };
         const { login = '', password = '' } = (request.body ?? {}) as { login?: string; password?: string };
         const pending = await pendingInteraction(request, reply, uid);

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The /api scope: every route needs a valid bearer token unless it says `config: { public: true }`.
+ * The /api scope: every request counts against the API's rate limits (per address, then per user),
+ * and every route needs a valid bearer token unless it says `config: { public: true }`.
  * One line per resource module.
  */
 export default async function api(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', app.apiRateLimit.byAddress);
   app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.apiRateLimit.byUser);
   // resource routes are registered below, one line each
   await app.register((await import('./auth.js')).default);
   await app.register((await import('./user.js')).default);

@@ -57,6 +57,8 @@ function serverEnv(options: ServerOptions, url: string): NodeJS.ProcessEnv {
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL || 'warn',
     // Every test signs in for real; the production limit (a few per minute) would throttle the suite.
     AUTH_RATE_LIMIT: '100000',
+    API_RATE_LIMIT_PER_USER: '10000000',
+    API_RATE_LIMIT_PER_ADDRESS: '10000000',
     ...options.env,
   };
 }
