@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import type { Database } from './schema.js';
 import { migrationProvider, migrations } from './migrations/index.js';
 import { WriteTracker } from './write-tracker.js';
+import { SearchIndexPlugin, foldText } from './search.js';
 import { describeDatabaseError, isDatabaseUnavailable } from './errors.js';
 
 export { describeDatabaseError, isDatabaseUnavailable } from './errors.js';
@@ -95,9 +96,16 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Accent- and case-insensitive search (db/search.ts): the fold PostgreSQL has as a SQL function.
+    sqlite.function('percorso_fold', { deterministic: true }, (value: unknown) =>
+      typeof value === 'string' ? foldText(value) : value,
+    );
     const writes = new WriteTracker();
     const dataVersion = sqlite.prepare('pragma data_version').pluck();
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }), plugins: [writes] });
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
+      plugins: [new SearchIndexPlugin(), writes],
+    });
     runtimes.set(db, {
       kind: 'sqlite',
       writes,
@@ -146,7 +154,8 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const schema = isPostgresDb(db)
     ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
     : undefined;
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
+  // Migration numbers are handed out to work done in parallel: one may land after a higher one ran.
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

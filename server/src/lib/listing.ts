@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ListMeta } from '../schemas/common.js';
 import type { CountCache } from './count-cache.js';
+import { foldedContains, foldedLikePattern } from '../db/search.js';
 
 export interface ListParams {
   page?: number | string;
@@ -45,14 +46,17 @@ export function filterValue(query: ListParams, key: string): string | undefined 
   return trimmed === '' ? undefined : trimmed;
 }
 
-/** `%term%` for LIKE, with the wildcards of the term itself escaped. */
+/** `%term%` for LIKE, lower case without accents, with the wildcards of the term itself escaped. */
 export function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return foldedLikePattern(term);
 }
 
-/** Case-insensitive contains, the same on SQLite and PostgreSQL. */
+/**
+ * Case- and accent-insensitive contains, the same on SQLite and PostgreSQL ("universita" finds
+ * "Università"), answered from a search index for the columns in SEARCH_COLUMNS (db/search.ts).
+ */
 export function ilike(column: string, term: string) {
-  return sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(term)} escape '\\'`;
+  return foldedContains(column, term);
 }
 
 export function listMeta(total: number, page: number, perPage: number): ListMeta {

@@ -1,7 +1,7 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { validationFailed } from './errors.js';
-import { filterValue, ilike, likePattern, type ListParams } from './listing.js';
+import { filterValue, ilike, type ListParams } from './listing.js';
 
 const MAX_ID = 2147483647;
 
@@ -20,15 +20,16 @@ export function idsFilter(query: ListParams, key = 'id'): number[] | undefined {
 
 /**
  * What a person types to find someone: name, surname, "name surname" (either order), e-mail or
- * tax id. The two concatenations also cover name and surname alone.
+ * tax id, without regard to case or accents. The two concatenations also cover name and surname
+ * alone.
  */
 export function userSearch(term: string) {
   return (eb: ExpressionBuilder<Database, 'users'>) =>
     eb.or([
       ilike('users.email', term),
       ilike('users.tax_id', term),
-      sql<boolean>`lower(users.name || ' ' || users.surname) like ${likePattern(term)} escape '\\'`,
-      sql<boolean>`lower(users.surname || ' ' || users.name) like ${likePattern(term)} escape '\\'`,
+      ilike('users.full_name', term),
+      ilike('users.full_name_reversed', term),
     ]);
 }
 
