@@ -19,6 +19,29 @@ export default tseslint.config(
     },
   },
   {
+    // The browser takes the API's types from the server's contract module, as types only (erased by
+    // the build); the one value it shares is the dependency-free video URL rule.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '!**/server/src/schemas/contract', '!**/server/src/schemas/video-url'],
+              message: 'Take API types from server/src/schemas/contract (import type).',
+            },
+            {
+              group: ['**/server/src/schemas/contract'],
+              allowTypeImports: true,
+              message: 'The contract is types only: use `import type`.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'tests/api/**/*.ts', 'tests/e2e/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CanAccess, Title, useGetIdentity, useTranslate } from 'react-admin';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { unwrapData } from '../dataProvider/http';
-import type { AdminStats } from '../../server/src/schemas/user-admin';
+import type { AdminStats } from '../../server/src/schemas/contract';
 import { AccessDenied } from './common/AccessDenied';
 import { dashboardCounts } from './resource';
 import { resources } from './resources';

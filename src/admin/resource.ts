@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
-import type { AdminStats } from '../../server/src/schemas/user-admin';
+import type { AdminStats } from '../../server/src/schemas/contract';
 import type { AccessRequest } from '../authProvider/canAccess';
 
 /** A count of the back-office dashboard: a field of GET /api/stats, shown at `position` (1 first). */

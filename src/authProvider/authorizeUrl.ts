@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../types';
+import type { PublicConfig } from '../../server/src/schemas/contract';
 
 export const OAUTH_SCOPE = 'openid email profile';
 

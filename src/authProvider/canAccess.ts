@@ -1,15 +1,19 @@
+import type { PermissionName } from '../../server/src/schemas/contract';
+
 /**
- * The one access rule of the app (SPEC §6): react-admin's `{action, resource}` → a permission name
- * of the catalogue; "developer" passes every check.
+ * The one access rule of the app: react-admin's `{action, resource}` → a permission name of the
+ * server's catalogue (server/src/permissions.ts); "developer" passes every check.
  */
 export interface AccessRequest {
   action: string;
   resource: string;
 }
 
-export const DEVELOPER = 'developer';
+export const DEVELOPER: PermissionName = 'developer';
 
-const VERB_OF_ACTION: Record<string, string> = {
+type Verb = 'read' | 'create' | 'update' | 'delete';
+
+const VERB_OF_ACTION: Record<string, Verb> = {
   list: 'read',
   show: 'read',
   read: 'read',
@@ -20,7 +24,7 @@ const VERB_OF_ACTION: Record<string, string> = {
 };
 
 /** Where the catalogue does not follow `<verb>_<resource>`; `null` means "not gated". */
-const SPECIAL: Record<string, Record<string, string | null>> = {
+const SPECIAL: Record<string, Record<string, PermissionName | null>> = {
   roles: { edit: 'edit_roles', update: 'edit_roles' },
   users: { edit: 'update_roles', update: 'update_roles' },
   modules: {
@@ -31,6 +35,13 @@ const SPECIAL: Record<string, Record<string, string | null>> = {
     edit: 'update_lesosns',
     update: 'update_lesosns',
     delete: 'delete_courses',
+  },
+  accessibility: {
+    list: 'read_accessibility_reports',
+    show: 'read_accessibility_reports',
+    read: 'read_accessibility_reports',
+    edit: 'update_accessibility_reports',
+    update: 'update_accessibility_reports',
   },
   lessons: {
     list: 'read_courses',
@@ -44,17 +55,19 @@ const SPECIAL: Record<string, Record<string, string | null>> = {
 };
 
 /** The permission a request needs, `null` when not gated, `undefined` when unknown (denied). */
-export function requiredPermission({ action, resource }: AccessRequest): string | null | undefined {
+export function requiredPermission({ action, resource }: AccessRequest): PermissionName | null | undefined {
   const special = SPECIAL[resource];
   if (special && action in special) return special[action];
   const verb = VERB_OF_ACTION[action];
-  return verb ? `${verb}_${resource}` : undefined;
+  // The catalogue's usual spelling. A resource the catalogue has no such name for yields a name
+  // nobody holds, so the check denies, as for an unknown action.
+  return verb ? (`${verb}_${resource}` as PermissionName) : undefined;
 }
 
 export function canAccess(permissions: readonly string[] | null | undefined, request: AccessRequest): boolean {
   const held = permissions ?? [];
   if (held.includes(DEVELOPER)) return true;
-  // The back-office as a whole: any permission at all (SPEC §6, Admin sidebar item).
+  // The back-office as a whole (the Admin item of the sidebar): any permission at all.
   if (request.resource === 'admin') return held.length > 0;
   const needed = requiredPermission(request);
   if (needed === null) return true;
@@ -62,7 +75,7 @@ export function canAccess(permissions: readonly string[] | null | undefined, req
 }
 
 /** True when the user holds `permission` (or "developer"). */
-export function hasPermission(permissions: readonly string[] | null | undefined, permission: string): boolean {
+export function hasPermission(permissions: readonly string[] | null | undefined, permission: PermissionName): boolean {
   const held = permissions ?? [];
   return held.includes(DEVELOPER) || held.includes(permission);
 }

@@ -2,7 +2,7 @@ import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
 import { dataProvider, getToken, type ApiError } from '../dataProvider';
 import { avatarUrl } from '../lib/avatarUrl';
 import { loadPublicConfig } from '../lib/publicConfigRequest';
-import type { User } from '../types';
+import type { User } from '../../server/src/schemas/contract';
 import { canAccess } from './canAccess';
 import { completeLogin, startLogin } from './loginFlow';
 import { endSession } from './session';

@@ -1,6 +1,6 @@
 import { useGetIdentity } from 'ra-core';
 import { getToken } from '../dataProvider';
-import type { User } from '../types';
+import type { User } from '../../server/src/schemas/contract';
 import type { AppIdentity } from './index';
 
 export interface Session {

@@ -1,4 +1,4 @@
-import type { ListMeta } from '../types';
+import type { ListMeta } from '../../server/src/schemas/contract';
 
 export interface ListResult<T> {
   data: T[];

@@ -1,5 +1,5 @@
 import { dataProvider } from '../dataProvider';
-import type { PublicConfig } from '../types';
+import type { PublicConfig } from '../../server/src/schemas/contract';
 
 /*
  * The request alone, apart from the usePublicConfig() hook: the login screen and the authProvider

@@ -12,7 +12,7 @@ import { useSession } from '../authProvider/useSession';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { formatDateTime } from '../lib/dates';
-import type { User } from '../types';
+import type { User } from '../../server/src/schemas/contract';
 import { usePageTitle } from './layout/pageTitle';
 
 export const DASHBOARD_LIST_HEIGHT = 280;

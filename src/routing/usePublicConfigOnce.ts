@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { loadPublicConfig } from '../lib/publicConfigRequest';
-import type { PublicConfig } from '../types';
+import type { PublicConfig } from '../../server/src/schemas/contract';
 
 export interface PublicConfigState {
   data: PublicConfig | undefined;

@@ -10,12 +10,13 @@ import { dataProvider } from '../../src/dataProvider';
 import { i18nProvider } from '../../src/i18n';
 import { resetPublicConfig } from '../../src/lib/publicConfig';
 import { theme } from '../../src/theme';
-import type { PublicConfig, User } from '../../src/types';
+import type { PublicConfig, User } from '../../server/src/schemas/contract';
 
 export const testConfig: PublicConfig = {
   authorize_url: 'http://localhost:3000/idp/auth',
   client_id: 'percorso',
   redirect_uri: 'http://localhost:3000/auth/callback',
+  scope: 'openid email profile',
   provider_label: 'Incubatore',
   account_url: 'https://account.example.com/profile',
   privacy_url: 'https://example.com/privacy',
@@ -41,6 +42,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     teams: [],
     teams_as_expert: [],
     sessions_as_expert: [],
+    calendar_feed_url: 'http://localhost:3000/api/calendar/feed.ics',
     ...overrides,
   };
 }

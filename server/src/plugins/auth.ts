@@ -4,6 +4,7 @@ import { forbidden, unauthorized } from '../lib/errors.js';
 import { hashToken } from '../auth/tokens.js';
 import { AuthCache } from '../auth/auth-cache.js';
 import { runtimeOf, type Db } from '../db/index.js';
+import type { PermissionName } from '../permissions.js';
 
 /** Who is calling: resolved once per request from the bearer token. */
 export interface AuthContext {
@@ -23,7 +24,7 @@ declare module 'fastify' {
     /** onRequest hook of the /api scope: 401 unless the route is public or the token is valid. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler that answers 403 unless the caller holds one of the permissions ("developer" passes all). */
-    requirePermission: (...names: string[]) => preHandlerAsyncHookHandler;
+    requirePermission: (...names: PermissionName[]) => preHandlerAsyncHookHandler;
   }
   interface FastifyContextConfig {
     /** Reachable without a token (sign-in exchange, public configuration). */
@@ -31,9 +32,9 @@ declare module 'fastify' {
   }
 }
 
-export const WILDCARD_PERMISSION = 'developer';
+export const WILDCARD_PERMISSION: PermissionName = 'developer';
 
-export function can(auth: AuthContext | null, ...names: string[]): boolean {
+export function can(auth: AuthContext | null, ...names: PermissionName[]): boolean {
   if (!auth) return false;
   if (auth.permissions.has(WILDCARD_PERMISSION)) return true;
   return names.some((n) => auth.permissions.has(n));
@@ -111,7 +112,7 @@ export default fp(
       request.auth = loaded.auth;
     });
 
-    app.decorate('requirePermission', (...names: string[]) => {
+    app.decorate('requirePermission', (...names: PermissionName[]) => {
       return async (request: FastifyRequest) => {
         if (!request.auth) throw unauthorized();
         if (!can(request.auth, ...names)) throw forbidden();

@@ -1,6 +1,6 @@
 import { RadioButtonGroupInput, required, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import type { ExpertAccess } from '../../../server/src/schemas/expert';
+import type { ExpertAccess } from '../../../server/src/schemas/contract';
 import { PickerInput, toIds } from '../common/PickerInput';
 import { teamPicker, userPicker } from '../common/pickers';
 

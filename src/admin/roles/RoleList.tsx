@@ -3,7 +3,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslate, type RaRecord } from 'react-admin';
-import type { RoleResource } from '../../../server/src/schemas/role';
+import type { RoleResource } from '../../../server/src/schemas/contract';
 import { CardGrid, SkeletonCards } from '../common/CardGrid';
 import { DeleteRecordButton } from '../common/DeleteRecordButton';
 import { CreateRecordButton, EditRecordButton } from '../common/RecordButtons';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PermissionResource } from '../../../server/src/schemas/role';
+import type { PermissionResource } from '../../../server/src/schemas/contract';
 import { unwrapData } from '../../dataProvider/http';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 

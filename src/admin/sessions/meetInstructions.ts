@@ -1,4 +1,4 @@
-import type { SessionType } from '../../../server/src/schemas/session';
+import type { SessionType } from '../../../server/src/schemas/contract';
 
 /**
  * SPEC §2: choosing "meet" while the join instructions are empty fills them with the standard

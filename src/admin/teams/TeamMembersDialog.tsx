@@ -7,7 +7,7 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import type { PersonSummary } from '../../../server/src/schemas/team';
+import type { PersonSummary } from '../../../server/src/schemas/contract';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';

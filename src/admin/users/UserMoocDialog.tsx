@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useTranslate } from 'react-admin';
-import type { AdminUser } from '../../../server/src/schemas/user-admin';
+import type { AdminUser } from '../../../server/src/schemas/contract';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { SubmitDialog } from '../common/SubmitDialog';
 import { fullName } from '../common/text';

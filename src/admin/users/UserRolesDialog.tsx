@@ -3,7 +3,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import { useGetList, useTranslate, type Identifier } from 'react-admin';
-import type { AdminUser } from '../../../server/src/schemas/user-admin';
+import type { AdminUser } from '../../../server/src/schemas/contract';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { ListSpinner } from '../common/ResourceTable';
 import { SubmitDialog } from '../common/SubmitDialog';

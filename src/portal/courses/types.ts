@@ -1,3 +1,1 @@
-export type { Course } from '../../../server/src/schemas/course';
-export type { Module } from '../../../server/src/schemas/module';
-export type { Lesson } from '../../../server/src/schemas/lesson';
+export type { Course, Module, Lesson } from '../../../server/src/schemas/contract';

@@ -13,7 +13,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useLogout, useTranslate } from 'ra-core';
 import { Avatar } from '../../components/Avatar';
 import { usePublicConfig } from '../../lib/publicConfig';
-import type { User } from '../../types';
+import type { User } from '../../../server/src/schemas/contract';
 import { rowIconStyles, rowStyles } from './navItemStyles';
 import { LazyCalendarFeedDialog } from '../calendar/LazyCalendarFeedDialog';
 import { useSession } from '../../authProvider/useSession';

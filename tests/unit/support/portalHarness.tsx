@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { CoreAdminContext, HttpError, type AuthProvider, type DataProvider } from 'ra-core';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
-import type { User } from '../../../src/types';
+import type { User } from '../../../server/src/schemas/contract';
 
 /** A user as GET /api/user answers it, with overrides. */
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -26,6 +26,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     teams: [],
     teams_as_expert: [],
     sessions_as_expert: [],
+    calendar_feed_url: 'http://localhost:3000/api/calendar/feed.ics',
     ...overrides,
   };
 }
