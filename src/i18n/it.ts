@@ -1,5 +1,6 @@
 import { adminAppMessages } from '../admin/messages';
 import { coursesMessages } from '../portal/courses/messages';
+import { teamMessages } from '../portal/team/messages';
 import type { MessageTree } from './messageTree';
 
 /**
@@ -85,7 +86,9 @@ const appItalian = {
       no_sessions: 'Nessuna sessione trovata',
     },
     loading: 'Caricamento...',
+    service_unavailable: 'Servizio temporaneamente non disponibile. Riprova tra qualche istante.',
     courses: coursesMessages,
+    team: teamMessages,
     a11y: accessibilityMessages,
     calendar: calendarMessages,
     admin: adminAppMessages,

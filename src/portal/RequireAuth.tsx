@@ -6,9 +6,10 @@ import { useTranslate } from 'ra-core';
 import { useSession } from '../authProvider/useSession';
 import { getToken } from '../dataProvider';
 import { Button } from '../components/Button';
+import { errorStatus } from '../lib/apiError';
 import { SERVICE_UNAVAILABLE } from './team/LoadProblem';
 
-const isAccessDenied = (error: unknown) => [401, 403].includes((error as { status?: number } | null)?.status ?? 0);
+const isAccessDenied = (error: unknown) => [401, 403].includes(errorStatus(error) ?? 0);
 
 /** Protected screens: visitors without a session go to the login screen at /. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -19,7 +20,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     return (
       <Box component="main" sx={{ p: 4, maxWidth: 560, mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography variant="h1" role="alert" sx={{ fontSize: '1.25rem' }}>
-          {(session.error as { status?: number }).status === 503 ? SERVICE_UNAVAILABLE : translate('ra.notification.http_error')}
+          {translate(errorStatus(session.error) === 503 ? SERVICE_UNAVAILABLE : 'ra.notification.http_error')}
         </Typography>
         <Button size="sm" color="outlineGray" onClick={session.refresh}>
           {translate('app.callback.retry')}

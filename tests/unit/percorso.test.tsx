@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PercorsoPage from '../../src/portal/team/PercorsoPage';
-import { canEditTeam, memberCountLabel, sessionHref } from '../../src/portal/team/rules';
+import { canEditTeam, sessionHref } from '../../src/portal/team/rules';
+import { i18nProvider } from '../../src/i18n';
 import { apiError, makeUser, renderPortalPage, routeTable } from './support/portalHarness';
 import { makeSession, makeTeam } from './support/teamFixtures';
 
@@ -10,9 +11,10 @@ vi.mock('../../src/lib/publicConfig', () => ({ usePublicConfig: () => ({ data: {
 
 describe('member count', () => {
   it('is singular for one member and plural otherwise', () => {
-    expect(memberCountLabel(1)).toBe('1 membro');
-    expect(memberCountLabel(2)).toBe('2 membri');
-    expect(memberCountLabel(0)).toBe('0 membri');
+    const memberCount = (count: number) => i18nProvider.translate('app.team.members_count', { smart_count: count });
+    expect(memberCount(1)).toBe('1 membro');
+    expect(memberCount(2)).toBe('2 membri');
+    expect(memberCount(0)).toBe('0 membri');
   });
 });
 

@@ -1,6 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { i18nProvider } from '../../src/i18n';
 import { LoadProblem, TEAM_PROBLEMS } from '../../src/portal/team/LoadProblem';
+import { renderWithMessages as render } from './support/withMessages';
 
 vi.mock('../../src/authProvider/useSession', () => ({
   useSession: () => ({ user: undefined, identity: undefined, loading: false, loggedIn: false, error: { status: 503 }, refresh: () => {} }),
@@ -28,6 +30,6 @@ describe('a 503 from the API', () => {
 
   it('other failures keep their own text', () => {
     render(<LoadProblem error={{ status: 500 }} texts={TEAM_PROBLEMS} />);
-    expect(screen.getByRole('alert')).toHaveTextContent(TEAM_PROBLEMS.other);
+    expect(screen.getByRole('alert')).toHaveTextContent(i18nProvider.translate(TEAM_PROBLEMS.other));
   });
 });

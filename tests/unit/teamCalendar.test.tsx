@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Calendar } from '../../src/portal/team/Calendar';
+import { renderWithMessages as render } from './support/withMessages';
 
 const now = new Date('2026-12-15T10:00:00.000Z');
 

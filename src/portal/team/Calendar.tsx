@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Box, IconButton, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import {
@@ -18,8 +19,6 @@ import { toDate } from '../../lib/dates';
 import { SideCard } from './SideCard';
 import { VisuallyHidden } from './VisuallyHidden';
 
-const WEEKDAY_NAMES = ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato', 'domenica'];
-
 export interface CalendarProps {
   sessions: ReadonlyArray<{ start_time: string }>;
   /** The current instant; its day (in Rome) is in bold. */
@@ -34,17 +33,18 @@ export function Calendar({ sessions, now = new Date(), openOn }: CalendarProps) 
   const highlighted = useMemo(() => sessionDays(sessions), [sessions]);
   const today = romeDayKey(now);
   const title = monthTitle(shown);
+  const translate = useTranslate();
 
   return (
-    <SideCard title="Calendario">
+    <SideCard title={translate('app.team.calendar.title')}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <IconButton size="small" aria-label="Mese precedente" onClick={() => setShown(previousMonth)}>
+        <IconButton size="small" aria-label={translate('app.team.calendar.previous')} onClick={() => setShown(previousMonth)}>
           <ChevronLeft />
         </IconButton>
         <Typography component="p" sx={{ fontWeight: 600 }} aria-live="polite">
           {title}
         </Typography>
-        <IconButton size="small" aria-label="Mese successivo" onClick={() => setShown(nextMonth)}>
+        <IconButton size="small" aria-label={translate('app.team.calendar.next')} onClick={() => setShown(nextMonth)}>
           <ChevronRight />
         </IconButton>
       </Box>
@@ -59,7 +59,7 @@ export function Calendar({ sessions, now = new Date(), openOn }: CalendarProps) 
                 component="th"
                 key={label}
                 scope="col"
-                abbr={WEEKDAY_NAMES[index]}
+                abbr={translate(`app.team.calendar.weekday.${index}`)}
                 sx={{ fontSize: 12, fontWeight: 500, color: 'text.secondary', py: 0.5 }}
               >
                 {label}
@@ -94,8 +94,8 @@ export function Calendar({ sessions, now = new Date(), openOn }: CalendarProps) 
                       }}
                     >
                       {day}
-                      {hasSession && <VisuallyHidden>, appuntamento in programma</VisuallyHidden>}
-                      {isToday && <VisuallyHidden>, oggi</VisuallyHidden>}
+                      {hasSession && <VisuallyHidden>{translate('app.team.calendar.has_session')}</VisuallyHidden>}
+                      {isToday && <VisuallyHidden>{translate('app.team.calendar.today')}</VisuallyHidden>}
                     </Box>
                   </Box>
                 );

@@ -1,16 +1,18 @@
 import { Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
 import { PersonLine } from './PersonLine';
 import { SideCard } from './SideCard';
 import type { Person } from './types';
 
 export function CoordinatorCard({ owner }: { owner: Person | null | undefined }) {
+  const translate = useTranslate();
   return (
-    <SideCard title="Coordinatore">
+    <SideCard title={translate('app.team.coordinator.title')}>
       {owner ? (
         <PersonLine person={owner} avatarSize={48} />
       ) : (
         <Typography variant="body2" color="text.secondary">
-          Nessun coordinatore assegnato
+          {translate('app.team.coordinator.none')}
         </Typography>
       )}
     </SideCard>

@@ -1,23 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
-import { useUpdate } from 'ra-core';
+import { useTranslate, useUpdate } from 'ra-core';
 import { Button } from '../../components/Button';
 import { announce } from '../../components/LiveRegion';
+import { apiErrorText, errorStatus, fieldErrors } from '../../lib/apiError';
 import type { Team } from './types';
-
-const GENERIC_ERROR = 'Non è stato possibile salvare la descrizione. Riprova.';
-const SAVED = 'Descrizione salvata.';
-
-function fieldErrorsOf(error: unknown): Record<string, string> {
-  const errors = (error as { body?: { errors?: Record<string, unknown> } } | null)?.body?.errors;
-  if (!errors || typeof errors !== 'object') return {};
-  const flat: Record<string, string> = {};
-  for (const [field, value] of Object.entries(errors)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === 'string') flat[field] = first;
-  }
-  return flat;
-}
 
 export interface EditDescriptionDialogProps {
   open: boolean;
@@ -28,6 +15,7 @@ export interface EditDescriptionDialogProps {
 /** PUT /api/teams/{id} with the team's name and coordinator unchanged and the new description. */
 export function EditDescriptionDialog({ open, team, onClose }: EditDescriptionDialogProps) {
   const titleId = useId();
+  const translate = useTranslate();
   const [description, setDescription] = useState(team.description ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -64,16 +52,16 @@ export function EditDescriptionDialog({ open, team, onClose }: EditDescriptionDi
         { mutationMode: 'pessimistic', returnPromise: true },
       );
       onClose();
-      announce(SAVED);
+      announce(translate('app.team.description_saved'));
     } catch (error) {
-      const fields = fieldErrorsOf(error);
+      const fields = fieldErrors(error);
       // Focus goes where the problem is: the field in error, else the message (never the dialog).
       if (fields.description) {
         setFieldError(fields.description);
         setFocusTarget({ to: 'field' });
       } else {
-        if ((error as { status?: number } | null)?.status === 403) setFormError('Non hai i permessi per modificare questo team.');
-        else setFormError(Object.values(fields)[0] ?? GENERIC_ERROR);
+        if (errorStatus(error) === 403) setFormError(translate('app.team.description_forbidden'));
+        else setFormError(apiErrorText(error, translate('app.team.description_error')));
         setFocusTarget({ to: 'message' });
       }
     }
@@ -82,7 +70,7 @@ export function EditDescriptionDialog({ open, team, onClose }: EditDescriptionDi
   return (
     <Dialog open={open} onClose={isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>Modifica descrizione</DialogTitle>
+        <DialogTitle id={titleId}>{translate('app.team.edit_description')}</DialogTitle>
         <DialogContent>
           {formError && (
             <Typography ref={errorRef} tabIndex={-1} role="alert" color="error" variant="body2" sx={{ mb: 1 }}>
@@ -91,7 +79,7 @@ export function EditDescriptionDialog({ open, team, onClose }: EditDescriptionDi
           )}
           <TextField
             inputRef={fieldRef}
-            label="Descrizione"
+            label={translate('app.team.description')}
             name="description"
             value={description}
             onChange={(event) => setDescription(event.target.value)}
@@ -108,10 +96,10 @@ export function EditDescriptionDialog({ open, team, onClose }: EditDescriptionDi
         </DialogContent>
         <DialogActions>
           <Button color="outlineGray" size="sm" onClick={onClose} disabled={isPending}>
-            Annulla
+            {translate('app.team.cancel')}
           </Button>
           <Button type="submit" size="sm" loading={isPending}>
-            Salva
+            {translate('app.team.save')}
           </Button>
         </DialogActions>
       </form>

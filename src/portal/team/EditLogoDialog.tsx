@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useDataProvider } from 'ra-core';
+import { useDataProvider, useTranslate } from 'ra-core';
 import { LazyImageCropDialog } from '../../components/LazyImageCropDialog';
 import type { AppDataProvider } from '../../dataProvider';
 import type { Team } from './types';
@@ -14,6 +14,7 @@ export interface EditLogoDialogProps {
 export function EditLogoDialog({ open, team, onClose }: EditLogoDialogProps) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
+  const translate = useTranslate();
 
   const upload = async (blob: Blob) => {
     const { data } = await dataProvider.uploadImage<Team>({ path: `teams/${team.id}`, field: 'avatar', blob });
@@ -27,8 +28,8 @@ export function EditLogoDialog({ open, team, onClose }: EditLogoDialogProps) {
     <LazyImageCropDialog
       open={open}
       aspect={1}
-      title="Modifica logo"
-      submitLabel="Aggiorna logo"
+      title={translate('app.team.edit_logo')}
+      submitLabel={translate('app.team.logo_submit')}
       onClose={onClose}
       onUpload={upload}
       maxPreview={512}

@@ -1,15 +1,17 @@
 import { useId } from 'react';
 import { Alert, AlertTitle } from '@mui/material';
+import { useTranslate } from 'ra-core';
 
 /** Shown beside a session the user opens as an expert rather than as a member of its team. */
 export function ExpertNotice() {
   const headingId = useId();
+  const translate = useTranslate();
   return (
     <Alert severity="info" component="section" aria-labelledby={headingId} sx={{ borderRadius: 2 }}>
       <AlertTitle id={headingId} component="h2" sx={{ fontWeight: 700, fontSize: '1rem' }}>
-        Accesso Esperto
+        {translate('app.team.expert_notice.title')}
       </AlertTitle>
-      Stai visualizzando questa sessione come esperto
+      {translate('app.team.expert_notice.text')}
     </Alert>
   );
 }

@@ -1,6 +1,8 @@
 import { Alert } from '@mui/material';
-import { errorStatus } from './queries';
+import { useTranslate } from 'ra-core';
+import { errorStatus } from '../../lib/apiError';
 
+/** The message keys of a page's load failures. */
 export interface LoadProblemTexts {
   forbidden: string;
   notFound: string;
@@ -8,21 +10,22 @@ export interface LoadProblemTexts {
 }
 
 export const TEAM_PROBLEMS: LoadProblemTexts = {
-  forbidden: 'Non hai accesso a questo team.',
-  notFound: 'Team non trovato.',
-  other: 'Impossibile caricare il team. Riprova più tardi.',
+  forbidden: 'app.team.problems.team_forbidden',
+  notFound: 'app.team.problems.team_not_found',
+  other: 'app.team.problems.team_other',
 };
 
 export const SESSION_PROBLEMS: LoadProblemTexts = {
-  forbidden: 'Non hai accesso a questa sessione.',
-  notFound: 'Sessione non trovata.',
-  other: 'Impossibile caricare la sessione. Riprova più tardi.',
+  forbidden: 'app.team.problems.session_forbidden',
+  notFound: 'app.team.problems.session_not_found',
+  other: 'app.team.problems.session_other',
 };
 
 /** What the API's 503 means (the database is down or busy): the same on every portal screen. */
-export const SERVICE_UNAVAILABLE = 'Servizio temporaneamente non disponibile. Riprova tra qualche istante.';
+export const SERVICE_UNAVAILABLE = 'app.service_unavailable';
 
-export function loadProblemText(error: unknown, texts: LoadProblemTexts): string {
+/** The message key for a failed load: refused (403), missing (404, or a malformed id), or failed. */
+export function loadProblemKey(error: unknown, texts: LoadProblemTexts): string {
   const status = errorStatus(error);
   if (status === 503) return SERVICE_UNAVAILABLE;
   if (status === 403) return texts.forbidden;
@@ -33,11 +36,12 @@ export function loadProblemText(error: unknown, texts: LoadProblemTexts): string
 
 /** Why a page cannot show its record: refused (403), missing (404) or failed. */
 export function LoadProblem({ error, texts }: { error: unknown; texts: LoadProblemTexts }) {
+  const translate = useTranslate();
   const status = errorStatus(error);
   const refused = status !== undefined && status >= 400 && status < 500;
   return (
     <Alert severity={refused ? 'warning' : 'error'} role="alert" sx={{ borderRadius: 2 }}>
-      {loadProblemText(error, texts)}
+      {translate(loadProblemKey(error, texts))}
     </Alert>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Stack } from '@mui/material';
-import { usePermissions } from 'ra-core';
+import { usePermissions, useTranslate } from 'ra-core';
 import { useParams } from 'react-router';
 import { hasPermission } from '../../authProvider/canAccess';
 import { useSession as useCurrentUser } from '../../authProvider/useSession';
@@ -21,7 +21,8 @@ const EditDescriptionDialog = lazy(() => import('./EditDescriptionDialog').then(
 
 /** /percorso/{teamId}: where the team is, what is next, who to ask. */
 export default function PercorsoPage() {
-  usePageTitle('Percorso');
+  const translate = useTranslate();
+  usePageTitle(translate('app.team.percorso_title'));
   const { teamId = '' } = useParams();
   const { data: team, error, isPending } = useTeam(teamId);
 

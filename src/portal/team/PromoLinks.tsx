@@ -1,20 +1,22 @@
 import { Link, Stack } from '@mui/material';
 import OpenInNew from '@mui/icons-material/OpenInNew';
+import { useTranslate } from 'ra-core';
 import { SideCard } from './SideCard';
-import { NEW_TAB_NOTE, VisuallyHidden } from './VisuallyHidden';
+import { VisuallyHidden } from './VisuallyHidden';
 
 const INCUBATOR_SITE = 'https://www.2i3t.it';
 
 export const PROMO_LINKS = [
-  { label: 'Percorso di incubazione', href: `${INCUBATOR_SITE}/percorso-di-incubazione/` },
-  { label: 'Percorso di fundraising', href: `${INCUBATOR_SITE}/percorso-di-fundraising/` },
-  { label: 'Tecnonidi', href: `${INCUBATOR_SITE}/tecnonidi/` },
+  { label: 'app.team.promo.incubation', href: `${INCUBATOR_SITE}/percorso-di-incubazione/` },
+  { label: 'app.team.promo.fundraising', href: `${INCUBATOR_SITE}/percorso-di-fundraising/` },
+  { label: 'app.team.promo.tecnonidi', href: `${INCUBATOR_SITE}/tecnonidi/` },
 ] as const;
 
 /** The incubator's programmes, on its own site (new tab). */
 export function PromoLinks() {
+  const translate = useTranslate();
   return (
-    <SideCard title="Scopri l'incubatore">
+    <SideCard title={translate('app.team.promo.title')}>
       <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {PROMO_LINKS.map((link) => (
           <li key={link.href}>
@@ -25,9 +27,9 @@ export function PromoLinks() {
               underline="hover"
               sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 500 }}
             >
-              {link.label}
+              {translate(link.label)}
               <OpenInNew fontSize="inherit" aria-hidden="true" />
-              <VisuallyHidden>{NEW_TAB_NOTE}</VisuallyHidden>
+              <VisuallyHidden>{translate('app.team.new_tab')}</VisuallyHidden>
             </Link>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import Videocam from '@mui/icons-material/Videocam';
+import { useTranslate, type TranslateFunction } from 'ra-core';
 import { Button } from '../../components/Button';
 import { formatLongDate, formatTime } from '../../lib/dates';
 import { PersonLine } from './PersonLine';
@@ -20,13 +21,17 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** "mercoledì 1 maggio 2024, ore 11:30 – 12:30" in Rome time. */
-export function sessionWhen(session: Pick<Session, 'start_time' | 'end_time'>): string {
-  const start = `${formatLongDate(session.start_time)}, ore ${formatTime(session.start_time)}`;
-  return session.end_time ? `${start} – ${formatTime(session.end_time)}` : start;
+export function sessionWhen(session: Pick<Session, 'start_time' | 'end_time'>, translate: TranslateFunction): string {
+  const date = formatLongDate(session.start_time);
+  const start = formatTime(session.start_time);
+  return session.end_time
+    ? translate('app.team.session.when_until', { date, start, end: formatTime(session.end_time) })
+    : translate('app.team.session.when', { date, start });
 }
 
 /** Name, time, Meet button, description, join instructions and experts of a session. */
 export function SessionDetail({ session }: { session: Session }) {
+  const translate = useTranslate();
   const experts = session.experts ?? [];
   return (
     <Paper component="article" aria-labelledby="session-name" variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
@@ -36,26 +41,26 @@ export function SessionDetail({ session }: { session: Session }) {
             {session.name}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 0.5, '&::first-letter': { textTransform: 'uppercase' } }}>
-            <time dateTime={session.start_time}>{sessionWhen(session)}</time>
+            <time dateTime={session.start_time}>{sessionWhen(session, translate)}</time>
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
             {session.type === 'meet' && session.join_url && (
               <Button href={session.join_url} startIcon={<Videocam />}>
-                Unisciti al Meet
+                {translate('app.team.session.join_meet')}
               </Button>
             )}
             <AddToCalendarButton sessionId={Number(session.id)} />
           </Stack>
         </Box>
-        <Block title="Descrizione">
+        <Block title={translate('app.team.session.description')}>
           <Typography sx={{ whiteSpace: 'pre-line' }}>{session.description}</Typography>
         </Block>
-        <Block title="Come partecipare">
+        <Block title={translate('app.team.session.how_to_join')}>
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{session.join_instructions}</Typography>
         </Block>
-        <Block title="Esperti">
+        <Block title={translate('app.team.session.experts')}>
           {experts.length === 0 ? (
-            <Typography color="text.secondary">Nessun esperto assegnato</Typography>
+            <Typography color="text.secondary">{translate('app.team.session.no_experts')}</Typography>
           ) : (
             <Stack component="ul" spacing={2} sx={{ listStyle: 'none', m: 0, p: 0 }}>
               {experts.map((expert) => (

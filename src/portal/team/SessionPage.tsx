@@ -1,3 +1,4 @@
+import { useTranslate } from 'ra-core';
 import { useParams } from 'react-router';
 import { useSession as useCurrentUser } from '../../authProvider/useSession';
 import { usePageTitle } from '../layout/pageTitle';
@@ -13,7 +14,8 @@ import { TeamSideLayout } from './TeamSideLayout';
  * side column, or beside the expert view when the user is not in the session's team.
  */
 export default function SessionPage() {
-  usePageTitle('Sessione');
+  const translate = useTranslate();
+  usePageTitle(translate('app.team.session_title'));
   const { teamId, sessionId = '' } = useParams();
   const { user, loading: userLoading } = useCurrentUser();
   const { data: session, error, isPending } = useSession(sessionId, teamId);

@@ -1,4 +1,5 @@
 import { Box, Link, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { SideCard } from './SideCard';
@@ -6,14 +7,15 @@ import type { SessionTeam } from './types';
 
 /** The session's teams, for an expert: a list that scrolls within a fixed height. */
 export function StartupList({ teams }: { teams: ReadonlyArray<SessionTeam> }) {
+  const translate = useTranslate();
   return (
-    <SideCard title="Startup">
+    <SideCard title={translate('app.team.startups.title')}>
       {teams.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          Tutte le startup
+          {translate('app.team.startups.all')}
         </Typography>
       ) : (
-        <Box sx={{ maxHeight: 280, overflowY: "auto" }} tabIndex={0} role="region" aria-label="Elenco delle startup della sessione">
+        <Box sx={{ maxHeight: 280, overflowY: "auto" }} tabIndex={0} role="region" aria-label={translate('app.team.startups.list')}>
           <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {teams.map((team) => (
               <Box component="li" key={team.id} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>

@@ -1,9 +1,9 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import Edit from '@mui/icons-material/Edit';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
+import { useTranslate } from 'ra-core';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
-import { memberCountLabel } from './rules';
 import type { Team } from './types';
 
 export interface TeamHeaderProps {
@@ -15,6 +15,7 @@ export interface TeamHeaderProps {
 
 /** The team's logo, name, description and member count, with the edit buttons when allowed. */
 export function TeamHeader({ team, canEdit, onEditDescription, onEditLogo }: TeamHeaderProps) {
+  const translate = useTranslate();
   return (
     <Paper component="section" aria-labelledby="team-name" variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
@@ -24,20 +25,20 @@ export function TeamHeader({ team, canEdit, onEditDescription, onEditLogo }: Tea
             {team.name}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {memberCountLabel(team.members_count)}
+            {translate('app.team.members_count', { smart_count: team.members_count })}
           </Typography>
           <Typography sx={{ whiteSpace: 'pre-line' }} color={team.description ? 'text.primary' : 'text.secondary'}>
-            {team.description || 'Nessuna descrizione.'}
+            {team.description || translate('app.team.no_description')}
           </Typography>
         </Box>
       </Box>
       {canEdit && (
         <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
           <Button size="sm" color="outlinePrimary" startIcon={<Edit />} onClick={onEditDescription}>
-            Modifica descrizione
+            {translate('app.team.edit_description')}
           </Button>
           <Button size="sm" color="outlinePrimary" startIcon={<PhotoCamera />} onClick={onEditLogo}>
-            Modifica logo
+            {translate('app.team.edit_logo')}
           </Button>
         </Stack>
       )}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Stack } from '@mui/material';
-import type { Identifier } from 'ra-core';
+import { useTranslate, type Identifier } from 'ra-core';
 import { Calendar } from './Calendar';
 import { CoordinatorCard } from './CoordinatorCard';
 import { ExpertNotice } from './ExpertNotice';
@@ -18,6 +18,7 @@ export type SideContext =
 
 /** The page beside its side column: promo links, calendar, coordinator and members (or the expert view). */
 export function TeamSideLayout({ side, children }: { side: SideContext; children: ReactNode }) {
+  const translate = useTranslate();
   return (
     <Box
       sx={{
@@ -28,7 +29,7 @@ export function TeamSideLayout({ side, children }: { side: SideContext; children
       }}
     >
       <Box sx={{ minWidth: 0 }}>{children}</Box>
-      <Stack component="aside" aria-label="Informazioni sul team" spacing={2} sx={{ minWidth: 0 }}>
+      <Stack component="aside" aria-label={translate('app.team.side')} spacing={2} sx={{ minWidth: 0 }}>
         {side.kind === 'team' ? <TeamSide teamId={side.teamId} openOn={side.openOn} /> : <ExpertSide session={side.session} />}
       </Stack>
     </Box>

@@ -3,6 +3,7 @@ import { Box, Paper, Typography } from '@mui/material';
 import Folder from '@mui/icons-material/Folder';
 import Event from '@mui/icons-material/Event';
 import OndemandVideo from '@mui/icons-material/OndemandVideo';
+import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
 import { formatDateTime } from '../../lib/dates';
 import type { Session } from './types';
@@ -30,30 +31,31 @@ export interface TeamTilesProps {
 
 /** Shared folder, next appointment and video courses. */
 export function TeamTiles({ driveUrl, next, nextHref, loadingNext }: TeamTilesProps) {
+  const translate = useTranslate();
   return (
     <Box
       component="section"
-      aria-label="Collegamenti rapidi"
+      aria-label={translate('app.team.tiles.label')}
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}
     >
-      <Tile icon={<Folder aria-hidden="true" />} title="Cartella condivisa">
+      <Tile icon={<Folder aria-hidden="true" />} title={translate('app.team.tiles.drive_title')}>
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
-          I documenti del team su Drive.
+          {translate('app.team.tiles.drive_text')}
         </Typography>
         {driveUrl ? (
           <Button href={driveUrl} size="sm">
-            Apri la cartella
+            {translate('app.team.tiles.drive_open')}
           </Button>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            Cartella non ancora disponibile
+            {translate('app.team.tiles.drive_missing')}
           </Typography>
         )}
       </Tile>
-      <Tile icon={<Event aria-hidden="true" />} title="Prossimo appuntamento">
+      <Tile icon={<Event aria-hidden="true" />} title={translate('app.team.tiles.next_title')}>
         {loadingNext ? (
           <Typography variant="body2" color="text.secondary">
-            Caricamento…
+            {translate('app.team.loading')}
           </Typography>
         ) : next ? (
           <>
@@ -65,22 +67,22 @@ export function TeamTiles({ driveUrl, next, nextHref, loadingNext }: TeamTilesPr
             </Typography>
             {nextHref && (
               <Button to={nextHref} size="sm">
-                Vedi l'appuntamento
+                {translate('app.team.tiles.next_open')}
               </Button>
             )}
           </>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            Nessun appuntamento in programma
+            {translate('app.team.tiles.next_none')}
           </Typography>
         )}
       </Tile>
-      <Tile icon={<OndemandVideo aria-hidden="true" />} title="Videocorsi">
+      <Tile icon={<OndemandVideo aria-hidden="true" />} title={translate('app.team.tiles.courses_title')}>
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
-          Impara al tuo ritmo con i corsi on demand.
+          {translate('app.team.tiles.courses_text')}
         </Typography>
         <Button to="/courses" size="sm">
-          Vai ai videocorsi
+          {translate('app.team.tiles.courses_open')}
         </Button>
       </Tile>
     </Box>

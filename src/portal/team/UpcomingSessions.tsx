@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Box, Link, Paper, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router';
 import { formatLongDate, formatTime } from '../../lib/dates';
 import type { Session } from './types';
@@ -13,18 +14,19 @@ export interface UpcomingSessionsProps {
 /** The team's upcoming appointments, each linking to its detail. */
 export function UpcomingSessions({ sessions, loading, hrefOf }: UpcomingSessionsProps) {
   const headingId = useId();
+  const translate = useTranslate();
   return (
     <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
       <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700 }} gutterBottom>
-        Prossimi appuntamenti
+        {translate('app.team.upcoming.title')}
       </Typography>
       {loading ? (
-        <Typography color="text.secondary">Caricamento…</Typography>
+        <Typography color="text.secondary">{translate('app.team.loading')}</Typography>
       ) : !sessions || sessions.length === 0 ? (
         <Box sx={{ textAlign: 'center', py: 3 }}>
-          <Typography sx={{ fontWeight: 600 }}>Non ci sono appuntamenti in programma</Typography>
+          <Typography sx={{ fontWeight: 600 }}>{translate('app.team.upcoming.empty')}</Typography>
           <Typography variant="body2" color="text.secondary">
-            Se hai dubbi, contatta il tuo coordinatore
+            {translate('app.team.upcoming.empty_hint')}
           </Typography>
         </Box>
       ) : (
@@ -39,8 +41,8 @@ export function UpcomingSessions({ sessions, loading, hrefOf }: UpcomingSessions
                 {session.name}
               </Link>
               <Typography variant="body2" color="text.secondary">
-                {formatLongDate(session.start_time)}, ore {formatTime(session.start_time)}
-                {session.type === 'meet' ? ' · Google Meet' : ''}
+                {translate('app.team.upcoming.when', { date: formatLongDate(session.start_time), time: formatTime(session.start_time) })}
+                {session.type === 'meet' ? translate('app.team.upcoming.meet') : ''}
               </Typography>
             </Box>
           ))}

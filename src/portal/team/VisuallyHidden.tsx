@@ -17,4 +17,3 @@ export function VisuallyHidden({ children }: { children: ReactNode }) {
   return <span style={style}>{children}</span>;
 }
 
-export const NEW_TAB_NOTE = ' (si apre in una nuova scheda)';

@@ -3,12 +3,8 @@ import { useDataProvider, useGetOne, type Identifier } from 'ra-core';
 import type { AppDataProvider } from '../../dataProvider';
 import type { Session, Team } from './types';
 
-/** SPEC §9: a team's whole session list is read with per_page 10000. */
+/** A team's whole session list, for the calendar: one page of up to 10000. */
 export const ALL_SESSIONS = 10000;
-
-export function errorStatus(error: unknown): number | undefined {
-  return (error as { status?: number } | null)?.status;
-}
 
 /** GET /api/teams/{id} through ra-core, so that team updates refresh it everywhere. */
 export function useTeam(teamId: Identifier | null | undefined) {

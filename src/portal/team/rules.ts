@@ -3,11 +3,6 @@ import type { Session } from './types';
 
 type TeamRef = { id: number | string };
 
-/** "1 membro", "3 membri", "0 membri". */
-export function memberCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'membro' : 'membri'}`;
-}
-
 export function isMemberOf(teams: ReadonlyArray<TeamRef> | undefined, teamId: number | string): boolean {
   return (teams ?? []).some((team) => String(team.id) === String(teamId));
 }

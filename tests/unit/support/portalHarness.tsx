@@ -5,6 +5,7 @@ import { CoreAdminContext, HttpError, type AuthProvider, type DataProvider } fro
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import type { User } from '../../../server/src/schemas/contract';
+import { i18nProvider } from '../../../src/i18n';
 
 /** A user as GET /api/user answers it, with overrides. */
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -70,7 +71,12 @@ export function renderPortalPage(element: ReactElement, { path, url, user, permi
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <MemoryRouter initialEntries={[url]}>
-      <CoreAdminContext dataProvider={dataProvider as unknown as DataProvider} authProvider={authProvider} queryClient={queryClient}>
+      <CoreAdminContext
+        dataProvider={dataProvider as unknown as DataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        queryClient={queryClient}
+      >
         <Routes>
           <Route path={path} element={element} />
         </Routes>
