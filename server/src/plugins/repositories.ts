@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../db/index.js';
+import { createAccessibilityReportsRepository } from '../repositories/accessibility-reports.js';
 import { createAttendancesRepository } from '../repositories/attendances.js';
+import { createCalendarRepository } from '../repositories/calendar.js';
 import { createCoursesRepository } from '../repositories/courses.js';
 import { createExpertsRepository } from '../repositories/experts.js';
 import { createLessonsRepository } from '../repositories/lessons.js';
@@ -9,6 +11,7 @@ import { createProgressRepository } from '../repositories/progress.js';
 import { createRolesRepository } from '../repositories/roles.js';
 import { createSessionsRepository } from '../repositories/sessions.js';
 import type { Clock } from '../repositories/shared.js';
+import { createStatsRepository } from '../repositories/stats.js';
 import { createTeamsRepository } from '../repositories/teams.js';
 import { createUsersRepository } from '../repositories/users.js';
 
@@ -18,7 +21,9 @@ import { createUsersRepository } from '../repositories/users.js';
  */
 export function createRepositories(db: Db, now: Clock) {
   return {
+    accessibilityReports: createAccessibilityReportsRepository(db, now),
     attendances: createAttendancesRepository(db),
+    calendar: createCalendarRepository(db, now),
     courses: createCoursesRepository(db, now),
     experts: createExpertsRepository(db, now),
     lessons: createLessonsRepository(db, now),
@@ -26,6 +31,7 @@ export function createRepositories(db: Db, now: Clock) {
     progress: createProgressRepository(db, now),
     roles: createRolesRepository(db, now),
     sessions: createSessionsRepository(db, now),
+    stats: createStatsRepository(db),
     teams: createTeamsRepository(db, now),
     users: createUsersRepository(db, now),
   };

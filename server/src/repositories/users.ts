@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { UserRow } from '../db/schema.js';
 import { WILDCARD_PERMISSION } from '../plugins/auth.js';
+import { loadCurrentUser } from '../auth/currentUser.js';
 import { countCacheOf } from '../lib/count-cache.js';
 import { ilike, type ListParams } from '../lib/listing.js';
 import { staffFilter, userSearch } from '../lib/search-filters.js';
@@ -111,6 +112,9 @@ export function createUsersRepository(db: Db, now: Clock) {
       const user = await findById(id);
       return user ? (await withRelations([user]))[0] : undefined;
     },
+
+    /** The signed-in user as GET /api/user shows them (see auth/currentUser); null when gone. */
+    current: (id: number) => loadCurrentUser(db, id, new Date(now())),
 
     async exists(id: number): Promise<boolean> {
       return Boolean(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());

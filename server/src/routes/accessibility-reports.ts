@@ -6,7 +6,6 @@ import { FieldErrorBag, notFound } from '../lib/errors.js';
 import { filterValue } from '../lib/listing.js';
 import {
   ACCESSIBILITY_REPORT_STATES,
-  createAccessibilityReportsRepository,
   type AccessibilityReportState,
 } from '../repositories/accessibility-reports.js';
 import { IdParams, ListQuery, responses } from '../schemas/common.js';
@@ -33,7 +32,7 @@ const STATE_MESSAGE = 'Lo stato deve essere nuova, in lavorazione o risolta.';
  */
 export default async function accessibilityReportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const reports = createAccessibilityReportsRepository(app.db, () => app.now());
+  const reports = app.repos.accessibilityReports;
 
   r.post('/accessibility-reports', { schema: { body: ReportBody, response: responses({ 201: AccessibilityReportResponse }) } }, async (request, reply) => {
     const auth = authOf(request);

@@ -5,7 +5,6 @@ import { feedTokenHash, regenerateFeed, tokenFromFile } from '../lib/calendar-fe
 import { forbidden, HttpError, notFound } from '../lib/errors.js';
 import { buildCalendar } from '../lib/ical.js';
 import { authOf, can } from '../plugins/auth.js';
-import { createCalendarRepository } from '../repositories/calendar.js';
 import { Data, IdParams, responses } from '../schemas/common.js';
 
 /** How far back a feed reaches: sessions that started up to this long ago stay in calendars. */
@@ -30,7 +29,7 @@ function sendCalendar(reply: FastifyReply, body: string, filename: string) {
  */
 export default async function calendarRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const calendar = createCalendarRepository(app.db, () => app.now());
+  const calendar = app.repos.calendar;
 
   app.get(
     '/calendar/:file',

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { loadCurrentUser } from '../auth/currentUser.js';
 import { currentFeedUrl } from '../lib/calendar-feed.js';
-import { createCalendarRepository } from '../repositories/calendar.js';
 import { unauthorized } from '../lib/errors.js';
 import { authOf } from '../plugins/auth.js';
 import { responses } from '../schemas/common.js';
@@ -11,10 +9,10 @@ import { CurrentUserResponse, PermissionsResponse } from '../schemas/user.js';
 /** The signed-in user and their permission names. */
 export default async function userRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const calendar = createCalendarRepository(app.db, () => app.now());
+  const { calendar, users } = app.repos;
 
   app.get('/user', { schema: { response: responses({ 200: CurrentUserResponse }) } }, async (request) => {
-    const user = await loadCurrentUser(app.db, authOf(request).userId);
+    const user = await users.current(authOf(request).userId);
     if (!user) throw unauthorized();
     return { data: { ...user, calendar_feed_url: await currentFeedUrl(calendar, app.config, user.id) } };
   });
