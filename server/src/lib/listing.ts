@@ -1,6 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ListMeta } from '../schemas/common.js';
-import type { CountCache } from './count-cache.js';
 import { foldedContains, foldedLikePattern } from '../db/search.js';
 
 export interface ListParams {
@@ -64,35 +62,4 @@ export function listMeta(total: number, page: number, perPage: number): ListMeta
   const from = total === 0 ? null : (page - 1) * perPage + 1;
   const to = total === 0 ? null : Math.min(total, page * perPage);
   return { current_page: page, last_page: lastPage, per_page: perPage, from: from && from <= total ? from : null, to: from && from <= total ? to : null, total };
-}
-
-/**
- * Runs a filtered query twice: once counted, once for the page. The caller passes the query with
- * its where-clauses and selection; ordering is applied here from `sort`. With a count cache
- * (countCacheOf(db), SQLite only) the total is counted once per database change.
- */
-export async function paginate<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
-  params: ListParams,
-  sort: Array<{ column: string; direction: 'asc' | 'desc' }>,
-  counts?: CountCache | null,
-): Promise<{ rows: O[]; meta: ListMeta }> {
-  const { page, perPage } = pageParams(params);
-  const countQuery = query
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<number>`count(*)`.as('count'));
-  const runCount = async () => {
-    const countRow = await countQuery.executeTakeFirst();
-    return Number((countRow as { count?: number | string } | undefined)?.count ?? 0);
-  };
-  let ordered = query;
-  for (const { column, direction } of sort) {
-    ordered = ordered.orderBy(sql.ref(column), direction);
-  }
-  const [total, rows] = await Promise.all([
-    counts ? counts.count(countQuery.compile(), runCount) : runCount(),
-    ordered.limit(perPage).offset((page - 1) * perPage).execute(),
-  ]);
-  return { rows, meta: listMeta(total, page, perPage) };
 }
