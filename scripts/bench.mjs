@@ -5,6 +5,7 @@
 //   lighthouse  Lighthouse mobile performance score of portal (≥ 95) and back-office (≥ 80) pages
 //   api     list endpoints on a large seed: p99 and throughput vs a bare node:http server
 //   sync    lesson progress sync under load (5,000 learners every 3 s)
+//   reports participation and learning reports and their xlsx on the large seed (≤ 500 ms, ≤ 2 s)
 //   calendar  one user's calendar feed of 500 sessions (≤ 100 ms)
 // Environment: BENCH_PORT (first port to use; default: free ports), BENCH_DURATION (seconds per
 // load run, default 10), BENCH_DATABASE_URL (api/sync on PostgreSQL instead of a fresh SQLite file).
@@ -12,6 +13,7 @@ import { apiLatency } from './bench/api.mjs';
 import { bundleBudget } from './bench/bundle.mjs';
 import { lighthouseScores } from './bench/lighthouse.mjs';
 import { progressSync } from './bench/sync.mjs';
+import { reportTimings } from './bench/reports.mjs';
 import { calendarFeed } from './bench/calendar.mjs';
 
 const sections = {
@@ -19,6 +21,7 @@ const sections = {
   lighthouse: { title: 'Lighthouse mobile performance', run: lighthouseScores },
   api: { title: 'API latency and throughput on a large seed', run: apiLatency },
   sync: { title: 'Lesson progress sync under load', run: progressSync },
+  reports: { title: 'Programme reports on the large seed', run: reportTimings },
   calendar: { title: 'Calendar feed of 500 sessions', run: calendarFeed },
 };
 

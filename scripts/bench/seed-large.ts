@@ -1,11 +1,13 @@
 /**
  * Bulk generator for the API benchmark: grows a migrated (and normally demo-seeded) database to
- * 10,000 users, 1,000 teams and 50,000 sessions, in large batched inserts inside one transaction.
+ * 10,000 users, 1,000 teams and 50,000 sessions, in large batched inserts inside one transaction, then
+ * gives the sessions imported attendances (members of the session's teams, its expert, some guests
+ * matched to no user; overlapping and partial rows) and team members lesson progress in the courses.
  * Idempotent: rows it made before (e-mails ending in @bench.example.net) count towards the targets.
  *
  *   tsx scripts/bench/seed-large.ts --database sqlite:.bench/api/percorso.db [--users 10000]
  *       [--teams 1000] [--sessions 50000] [--token-for admin@example.com]
- *       [--learners 5000 --learner-tokens .bench/sync/tokens.json]
+ *       [--learners 5000 --learner-tokens .bench/sync/tokens.json] [--progress-users 4000]
  *
  * Progress goes to stderr; stdout gets one JSON line: {"users":…, "teams":…, "sessions":…, "token"?}.
  */
@@ -26,6 +28,7 @@ const { values: args } = parseArgs({
     sessions: { type: 'string', default: '50000' },
     'token-for': { type: 'string' },
     learners: { type: 'string', default: '0' },
+    'progress-users': { type: 'string', default: '4000' },
     'learner-tokens': { type: 'string' },
   },
 });
@@ -163,6 +166,109 @@ async function growSessions(db: Db, target: number): Promise<void> {
   console.error(`sessions: ${existing} → ${existing + rows.length}`);
 }
 
+const BENCH_SOURCE = 'bench';
+
+/**
+ * Attendances for every session without any yet: each member of the session's team (for a session
+ * open to every team, 12 people drawn from all teams) comes with probability 0.75, sometimes in two
+ * overlapping stints or late; the session's expert comes; one session in three has a guest whose
+ * e-mail matches no user.
+ */
+async function growAttendances(db: Db): Promise<number> {
+  const done = await db.selectFrom('attendances').select('id').where('source', '=', BENCH_SOURCE).limit(1).executeTakeFirst();
+  if (done) return 0;
+  const sessions = await db.selectFrom('sessions').select(['id', 'start_time', 'end_time']).execute();
+  const teamOf = new Map((await db.selectFrom('session_teams').select(['session_id', 'team_id']).execute()).map((r) => [Number(r.session_id), Number(r.team_id)]));
+  const expertOf = new Map((await db.selectFrom('session_experts').select(['session_id', 'user_id']).execute()).map((r) => [Number(r.session_id), Number(r.user_id)]));
+  const members = new Map<number, number[]>();
+  const everyone: number[] = [];
+  for (const row of await db.selectFrom('team_members').select(['team_id', 'user_id']).execute()) {
+    const list = members.get(Number(row.team_id)) ?? [];
+    list.push(Number(row.user_id));
+    members.set(Number(row.team_id), list);
+    everyone.push(Number(row.user_id));
+  }
+  const rows: Array<Insertable<Database['attendances']>> = [];
+  const minute = 60_000;
+  for (const session of sessions) {
+    const sessionId = Number(session.id);
+    const start = Date.parse(session.start_time);
+    const end = session.end_time ? Date.parse(session.end_time) : start + 2 * 3600_000;
+    const team = teamOf.get(sessionId);
+    const people = team === undefined ? Array.from({ length: 12 }, () => pick(everyone)) : (members.get(team) ?? []);
+    let key = 0;
+    const stint = (userId: number | null, joined: number, left: number, name: string | null = null, email: string | null = null) =>
+      rows.push({
+        session_id: sessionId,
+        user_id: userId,
+        name,
+        email,
+        joined_at: new Date(joined).toISOString(),
+        left_at: new Date(left).toISOString(),
+        source: BENCH_SOURCE,
+        external_key: `b${++key}`,
+      });
+    for (const userId of new Set(people)) {
+      if (random() >= 0.75) continue;
+      const joined = start + Math.floor((random() * 20 - 5) * minute);
+      const left = end - Math.floor(random() * 25 * minute);
+      stint(userId, joined, left);
+      if (random() < 0.2) stint(userId, joined + 10 * minute, left + 10 * minute);
+    }
+    const expert = expertOf.get(sessionId);
+    if (expert !== undefined) stint(expert, start, end);
+    if (random() < 0.33) stint(null, start + 5 * minute, start + 40 * minute, 'Ospite esterno', `ospite${sessionId}@guest.example.org`);
+  }
+  await insertBatched(db, 'attendances', rows);
+  return rows.length;
+}
+
+/** Lesson progress of `count` team members in every lesson of the courses, some completed. */
+async function growProgress(db: Db, count: number): Promise<number> {
+  const done = await db
+    .selectFrom('lesson_progress')
+    .innerJoin('users', 'users.id', 'lesson_progress.user_id')
+    .select('lesson_progress.user_id')
+    .where('users.email', 'like', `%@${BENCH_DOMAIN}`)
+    .limit(1)
+    .executeTakeFirst();
+  if (done) return 0;
+  const lessons = await db.selectFrom('lessons').select(['id', 'video_length']).execute();
+  if (!lessons.length) return 0;
+  const learners = await db
+    .selectFrom('team_members')
+    .innerJoin('users', 'users.id', 'team_members.user_id')
+    .select('team_members.user_id')
+    .distinct()
+    .where('users.email', 'like', `%@${BENCH_DOMAIN}`)
+    .orderBy('team_members.user_id')
+    .limit(count)
+    .execute();
+  const now = Date.now();
+  const rows: Array<Insertable<Database['lesson_progress']>> = [];
+  for (const { user_id: userId } of learners) {
+    for (const lesson of lessons) {
+      if (random() >= 0.6) continue;
+      const length = Number(lesson.video_length ?? 600);
+      const covered = Math.floor(random() * length);
+      const completed = random() < 0.4;
+      rows.push({
+        user_id: Number(userId),
+        lesson_id: Number(lesson.id),
+        position: completed ? length : covered,
+        watched: JSON.stringify([[0, completed ? length : covered]]),
+        covered_seconds: completed ? length : covered,
+        completed: completed ? 1 : 0,
+        last_sync_ms: 0,
+        version: 1,
+        updated_at: new Date(now - Math.floor(random() * 90 * 86_400_000)).toISOString(),
+      });
+    }
+  }
+  await insertBatched(db, 'lesson_progress', rows);
+  return rows.length;
+}
+
 /** Gives `count` generated users video-course access and a fresh token each (for the sync load test). */
 async function learnerTokens(db: Db, count: number): Promise<string[]> {
   const learners = await db
@@ -192,6 +298,8 @@ async function main(): Promise<void> {
       await growUsers(trx, Number(args.users));
       await growTeams(trx, Number(args.teams));
       await growSessions(trx, Number(args.sessions));
+      console.error(`attendances: +${await growAttendances(trx)}`);
+      console.error(`lesson progress: +${await growProgress(trx, Number(args['progress-users']))}`);
     });
     console.error(`large seed ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 

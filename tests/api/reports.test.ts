@@ -206,7 +206,8 @@ describe.each(databases)('programme reports (%s)', (kind) => {
           { user_id: p.users.anna, name: 'Anna', surname: 'Alfieri', email: p.emails.anna, sessions_expected: 3, sessions_attended: 2, minutes_attended: 135 },
           { user_id: p.users.bruno, name: 'Bruno', surname: 'Bassi', email: p.emails.bruno, sessions_expected: 3, sessions_attended: 2, minutes_attended: 40 },
         ],
-        experts: [{ user_id: p.users.elena, name: 'Elena', surname: 'Esposito', minutes_attended: 120 }],
+        // S1 only: S2 is a session for every team, not time given to Alfa.
+        experts: [{ user_id: p.users.elena, name: 'Elena', surname: 'Esposito', minutes_attended: 60 }],
       },
       {
         team_id: p.teams.beta,
@@ -217,7 +218,7 @@ describe.each(databases)('programme reports (%s)', (kind) => {
           { user_id: p.users.carla, name: 'Carla', surname: 'Conti', email: p.emails.carla, sessions_expected: 3, sessions_attended: 2, minutes_attended: 30 },
           { user_id: p.users.dario, name: 'Dario', surname: 'Dini', email: p.emails.dario, sessions_expected: 3, sessions_attended: 0, minutes_attended: 0 },
         ],
-        experts: [{ user_id: p.users.elena, name: 'Elena', surname: 'Esposito', minutes_attended: 60 }],
+        experts: [],
       },
     ]);
     expect(body.meta.from).toBe('2026-01-01');
@@ -283,7 +284,7 @@ describe.each(databases)('programme reports (%s)', (kind) => {
     expect(summary[1][0]).toBe('Report di partecipazione');
     expect(summary[2][0]).toBe('Periodo: 01/01/2026 – 31/03/2026');
     expect(summary[4]).toEqual(['Team', 'Membri', 'Sessioni previste', 'Presenze previste', 'Presenze', 'Tasso di partecipazione', 'Minuti membri', 'Minuti esperti']);
-    expect(summary[5]).toEqual([team.team_name, 2, 3, 6, 4, team.attendance_rate, 175, 120]);
+    expect(summary[5]).toEqual([team.team_name, 2, 3, 6, 4, team.attendance_rate, 175, 60]);
     const teamSheet = sheets.get(team.team_name)!;
     expect(teamSheet[2][0]).toBe('Periodo: 01/01/2026 – 31/03/2026');
     expect(teamSheet.slice(5)).toEqual(

@@ -1,27 +1,24 @@
-import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
-import { isPostgresDb, type Db } from '../db/index.js';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
-import { DEFAULT_SESSION_MS } from '../attendances/importer.js';
 import { localDateOf, localToIso, REPORT_TIME_ZONE } from '../attendances/times.js';
+import {
+  computeParticipation,
+  type ParticipationExpert,
+  type ParticipationMember,
+  type ParticipationReport,
+  type ParticipationTeam,
+  type Person,
+  type UnmatchedAttendee,
+} from '../reports/participation.js';
 import { groupBy, type Clock } from './shared.js';
 
 /**
  * The programme reports: who took part in which sessions and for how long (participation), and
  * how far each learner got in a course (learning), plus the dashboard figures built from them.
- *
- * Participation rules:
- * - a report covers whole Europe/Rome calendar days, `from` to `to` included: a session belongs to
- *   it when its start falls in that span;
- * - a team's sessions are the ones attached to it plus the ones attached to no team (valid for
- *   every team); each member is expected at all of them;
- * - a session is attended by a user when at least one imported attendance row is matched to them;
- * - minutes: each row's joined–left interval clipped to the session's start–end (2 hours after the
- *   start when the session has no end), overlapping rows of one person in one session merged, so
- *   time is counted once; summed in seconds and rounded to whole minutes at the end;
- * - experts: matched attendees flagged as experts who are not members of the team, with their
- *   minutes in the team's sessions;
- * - unmatched attendees (no user) are listed apart, one entry per session and person (same e-mail,
- *   case-insensitively, else same name).
+ * A report covers whole Europe/Rome calendar days, `from` to `to` included: a session belongs to
+ * it when its start falls in that span. The participation rules are written in
+ * server/src/reports/participation.ts, which computes the figures from the rows read here.
  */
 
 /** A span of Europe/Rome calendar days, both included, as `YYYY-MM-DD`. */
@@ -30,52 +27,7 @@ export interface DayRange {
   to: string;
 }
 
-export interface ParticipationMember {
-  user_id: number;
-  name: string;
-  surname: string;
-  email: string;
-  sessions_expected: number;
-  sessions_attended: number;
-  minutes_attended: number;
-}
-
-export interface ParticipationExpert {
-  user_id: number;
-  name: string;
-  surname: string;
-  minutes_attended: number;
-}
-
-export interface ParticipationTeam {
-  team_id: number;
-  team_name: string;
-  sessions_expected: number;
-  /** Members' sessions attended over their sessions expected, 0..1 (0 when nothing was expected). */
-  attendance_rate: number;
-  members: ParticipationMember[];
-  experts: ParticipationExpert[];
-}
-
-export interface UnmatchedAttendee {
-  session_id: number;
-  session_name: string;
-  session_start: string;
-  name: string | null;
-  email: string | null;
-  minutes_attended: number;
-}
-
-export interface ParticipationReport {
-  data: ParticipationTeam[];
-  meta: {
-    from: string;
-    to: string;
-    /** All teams of the report together: sessions attended over sessions expected, 0..1. */
-    attendance_rate: number;
-    unmatched: UnmatchedAttendee[];
-  };
-}
+export type { ParticipationExpert, ParticipationMember, ParticipationReport, ParticipationTeam, UnmatchedAttendee };
 
 export interface LearningRow {
   user_id: number;
@@ -193,163 +145,25 @@ const num = (value: unknown) => Number(value ?? 0);
 
 /** Every query of the reports; `now` is the server clock (ms since the epoch). */
 export function createReportsRepository(db: Db, now: Clock) {
-  const pg = isPostgresDb(db);
-  const greatest = pg ? sql.raw('greatest') : sql.raw('max');
-  const least = pg ? sql.raw('least') : sql.raw('min');
-  /** Seconds since the epoch of an ISO text column. */
-  const epoch = (column: string): RawBuilder<number> =>
-    pg ? sql<number>`extract(epoch from cast(${sql.ref(column)} as timestamptz))` : sql<number>`unixepoch(${sql.ref(column)}, 'subsec')`;
-
-  /** The sessions of the span (and of the team, when given): `s(id, s0, s1)` in epoch seconds. */
-  function sessionsCte(range: DayRange, teamId?: number) {
+  /** Sessions of the span, and of the team when given (its own plus those for every team). */
+  function sessionsInRange(range: DayRange, teamId?: number) {
     const { start, end } = bounds(range);
-    const team =
-      teamId === undefined
-        ? sql``
-        : sql`and (exists (select 1 from session_teams st where st.session_id = sessions.id and st.team_id = ${teamId})
-              or not exists (select 1 from session_teams st where st.session_id = sessions.id))`;
-    return sql`s as (
-      select id, ${epoch('start_time')} as s0,
-        coalesce(${epoch('end_time')}, ${epoch('start_time')} + ${DEFAULT_SESSION_MS / 1000}) as s1
-      from sessions
-      where start_time >= ${start} and start_time < ${end} ${team}
-    )`;
-  }
-
-  /**
-   * CTEs ending in `sec(session_id, who, seconds)`: per session and person, the length of the
-   * union of their rows' intervals clipped to the session (gaps and islands over the sorted rows).
-   * `who` is the user id for matched rows, the e-mail (else the name) for unmatched ones.
-   */
-  function secondsCtes(range: DayRange, teamId: number | undefined, matched: boolean) {
-    const who = matched
-      ? sql`a.user_id`
-      : sql`case when a.email is not null then ${sql.lit('e:')} || lower(a.email) else ${sql.lit('n:')} || coalesce(a.name, '') end`;
-    const rows = matched ? sql`a.user_id is not null` : sql`a.user_id is null`;
-    return sql`with ${sessionsCte(range, teamId)},
-    c as (
-      select a.session_id, ${who} as who,
-        ${greatest}(${epoch('a.joined_at')}, s.s0) as j, ${least}(${epoch('a.left_at')}, s.s1) as l
-      from attendances a join s on s.id = a.session_id
-      where ${rows} and a.joined_at is not null and a.left_at is not null
-    ),
-    o as (
-      select session_id, who, j, l,
-        max(l) over (partition by session_id, who order by j, l rows between unbounded preceding and 1 preceding) as prev
-      from c where l > j
-    ),
-    g as (
-      select session_id, who, j, l,
-        sum(case when prev is null or j > prev then 1 else 0 end)
-          over (partition by session_id, who order by j, l rows between unbounded preceding and current row) as island
-      from o
-    ),
-    i as (select session_id, who, min(j) as j, max(l) as l from g group by session_id, who, island),
-    sec as (select session_id, who, sum(l - j) as seconds from i group by session_id, who)${matched ? pairs : sql``}`;
-  }
-
-  /** Matched users per session (`p(session_id, user_id, seconds)`), attended even with no usable times. */
-  const pairs = sql`,
-    p as (
-      select d.session_id, d.user_id, coalesce(sec.seconds, 0) as seconds
-      from (select distinct a.session_id, a.user_id from attendances a join s on s.id = a.session_id where a.user_id is not null) d
-      left join sec on sec.session_id = d.session_id and sec.who = d.user_id
-    )`;
-
-  /** The session is the team's `team_ref` own or one for every team. */
-  const sessionOfTeam = (sessionRef: string, teamRef: string) =>
-    sql`(exists (select 1 from session_teams st where st.session_id = ${sql.ref(sessionRef)} and st.team_id = ${sql.ref(teamRef)})
-      or not exists (select 1 from session_teams st where st.session_id = ${sql.ref(sessionRef)}))`;
-
-  /** Sessions of the span per team (own links), and those for every team. */
-  async function sessionCounts(range: DayRange, teamId?: number) {
-    const { start, end } = bounds(range);
-    let own = db
-      .selectFrom('session_teams')
-      .innerJoin('sessions', 'sessions.id', 'session_teams.session_id')
-      .select(['session_teams.team_id', sql<number>`count(*)`.as('count')])
-      .where('sessions.start_time', '>=', start)
-      .where('sessions.start_time', '<', end)
-      .groupBy('session_teams.team_id');
-    if (teamId !== undefined) own = own.where('session_teams.team_id', '=', teamId);
-    const [ownRows, forAll] = await Promise.all([
-      own.execute(),
-      db
-        .selectFrom('sessions')
-        .select(sql<number>`count(*)`.as('count'))
-        .where('sessions.start_time', '>=', start)
-        .where('sessions.start_time', '<', end)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('session_teams').select(sql.lit(1).as('one')).whereRef('session_teams.session_id', '=', 'sessions.id'))))
-        .executeTakeFirst(),
-    ]);
-    return { own: new Map(ownRows.map((r) => [r.team_id, num(r.count)])), forAll: num(forAll?.count) };
-  }
-
-  /** Per team and member: sessions attended and seconds. */
-  async function memberAttendance(range: DayRange, teamId?: number) {
-    const team = teamId === undefined ? sql`` : sql`and tm.team_id = ${teamId}`;
-    const { rows } = await sql<{ team_id: number; user_id: number; sessions: number; seconds: number }>`
-      ${secondsCtes(range, teamId, true)}
-      select tm.team_id, tm.user_id, count(*) as sessions, sum(p.seconds) as seconds
-      from p join team_members tm on tm.user_id = p.user_id
-      where ${sessionOfTeam('p.session_id', 'tm.team_id')} ${team}
-      group by tm.team_id, tm.user_id`.execute(db);
-    return rows.map((r) => ({ team_id: num(r.team_id), user_id: num(r.user_id), sessions: num(r.sessions), seconds: num(r.seconds) }));
-  }
-
-  /** Experts' seconds: in sessions of one team (per team) and in sessions for every team (per expert). */
-  async function expertAttendance(range: DayRange, teamId?: number) {
-    const team = teamId === undefined ? sql`` : sql`and st.team_id = ${teamId}`;
-    const [own, forAll] = await Promise.all([
-      sql<{ team_id: number; user_id: number; seconds: number }>`
-        ${secondsCtes(range, teamId, true)}
-        select st.team_id, p.user_id, sum(p.seconds) as seconds
-        from p join session_teams st on st.session_id = p.session_id join users u on u.id = p.user_id
-        where u.is_expert = 1 ${team}
-          and not exists (select 1 from team_members tm where tm.team_id = st.team_id and tm.user_id = p.user_id)
-        group by st.team_id, p.user_id`.execute(db),
-      sql<{ user_id: number; seconds: number }>`
-        ${secondsCtes(range, teamId, true)}
-        select p.user_id, sum(p.seconds) as seconds
-        from p join users u on u.id = p.user_id
-        where u.is_expert = 1 and not exists (select 1 from session_teams st where st.session_id = p.session_id)
-        group by p.user_id`.execute(db),
-    ]);
-    return {
-      own: own.rows.map((r) => ({ team_id: num(r.team_id), user_id: num(r.user_id), seconds: num(r.seconds) })),
-      forAll: forAll.rows.map((r) => ({ user_id: num(r.user_id), seconds: num(r.seconds) })),
-    };
-  }
-
-  async function unmatched(range: DayRange, teamId?: number): Promise<UnmatchedAttendee[]> {
-    const key = sql`case when a.email is not null then ${sql.lit('e:')} || lower(a.email) else ${sql.lit('n:')} || coalesce(a.name, '') end`;
-    const { rows } = await sql<{
-      session_id: number;
-      session_name: string;
-      session_start: string;
-      name: string | null;
-      email: string | null;
-      seconds: number | null;
-    }>`
-      ${secondsCtes(range, teamId, false)}
-      select d.session_id, se.name as session_name, se.start_time as session_start, d.name, d.email, sec.seconds
-      from (
-        select a.session_id, ${key} as who, max(a.name) as name, max(a.email) as email
-        from attendances a join s on s.id = a.session_id
-        where a.user_id is null
-        group by a.session_id, ${key}
-      ) d
-      join sessions se on se.id = d.session_id
-      left join sec on sec.session_id = d.session_id and sec.who = d.who
-      order by se.start_time, d.session_id, d.name, d.email`.execute(db);
-    return rows.map((r) => ({
-      session_id: num(r.session_id),
-      session_name: r.session_name,
-      session_start: r.session_start,
-      name: r.name,
-      email: r.email,
-      minutes_attended: minutes(num(r.seconds)),
-    }));
+    let query = db.selectFrom('sessions').where('sessions.start_time', '>=', start).where('sessions.start_time', '<', end);
+    if (teamId !== undefined) {
+      query = query.where((eb) =>
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('session_teams')
+              .select(sql.lit(1).as('one'))
+              .whereRef('session_teams.session_id', '=', 'sessions.id')
+              .where('session_teams.team_id', '=', teamId),
+          ),
+          eb.not(eb.exists(eb.selectFrom('session_teams').select(sql.lit(1).as('one')).whereRef('session_teams.session_id', '=', 'sessions.id'))),
+        ]),
+      );
+    }
+    return query;
   }
 
   async function teamsAndMembers(teamId?: number) {
@@ -366,87 +180,55 @@ export function createReportsRepository(db: Db, now: Clock) {
       members = members.where('team_members.team_id', '=', teamId);
     }
     const [teamRows, memberRows] = await Promise.all([teams.execute(), members.execute()]);
-    return { teams: teamRows, membersOf: groupBy(memberRows, (m) => m.team_id) };
+    const membersOf = new Map<number, Person[]>();
+    for (const { team_id: team, ...person } of memberRows) membersOf.set(team, [...(membersOf.get(team) ?? []), person]);
+    return { teams: teamRows, membersOf };
   }
 
-  /** The participation report of the span, for every team or one. */
+  /**
+   * The participation report of the span, for every team or one: four set-based reads (the
+   * sessions with their team links, their attendance rows, the teams with their members, the
+   * experts), then the figures computed in one pass.
+   */
   async function participation(range: DayRange, teamId?: number): Promise<ParticipationReport> {
-    const [{ teams, membersOf }, counts, attendance, experts, loose] = await Promise.all([
+    const sessions = sessionsInRange(range, teamId);
+    const [{ teams, membersOf }, sessionRows, links, rows, experts] = await Promise.all([
       teamsAndMembers(teamId),
-      sessionCounts(range, teamId),
-      memberAttendance(range, teamId),
-      expertAttendance(range, teamId),
-      unmatched(range, teamId),
+      sessions.select(['sessions.id', 'sessions.name', 'sessions.start_time', 'sessions.end_time']).execute(),
+      sessions.innerJoin('session_teams', 'session_teams.session_id', 'sessions.id').select(['session_teams.session_id', 'session_teams.team_id']).execute(),
+      sessions
+        .innerJoin('attendances', 'attendances.session_id', 'sessions.id')
+        .select([
+          'attendances.session_id',
+          'attendances.user_id',
+          'attendances.name',
+          'attendances.email',
+          'attendances.joined_at',
+          'attendances.left_at',
+        ])
+        .execute(),
+      db.selectFrom('users').select(['id', 'name', 'surname']).where('is_expert', '=', 1).execute(),
     ]);
-    const attended = new Map(attendance.map((r) => [`${r.team_id}:${r.user_id}`, r]));
-    const expertIds = [...new Set([...experts.own.map((e) => e.user_id), ...experts.forAll.map((e) => e.user_id)])];
-    const expertPeople = expertIds.length
-      ? new Map(
-          (await db.selectFrom('users').select(['id', 'name', 'surname']).where('id', 'in', expertIds).execute()).map((u) => [u.id, u]),
-        )
-      : new Map<number, { id: number; name: string; surname: string }>();
-    const expertsOwn = groupBy(experts.own, (e) => e.team_id);
-
-    let expectedAll = 0;
-    let attendedAll = 0;
-    const data = teams.map((team): ParticipationTeam => {
-      const expected = (counts.own.get(team.id) ?? 0) + counts.forAll;
-      const people = membersOf.get(team.id) ?? [];
-      const memberIds = new Set(people.map((m) => m.id));
-      const members = people.map((m): ParticipationMember => {
-        const row = attended.get(`${team.id}:${m.id}`);
-        return {
-          user_id: m.id,
-          name: m.name,
-          surname: m.surname,
-          email: m.email,
-          sessions_expected: expected,
-          sessions_attended: row?.sessions ?? 0,
-          minutes_attended: minutes(row?.seconds ?? 0),
-        };
-      });
-      const teamExpected = expected * members.length;
-      const teamAttended = members.reduce((sum, m) => sum + m.sessions_attended, 0);
-      expectedAll += teamExpected;
-      attendedAll += teamAttended;
-
-      const expertSeconds = new Map<number, number>();
-      for (const e of expertsOwn.get(team.id) ?? []) expertSeconds.set(e.user_id, e.seconds);
-      for (const e of experts.forAll) {
-        if (!memberIds.has(e.user_id)) expertSeconds.set(e.user_id, (expertSeconds.get(e.user_id) ?? 0) + e.seconds);
-      }
-      const teamExperts = [...expertSeconds].map(([userId, seconds]): ParticipationExpert => {
-        const person = expertPeople.get(userId);
-        return { user_id: userId, name: person?.name ?? '', surname: person?.surname ?? '', minutes_attended: minutes(seconds) };
-      });
-      teamExperts.sort((a, b) => a.surname.localeCompare(b.surname, 'it') || a.name.localeCompare(b.name, 'it') || a.user_id - b.user_id);
-
-      return {
-        team_id: team.id,
-        team_name: team.name,
-        sessions_expected: expected,
-        attendance_rate: teamExpected ? teamAttended / teamExpected : 0,
-        members,
-        experts: teamExperts,
-      };
+    const teamsOf = groupBy(links, (l) => l.session_id);
+    const teamsOfUser = new Map<number, number[]>();
+    for (const [team, people] of membersOf) {
+      for (const person of people) teamsOfUser.set(person.id, [...(teamsOfUser.get(person.id) ?? []), team]);
+    }
+    return computeParticipation({
+      from: range.from,
+      to: range.to,
+      teams,
+      members: membersOf,
+      teamsOfUser,
+      sessions: sessionRows.map((s) => ({ ...s, teamIds: (teamsOf.get(s.id) ?? []).map((l) => l.team_id) })),
+      rows,
+      experts: new Map(experts.map((e) => [e.id, e])),
     });
-    return {
-      data,
-      meta: { from: range.from, to: range.to, attendance_rate: expectedAll ? attendedAll / expectedAll : 0, unmatched: loose },
-    };
   }
 
-  /** The attendance rate of all teams over the span (the participation report's `meta.attendance_rate`). */
+  /** The attendance rate of all teams over the span: the participation report's `meta.attendance_rate`. */
   async function attendanceRate(range: DayRange): Promise<number> {
-    const [counts, attendance, memberCounts] = await Promise.all([
-      sessionCounts(range),
-      memberAttendance(range),
-      db.selectFrom('team_members').select(['team_id', sql<number>`count(*)`.as('count')]).groupBy('team_id').execute(),
-    ]);
-    let expected = 0;
-    for (const team of memberCounts) expected += num(team.count) * ((counts.own.get(team.team_id) ?? 0) + counts.forAll);
-    const attended = attendance.reduce((sum, r) => sum + r.sessions, 0);
-    return expected ? attended / expected : 0;
+    return (await participation(range)).meta.attendance_rate;
   }
 
   async function courseLessons(courseId: number) {

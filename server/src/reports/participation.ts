@@ -1,0 +1,258 @@
+/**
+ * The participation figures, as a pure function of the rows the reports repository reads (no
+ * clock, no database), so the rules are in one place and can be tested on their own:
+ *
+ * - a team's sessions are the ones attached to it plus the ones attached to no team; every member
+ *   is expected at each of them;
+ * - a member attended a session when at least one attendance row of the session is matched to
+ *   them, whatever its times;
+ * - minutes: each row's joined–left interval is clipped to the session's start–end (2 hours after
+ *   the start when it has no end); one person's overlapping rows in one session are merged, so
+ *   time is never counted twice; seconds are summed and rounded to whole minutes at the end;
+ * - a team's experts: matched attendees flagged as experts, not members of the team, with their
+ *   minutes in the sessions attached to that team (a session for every team is a programme event,
+ *   not time given to one team);
+ * - rows matched to no user are listed apart, one entry per session and person (same e-mail,
+ *   case-insensitively, else same name), never dropped.
+ */
+
+export const DEFAULT_SESSION_SECONDS = 2 * 3600;
+
+export interface SessionSpan {
+  id: number;
+  name: string;
+  start_time: string;
+  end_time: string | null;
+  /** Teams the session is attached to; empty means every team. */
+  teamIds: number[];
+}
+
+export interface AttendanceRow {
+  session_id: number;
+  user_id: number | null;
+  name: string | null;
+  email: string | null;
+  joined_at: string | null;
+  left_at: string | null;
+}
+
+export interface Person {
+  id: number;
+  name: string;
+  surname: string;
+  email: string;
+}
+
+export interface ParticipationInput {
+  from: string;
+  to: string;
+  teams: Array<{ id: number; name: string }>;
+  /** Members of each team, in the order the report lists them. */
+  members: Map<number, Person[]>;
+  /** Every team each user belongs to (all teams, even when the report shows one). */
+  teamsOfUser: Map<number, number[]>;
+  sessions: SessionSpan[];
+  rows: AttendanceRow[];
+  /** Users flagged as experts, by id. */
+  experts: Map<number, { name: string; surname: string }>;
+}
+
+export interface ParticipationMember {
+  user_id: number;
+  name: string;
+  surname: string;
+  email: string;
+  sessions_expected: number;
+  sessions_attended: number;
+  minutes_attended: number;
+}
+
+export interface ParticipationExpert {
+  user_id: number;
+  name: string;
+  surname: string;
+  minutes_attended: number;
+}
+
+export interface ParticipationTeam {
+  team_id: number;
+  team_name: string;
+  sessions_expected: number;
+  /** Members' sessions attended over their sessions expected, 0..1 (0 when nothing was expected). */
+  attendance_rate: number;
+  members: ParticipationMember[];
+  experts: ParticipationExpert[];
+}
+
+export interface UnmatchedAttendee {
+  session_id: number;
+  session_name: string;
+  session_start: string;
+  name: string | null;
+  email: string | null;
+  minutes_attended: number;
+}
+
+export interface ParticipationReport {
+  data: ParticipationTeam[];
+  meta: {
+    from: string;
+    to: string;
+    /** All teams of the report together: sessions attended over sessions expected, 0..1. */
+    attendance_rate: number;
+    unmatched: UnmatchedAttendee[];
+  };
+}
+
+/** Length of the union of the intervals [start, end), in the intervals' unit. */
+export function unionLength(intervals: Array<[number, number]>): number {
+  const sorted = intervals.filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  let total = 0;
+  let start = Number.NEGATIVE_INFINITY;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const [a, b] of sorted) {
+    if (a > end) {
+      if (end > start) total += end - start;
+      start = a;
+      end = b;
+    } else if (b > end) {
+      end = b;
+    }
+  }
+  if (end > start) total += end - start;
+  return total;
+}
+
+export const toMinutes = (seconds: number) => Math.round(seconds / 60);
+
+interface Stay {
+  sessionId: number;
+  intervals: Array<[number, number]>;
+}
+
+/** One person's rows of one session, keyed `session|who`, with their clipped intervals (seconds). */
+function stays(rows: AttendanceRow[], spans: Map<number, [number, number]>, who: (row: AttendanceRow) => string) {
+  const found = new Map<string, Stay & { rows: AttendanceRow[] }>();
+  for (const row of rows) {
+    const span = spans.get(row.session_id);
+    if (!span) continue;
+    const key = `${row.session_id}|${who(row)}`;
+    let stay = found.get(key);
+    if (!stay) found.set(key, (stay = { sessionId: row.session_id, intervals: [], rows: [] }));
+    stay.rows.push(row);
+    if (row.joined_at && row.left_at) {
+      const joined = Math.max(Date.parse(row.joined_at) / 1000, span[0]);
+      const left = Math.min(Date.parse(row.left_at) / 1000, span[1]);
+      if (left > joined) stay.intervals.push([joined, left]);
+    }
+  }
+  return found;
+}
+
+export function computeParticipation(input: ParticipationInput): ParticipationReport {
+  const spans = new Map<number, [number, number]>();
+  const sessionById = new Map<number, SessionSpan>();
+  let forAll = 0;
+  const ownCount = new Map<number, number>();
+  for (const s of input.sessions) {
+    const start = Date.parse(s.start_time) / 1000;
+    spans.set(s.id, [start, s.end_time ? Date.parse(s.end_time) / 1000 : start + DEFAULT_SESSION_SECONDS]);
+    sessionById.set(s.id, s);
+    if (!s.teamIds.length) forAll++;
+    for (const team of s.teamIds) ownCount.set(team, (ownCount.get(team) ?? 0) + 1);
+  }
+  const shown = new Set(input.teams.map((t) => t.id));
+  const memberOf = (teamId: number, userId: number) => (input.teamsOfUser.get(userId) ?? []).includes(teamId);
+
+  const attended = new Map<string, { sessions: number; seconds: number }>();
+  const expertSeconds = new Map<number, Map<number, number>>();
+  const matched = input.rows.filter((r) => r.user_id !== null);
+  for (const stay of stays(matched, spans, (r) => String(r.user_id)).values()) {
+    const userId = stay.rows[0].user_id!;
+    const session = sessionById.get(stay.sessionId)!;
+    const seconds = unionLength(stay.intervals);
+    for (const teamId of input.teamsOfUser.get(userId) ?? []) {
+      if (!shown.has(teamId)) continue;
+      if (session.teamIds.length && !session.teamIds.includes(teamId)) continue;
+      const key = `${teamId}:${userId}`;
+      const sum = attended.get(key) ?? { sessions: 0, seconds: 0 };
+      sum.sessions += 1;
+      sum.seconds += seconds;
+      attended.set(key, sum);
+    }
+    if (input.experts.has(userId)) {
+      for (const teamId of session.teamIds) {
+        if (!shown.has(teamId) || memberOf(teamId, userId)) continue;
+        const perExpert = expertSeconds.get(teamId) ?? new Map<number, number>();
+        perExpert.set(userId, (perExpert.get(userId) ?? 0) + seconds);
+        expertSeconds.set(teamId, perExpert);
+      }
+    }
+  }
+
+  let expectedAll = 0;
+  let attendedAll = 0;
+  const data = input.teams.map((team): ParticipationTeam => {
+    const expected = (ownCount.get(team.id) ?? 0) + forAll;
+    const members = (input.members.get(team.id) ?? []).map((m): ParticipationMember => {
+      const sum = attended.get(`${team.id}:${m.id}`);
+      return {
+        user_id: m.id,
+        name: m.name,
+        surname: m.surname,
+        email: m.email,
+        sessions_expected: expected,
+        sessions_attended: sum?.sessions ?? 0,
+        minutes_attended: toMinutes(sum?.seconds ?? 0),
+      };
+    });
+    const teamExpected = expected * members.length;
+    const teamAttended = members.reduce((total, m) => total + m.sessions_attended, 0);
+    expectedAll += teamExpected;
+    attendedAll += teamAttended;
+    const experts = [...(expertSeconds.get(team.id) ?? new Map<number, number>())]
+      .map(([userId, seconds]): ParticipationExpert => {
+        const person = input.experts.get(userId)!;
+        return { user_id: userId, name: person.name, surname: person.surname, minutes_attended: toMinutes(seconds) };
+      })
+      .sort((a, b) => a.surname.localeCompare(b.surname, 'it') || a.name.localeCompare(b.name, 'it') || a.user_id - b.user_id);
+    return {
+      team_id: team.id,
+      team_name: team.name,
+      sessions_expected: expected,
+      attendance_rate: teamExpected ? teamAttended / teamExpected : 0,
+      members,
+      experts,
+    };
+  });
+
+  const unmatchedRows = input.rows.filter((r) => r.user_id === null);
+  const who = (r: AttendanceRow) => (r.email !== null ? `e:${r.email.toLowerCase()}` : `n:${r.name ?? ''}`);
+  const unmatched = [...stays(unmatchedRows, spans, who).values()]
+    .map((stay): UnmatchedAttendee => {
+      const session = sessionById.get(stay.sessionId)!;
+      const name = stay.rows.map((r) => r.name).find((n) => n !== null) ?? null;
+      const emails = stay.rows.map((r) => r.email).filter((e): e is string => e !== null);
+      return {
+        session_id: session.id,
+        session_name: session.name,
+        session_start: session.start_time,
+        name,
+        // The lower-case spelling when the source wrote it several ways.
+        email: emails.length ? emails.reduce((a, b) => (a === a.toLowerCase() ? a : b)) : null,
+        minutes_attended: toMinutes(unionLength(stay.intervals)),
+      };
+    })
+    .sort(
+      (a, b) =>
+        a.session_start.localeCompare(b.session_start) ||
+        a.session_id - b.session_id ||
+        (a.name ?? '').localeCompare(b.name ?? '', 'it') ||
+        (a.email ?? '').localeCompare(b.email ?? ''),
+    );
+
+  return {
+    data,
+    meta: { from: input.from, to: input.to, attendance_rate: expectedAll ? attendedAll / expectedAll : 0, unmatched },
+  };
+}
