@@ -1,3 +1,4 @@
+import { accessibility } from './accessibility';
 import { courses } from './courses';
 import { experts } from './experts';
 import { lessons } from './lessons';
@@ -15,4 +16,4 @@ import { users } from './users';
  * The routes, the menu and the dashboard counts all come from this list
  * (tests/unit/admin-resources.test.ts fails when a folder is left out).
  */
-export const resources: AdminSection[] = [experts, roles, sessions, teams, users, courses, modules, lessons];
+export const resources: AdminSection[] = [experts, roles, sessions, teams, users, courses, modules, lessons, accessibility];

@@ -13,6 +13,8 @@ export function resourcePath(resource: string, meta?: NestedMeta): string {
       return `courses/${meta?.courseId}/modules`;
     case 'lessons':
       return `courses/${meta?.courseId}/modules/${meta?.moduleId}/lessons`;
+    case 'accessibility':
+      return 'accessibility-reports';
     default:
       return resource;
   }

@@ -1,0 +1,162 @@
+import { useState, type ChangeEvent } from 'react';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ListBase, Title, useCanAccess, useListContext, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import { formatRomeDateTime } from '../common/dateTime';
+import { ListPagination } from '../common/ListPagination';
+import { ResourceTable, type Column } from '../common/ResourceTable';
+
+/** The back-office resource (its folder's name and /admin URL); the API calls it accessibility-reports. */
+export const RESOURCE = 'accessibility';
+export const STATES = ['new', 'in_progress', 'resolved'] as const;
+type State = (typeof STATES)[number];
+
+export interface AccessibilityReport extends RaRecord {
+  reporter_name: string;
+  reporter_email: string;
+  page_url: string | null;
+  description: string;
+  state: State;
+  created_at: string;
+  answer_by: string;
+}
+
+const key = (path: string) => `resources.accessibility.${path}`;
+
+/** The state as a select named after its row; read-only text without update permission. */
+function StateCell({ record }: { record: AccessibilityReport }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { canAccess } = useCanAccess({ action: 'edit', resource: RESOURCE });
+  const [update, { isPending }] = useUpdate<AccessibilityReport>();
+  const [value, setValue] = useState<State>(record.state);
+  if (!canAccess) return <>{translate(key(`states.${record.state}`))}</>;
+  const change = (event: ChangeEvent<HTMLInputElement>) => {
+    const state = event.target.value as State;
+    const before = value;
+    setValue(state);
+    update(
+      RESOURCE,
+      { id: record.id, data: { state }, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => notify(translate(key('page.state_saved'), { state: translate(key(`states.${state}`)) }), { type: 'success' }),
+        onError: () => {
+          setValue(before);
+          notify('app.admin.error', { type: 'error' });
+        },
+      },
+    );
+  };
+  return (
+    <TextField
+      select
+      size="small"
+      value={value}
+      onChange={change}
+      disabled={isPending}
+      slotProps={{
+        select: { native: true },
+        htmlInput: {
+          'aria-label': translate(key('page.state_of'), { name: record.reporter_name, date: formatRomeDateTime(record.created_at) }),
+        },
+      }}
+    >
+      {STATES.map((state) => (
+        <option key={state} value={state}>
+          {translate(key(`states.${state}`))}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+function AnswerBy({ record }: { record: AccessibilityReport }) {
+  const translate = useTranslate();
+  const overdue = record.state !== 'resolved' && Date.parse(record.answer_by) < Date.now();
+  return (
+    <>
+      {formatRomeDateTime(record.answer_by)}
+      {overdue && (
+        <Typography component="span" color="error" sx={{ fontWeight: 700 }}>
+          {` (${translate(key('page.overdue'))})`}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+const columns: Column<AccessibilityReport>[] = [
+  { source: 'created_at', label: key('fields.created_at'), render: (record) => formatRomeDateTime(record.created_at) },
+  {
+    source: 'reporter_name',
+    label: key('fields.reporter_name'),
+    render: (record) => (
+      <>
+        {record.reporter_name}
+        <br />
+        <Box component="a" href={`mailto:${record.reporter_email}`} sx={{ color: 'primary.main' }}>
+          {record.reporter_email}
+        </Box>
+      </>
+    ),
+  },
+  { source: 'page_url', label: key('fields.page_url'), render: (record) => record.page_url ?? '' },
+  {
+    source: 'description',
+    label: key('fields.description'),
+    render: (record) => <Box sx={{ whiteSpace: 'pre-wrap', maxWidth: 480 }}>{record.description}</Box>,
+  },
+  { source: 'state', label: key('fields.state'), render: (record) => <StateCell record={record} /> },
+  { source: 'answer_by', label: key('fields.answer_by'), render: (record) => <AnswerBy record={record} /> },
+];
+
+/** Shows one state or all of them. */
+function StateFilter() {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  return (
+    <TextField
+      select
+      size="small"
+      label={translate(key('page.search'))}
+      value={(filterValues.state as string | undefined) ?? ''}
+      onChange={(event) => setFilters(event.target.value ? { state: event.target.value } : {}, undefined, false)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      sx={{ minWidth: 220, mb: 2 }}
+    >
+      <option value="">{translate(key('page.all_states'))}</option>
+      {STATES.map((state) => (
+        <option key={state} value={state}>
+          {translate(key(`states.${state}`))}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+/**
+ * Segnalazioni di accessibilità: what people reported through the statement's form, newest first,
+ * each with the date by which it must be answered (30 days) and its state.
+ */
+export function AccessibilityReportList() {
+  const translate = useTranslate();
+  const heading = translate(key('page.title'));
+  return (
+    <ListBase resource={RESOURCE} perPage={10} sort={{ field: 'created_at', order: 'DESC' }}>
+      <Title title={heading} />
+      <Box component="section" sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
+        <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
+          {heading}
+        </Typography>
+        <StateFilter />
+        <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
+          {translate(key('page.all'))}
+        </Typography>
+        <ResourceTable<AccessibilityReport> columns={columns} empty={key('page.empty')} />
+        <ListPagination />
+      </Box>
+    </ListBase>
+  );
+}
