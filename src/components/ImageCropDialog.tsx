@@ -1,13 +1,11 @@
-import { useCallback, useEffect, useId, useState, type ChangeEvent } from 'react';
-import Cropper, { type Area } from 'react-easy-crop';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Slider, Stack, Typography } from '@mui/material';
-import {
-  cropToBlob,
-  imageFileProblem,
-  readAsDataUrl,
-  uploadErrorMessage,
-  type PixelArea,
-} from '../lib/cropImage';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { apiErrorText } from '../lib/apiError';
+import { cropToBlob, type PixelArea } from '../lib/cropImage';
+import { CropArea } from './CropArea';
+import { ImagePickButton, type PickedImage } from './ImagePickButton';
+import { useCropPreview } from './useCropPreview';
 
 export interface ImageCropDialogProps {
   open: boolean;
@@ -24,13 +22,6 @@ export interface ImageCropDialogProps {
   maxOutput?: number;
 }
 
-interface Picked {
-  src: string;
-  type: string;
-}
-
-const CROP_AREA_HEIGHT = 300;
-
 /**
  * Pick an image, crop it to `aspect`, preview and upload it. Heavy (react-easy-crop): load it with
  * `React.lazy` from the page that opens it, never on a page's first render.
@@ -46,82 +37,36 @@ export default function ImageCropDialog({
   maxOutput = 1600,
 }: ImageCropDialogProps) {
   const titleId = useId();
-  const [picked, setPicked] = useState<Picked | null>(null);
-  const [crop, setCrop] = useState({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState(1);
+  const translate = useTranslate();
+  const [picked, setPicked] = useState<PickedImage | null>(null);
   const [area, setArea] = useState<PixelArea | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const preview = useCropPreview(picked, area, maxPreview);
 
-  const reset = useCallback(() => {
+  useEffect(() => {
+    if (open) return;
     setPicked(null);
-    setCrop({ x: 0, y: 0 });
-    setZoom(1);
     setArea(null);
-    setPreview(null);
     setError(null);
     setSaving(false);
+  }, [open]);
+
+  const onPicked = useCallback((image: PickedImage) => {
+    setError(null);
+    setArea(null);
+    setPicked(image);
   }, []);
-
-  useEffect(() => {
-    if (!open) reset();
-  }, [open, reset]);
-
-  // The preview follows the crop once the user stops moving it.
-  useEffect(() => {
-    if (!picked || !area) return;
-    let cancelled = false;
-    let url: string | null = null;
-    cropToBlob(picked.src, area, maxPreview, picked.type)
-      .then((blob) => {
-        if (cancelled) return;
-        url = URL.createObjectURL(blob);
-        setPreview(url);
-      })
-      .catch(() => {
-        if (!cancelled) setPreview(null);
-      });
-    return () => {
-      cancelled = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [picked, area, maxPreview]);
-
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    try {
-      const src = await readAsDataUrl(file);
-      setError(null);
-      setArea(null);
-      setPreview(null);
-      setCrop({ x: 0, y: 0 });
-      setZoom(1);
-      setPicked({ src, type: file.type });
-    } catch {
-      setError('Impossibile leggere il file selezionato.');
-    }
-  };
-
-  const onCropComplete = useCallback((_: Area, pixels: Area) => setArea(pixels), []);
 
   const submit = async () => {
     if (!picked || !area) return;
     setSaving(true);
     setError(null);
     try {
-      const blob = await cropToBlob(picked.src, area, maxOutput, picked.type);
-      await onUpload(blob);
+      await onUpload(await cropToBlob(picked.src, area, maxOutput, picked.type));
       onClose();
     } catch (failure) {
-      setError(uploadErrorMessage(failure));
+      setError(apiErrorText(failure, translate('app.image.upload_error')));
       setSaving(false);
     }
   };
@@ -131,54 +76,22 @@ export default function ImageCropDialog({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <Box>
-            <Button variant="outlined" component="label" disabled={saving}>
-              {picked ? 'Scegli un\'altra immagine' : 'Scegli un\'immagine'}
-              <input type="file" accept="image/*" hidden onChange={pick} />
-            </Button>
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-              Immagini JPG, PNG o WebP, al massimo 5MB.
-            </Typography>
-          </Box>
+          <ImagePickButton hasImage={picked !== null} disabled={saving} onPicked={onPicked} onProblem={setError} />
           {error && (
             <Typography role="alert" color="error" variant="body2">
               {error}
             </Typography>
           )}
-          {picked && (
-            <Box sx={{ position: 'relative', height: CROP_AREA_HEIGHT, bgcolor: 'grey.900', borderRadius: 1 }}>
-              <Cropper
-                image={picked.src}
-                crop={crop}
-                zoom={zoom}
-                aspect={aspect}
-                onCropChange={setCrop}
-                onZoomChange={setZoom}
-                onCropComplete={onCropComplete}
-                mediaProps={{ alt: 'Immagine da ritagliare' }}
-              />
-            </Box>
-          )}
-          {picked && (
-            <Slider
-              sx={{ mx: 1, width: 'auto' }}
-              aria-label="Zoom"
-              value={zoom}
-              min={1}
-              max={3}
-              step={0.05}
-              onChange={(_, value) => setZoom(value as number)}
-            />
-          )}
+          {picked && <CropArea key={picked.src} src={picked.src} aspect={aspect} onArea={setArea} />}
           {preview && (
             <Box>
               <Typography variant="body2" color="text.secondary" gutterBottom>
-                Anteprima
+                {translate('app.image.preview')}
               </Typography>
               <Box
                 component="img"
                 src={preview}
-                alt="Anteprima dell'immagine ritagliata"
+                alt={translate('app.image.preview_alt')}
                 sx={{ display: 'block', maxWidth: `min(100%, ${maxPreview}px)`, maxHeight: Math.min(maxPreview, 200), borderRadius: 1 }}
               />
             </Box>
@@ -187,7 +100,7 @@ export default function ImageCropDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={saving} color="inherit">
-          Annulla
+          {translate('app.image.cancel')}
         </Button>
         <Button variant="contained" onClick={submit} disabled={!picked || !area} loading={saving}>
           {submitLabel}

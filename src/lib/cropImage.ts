@@ -1,8 +1,6 @@
 /** Cropping a picked image in the browser: file checks and the canvas step of the crop dialogs. */
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TOO_LARGE_MESSAGE = 'Il file è troppo grande. La dimensione massima consentita è di 5MB.';
-export const NOT_AN_IMAGE_MESSAGE = 'Il file selezionato non è un\'immagine. Scegli un file JPG, PNG o WebP.';
 
 export interface PixelArea {
   x: number;
@@ -11,10 +9,10 @@ export interface PixelArea {
   height: number;
 }
 
-/** The Italian reason a picked file cannot be used, or null when it can. */
-export function imageFileProblem(file: File): string | null {
-  if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return NOT_AN_IMAGE_MESSAGE;
-  if (file.size > MAX_IMAGE_BYTES) return IMAGE_TOO_LARGE_MESSAGE;
+/** Why a picked file cannot be used (a key of `app.image.*`), or null when it can. */
+export function imageFileProblem(file: File): 'app.image.not_an_image' | 'app.image.too_large' | null {
+  if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return 'app.image.not_an_image';
+  if (file.size > MAX_IMAGE_BYTES) return 'app.image.too_large';
   return null;
 }
 
@@ -60,22 +58,4 @@ export async function cropToBlob(src: string, area: PixelArea, maxSide: number, 
   return new Promise((resolve, reject) => {
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('crop failed'))), outputType, 0.9);
   });
-}
-
-/**
- * The message to show for a failed upload: the first server field error (422 `{errors: {field: [msg]}}`,
- * carried by ra-core's HttpError as `body`), else the error's own message, else a generic one.
- */
-export function uploadErrorMessage(error: unknown): string {
-  const fallback = 'Si è verificato un errore durante il caricamento dell\'immagine. Riprova.';
-  if (!error || typeof error !== 'object') return fallback;
-  const body = (error as { body?: { errors?: Record<string, unknown>; message?: unknown } }).body;
-  const fieldErrors = body?.errors ? Object.values(body.errors) : [];
-  for (const value of fieldErrors) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === 'string' && first) return first;
-  }
-  if (typeof body?.message === 'string' && body.message) return body.message;
-  const message = (error as { message?: unknown }).message;
-  return typeof message === 'string' && message && !/^(HTTP|Failed to fetch)/i.test(message) ? message : fallback;
 }

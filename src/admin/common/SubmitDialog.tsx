@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Button } from '../../components/Button';
+import { apiErrorText } from '../../lib/apiError';
 
 export interface SubmitDialogProps {
   open: boolean;
@@ -55,7 +56,7 @@ export function SubmitDialog({
         console.error(`${title}: save failed`, failure);
         onClose();
       } else {
-        setError((failure as Error)?.message || translate('app.admin.error'));
+        setError(apiErrorText(failure, translate('app.admin.error')));
       }
     } finally {
       setSaving(false);

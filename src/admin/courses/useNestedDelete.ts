@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { useDelete, useRefresh, type RaRecord } from 'react-admin';
-import { serverErrorText } from './errors';
+import { useDelete, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { apiErrorText } from '../../lib/apiError';
 import type { ParentMeta } from './listing';
 
 /**
- * Deletes a module or a lesson; a refusal stays in the confirmation dialog as text (SPEC §8),
- * success closes it and reloads the list.
+ * Deletes a module or a lesson; a refusal stays in the confirmation dialog as text (a module
+ * that still has lessons, say), success closes it and reloads the list.
  */
 export function useNestedDelete(resource: string, meta: ParentMeta, onDone: () => void) {
   const refresh = useRefresh();
+  const translate = useTranslate();
   const [deleteOne, { isPending }] = useDelete();
   const [error, setError] = useState<string | null>(null);
 
@@ -22,7 +23,7 @@ export function useNestedDelete(resource: string, meta: ParentMeta, onDone: () =
           refresh();
           onDone();
         },
-        onError: (failure) => setError(serverErrorText(failure)),
+        onError: (failure) => setError(apiErrorText(failure, translate('app.admin.error'))),
       },
     );
   };

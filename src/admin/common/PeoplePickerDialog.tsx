@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemText from '@mui/material/ListItemText';
+import { useMutation } from '@tanstack/react-query';
+import { useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { Avatar } from '../../components/Avatar';
+import { Button } from '../../components/Button';
+import { apiErrorText } from '../../lib/apiError';
+import { EmptyState, ListSpinner } from './ResourceTable';
+import { RowAction } from './RowAction';
+import { ScrollDialog } from './ScrollDialog';
+import { SearchPicker, type PickerConfig } from './SearchPicker';
+import { fullName } from './text';
+
+export interface Person {
+  id: Identifier;
+  name: string;
+  surname: string;
+  email: string;
+  avatar: string | null;
+}
+
+export interface PeoplePickerDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Translation keys: the title (with %{name}), the picker's label, the add button, the empty list, the remove button (with %{name}). */
+  texts: { title: string; pick: string; add: string; empty: string; remove: string };
+  /** The record the people belong to (its name goes in the title). */
+  record: RaRecord;
+  picker: PickerConfig;
+  people: Person[] | undefined;
+  loading: boolean;
+  add: (id: Identifier) => Promise<unknown>;
+  remove: (id: Identifier) => Promise<unknown>;
+  /** Reloads `people` after a change. */
+  reload: () => Promise<unknown>;
+  /** A failed change is shown as a notification, or only logged to the console. */
+  failures: 'notify' | 'log';
+}
+
+/**
+ * The people of a record (a team's members, a session's experts) in a scrolling modal: add one
+ * through the picker, remove one with its row button; the list behind reloads after each change.
+ */
+export function PeoplePickerDialog({ open, onClose, texts, record, picker, people, loading, add, remove, reload, failures }: PeoplePickerDialogProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [picked, setPicked] = useState<RaRecord | null>(null);
+
+  const afterChange = async () => {
+    await reload();
+    refresh();
+  };
+  const onError = (error: unknown) => {
+    if (failures === 'notify') notify(apiErrorText(error, translate('app.admin.error')), { type: 'error' });
+    else console.error(`${record.id}: change failed`, error);
+  };
+  const adding = useMutation({
+    mutationFn: add,
+    onSuccess: async () => {
+      setPicked(null);
+      await afterChange();
+    },
+    onError,
+  });
+  const removing = useMutation({ mutationFn: remove, onSuccess: afterChange, onError });
+
+  return (
+    <ScrollDialog
+      open={open}
+      onClose={onClose}
+      title={translate(texts.title, { name: record.name })}
+      header={
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Box sx={{ flex: 1 }}>
+            <SearchPicker
+              config={picker}
+              label={translate(texts.pick)}
+              value={picked}
+              onChange={setPicked}
+              excludeIds={(people ?? []).map((person) => person.id)}
+            />
+          </Box>
+          <Button size="sm" disabled={!picked} loading={adding.isPending} onClick={() => picked && adding.mutate(picked.id)}>
+            {translate(texts.add)}
+          </Button>
+        </Box>
+      }
+    >
+      {loading ? (
+        <ListSpinner />
+      ) : !people?.length ? (
+        <EmptyState text={translate(texts.empty)} />
+      ) : (
+        <List dense>
+          {people.map((person) => (
+            <ListItem
+              key={person.id}
+              divider
+              secondaryAction={
+                <RowAction
+                  label={translate(texts.remove, { name: fullName(person) })}
+                  icon={<PersonRemoveIcon />}
+                  color="error"
+                  onClick={() => removing.mutate(person.id)}
+                />
+              }
+            >
+              <ListItemAvatar>
+                <Avatar name={fullName(person)} path={person.avatar} size={32} decorative />
+              </ListItemAvatar>
+              <ListItemText primary={fullName(person)} secondary={person.email} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </ScrollDialog>
+  );
+}
