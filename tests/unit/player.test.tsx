@@ -23,17 +23,17 @@ describe('sync scheduling', () => {
     const media = fakeMedia({ currentTime: 9, playbackRate: 1.5 });
     const { send } = setup(media, true);
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenLastCalledWith({ duration: 9, length: 22, rate: 1.5 }, { keepalive: false });
+    expect(send).toHaveBeenLastCalledWith({ position: 9, length: 22, rate: 1.5 }, { keepalive: false });
     act(() => vi.advanceTimersByTime(SYNC_INTERVAL_MS - 1));
     expect(send).toHaveBeenCalledTimes(1);
     media.currentTime = 12;
     act(() => vi.advanceTimersByTime(1));
     expect(send).toHaveBeenCalledTimes(2);
-    expect(send).toHaveBeenLastCalledWith({ duration: 12, length: 22, rate: 1.5 }, { keepalive: false });
+    expect(send).toHaveBeenLastCalledWith({ position: 12, length: 22, rate: 1.5 }, { keepalive: false });
     media.currentTime = 16.5;
     act(() => vi.advanceTimersByTime(SYNC_INTERVAL_MS));
     expect(send).toHaveBeenCalledTimes(3);
-    expect(send).toHaveBeenLastCalledWith({ duration: 16.5, length: 22, rate: 1.5 }, { keepalive: false });
+    expect(send).toHaveBeenLastCalledWith({ position: 16.5, length: 22, rate: 1.5 }, { keepalive: false });
   });
 
   it('sends nothing while paused', () => {
@@ -51,13 +51,13 @@ describe('sync scheduling', () => {
     media.currentTime = 4.2;
     rerender({ playing: false });
     expect(send).toHaveBeenCalledTimes(2);
-    expect(send).toHaveBeenLastCalledWith({ duration: 4.2, length: 22, rate: 1 }, { keepalive: false });
+    expect(send).toHaveBeenLastCalledWith({ position: 4.2, length: 22, rate: 1 }, { keepalive: false });
     act(() => vi.advanceTimersByTime(SYNC_INTERVAL_MS * 4));
     expect(send).toHaveBeenCalledTimes(2);
     // Playing again reports the same position once more: the server starts a new playback session there.
     rerender({ playing: true });
     expect(send).toHaveBeenCalledTimes(3);
-    expect(send).toHaveBeenLastCalledWith({ duration: 4.2, length: 22, rate: 1 }, { keepalive: false });
+    expect(send).toHaveBeenLastCalledWith({ position: 4.2, length: 22, rate: 1 }, { keepalive: false });
     media.currentTime = 7.2;
     act(() => vi.advanceTimersByTime(SYNC_INTERVAL_MS));
     expect(send).toHaveBeenCalledTimes(4);
@@ -69,7 +69,7 @@ describe('sync scheduling', () => {
     act(() => {
       window.dispatchEvent(new Event('pagehide'));
     });
-    expect(send).toHaveBeenCalledWith({ duration: 10, length: 22, rate: 1 }, { keepalive: true });
+    expect(send).toHaveBeenCalledWith({ position: 10, length: 22, rate: 1 }, { keepalive: true });
 
     media.currentTime = 11;
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
@@ -78,7 +78,7 @@ describe('sync scheduling', () => {
     });
     visibility.mockRestore();
     expect(send).toHaveBeenCalledTimes(2);
-    expect(send).toHaveBeenLastCalledWith({ duration: 11, length: 22, rate: 1 }, { keepalive: true });
+    expect(send).toHaveBeenLastCalledWith({ position: 11, length: 22, rate: 1 }, { keepalive: true });
   });
 
   it('sends a keepalive sync when the player is left (unmount), not a second one after it', () => {
@@ -88,7 +88,7 @@ describe('sync scheduling', () => {
     media.currentTime = 7.5;
     unmount();
     expect(send).toHaveBeenCalledTimes(2);
-    expect(send).toHaveBeenCalledWith({ duration: 7.5, length: 22, rate: 1 }, { keepalive: true });
+    expect(send).toHaveBeenCalledWith({ position: 7.5, length: 22, rate: 1 }, { keepalive: true });
     act(() => vi.advanceTimersByTime(SYNC_INTERVAL_MS * 3));
     expect(send).toHaveBeenCalledTimes(2);
   });
@@ -122,7 +122,7 @@ describe('playback helpers', () => {
   });
 
   it('leaves the snapshot without a length while the duration is unknown', () => {
-    expect(snapshotOf(fakeMedia({ currentTime: 3.14159, duration: Number.NaN }))).toEqual({ duration: 3.14, rate: 1 });
+    expect(snapshotOf(fakeMedia({ currentTime: 3.14159, duration: Number.NaN }))).toEqual({ position: 3.14, rate: 1 });
     expect(snapshotOf(null)).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { memo, useCallback, useRef, useState, type SyntheticEvent } from 'react';
+import { memo, useState, type SyntheticEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -7,37 +7,29 @@ import PipIcon from '@mui/icons-material/PictureInPictureAltOutlined';
 import ReactPlayer from 'react-player';
 import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
-import { createSeekOnce, startPlayback, type MediaLike } from './playback';
+import type { MediaLike } from './playback';
+import { useVideoStart } from './useVideoStart';
 
 export interface LessonVideoProps {
   src: string;
   name: string;
-  /** Where to start (the saved progress of a lesson not completed yet). */
-  resumeAt: number | null;
+  /** Where to start, in seconds (the saved position of a lesson not completed yet). */
+  position: number | null;
   /** Receives the media element once it exists (never reset to null: the last sync still reads it). */
   onMedia: (media: MediaLike) => void;
   onPlayingChange: (playing: boolean) => void;
 }
 
-type Start = 'waiting' | 'playing' | 'muted' | 'blocked';
-
 const mediaOf = (event: SyntheticEvent) => event.currentTarget as unknown as HTMLVideoElement;
-
-/** HTMLMediaElement.HAVE_METADATA: duration and dimensions are known. */
-const HAVE_METADATA = 1;
 
 /**
  * The lesson's video (react-player: files, YouTube, Vimeo) with native controls and
  * picture-in-picture. It starts by itself; when the browser refuses autoplay it starts muted, or
  * shows a play button. Only the player page loads this module (react-player stays out of the rest).
  */
-function LessonVideo({ src, name, resumeAt, onMedia, onPlayingChange }: LessonVideoProps) {
+function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVideoProps) {
   const translate = useTranslate();
-  const media = useRef<HTMLVideoElement | null>(null);
-  const seekOnce = useRef(createSeekOnce());
-  const started = useRef(false);
-  const [start, setStart] = useState<Start>('waiting');
-  const [muted, setMuted] = useState(false);
+  const { ref, start, muted, setMuted, playByHand } = useVideoStart(position, onMedia, onPlayingChange);
   // react-player writes volume and rate on every render: keep them as the user set them.
   const [volume, setVolume] = useState(1);
   const [rate, setRate] = useState(1);
@@ -45,52 +37,11 @@ function LessonVideo({ src, name, resumeAt, onMedia, onPlayingChange }: LessonVi
   const [failed, setFailed] = useState(false);
   const pipAvailable = typeof document !== 'undefined' && document.pictureInPictureEnabled === true && ReactPlayer.canEnablePIP?.(src) === true;
 
-  /** Ready: seek once to the saved progress, then start playing as the browser allows. */
-  const handleReady = useCallback(
-    (element: HTMLVideoElement) => {
-      seekOnce.current(element, resumeAt);
-      if (started.current) return;
-      started.current = true;
-      void startPlayback(element).then((result) => {
-        setStart(result);
-        if (result === 'muted') setMuted(true);
-        onPlayingChange(!element.paused);
-      });
-    },
-    [resumeAt, onPlayingChange],
-  );
-
-  /*
-   * Readiness is read from the element itself, not from React's onLoadedMetadata: a cached video
-   * can report its metadata before React has committed the element, and React drops that event.
-   */
-  const setRef = useCallback(
-    (element: HTMLVideoElement | null) => {
-      if (!element) return;
-      media.current = element;
-      onMedia(element);
-      if (element.readyState >= HAVE_METADATA) handleReady(element);
-      else element.addEventListener('loadedmetadata', () => handleReady(element), { once: true });
-    },
-    [onMedia, handleReady],
-  );
-
-  const playByHand = () => {
-    const element = media.current;
-    if (!element) return;
-    setMuted(false);
-    element.muted = false;
-    void Promise.resolve(element.play()).then(
-      () => setStart('playing'),
-      () => undefined,
-    );
-  };
-
   return (
     <Stack spacing={1.5}>
       <Box sx={{ position: 'relative', aspectRatio: '16 / 9', bgcolor: '#000', borderRadius: 2, overflow: 'hidden' }}>
         <ReactPlayer
-          ref={setRef}
+          ref={ref}
           src={src}
           width="100%"
           height="100%"

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { useParams } from 'react-router';
-import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { useAppDataProvider } from '../../dataProvider';
 import { Button } from '../../components/Button';
 import { usePageTitle } from '../layout/pageTitle';
 import { PageLoader } from '../PageLoader';
@@ -49,11 +49,11 @@ function LessonPlayer({ courseId, moduleId, lessonId }: LessonPlayerProps) {
   }, []);
   useLessonSync({ getMedia: () => media.current, playing, send: sync });
   // The saved position as first loaded: later reloads must not move the video again.
-  const [resumeAt, setResumeAt] = useState<number | null | undefined>(undefined);
-  if (resumeAt === undefined && lesson.data) setResumeAt(resumePosition(lesson.data));
+  const [position, setPosition] = useState<number | null | undefined>(undefined);
+  if (position === undefined && lesson.data) setPosition(resumePosition(lesson.data));
 
   if (lesson.error) return <CoursesProblem error={lesson.error} missing="lesson_missing" />;
-  if (lesson.isPending || resumeAt === undefined) return <PageLoader />;
+  if (lesson.isPending || position === undefined) return <PageLoader />;
 
   const list = lessons.data ?? [];
   const next = nextLessonOf(list, lessonId);
@@ -70,7 +70,7 @@ function LessonPlayer({ courseId, moduleId, lessonId }: LessonPlayerProps) {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
         <Stack spacing={2}>
           <Suspense fallback={<Skeleton variant="rectangular" sx={{ aspectRatio: '16 / 9', height: 'auto', borderRadius: 2 }} />}>
-            <LessonVideo src={current.video_url} name={current.name} resumeAt={resumeAt} onMedia={onMedia} onPlayingChange={setPlaying} />
+            <LessonVideo src={current.video_url} name={current.name} position={position} onMedia={onMedia} onPlayingChange={setPlaying} />
           </Suspense>
           <Typography component="h2" variant="h2">
             {current.name}
@@ -132,9 +132,10 @@ function useSyncLesson(
   completed.current = lesson?.completed ?? completed.current;
 
   return useCallback(
-    (snapshot: PlaybackSnapshot, { keepalive }: { keepalive: boolean }) => {
+    ({ position, ...rest }: PlaybackSnapshot, { keepalive }: { keepalive: boolean }) => {
       dataProvider
-        .syncLesson<Lesson>(courseId, moduleId, lessonId, snapshot, { keepalive })
+        // The sync body names the position `duration`.
+        .syncLesson<Lesson>(courseId, moduleId, lessonId, { duration: position, ...rest }, { keepalive })
         .then((updated) => {
           if (updated && updated.completed !== completed.current) {
             completed.current = updated.completed;

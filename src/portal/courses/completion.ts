@@ -1,6 +1,6 @@
 import type { Lesson } from './types';
 
-/** SPEC §2: "Completamento" = round(completed / total × 100); 0 when there is nothing to complete. */
+/** "Completamento": round(completed / total × 100); 0 when there is nothing to complete. */
 export function completionPercent(completed: number, total: number): number {
   if (!total || total <= 0) return 0;
   return Math.round((Math.min(completed, total) / total) * 100);
@@ -12,7 +12,7 @@ export function lessonsCompletion(lessons: ReadonlyArray<Pick<Lesson, 'completed
   return completionPercent(list.filter((lesson) => lesson.completed).length, list.length);
 }
 
-/** Where the player resumes: the saved position of a lesson not completed yet, else the start. */
+/** Where the player resumes: the saved position (the API's `progress`) of a lesson not completed yet, else the start. */
 export function resumePosition(lesson: Pick<Lesson, 'completed' | 'progress'>): number | null {
   if (lesson.completed) return null;
   return lesson.progress > 0 ? lesson.progress : null;

@@ -8,12 +8,16 @@ export interface MediaLike {
   play(): Promise<void> | void;
 }
 
-/** SPEC §9: progress is reported every 3000 ms while the video plays. */
+/** The playback position is reported every 3000 ms while the video plays. */
 export const SYNC_INTERVAL_MS = 3000;
 
-/** The body of POST …/lessons/{id}/sync: position, the video's length and the playback rate. */
+/**
+ * Where the video is, in seconds (`position`: the name the database gives the resume point, which
+ * the lesson API returns as `progress` and the sync body sends as `duration`), the video's length
+ * and the playback rate.
+ */
 export interface PlaybackSnapshot {
-  duration: number;
+  position: number;
   length?: number;
   rate?: number;
 }
@@ -22,7 +26,7 @@ const twoDecimals = (value: number) => Math.round(value * 100) / 100;
 
 export function snapshotOf(media: MediaLike | null | undefined): PlaybackSnapshot | null {
   if (!media || !Number.isFinite(media.currentTime)) return null;
-  const snapshot: PlaybackSnapshot = { duration: twoDecimals(Math.max(0, media.currentTime)) };
+  const snapshot: PlaybackSnapshot = { position: twoDecimals(Math.max(0, media.currentTime)) };
   if (Number.isFinite(media.duration) && media.duration > 0) snapshot.length = twoDecimals(media.duration);
   if (Number.isFinite(media.playbackRate) && media.playbackRate > 0) snapshot.rate = media.playbackRate;
   return snapshot;
@@ -50,7 +54,7 @@ export async function startPlayback(media: MediaLike): Promise<StartResult> {
   }
 }
 
-/** Seeks to `position` the first time it is called for a player, never again (SPEC §4: seek once). */
+/** Seeks to `position` the first time it is called for a player, never again: a reload of the lesson must not move the video. */
 export function createSeekOnce() {
   let done = false;
   return (media: MediaLike, position: number | null) => {

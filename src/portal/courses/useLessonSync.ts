@@ -31,8 +31,8 @@ export function useLessonSync({ getMedia, playing, send }: LessonSyncOptions) {
   /** One report, unless this very position was the last one sent (`force`: even then). */
   const report = useRef((keepalive: boolean, force = false) => {
     const snapshot = snapshotOf(getMediaRef.current());
-    if (!snapshot || snapshot.duration === 0 || (!force && snapshot.duration === lastSent.current)) return;
-    lastSent.current = snapshot.duration;
+    if (!snapshot || snapshot.position === 0 || (!force && snapshot.position === lastSent.current)) return;
+    lastSent.current = snapshot.position;
     sendRef.current(snapshot, { keepalive });
   }).current;
 
