@@ -15,6 +15,7 @@ import oidcClient from './plugins/oidcClient.js';
 import storage from './plugins/storage.js';
 import spa from './plugins/spa.js';
 import api from './routes/index.js';
+import { redactedRequest } from './auth/redact.js';
 
 export interface AppOptions {
   config: Config;
@@ -26,8 +27,11 @@ export interface AppOptions {
 
 /** Builds the whole application; `server.ts` is the only file that listens. */
 export async function buildApp({ config, db, logger = false, onRoute }: AppOptions) {
+  // The request log never carries a sign-in code or a token from a query string.
+  const loggerOptions: FastifyServerOptions['logger'] =
+    logger && typeof logger === 'object' ? { ...logger, serializers: { req: redactedRequest, ...logger.serializers } } : logger;
   const app = Fastify({
-    logger,
+    logger: loggerOptions,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A slow or idle client cannot hold a connection for long.

@@ -11,11 +11,23 @@ export interface Config {
   dbConnectTimeoutSeconds: number;
   storageDir: string;
   /** Set = a real OpenID Connect provider; unset = the built-in development provider under /idp. */
-  oidc: { issuer: string; clientId: string; clientSecret: string; external: boolean };
+  oidc: OidcSettings;
+  /** Who may get an account at first sign-in: anyone with a provider account, or only people staff created. */
+  signUp: 'open' | 'invite';
+  /** E-mail addresses (lower case) that receive the administrator role when they sign in. */
+  adminEmails: string[];
+  /** The development provider on a public address, allowed explicitly with DEV_SIGN_IN=on. */
+  devSignIn: boolean;
   providerLabel: string;
-  /** The provider's account page ("Gestione profilo"), privacy page, and the host avatars are served from. */
-  accountUrl: string;
-  privacyUrl: string;
+  /** Whether PROVIDER_LABEL was set (the start-up log asks for it otherwise). */
+  providerLabelSet: boolean;
+  /**
+   * The provider's account page ("Gestione profilo") and privacy page; null when unknown (the
+   * privacy page may still come from the provider's discovery document), never a guess.
+   */
+  accountUrl: string | null;
+  privacyUrl: string | null;
+  /** The host avatars are served from. */
   avatarHost: string;
   tokenTtlSeconds: number;
   /** Sign-in exchanges (POST /api/auth/callback) allowed per client IP per minute. */
@@ -50,7 +62,61 @@ export interface ServerTimeouts {
   shutdownMs: number;
 }
 
+export type TokenAuthMethod = 'auto' | 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  external: boolean;
+  /** How Percorso authenticates at the token endpoint; `auto` picks from discovery and the settings. */
+  tokenAuthMethod: TokenAuthMethod;
+  /** Private key (PEM or JWK) for `private_key_jwt`. */
+  clientKeyFile: string | null;
+  /** Link a pre-created user by e-mail even when the provider does not say the address is verified. */
+  trustEmail: boolean;
+}
+
 export class ConfigError extends Error {}
+
+const TOKEN_AUTH_METHODS: TokenAuthMethod[] = ['auto', 'client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'];
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, key: string, allowed: readonly T[], fallback: T): T {
+  const raw = (env[key] ?? '').trim();
+  if (!raw) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${key} must be one of ${allowed.join(', ')} (got "${raw}")`);
+  }
+  return raw as T;
+}
+
+function flag(env: NodeJS.ProcessEnv, key: string, on: string[] = ['true', 'on', '1', 'yes']): boolean {
+  const raw = (env[key] ?? '').trim().toLowerCase();
+  if (!raw) return false;
+  if (on.includes(raw)) return true;
+  if (['false', 'off', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${key} must be true or false (got "${env[key]}")`);
+}
+
+function optionalUrl(env: NodeJS.ProcessEnv, key: string): string | null {
+  return env[key] ? url(env, key, '') : null;
+}
+
+/** Loopback names and addresses: the only places the development provider may serve by default. */
+function isLoopback(address: string): boolean {
+  const host = new URL(address).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host);
+}
+
+/** Well-known providers: the account page and the label people recognise. */
+function knownProvider(issuer: string): { label: string; accountUrl: string | null } | null {
+  const { hostname, pathname } = new URL(issuer);
+  if (hostname === 'accounts.google.com') return { label: 'Google', accountUrl: 'https://myaccount.google.com/' };
+  if (hostname === 'login.microsoftonline.com') return { label: 'Microsoft', accountUrl: 'https://myaccount.microsoft.com/' };
+  // Keycloak: the realm's own account console.
+  if (/\/realms\/[^/]+$/.test(pathname)) return { label: 'Keycloak', accountUrl: `${issuer}/account` };
+  return null;
+}
 
 function integer(env: NodeJS.ProcessEnv, key: string, fallback: number, min: number, max: number): number {
   const raw = env[key];
@@ -100,7 +166,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (external && !env.OIDC_CLIENT_ID) {
     throw new ConfigError('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   }
+  const devSignIn = flag(env, 'DEV_SIGN_IN');
+  if (!external && !devSignIn && !isLoopback(publicUrl)) {
+    throw new ConfigError(
+      `the built-in development provider (no OIDC_ISSUER) serves only loopback addresses, and PUBLIC_URL is ${publicUrl}: ` +
+        'set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for your provider, or DEV_SIGN_IN=on to demonstrate the development provider on purpose',
+    );
+  }
   const issuer = external ? url(env, 'OIDC_ISSUER', '') : `${publicUrl}/idp`;
+  const tokenAuthMethod = oneOf(env, 'OIDC_TOKEN_AUTH_METHOD', TOKEN_AUTH_METHODS, 'auto');
+  const clientKeyFile = env.OIDC_CLIENT_KEY_FILE || null;
+  if (tokenAuthMethod === 'private_key_jwt' && !clientKeyFile) {
+    throw new ConfigError('OIDC_TOKEN_AUTH_METHOD=private_key_jwt needs OIDC_CLIENT_KEY_FILE (the client\'s private key, PEM or JWK)');
+  }
+  if ((tokenAuthMethod === 'client_secret_basic' || tokenAuthMethod === 'client_secret_post') && external && !env.OIDC_CLIENT_SECRET) {
+    throw new ConfigError(`OIDC_TOKEN_AUTH_METHOD=${tokenAuthMethod} needs OIDC_CLIENT_SECRET`);
+  }
+  const known = external ? knownProvider(issuer) : null;
+  const adminEmails = (env.ADMIN_EMAILS ?? '')
+    .split(/[\s,;]+/)
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  for (const email of adminEmails) {
+    if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new ConfigError(`ADMIN_EMAILS: "${email}" is not an e-mail address`);
+  }
   const threshold = env.COMPLETION_THRESHOLD ? Number(env.COMPLETION_THRESHOLD) : 0.9;
   if (!(threshold > 0 && threshold <= 1)) {
     throw new ConfigError(`COMPLETION_THRESHOLD must be a number in (0, 1] (got "${env.COMPLETION_THRESHOLD}")`);
@@ -117,10 +206,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: external ? env.OIDC_CLIENT_ID! : 'percorso',
       clientSecret: external ? (env.OIDC_CLIENT_SECRET ?? '') : 'percorso-dev-secret',
       external,
+      tokenAuthMethod: external ? tokenAuthMethod : 'client_secret_basic',
+      clientKeyFile: external ? clientKeyFile : null,
+      trustEmail: flag(env, 'OIDC_TRUST_EMAIL'),
     },
-    providerLabel: env.PROVIDER_LABEL || (external ? new URL(issuer).hostname : 'Percorso ID'),
-    accountUrl: url(env, 'PROVIDER_ACCOUNT_URL', external ? issuer : `${publicUrl}/idp/account`),
-    privacyUrl: url(env, 'PROVIDER_PRIVACY_URL', external ? issuer : `${publicUrl}/idp/privacy`),
+    signUp: oneOf(env, 'SIGN_UP', ['open', 'invite'] as const, 'open'),
+    adminEmails,
+    devSignIn,
+    providerLabel: env.PROVIDER_LABEL || (external ? (known?.label ?? 'Single Sign-On') : 'Percorso ID'),
+    providerLabelSet: Boolean(env.PROVIDER_LABEL) || !external,
+    accountUrl: external ? (optionalUrl(env, 'PROVIDER_ACCOUNT_URL') ?? known?.accountUrl ?? null) : url(env, 'PROVIDER_ACCOUNT_URL', `${publicUrl}/idp/account`),
+    privacyUrl: external ? optionalUrl(env, 'PROVIDER_PRIVACY_URL') : url(env, 'PROVIDER_PRIVACY_URL', `${publicUrl}/idp/privacy`),
     avatarHost: url(env, 'AVATAR_HOST', external ? issuer : publicUrl),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 8 * 3600, 60, 90 * 24 * 3600),
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),

@@ -3,6 +3,7 @@ import { migrateToLatest, openDatabase, setDatabaseLogger } from './db/index.js'
 import { buildApp } from './app.js';
 import { purgeExpiredTokens } from './auth/tokens.js';
 import { seedIfEmpty } from './seed/index.js';
+import { logSignInSettings } from './auth/startupNotes.js';
 import { startAttendanceScheduler } from './attendances/scheduler.js';
 import { drainOnSignals } from './shutdown.js';
 
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   startAttendanceScheduler(app);
   const provider = config.oidc.external ? config.oidc.issuer : `${config.oidc.issuer} (provider di sviluppo)`;
   app.log.info(`Percorso è pronto su ${config.publicUrl} — accesso tramite ${provider}`);
+  await logSignInSettings(app);
 }
 
 main().catch((error: unknown) => {

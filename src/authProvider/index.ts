@@ -77,11 +77,14 @@ export const authProvider: AuthProvider = {
     return { redirectTo: '/dashboard' };
   },
 
+  /** Revokes the token, then ends the provider session too when the provider offers it. */
   logout: async () => {
-    if (getToken()) {
-      await dataProvider.logout().catch(() => undefined);
-    }
+    const providerLogout = getToken() ? await dataProvider.logout().catch(() => null) : null;
     forgetSession();
+    if (providerLogout) {
+      window.location.assign(providerLogout);
+      return false;
+    }
     return '/';
   },
 

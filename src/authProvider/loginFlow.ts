@@ -1,65 +1,93 @@
 import { dataProvider } from '../dataProvider';
 import { startSession } from './session';
-import { loadPublicConfig } from '../lib/publicConfigRequest';
-import { buildAuthorizeUrl } from './authorizeUrl';
-import { codeChallenge, randomToken } from './pkce';
 
 const FLOW_KEY = 'oauth_flow';
 
+/**
+ * Why a sign-in failed, when the person can act on it (the callback screen adds a line for these):
+ * no verified e-mail at the provider, not invited, access denied at the provider, session expired.
+ */
+export const PERSONAL_REASONS = ['email_unverified', 'not_invited', 'access_denied', 'expired'] as const;
+export type PersonalReason = (typeof PERSONAL_REASONS)[number];
+
 interface PendingFlow {
   state: string;
-  verifier: string;
-  redirectUri: string;
 }
 
-/** Starts the authorization-code flow: remembers state + verifier, then leaves for the provider. */
+/**
+ * Starts the authorization-code flow: the server prepares it (PKCE, state and nonce stay there)
+ * and answers the provider's authorize URL; the state is remembered in this tab, so only the tab
+ * that started a sign-in can finish it.
+ */
 export async function startLogin(): Promise<void> {
-  const config = await loadPublicConfig();
-  const state = randomToken();
-  const verifier = randomToken(48);
-  const flow: PendingFlow = { state, verifier, redirectUri: config.redirect_uri };
+  const { authorize_url: url, state } = await dataProvider.startSignIn();
+  const flow: PendingFlow = { state };
   sessionStorage.setItem(FLOW_KEY, JSON.stringify(flow));
-  window.location.assign(buildAuthorizeUrl(config, { state, challenge: await codeChallenge(verifier) }));
+  window.location.assign(url);
 }
 
 function readFlow(): PendingFlow | null {
   try {
     const flow = JSON.parse(sessionStorage.getItem(FLOW_KEY) ?? 'null') as PendingFlow | null;
-    return flow && typeof flow.state === 'string' && typeof flow.verifier === 'string' ? flow : null;
+    return flow && typeof flow.state === 'string' ? flow : null;
   } catch {
     return null;
   }
 }
 
 export class LoginCallbackError extends Error {
-  constructor(message: string) {
+  /** Set when the reason is the person's to act on. */
+  readonly reason: PersonalReason | null;
+  constructor(message: string, reason: string | null = null) {
     super(message);
     this.name = 'LoginCallbackError';
+    this.reason = (PERSONAL_REASONS as readonly string[]).includes(reason ?? '') ? (reason as PersonalReason) : null;
   }
 }
 
-async function exchange(code: string, state: string | null): Promise<void> {
-  const flow = readFlow();
-  if (!flow || !state || flow.state !== state) throw new LoginCallbackError('state mismatch');
-  sessionStorage.removeItem(FLOW_KEY);
-  const token = await dataProvider.exchangeCode({ code, code_verifier: flow.verifier, redirect_uri: flow.redirectUri });
-  startSession(token);
+function reasonOf(error: unknown): string | null {
+  const body = (error as { body?: { reason?: unknown } } | null)?.body;
+  return typeof body?.reason === 'string' ? body.reason : null;
 }
 
-let inFlight: { code: string; promise: Promise<void> } | null = null;
+async function exchange(query: URLSearchParams): Promise<void> {
+  const flow = readFlow();
+  const state = query.get('state');
+  const error = query.get('error');
+  sessionStorage.removeItem(FLOW_KEY);
+  if (error) {
+    // The server logs the provider's words and answers the reason; the screen shows only ours.
+    const answer = await dataProvider
+      .exchangeCode({ error, error_description: query.get('error_description') ?? undefined, state: state ?? undefined })
+      .then(
+        () => null,
+        (refusal: unknown) => reasonOf(refusal),
+      );
+    throw new LoginCallbackError(`provider error ${error}`, answer ?? (error === 'access_denied' ? 'access_denied' : null));
+  }
+  if (!flow || !state || flow.state !== state) throw new LoginCallbackError('state mismatch', 'expired');
+  try {
+    const token = await dataProvider.exchangeCode({ code: query.get('code')!, state, iss: query.get('iss') ?? undefined });
+    startSession(token);
+  } catch (refusal) {
+    throw new LoginCallbackError('sign-in refused', reasonOf(refusal));
+  }
+}
+
+let inFlight: { key: string; promise: Promise<void> } | null = null;
 
 /**
- * Handles /auth/callback?code&state once per code: codes are single use and StrictMode runs
- * effects twice, so a second call with the same code shares the first call's promise.
+ * Handles /auth/callback?code&state (or ?error&state) once: codes are single use and StrictMode
+ * runs effects twice, so a second call with the same answer shares the first call's promise.
  * The code leaves the address bar as soon as it is read.
  */
 export function completeLogin(search: string = window.location.search): Promise<void> {
   const query = new URLSearchParams(search);
-  const code = query.get('code');
-  if (!code) return Promise.reject(new LoginCallbackError('missing code'));
-  if (inFlight?.code === code) return inFlight.promise;
+  const key = query.get('code') ?? (query.get('error') ? `error:${query.get('error')}:${query.get('state')}` : null);
+  if (!key) return Promise.reject(new LoginCallbackError('missing code'));
+  if (inFlight?.key === key) return inFlight.promise;
   window.history.replaceState(window.history.state, '', window.location.pathname);
-  const promise = exchange(code, query.get('state'));
-  inFlight = { code, promise };
+  const promise = exchange(query);
+  inFlight = { key, promise };
   return promise;
 }

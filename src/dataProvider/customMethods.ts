@@ -91,9 +91,23 @@ export const customMethods = {
   regenerateCalendarFeed: async (): Promise<string> =>
     unwrapData<{ calendar_feed_url: string }>(await apiRequest('POST', 'user/calendar-feed')).calendar_feed_url,
 
-  logout: () => apiRequest('POST', 'auth/logout'),
+  /** Revokes the token; resolves with the provider's end-session URL to visit next, if any. */
+  logout: async (): Promise<string | null> => {
+    const answer = await apiRequest<{ logout_url?: unknown } | null>('POST', 'auth/logout');
+    return answer && typeof answer.logout_url === 'string' && answer.logout_url ? answer.logout_url : null;
+  },
 
-  exchangeCode: async (body: { code: string; code_verifier: string; redirect_uri: string }): Promise<string> => {
+  /** Starts a sign-in on the server: the provider's authorize URL and the state to expect back. */
+  startSignIn: async (): Promise<{ authorize_url: string; state: string }> => {
+    const answer = await apiRequest<{ authorize_url?: unknown; state?: unknown }>('POST', 'auth/login');
+    if (!answer || typeof answer.authorize_url !== 'string' || typeof answer.state !== 'string') {
+      throw new Error('Risposta di login non valida');
+    }
+    return { authorize_url: answer.authorize_url, state: answer.state };
+  },
+
+  /** Passes the provider's answer on: a code and its state (→ access token), or the provider's error. */
+  exchangeCode: async (body: { code?: string; state?: string; iss?: string; error?: string; error_description?: string }): Promise<string> => {
     const answer = await apiRequest<{ access_token?: unknown }>('POST', 'auth/callback', { body });
     if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '') {
       throw new Error('Risposta di login non valida');

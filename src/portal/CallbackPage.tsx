@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
 import { authProvider } from '../authProvider';
+import { LoginCallbackError, type PersonalReason } from '../authProvider/loginFlow';
 import { getToken } from '../dataProvider';
 import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
 import { AuthCard } from './AuthCard';
@@ -29,8 +30,11 @@ export function CallbackPage() {
   const config = usePublicConfigOnce();
   // Read once: the code leaves the address bar as soon as the exchange starts.
   const [search] = useState(() => window.location.search);
-  const hasCode = new URLSearchParams(search).has('code');
+  // A code to exchange, or the provider's error to report: both end on this page's screens.
+  const query = new URLSearchParams(search);
+  const hasCode = query.has('code') || query.has('error');
   const [failed, setFailed] = useState(false);
+  const [reason, setReason] = useState<PersonalReason | null>(null);
 
   useEffect(() => {
     document.title = 'Percorso';
@@ -42,8 +46,10 @@ export function CallbackPage() {
         await forgetPreviousSession();
         if (active) navigate('/dashboard', { replace: true });
       },
-      () => {
-        if (active) setFailed(true);
+      (error: unknown) => {
+        if (!active) return;
+        setReason(error instanceof LoginCallbackError ? error.reason : null);
+        setFailed(true);
       },
     );
     return () => {
@@ -69,6 +75,11 @@ export function CallbackPage() {
           {translate('app.callback.error_title')}
         </Typography>
         <Typography align="center">{translate('app.callback.error_text')}</Typography>
+        {reason && (
+          <Typography align="center" role="alert" data-testid="callback-reason">
+            {translate(`app.callback.reasons.${reason}`)}
+          </Typography>
+        )}
         <Typography align="center">
           <Link component={RouterLink} to="/" sx={{ fontWeight: 600 }}>
             {translate('app.callback.retry')}

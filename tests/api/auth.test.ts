@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { issueToken } from '../../server/src/auth/tokens.js';
+import { logoutPage } from '../../server/src/auth/devIdp/pages.js';
 import { databases, useTestApp, type TestContext } from './helpers.js';
 import { signInAtDevProvider } from './devProviderFlow.js';
 
@@ -7,10 +8,11 @@ async function exchange(ctx: TestContext, payload: Record<string, unknown>, head
   return ctx.app.inject({ method: 'POST', url: '/api/auth/callback', payload, headers });
 }
 
+/** A successful sign-in at the development provider: the answer to pass to POST /api/auth/callback. */
 async function signIn(ctx: TestContext, email: string) {
   const attempt = await signInAtDevProvider(ctx.baseUrl!, email, 'demo');
   expect(attempt.code).toBeTruthy();
-  return attempt as { code: string; verifier: string };
+  return { code: attempt.code!, state: attempt.state, ...(attempt.iss ? { iss: attempt.iss } : {}) };
 }
 
 describe.each(databases)('sign-in through the development provider (%s)', (kind) => {
@@ -19,9 +21,7 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
 
   it('exchanges a code for an access token and links the provider subject by e-mail', async () => {
     const member = await idp.user({ email: 'membro@example.com', name: 'Marco', surname: 'Bianchi' });
-    const { code, verifier } = await signIn(idp, 'membro@example.com');
-
-    const res = await exchange(idp, { code, code_verifier: verifier });
+    const res = await exchange(idp, await signIn(idp, 'membro@example.com'));
     expect(res.statusCode).toBe(200);
     const token = res.json().access_token as string;
     expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -38,11 +38,11 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
 
   it('finds the user by subject on later sign-ins, even after the local e-mail changed', async () => {
     const admin = await idp.user({ email: 'admin@example.com' });
-    await exchange(idp, await signIn(idp, 'admin@example.com').then((a) => ({ code: a.code, code_verifier: a.verifier })));
-    const { code, verifier } = await signIn(idp, 'admin@example.com');
+    await exchange(idp, await signIn(idp, 'admin@example.com'));
+    const answer = await signIn(idp, 'admin@example.com');
     await idp.db.updateTable('users').set({ email: 'amministrazione@example.test' }).where('id', '=', admin.id).execute();
 
-    const res = await exchange(idp, { code, code_verifier: verifier });
+    const res = await exchange(idp, answer);
     expect(res.statusCode).toBe(200);
     const me = await idp.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${res.json().access_token}` } });
     expect(me.json().data.id).toBe(admin.id);
@@ -50,11 +50,11 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
 
   it('refuses a code that was already used', async () => {
     await idp.user({ email: 'dev@example.com' });
-    const { code, verifier } = await signIn(idp, 'dev@example.com');
-    expect((await exchange(idp, { code, code_verifier: verifier })).statusCode).toBe(200);
+    const answer = await signIn(idp, 'dev@example.com');
+    expect((await exchange(idp, answer)).statusCode).toBe(200);
 
-    const askProvider = vi.spyOn(idp.app.oidc, 'exchange');
-    const again = await exchange(idp, { code, code_verifier: verifier });
+    const askProvider = vi.spyOn(idp.app.oidc, 'finishSignIn');
+    const again = await exchange(idp, answer);
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.code[0]).toMatch(/già stato utilizzato/);
     // Refused from our own record, before the provider is asked.
@@ -62,20 +62,40 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
     askProvider.mockRestore();
   });
 
-  it('refuses a code without its PKCE verifier, or with the wrong one', async () => {
+  it('refuses a code without the state of a sign-in it started, or with another sign-in\'s state', async () => {
     await idp.user({ email: 'esperto@example.com' });
-    const withoutVerifier = await signIn(idp, 'esperto@example.com');
-    const res = await exchange(idp, { code: withoutVerifier.code });
+    const withoutState = await signIn(idp, 'esperto@example.com');
+    const res = await exchange(idp, { code: withoutState.code });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toMatch(/codice di accesso non è valido/i);
+    expect(res.json().reason).toBe('expired');
 
-    const wrongVerifier = await signIn(idp, 'esperto@example.com');
-    const wrong = await exchange(idp, { code: wrongVerifier.code, code_verifier: 'x'.repeat(43) });
-    expect(wrong.statusCode).toBe(422);
+    // Another sign-in's state carries another PKCE verifier and nonce: the provider refuses the code.
+    const first = await signIn(idp, 'esperto@example.com');
+    const second = await signIn(idp, 'esperto@example.com');
+    const crossed = await exchange(idp, { code: first.code, state: second.state });
+    expect(crossed.statusCode).toBe(422);
+    expect(crossed.json().message).toMatch(/codice di accesso non è valido/i);
+  });
+
+  it('signs in with an authorize request that carries PKCE S256, state and nonce', async () => {
+    const started = (await idp.app.inject({ method: 'POST', url: '/api/auth/login' })).json() as { authorize_url: string; state: string };
+    const url = new URL(started.authorize_url);
+    expect(url.origin + url.pathname).toBe(`${idp.baseUrl}/idp/auth`);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: 'percorso',
+      redirect_uri: `${idp.baseUrl}/auth/callback`,
+      response_type: 'code',
+      scope: 'openid email profile',
+      state: started.state,
+      code_challenge_method: 'S256',
+    });
+    expect(url.searchParams.get('nonce')).toBeTruthy();
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
   });
 
   it('refuses an unknown code and a missing code with Italian messages', async () => {
-    const unknown = await exchange(idp, { code: 'non-un-codice-vero', code_verifier: 'a'.repeat(43) });
+    const { state } = (await idp.app.inject({ method: 'POST', url: '/api/auth/login' })).json() as { state: string };
+    const unknown = await exchange(idp, { code: 'non-un-codice-vero', state });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.code[0]).toMatch(/non è valido/);
 
@@ -130,10 +150,32 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
     expect(before.statusCode).toBe(200);
 
     const out = await idp.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers });
-    expect(out.statusCode).toBe(204);
+    expect(out.statusCode).toBe(200);
+    // A token not issued by a sign-in at the provider has no provider session to end.
+    expect(out.json()).toEqual({ logout_url: null });
     const after = await idp.app.inject({ method: 'GET', url: '/api/user', headers: user.headers });
     expect(after.statusCode).toBe(401);
     expect((await idp.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+  });
+
+  it('logs out of the development provider too, confirming by itself for Percorso', async () => {
+    const exists = await idp.db.selectFrom('users').select('id').where('email', '=', 'membro@example.com').executeTakeFirst();
+    if (!exists) await idp.user({ email: 'membro@example.com' });
+    const signedIn = await exchange(idp, await signIn(idp, 'membro@example.com'));
+    const headers = { authorization: `Bearer ${signedIn.json().access_token}` };
+    const out = await idp.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+    const url = new URL(out.json().logout_url);
+    expect(url.origin + url.pathname).toBe(`${idp.baseUrl}/idp/session/end`);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${idp.baseUrl}/`);
+    expect(url.searchParams.get('id_token_hint')).toMatch(/^eyJ/);
+    // Percorso's own logout confirms itself (an external script: the CSP allows no inline one).
+    const html = logoutPage('Percorso ID', '<form id="op.logoutForm"></form>', true);
+    expect(html).toContain('data-autoconfirm="yes"');
+    expect(html).toContain('<script src="/idp/logout.js" defer></script>');
+    expect(logoutPage('Percorso ID', '<form id="op.logoutForm"></form>')).not.toContain('<script');
+    const script = await fetch(`${idp.baseUrl}/idp/logout.js`);
+    expect(script.status).toBe(200);
+    expect(await script.text()).toContain('requestSubmit');
   });
 
   it('answers 401 without a token, with a bad one and with an expired one', async () => {
@@ -151,6 +193,14 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
   });
 });
 
+/** `app` starts the sign-in; `idp`'s development provider plays the external provider's part. */
+async function signInThrough(app: TestContext, idp: TestContext, email: string) {
+  const started = (await app.app.inject({ method: 'POST', url: '/api/auth/login' })).json() as { authorize_url: string; state: string };
+  const answer = await signInAtDevProvider(idp.baseUrl!, email, 'demo', { authorizeUrl: started.authorize_url, state: started.state });
+  expect(answer.code).toBeTruthy();
+  return { code: answer.code!, state: answer.state, ...(answer.iss ? { iss: answer.iss } : {}) };
+}
+
 describe.each(databases)('sign-in through an external provider (%s)', (kind) => {
   // `idp` plays the external provider; `app` is a Percorso configured with OIDC_ISSUER pointing at it.
   const idp = useTestApp(kind, {}, { listen: true });
@@ -166,9 +216,7 @@ describe.each(databases)('sign-in through an external provider (%s)', (kind) => 
 
   it('creates a plain local user on the first sign-in', async () => {
     await idp.user({ email: 'ospite@example.com', name: 'Olga', surname: 'Esposito' });
-    const { code, verifier } = await signIn(idp, 'ospite@example.com');
-
-    const res = await exchange(app, { code, code_verifier: verifier });
+    const res = await exchange(app, await signInThrough(app, idp, 'ospite@example.com'));
     expect(res.statusCode).toBe(200);
     const created = await app.db.selectFrom('users').selectAll().where('email', '=', 'ospite@example.com').executeTakeFirstOrThrow();
     expect(created).toMatchObject({ name: 'Olga', surname: 'Esposito', is_expert: 0, mooc_access: 0 });
@@ -184,10 +232,10 @@ describe.each(databases)('sign-in through an external provider (%s)', (kind) => 
   it('does not hand an e-mail already bound to another identity to a new subject', async () => {
     await idp.user({ email: 'membro@example.com' });
     await app.user({ email: 'membro@example.com', oidc_subject: 'someone-else' });
-    const { code, verifier } = await signIn(idp, 'membro@example.com');
-    const res = await exchange(app, { code, code_verifier: verifier });
+    const res = await exchange(app, await signInThrough(app, idp, 'membro@example.com'));
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toMatch(/già associato/);
+    expect(res.json().reason).toBe('email_taken');
+    expect(res.json().message).toMatch(/già collegato a un altro account/);
   });
 
   it('publishes the authorize endpoint found by discovery', async () => {

@@ -29,6 +29,8 @@ describe.each(databases)('public configuration, security headers and static file
   const storageDir = mkdtempSync(join(tmpdir(), 'percorso-uploads-'));
   const ctx = useTestApp(kind, {
     PUBLIC_URL: 'http://portale.example.test:3000',
+    // The development provider on a non-loopback address must be asked for explicitly.
+    DEV_SIGN_IN: 'on',
     DIST_DIR: fakeDist(),
     STORAGE_DIR: storageDir,
   });

@@ -1,5 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
-
 /**
  * Drives the built-in development provider the way a browser does (authorize → sign-in form →
  * redirects), with fetch and a small cookie jar, up to the code sent to /auth/callback.
@@ -47,44 +45,40 @@ async function follow(jar: Jar, url: string, redirectUri: string, init?: Request
 }
 
 export interface SignInAttempt {
-  /** The code and verifier when the sign-in succeeded. */
+  /** The code (and the provider's `iss`) when the sign-in succeeded. */
   code?: string;
-  verifier: string;
+  iss?: string;
   state: string;
   /** The last page shown when it did not (e.g. the login form with its error). */
   html?: string;
   status?: number;
 }
 
-export function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
+/**
+ * Signs in as a browser does: Percorso starts the sign-in (POST /api/auth/login: PKCE, state and
+ * nonce stay on the server), the provider's form is filled, and the answer sent to /auth/callback
+ * is returned, ready for POST /api/auth/callback.
+ */
 export async function signInAtDevProvider(
   baseUrl: string,
   login: string,
   password: string,
-  { clientId = 'percorso', redirectUri = `${baseUrl}/auth/callback` } = {},
+  options: { redirectUri?: string; authorizeUrl?: string; state?: string } = {},
 ): Promise<SignInAttempt> {
+  const redirectUri = options.redirectUri ?? `${baseUrl}/auth/callback`;
   const jar: Jar = new Map();
-  const { verifier, challenge } = pkcePair();
-  const state = randomBytes(8).toString('hex');
-  const authorize = new URL(`${baseUrl}/idp/auth`);
-  authorize.search = new URLSearchParams({
-    client_id: clientId,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope: 'openid email profile',
-    state,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-  }).toString();
+  let authorize = options.authorizeUrl;
+  let state = options.state;
+  if (!authorize || !state) {
+    const started = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST' });
+    if (!started.ok) throw new Error(`POST /api/auth/login answered ${started.status}: ${await started.text()}`);
+    ({ authorize_url: authorize, state } = (await started.json()) as { authorize_url: string; state: string });
+  }
 
-  const first = await follow(jar, authorize.href, redirectUri);
+  const first = await follow(jar, authorize!, redirectUri);
   if (first.callback) throw new Error('the provider signed in without asking');
   const action = /<form[^>]*action="([^"]+)"/.exec(first.html)?.[1];
-  if (!action) return { verifier, state, html: first.html, status: first.page.status };
+  if (!action) return { state: state!, html: first.html, status: first.page.status };
 
   const submitted = await follow(jar, new URL(action.replace(/&amp;/g, '&'), first.url).href, redirectUri, {
     method: 'POST',
@@ -94,7 +88,7 @@ export async function signInAtDevProvider(
   if (submitted.callback) {
     const callback = submitted.callback;
     if (callback.searchParams.get('state') !== state) throw new Error('state was not returned');
-    return { code: callback.searchParams.get('code') ?? undefined, verifier, state };
+    return { code: callback.searchParams.get('code') ?? undefined, iss: callback.searchParams.get('iss') ?? undefined, state: state! };
   }
-  return { verifier, state, html: submitted.html, status: submitted.page.status };
+  return { state: state!, html: submitted.html, status: submitted.page.status };
 }

@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../../src/authProvider';
-import { buildAuthorizeUrl } from '../../src/authProvider/authorizeUrl';
 import { canAccess, hasPermission, requiredPermission } from '../../src/authProvider/canAccess';
-import { completeLogin } from '../../src/authProvider/loginFlow';
-import { base64Url, codeChallenge, randomToken } from '../../src/authProvider/pkce';
+import { completeLogin, LoginCallbackError } from '../../src/authProvider/loginFlow';
 import { hasSession, startSession, subscribeToSession } from '../../src/authProvider/session';
 import { resetPublicConfig } from '../../src/lib/publicConfig';
 import { mockFetch } from './fetchMock';
@@ -40,59 +37,23 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('PKCE', () => {
-  it('base64url has no padding nor + and /', () => {
-    expect(base64Url(new Uint8Array([251, 255, 191]))).toBe('-_-_');
-  });
-  it('random tokens are long and different', () => {
-    const a = randomToken();
-    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(randomToken()).not.toBe(a);
-  });
-  it('S256 challenge = base64url(SHA-256(verifier))', async () => {
-    const verifier = 'dBjftJeZ4CVP-mJ92K9qSvj6jZDQQ7-ajtTpsbsZ8T0';
-    const expected = createHash('sha256').update(verifier).digest('base64url');
-    await expect(codeChallenge(verifier)).resolves.toBe(expected);
-  });
-});
-
-describe('buildAuthorizeUrl', () => {
-  it('has client_id, redirect_uri, response_type=code, state, PKCE and scope', () => {
-    const url = new URL(buildAuthorizeUrl(config, { state: 'st', challenge: 'ch' }));
-    expect(url.origin + url.pathname).toBe('http://localhost:3000/idp/auth');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      client_id: 'percorso',
-      redirect_uri: 'http://localhost:3000/auth/callback',
-      response_type: 'code',
-      state: 'st',
-      code_challenge: 'ch',
-      code_challenge_method: 'S256',
-      scope: 'openid email profile',
-    });
-  });
-  it('uses the scope of /api/config when given', () => {
-    const url = new URL(buildAuthorizeUrl({ ...config, scope: 'openid email' }, { state: 'st', challenge: 'ch' }));
-    expect(url.searchParams.get('scope')).toBe('openid email');
-  });
-});
-
 describe('login', () => {
-  it('remembers state and verifier, then leaves for the provider in the same window', async () => {
-    mockFetch({ body: config });
+  it('lets the server start the sign-in, remembers its state in this tab, then leaves for the provider', async () => {
+    const authorize = 'http://localhost:3000/idp/auth?client_id=percorso&state=S9&nonce=N9&code_challenge=C9';
+    const { calls } = mockFetch({ body: { authorize_url: authorize, state: 'S9' } });
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, origin: 'http://localhost:3000' } as Location);
     await expect(authProvider.login({})).resolves.toEqual({ redirectTo: false });
-    const flow = JSON.parse(sessionStorage.getItem('oauth_flow')!);
-    const url = new URL(assign.mock.calls[0][0]);
-    expect(url.searchParams.get('state')).toBe(flow.state);
-    expect(url.searchParams.get('code_challenge')).toBe(await codeChallenge(flow.verifier));
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/auth/login']);
+    expect(JSON.parse(sessionStorage.getItem('oauth_flow')!)).toEqual({ state: 'S9' });
+    expect(assign).toHaveBeenCalledWith(authorize);
   });
 });
 
 describe('callback', () => {
-  const startFlow = () => sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S1', verifier: 'V1', redirectUri: config.redirect_uri }));
+  const startFlow = () => sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S1' }));
 
-  it('checks state, posts code + verifier once, stores the token and removes the code from the URL', async () => {
+  it('checks state, posts code + state once, stores the token and removes the code from the URL', async () => {
     startFlow();
     window.history.replaceState(null, '', '/auth/callback?code=C1&state=S1');
     const { calls } = mockFetch({ body: { access_token: 'T1' } });
@@ -102,7 +63,7 @@ describe('callback', () => {
     await second;
     expect(calls).toHaveLength(1);
     expect(calls[0].url).toBe('/api/auth/callback');
-    expect(JSON.parse(calls[0].body as string)).toEqual({ code: 'C1', code_verifier: 'V1', redirect_uri: config.redirect_uri });
+    expect(JSON.parse(calls[0].body as string)).toEqual({ code: 'C1', state: 'S1' });
     expect(localStorage.getItem('token')).toBe('T1');
     expect(window.location.search).toBe('');
     expect(sessionStorage.getItem('oauth_flow')).toBeNull();
@@ -111,8 +72,27 @@ describe('callback', () => {
   it('refuses a state that does not match, without calling the API', async () => {
     startFlow();
     const { fetch } = mockFetch();
-    await expect(completeLogin('?code=C2&state=WRONG')).rejects.toThrow('state mismatch');
+    await expect(completeLogin('?code=C2&state=WRONG')).rejects.toMatchObject({ message: 'state mismatch', reason: 'expired' });
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("passes the provider's error on to the server and fails with the reason it answers", async () => {
+    startFlow();
+    const { calls } = mockFetch({ status: 422, body: { message: 'Accesso negato', errors: { code: ['Accesso negato'] }, reason: 'access_denied' } });
+    const failure = completeLogin('?error=access_denied&error_description=Nope&state=S1');
+    await expect(failure).rejects.toBeInstanceOf(LoginCallbackError);
+    await expect(failure).rejects.toMatchObject({ reason: 'access_denied' });
+    expect(JSON.parse(calls[0].body as string)).toEqual({ error: 'access_denied', error_description: 'Nope', state: 'S1' });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('keeps only the reasons that are the person\'s to act on', async () => {
+    startFlow();
+    mockFetch({ status: 422, body: { message: 'x', reason: 'not_invited' } });
+    await expect(completeLogin('?code=C7&state=S1')).rejects.toMatchObject({ reason: 'not_invited' });
+    startFlow();
+    mockFetch({ status: 422, body: { message: 'x', reason: 'code_refused' } });
+    await expect(completeLogin('?code=C8&state=S1')).rejects.toMatchObject({ reason: null });
   });
 
   it('refuses a missing code', async () => {
@@ -122,7 +102,7 @@ describe('callback', () => {
   it('a failed exchange stores no token', async () => {
     startFlow();
     mockFetch({ status: 400, body: { message: 'Codice non valido' } });
-    await expect(completeLogin('?code=C3&state=S1')).rejects.toMatchObject({ status: 400 });
+    await expect(completeLogin('?code=C3&state=S1')).rejects.toBeInstanceOf(LoginCallbackError);
     expect(localStorage.getItem('token')).toBeNull();
   });
 });
@@ -183,6 +163,22 @@ describe('checkAuth, checkError, logout', () => {
     localStorage.setItem('token', 'T-second');
     await expect(authProvider.canAccess!({ action: 'list', resource: 'teams' })).resolves.toBe(false);
     expect(calls.map((c) => c.headers.get('Authorization'))).toEqual(['Bearer T-first', 'Bearer T-second']);
+  });
+
+  it('logout goes on to the provider when the server answers an end-session URL', async () => {
+    localStorage.setItem('token', 'T-out');
+    mockFetch({ body: { logout_url: 'http://localhost:3000/idp/session/end?id_token_hint=x' } });
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    await expect(authProvider.logout({})).resolves.toBe(false);
+    expect(assign).toHaveBeenCalledWith('http://localhost:3000/idp/session/end?id_token_hint=x');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('logout without a provider session to end goes to /', async () => {
+    localStorage.setItem('token', 'T-out2');
+    mockFetch({ body: { logout_url: null } });
+    await expect(authProvider.logout({})).resolves.toBe('/');
   });
 
   it('ending or starting the session tells the subscribers', async () => {

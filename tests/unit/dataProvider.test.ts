@@ -215,8 +215,8 @@ describe('custom methods', () => {
 
   it('exchangeCode returns the access token and refuses an answer without one', async () => {
     const { calls } = mockFetch({ body: { access_token: 'tok' } }, { body: {} });
-    await expect(dataProvider.exchangeCode({ code: 'c', code_verifier: 'v', redirect_uri: 'http://x/auth/callback' })).resolves.toBe('tok');
-    expect(JSON.parse(calls[0].body as string)).toEqual({ code: 'c', code_verifier: 'v', redirect_uri: 'http://x/auth/callback' });
-    await expect(dataProvider.exchangeCode({ code: 'c', code_verifier: 'v', redirect_uri: 'r' })).rejects.toThrow();
+    await expect(dataProvider.exchangeCode({ code: 'c', state: 's' })).resolves.toBe('tok');
+    expect(JSON.parse(calls[0].body as string)).toEqual({ code: 'c', state: 's' });
+    await expect(dataProvider.exchangeCode({ code: 'c', state: 's' })).rejects.toThrow();
   });
 });

@@ -107,7 +107,7 @@ describe('CallbackPage', () => {
   });
 
   it('waits, exchanges the code and goes to the dashboard', async () => {
-    sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S', verifier: 'V', redirectUri: testConfig.redirect_uri }));
+    sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S' }));
     window.history.replaceState(null, '', '/auth/callback?code=OK1&state=S');
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -126,7 +126,7 @@ describe('CallbackPage', () => {
   });
 
   it('a failed exchange shows the error screen with "Riprova"', async () => {
-    sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S', verifier: 'V', redirectUri: testConfig.redirect_uri }));
+    sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S' }));
     window.history.replaceState(null, '', '/auth/callback?code=BAD&state=S');
     mockApi({ '/api/config': testConfig, '/api/auth/callback': { status: 400, body: { message: 'no' } } });
     renderWithApp(<CallbackPage />, { route: '/auth/callback?code=BAD&state=S', path: '/auth/callback', extraRoutes: callbackRoutes });
@@ -135,6 +135,46 @@ describe('CallbackPage', () => {
     expect(screen.getByRole('link', { name: 'Riprova' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: /^Privacy Policy ?\(si apre in una nuova scheda\)$/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Termini e condizioni' })).toBeInTheDocument();
+    // A failure that is not the person's to fix adds no line.
+    expect(screen.queryByTestId('callback-reason')).toBeNull();
+  });
+
+  it('adds one Italian line with the reason when it is the person\'s to act on', async () => {
+    sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S' }));
+    window.history.replaceState(null, '', '/auth/callback?code=NI&state=S');
+    mockApi({
+      '/api/config': testConfig,
+      '/api/auth/callback': { status: 422, body: { message: 'x', errors: { code: ['x'] }, reason: 'not_invited' } },
+    });
+    renderWithApp(<CallbackPage />, { route: '/auth/callback?code=NI&state=S', path: '/auth/callback', extraRoutes: callbackRoutes });
+    expect(await screen.findByRole('heading', { name: 'Errore' })).toBeInTheDocument();
+    expect(screen.getByTestId('callback-reason')).toHaveTextContent(/chiedi al tuo referente di invitarti/);
+    expect(screen.getByRole('link', { name: 'Riprova' })).toHaveAttribute('href', '/');
+  });
+
+  it("a provider's error leads to the error screen with its reason, not \"Invalid request.\"", async () => {
+    sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S' }));
+    const route = '/auth/callback?error=access_denied&error_description=The+user+said+no&state=S';
+    window.history.replaceState(null, '', route);
+    mockApi({
+      '/api/config': testConfig,
+      '/api/auth/callback': { status: 422, body: { message: 'x', errors: { code: ['x'] }, reason: 'access_denied' } },
+    });
+    renderWithApp(<CallbackPage />, { route, path: '/auth/callback', extraRoutes: callbackRoutes });
+    expect(await screen.findByRole('heading', { name: 'Errore' })).toBeInTheDocument();
+    expect(screen.getByText('Si è verificato un errore durante il login. Riprova più tardi.')).toBeInTheDocument();
+    expect(screen.getByTestId('callback-reason')).toHaveTextContent("L'accesso è stato negato dal provider di identità.");
+    expect(screen.queryByText('Invalid request.')).toBeNull();
+    expect(screen.queryByText(/The user said no/)).toBeNull();
+  });
+
+  it('offers no privacy link when none is known', async () => {
+    sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S' }));
+    window.history.replaceState(null, '', '/auth/callback?code=X&state=S');
+    mockApi({ '/api/config': { ...testConfig, privacy_url: null }, '/api/auth/callback': { status: 422, body: { message: 'x' } } });
+    renderWithApp(<CallbackPage />, { route: '/auth/callback?code=X&state=S', path: '/auth/callback', extraRoutes: callbackRoutes });
+    expect(await screen.findByRole('heading', { name: 'Errore' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Privacy Policy/ })).toBeNull();
   });
 });
 

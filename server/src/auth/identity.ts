@@ -1,72 +1,102 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/index.js';
-import { HttpError } from '../lib/errors.js';
+import type { Config } from '../config.js';
+import type { SignInRepository } from '../repositories/sign-in.js';
 import type { IdentityClaims } from './oidcClient.js';
 
-function namesOf(claims: IdentityClaims, email: string): { name: string; surname: string } {
+/** Why a person who signed in at the provider is not let in; the SPA shows a line for each. */
+export type RefusalReason = 'email_missing' | 'email_unverified' | 'email_taken' | 'not_invited';
+
+const MESSAGES: Record<RefusalReason, string> = {
+  email_missing: 'Il provider di identità non ha fornito un indirizzo email.',
+  email_unverified: 'Il provider di identità non conferma che il tuo indirizzo email sia verificato.',
+  email_taken: 'Questo indirizzo email è già collegato a un altro account del provider di identità.',
+  not_invited: 'Il tuo account non è stato ancora abilitato: chiedi al tuo referente di invitarti.',
+};
+
+export class SignInRefusedError extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    /** For the operator's log. */
+    readonly detail: string,
+  ) {
+    super(MESSAGES[reason]);
+  }
+}
+
+export type SignInPolicy = Pick<Config, 'signUp' | 'adminEmails'> & { trustEmail: boolean };
+
+/**
+ * The local names: `given_name` and `family_name` when the provider sends them; with `name` alone,
+ * all of it is the shown name (no split is guessed: "Maria Teresa De Luca" has no knowable first
+ * name); with neither, the e-mail's local part.
+ */
+export function namesOf(claims: IdentityClaims, email: string): { name: string; surname: string } {
   if (claims.given_name || claims.family_name) {
     return { name: claims.given_name ?? '', surname: claims.family_name ?? '' };
   }
-  if (claims.name) {
-    const [first, ...rest] = claims.name.split(/\s+/);
-    return { name: first, surname: rest.join(' ') };
-  }
+  if (claims.name) return { name: claims.name, surname: '' };
   return { name: email.split('@')[0], surname: '' };
 }
 
-async function byEmail(db: Db, email: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'oidc_subject'])
-    .where(sql<string>`lower(email)`, '=', email)
-    .executeTakeFirst();
+/**
+ * The local user behind a provider identity, or a refusal:
+ * - a subject seen before is the same user;
+ * - else a user staff created with the same e-mail is linked, only when the provider vouches for
+ *   the address (`email_verified`, or OIDC_TRUST_EMAIL for a provider that never sends it);
+ * - else, under SIGN_UP=open, a plain user is created (again only for a vouched-for address);
+ *   under SIGN_UP=invite only the ADMIN_EMAILS addresses are.
+ * Addresses in ADMIN_EMAILS receive the administrator role when vouched for.
+ */
+export async function resolveLocalUser(repo: SignInRepository, claims: IdentityClaims, policy: SignInPolicy): Promise<number> {
+  const email = claims.email;
+  const vouched = Boolean(email) && (claims.email_verified === true || policy.trustEmail);
+  const administrator = vouched && policy.adminEmails.includes(email!);
+  const userId = await findOrCreate(repo, claims, policy, vouched, administrator);
+  if (administrator) await repo.grantAdministrator(userId);
+  return userId;
 }
 
-/**
- * The local user behind a provider identity: by subject, else by verified e-mail (the subject is
- * then remembered), else a new plain user. Returns the user id.
- */
-export async function resolveLocalUser(db: Db, claims: IdentityClaims, now = new Date()): Promise<number> {
-  const known = await db.selectFrom('users').select('id').where('oidc_subject', '=', claims.sub).executeTakeFirst();
-  if (known) return known.id;
+async function findOrCreate(
+  repo: SignInRepository,
+  claims: IdentityClaims,
+  policy: SignInPolicy,
+  vouched: boolean,
+  administrator: boolean,
+): Promise<number> {
+  const known = await repo.userIdBySubject(claims.sub);
+  if (known !== null) return known;
 
   const email = claims.email;
-  if (!email) {
-    throw new HttpError(422, 'Il provider di identità non ha fornito un indirizzo email.');
+  if (!email) throw new SignInRefusedError('email_missing', 'the provider sent no email claim (is the email scope granted?)');
+  const existing = await repo.userByEmail(email);
+  if (existing?.oidc_subject) {
+    throw new SignInRefusedError('email_taken', `${email} is already linked to another subject of the provider`);
   }
-  const existing = await byEmail(db, email);
+  if (!vouched) {
+    throw new SignInRefusedError(
+      'email_unverified',
+      `the provider does not say ${email} is verified (email_verified is not true; OIDC_TRUST_EMAIL=true trusts every address it sends)`,
+    );
+  }
   if (existing) {
-    if (!claims.email_verified || existing.oidc_subject) {
-      throw new HttpError(422, 'Questo indirizzo email è già associato a un altro account.');
-    }
-    await db
-      .updateTable('users')
-      .set({ oidc_subject: claims.sub, updated_at: now.toISOString() })
-      .where('id', '=', existing.id)
-      .where('oidc_subject', 'is', null)
-      .execute();
-    return existing.id;
+    if (await repo.linkSubject(existing.id, claims.sub)) return existing.id;
+    const raced = await repo.userIdBySubject(claims.sub);
+    if (raced !== null) return raced;
+    throw new SignInRefusedError('email_taken', `${email} was linked to another subject meanwhile`);
   }
-
-  const stamp = now.toISOString();
+  if (policy.signUp === 'invite' && !administrator) {
+    throw new SignInRefusedError('not_invited', `${email} has no user and SIGN_UP=invite`);
+  }
   try {
-    const created = await db
-      .insertInto('users')
-      .values({
-        ...namesOf(claims, email),
-        email,
-        avatar: claims.picture ?? null,
-        oidc_subject: claims.sub,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return created.id;
+    return await repo.createUser({
+      ...namesOf(claims, email),
+      email,
+      avatar: claims.picture ?? null,
+      oidc_subject: claims.sub,
+    });
   } catch (error) {
     // Two first sign-ins of the same person at once: the other one created the row.
-    const raced = await db.selectFrom('users').select('id').where('oidc_subject', '=', claims.sub).executeTakeFirst();
-    if (raced) return raced.id;
+    const raced = await repo.userIdBySubject(claims.sub);
+    if (raced !== null) return raced;
     throw error;
   }
 }

@@ -6,7 +6,14 @@ export function hashToken(raw: string): string {
   return createHash('sha256').update(raw).digest('hex');
 }
 
-export async function issueToken(db: Db, userId: number, ttlSeconds: number, now = new Date()): Promise<string> {
+/** `idToken`: the provider's ID token of this sign-in, kept for the logout's `id_token_hint`. */
+export async function issueToken(
+  db: Db,
+  userId: number,
+  ttlSeconds: number,
+  now = new Date(),
+  idToken: string | null = null,
+): Promise<string> {
   const raw = randomBytes(32).toString('base64url');
   await db
     .insertInto('access_tokens')
@@ -15,13 +22,20 @@ export async function issueToken(db: Db, userId: number, ttlSeconds: number, now
       token_hash: hashToken(raw),
       expires_at: new Date(now.getTime() + ttlSeconds * 1000).toISOString(),
       created_at: now.toISOString(),
+      id_token: idToken,
     })
     .execute();
   return raw;
 }
 
-export async function revokeToken(db: Db, raw: string): Promise<void> {
-  await db.deleteFrom('access_tokens').where('token_hash', '=', hashToken(raw)).execute();
+/** Revokes a token; returns the provider's ID token it was issued with, if any. */
+export async function revokeToken(db: Db, raw: string): Promise<{ idToken: string | null }> {
+  const row = await db
+    .deleteFrom('access_tokens')
+    .where('token_hash', '=', hashToken(raw))
+    .returning('id_token')
+    .executeTakeFirst();
+  return { idToken: row?.id_token ?? null };
 }
 
 export async function purgeExpiredTokens(db: Db, now = new Date()): Promise<void> {

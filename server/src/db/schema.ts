@@ -194,6 +194,16 @@ export interface AccessTokensTable {
   token_hash: string;
   expires_at: Timestamp;
   created_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+  /** The provider's ID token of the sign-in, sent back as `id_token_hint` at logout. */
+  id_token: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A sign-in started by the server and not finished yet (one use, minutes long). */
+export interface SignInRequestsTable {
+  state_hash: string;
+  code_verifier: string;
+  nonce: string;
+  created_at: Timestamp;
 }
 
 /** Authorization codes already exchanged: a code is single-use even if the provider forgets. */
@@ -236,6 +246,7 @@ export interface Database {
   lesson_progress: LessonProgressTable;
   access_tokens: AccessTokensTable;
   used_auth_codes: UsedAuthCodesTable;
+  sign_in_requests: SignInRequestsTable;
   calendar_feeds: CalendarFeedsTable;
   audit_log: AuditLogTable;
   accessibility_reports: AccessibilityReportsTable;

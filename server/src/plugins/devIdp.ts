@@ -9,6 +9,8 @@ import {
   accountPage,
   errorPage,
   loginPage,
+  LOGOUT_SCRIPT,
+  LOGOUT_SCRIPT_PATH,
   privacyPage,
   STYLESHEET,
   STYLESHEET_PATH,
@@ -57,6 +59,9 @@ export default async function devIdp(app: FastifyInstance): Promise<void> {
 
   app.get(STYLESHEET_PATH, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(STYLESHEET),
+  );
+  app.get(LOGOUT_SCRIPT_PATH, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(LOGOUT_SCRIPT),
   );
   app.get(`${DEV_IDP_PREFIX}/account`, async (_request, reply) => html(reply, accountPage(label, home)));
   app.get(`${DEV_IDP_PREFIX}/privacy`, async (_request, reply) => html(reply, privacyPage(label, home)));

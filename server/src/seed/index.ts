@@ -14,15 +14,20 @@ const SEED_LOCK_KEY = 7_310_042;
 
 /**
  * Run at every start: upserts the permission catalogue, then writes the demo data if (and only
- * if) there are no users yet. One transaction, so a failed seed leaves nothing half-written.
+ * if) there are no users yet and sign-in goes through the development provider (the demo
+ * accounts never exist next to a real provider: there the first administrator comes from
+ * ADMIN_EMAILS). One transaction, so a failed seed leaves nothing half-written.
  * Resolves true when the demo data was written.
  */
-export async function seedIfEmpty(db: Db, config: Pick<Config, 'completionThreshold'>): Promise<boolean> {
+export async function seedIfEmpty(
+  db: Db,
+  config: Pick<Config, 'completionThreshold'> & { oidc?: Pick<Config['oidc'], 'external'> },
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (isPostgresDb(trx)) await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     await syncPermissions(trx);
     const anyUser = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    if (anyUser) return false;
+    if (anyUser || config.oidc?.external) return false;
     await seedDemo(trx, { completionThreshold: config.completionThreshold });
     return true;
   });

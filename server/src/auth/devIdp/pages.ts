@@ -127,14 +127,30 @@ export function errorPage(providerLabel: string, homeUrl: string, description: s
 }
 
 /** `form` is the provider's own hidden form (id "op.logoutForm"); the buttons submit it. */
-export function logoutPage(providerLabel: string, form: string): string {
-  return page(
+/**
+ * Percorso's own logout ends the provider session without a second question: the page confirms
+ * by itself (an external script, allowed by the strict CSP); without scripts, the buttons remain.
+ */
+export const LOGOUT_SCRIPT_PATH = '/idp/logout.js';
+
+export const LOGOUT_SCRIPT = `
+const form = document.getElementById('op.logoutForm');
+const yes = document.querySelector('button[name="logout"][value="yes"]');
+if (form && yes && document.body.dataset.autoconfirm === 'yes') form.requestSubmit(yes);
+`;
+
+export function logoutPage(providerLabel: string, form: string, autoConfirm = false): string {
+  const html = page(
     `Esci · ${providerLabel}`,
     `<h1>Vuoi uscire da ${escapeHtml(providerLabel)}?</h1>
 ${form}
 <button type="submit" form="op.logoutForm" value="yes" name="logout">Sì, esci</button>
 <button type="submit" form="op.logoutForm" class="secondary">No, resta collegato</button>`,
   );
+  if (!autoConfirm) return html;
+  return html
+    .replace('<body>', '<body data-autoconfirm="yes">')
+    .replace('</body>', `<script src="${LOGOUT_SCRIPT_PATH}" defer></script>\n</body>`);
 }
 
 export function loggedOutPage(providerLabel: string, homeUrl: string): string {

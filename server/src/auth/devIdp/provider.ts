@@ -85,7 +85,10 @@ export async function createDevProvider(config: Config, db: Db): Promise<Provide
         enabled: true,
         logoutSource: async (ctx: ProviderContext, form: string) => {
           ctx.type = 'html';
-          ctx.body = logoutPage(label, form);
+          // Asked by Percorso itself (its client and registered return address): no second question.
+          const params = (ctx.oidc as unknown as { params?: Record<string, unknown> }).params ?? {};
+          const ours = params.client_id === config.oidc.clientId && params.post_logout_redirect_uri === home;
+          ctx.body = logoutPage(label, form, ours);
         },
         postLogoutSuccessSource: async (ctx: ProviderContext) => {
           ctx.type = 'html';

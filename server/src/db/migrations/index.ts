@@ -4,6 +4,7 @@ import * as m002 from './002_search_index.js';
 import * as m004 from './004_reports.js';
 import * as m005 from './005_calendar_audit.js';
 import * as m006 from './006_accessibility_reports.js';
+import * as m007 from './007_sign_in_requests.js';
 import * as m008 from './008_progress_sessions.js';
 
 /** Migrations are listed statically: no file globbing at run time. */
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '004_reports': m004,
   '005_calendar_audit': m005,
   '006_accessibility_reports': m006,
+  '007_sign_in_requests': m007,
   '008_progress_sessions': m008,
 };
 
