@@ -3,6 +3,19 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** How src/ may import from server/: the contract's types, and the dependency-free video URL rule. */
+const CONTRACT_IMPORTS = [
+  {
+    regex: '(^|/)server/(?!src/schemas/(contract|video-url)$)',
+    message: 'Take API types from server/src/schemas/contract (import type).',
+  },
+  {
+    group: ['**/server/src/schemas/contract'],
+    allowTypeImports: true,
+    message: 'The contract is types only: use `import type`.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'test-results/', 'playwright-report/', 'blob-report/', '.bench/'] },
   js.configs.recommended,
@@ -21,21 +34,20 @@ export default tseslint.config(
   {
     // The browser takes the API's types from the server's contract module, as types only (erased by
     // the build); the one value it shares is the dependency-free video URL rule.
+    files: ['src/dataProvider/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: CONTRACT_IMPORTS }] },
+  },
+  {
+    // Outside src/dataProvider, the data provider is used through its index only.
     files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/dataProvider/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              group: ['**/server/**', '!**/server/src/schemas/contract', '!**/server/src/schemas/video-url'],
-              message: 'Take API types from server/src/schemas/contract (import type).',
-            },
-            {
-              group: ['**/server/src/schemas/contract'],
-              allowTypeImports: true,
-              message: 'The contract is types only: use `import type`.',
-            },
+            ...CONTRACT_IMPORTS,
+            { group: ['**/dataProvider/*'], message: 'Import the data provider from src/dataProvider (its index).' },
           ],
         },
       ],

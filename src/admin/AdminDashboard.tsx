@@ -4,9 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { CanAccess, Title, useGetIdentity, useTranslate } from 'react-admin';
-import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
-import { unwrapData } from '../dataProvider/http';
-import type { AdminStats } from '../../server/src/schemas/contract';
+import { useAppDataProvider } from '../dataProvider';
 import { AccessDenied } from './common/AccessDenied';
 import { dashboardCounts } from './resource';
 import { resources } from './resources';
@@ -19,7 +17,7 @@ function StatCards() {
   const dataProvider = useAppDataProvider();
   const { data, isPending, isError } = useQuery({
     queryKey: ['admin', 'stats'],
-    queryFn: async () => unwrapData<AdminStats>(await dataProvider.request('GET', 'stats')),
+    queryFn: () => dataProvider.getAdminStats(),
   });
   if (isError) return <Typography color="error">{translate('app.admin.error')}</Typography>;
   return (

@@ -1,5 +1,5 @@
 import type { Identifier } from 'ra-core';
-import type { PublicConfig, User } from '../../server/src/schemas/contract';
+import type { AdminStats, PermissionResource, PublicConfig, SessionResource, User } from '../../server/src/schemas/contract';
 import { apiDownload, apiRequest, unwrapData } from './http';
 import { toListQuery, type ListParams } from './listQuery';
 import { toListResult } from './listResult';
@@ -23,9 +23,6 @@ export interface SyncLessonBody {
 
 /** The API calls that are not plain CRUD on a resource (SPEC §7). */
 export const customMethods = {
-  /** Any call, for the rare case no method below fits. */
-  request: <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => apiRequest<T>(method, path, { body }),
-
   getPublicConfig: async (): Promise<PublicConfig> => unwrapData<PublicConfig>(await apiRequest('GET', 'config')),
 
   getCurrentUser: async (signal?: AbortSignal): Promise<User> => unwrapData<User>(await apiRequest('GET', 'user', { signal })),
@@ -42,6 +39,18 @@ export const customMethods = {
 
   removeTeamMember: (teamId: Identifier, userId: Identifier) => apiRequest('DELETE', `teams/${teamId}/users/${userId}`),
 
+  /** GET /api/teams/{id}/sessions/upcoming: sessions not ended yet, soonest first, `perPage` of them. */
+  getUpcomingTeamSessions: async (teamId: Identifier, perPage: number): Promise<SessionResource[]> =>
+    unwrapData<SessionResource[] | null>(await apiRequest('GET', `teams/${teamId}/sessions/upcoming`, { query: `per_page=${perPage}` })) ?? [],
+
+  /** GET /api/teams/{id}/sessions/next: the team's next appointment, or null. */
+  getNextTeamSession: async (teamId: Identifier): Promise<SessionResource | null> =>
+    unwrapData<SessionResource | null>(await apiRequest('GET', `teams/${teamId}/sessions/next`)) ?? null,
+
+  /** GET /api/teams/{id}/sessions/{sessionId}: a session as seen from the team. */
+  getTeamSession: async (teamId: Identifier, sessionId: Identifier): Promise<SessionResource> =>
+    unwrapData<SessionResource>(await apiRequest('GET', `teams/${teamId}/sessions/${sessionId}`)),
+
   getTeamSessions: async <T = unknown>(teamId: Identifier, params: ListParams = {}) =>
     toListResult<T>(await apiRequest('GET', `teams/${teamId}/sessions`, { query: toListQuery(params) })),
 
@@ -53,6 +62,13 @@ export const customMethods = {
 
   setSessionTeams: (sessionId: Identifier, teamIds: Identifier[]) =>
     apiRequest('PUT', `sessions/${sessionId}/teams`, { body: { teams: teamIds } }),
+
+  /** GET /api/stats: the back-office dashboard's counts. */
+  getAdminStats: async (): Promise<AdminStats> => unwrapData<AdminStats>(await apiRequest('GET', 'stats')),
+
+  /** GET /api/permissions: the catalogue a role's permissions are chosen from. */
+  getPermissionCatalogue: async (): Promise<PermissionResource[]> =>
+    unwrapData<PermissionResource[] | null>(await apiRequest('GET', 'permissions')) ?? [],
 
   setUserRoles: (userId: Identifier, roleIds: Identifier[]) =>
     apiRequest('PUT', `users/${userId}/roles`, { body: { roles: roleIds } }),

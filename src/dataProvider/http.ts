@@ -1,4 +1,4 @@
-import { HttpError } from 'ra-core';
+import { HttpError, type fetchUtils } from 'ra-core';
 import { getToken } from './token';
 import { parseBody } from './parseBody';
 import { flattenFieldErrors } from './validationErrors';
@@ -30,14 +30,14 @@ export function apiUrl(path: string, query?: string): string {
   return query ? `${base}?${query}` : base;
 }
 
-export function buildHeaders(body: unknown): Headers {
-  const headers = new Headers({
-    Accept: 'application/json',
-    'X-Requested-With': 'XMLHttpRequest',
-  });
+/** The headers of every call: JSON, the bearer token, and a JSON Content-Type for a non-file body. */
+export function buildHeaders(body: unknown, given?: HeadersInit): Headers {
+  const headers = new Headers(given);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  headers.set('X-Requested-With', 'XMLHttpRequest');
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (body !== undefined && !(body instanceof FormData) && !(body instanceof Blob)) {
+  if (body !== undefined && body !== null && !(body instanceof FormData) && !(body instanceof Blob) && !headers.has('Content-Type')) {
     headers.set('Content-Type', 'application/json');
   }
   return headers;
@@ -60,16 +60,10 @@ export function toApiError(status: number, statusText: string, body: unknown, ur
   return error;
 }
 
-async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
-  const url = apiUrl(path, options.query);
+/** One fetch with the API's headers; a URL with "undefined" in it is not sent, an error status throws ApiError. */
+async function send(url: string, init: RequestInit = {}): Promise<Response> {
   if (url.includes('undefined')) throw new SkippedRequestError(url);
-  const response = await fetch(url, {
-    method,
-    headers: buildHeaders(options.body),
-    body: encodeBody(options.body),
-    keepalive: options.keepalive,
-    signal: options.signal,
-  });
+  const response = await fetch(url, { ...init, headers: buildHeaders(init.body, init.headers) });
   if (!response.ok) {
     const body = parseBody(await response.text());
     throw toApiError(response.status, response.statusText, body, url);
@@ -77,15 +71,34 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   return response;
 }
 
+/** What the HTTP client resolves with: react-admin's `fetchUtils.fetchJson` answer. */
+export type HttpResult = Awaited<ReturnType<typeof fetchUtils.fetchJson>>;
+
+/**
+ * The app's HTTP client, with the interface of react-admin's `fetchUtils.fetchJson` (so
+ * ra-data-simple-rest calls it) and the API's rules: the headers above, `json` parsed only when the
+ * text starts with "{", and ApiError (422 field errors flattened, the raw body kept) on failure.
+ */
+export async function httpClient(url: string, options: fetchUtils.Options = {}): Promise<HttpResult> {
+  const response = await send(url, options);
+  const body = await response.text();
+  return { status: response.status, headers: response.headers, body, json: parseBody(body) };
+}
+
 /** One JSON call to the API; resolves with the parsed body. */
 export async function apiRequest<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(method, path, options);
-  return parseBody(await response.text()) as T;
+  const { json } = await httpClient(apiUrl(path, options.query), {
+    method,
+    body: encodeBody(options.body),
+    keepalive: options.keepalive,
+    signal: options.signal,
+  });
+  return json as T;
 }
 
 /** A file download (e.g. the attendances spreadsheet). */
 export async function apiDownload(path: string, options: RequestOptions = {}): Promise<Blob> {
-  const response = await send('GET', path, options);
+  const response = await send(apiUrl(path, options.query), { signal: options.signal });
   return response.blob();
 }
 

@@ -1,63 +1,83 @@
-import type { DataProvider, Identifier, RaRecord } from 'ra-core';
-import { apiRequest, unwrapData } from './http';
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, DeleteParams, GetListParams, Identifier, RaRecord, UpdateParams } from 'ra-core';
+import { apiUrl, httpClient, unwrapData, type HttpResult } from './http';
 import { toListQuery, type ListParams } from './listQuery';
 import { toListResult } from './listResult';
 import { recordPath, resourcePath } from './resourcePath';
 
 type Meta = { query?: Record<string, unknown>; courseId?: Identifier; moduleId?: Identifier } | undefined;
 
-async function getList(resource: string, params: ListParams & { meta?: Meta; signal?: AbortSignal }) {
-  const body = await apiRequest('GET', resourcePath(resource, params.meta), {
-    query: toListQuery({ ...params, query: params.meta?.query }),
+/** ra-data-simple-rest on the API's client; answers come as `{data: X}`, simple-rest expects X. */
+const simpleRest = simpleRestProvider('/api', async (url: string, options) => {
+  const result: HttpResult = await httpClient(url, options);
+  return { ...result, json: unwrapData(result.json) };
+});
+
+const isRecord = (value: unknown): value is RaRecord => !!value && typeof value === 'object';
+
+/**
+ * The custom part: Laravel-style lists (`page`, `per_page`, `sort=-field`, `filter[...]`, total
+ * from `meta`), which simple-rest (JSON-encoded `range`/`filter`, total from Content-Range) cannot
+ * send or read.
+ */
+async function getList<R extends RaRecord>(resource: string, params: ListParams & { meta?: Meta; signal?: AbortSignal }) {
+  const { json } = await httpClient(apiUrl(resourcePath(resource, params.meta), toListQuery({ ...params, query: params.meta?.query })), {
     signal: params.signal,
   });
-  return toListResult<RaRecord>(body);
+  return toListResult<R>(json);
 }
 
-async function getOne(resource: string, id: Identifier, meta: Meta, signal?: AbortSignal) {
-  const body = await apiRequest('GET', recordPath(resource, id, meta), { query: toListQuery({ query: meta?.query }), signal });
-  return unwrapData<RaRecord>(body);
-}
-
-/** The REST base: one resource ↔ one Laravel-style collection under /api. */
+/**
+ * The REST base: one resource ↔ one collection under /api (modules and lessons nested under their
+ * course and module, from `meta`). getOne, create, update and delete are ra-data-simple-rest's;
+ * lists, getMany and the bulk calls are the API's own.
+ */
 export const restProvider = {
-  getList: (resource, params) => getList(resource, params),
+  getList: <R extends RaRecord>(resource: string, params: GetListParams) => getList<R>(resource, params),
 
-  getOne: async (resource, params) => ({ data: await getOne(resource, params.id, params.meta, params.signal) }),
+  getOne: (resource, params) => simpleRest.getOne(resourcePath(resource, params.meta), params),
 
-  getMany: async (resource, params) => ({
-    data: await Promise.all(params.ids.map((id) => getOne(resource, id, params.meta, params.signal))),
-  }),
+  /** One request for every id: `filter[id][]=1&filter[id][]=2`, on one page as long as the list. */
+  getMany: async <R extends RaRecord>(resource: string, params: { ids: Identifier[]; meta?: Meta; signal?: AbortSignal }) => {
+    if (!params.ids.length) return { data: [] as R[] };
+    const { data } = await getList<R>(resource, {
+      pagination: { page: 1, perPage: params.ids.length },
+      filter: { id: params.ids },
+      meta: params.meta,
+      signal: params.signal,
+    });
+    const wanted = new Set(params.ids.map(String));
+    return { data: data.filter((record) => wanted.has(String(record.id))) };
+  },
 
   getManyReference: (resource, params) =>
     getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
 
-  create: async (resource, params) => {
-    const body = await apiRequest('POST', resourcePath(resource, params.meta), { body: params.data });
-    const created = unwrapData<RaRecord | null>(body);
-    return { data: created && typeof created === 'object' ? created : { ...params.data, id: undefined } };
+  create: (resource, params) => simpleRest.create(resourcePath(resource, params.meta), params),
+
+  /** An answer without a body (204) keeps the form's values. */
+  update: async <R extends RaRecord>(resource: string, params: UpdateParams<R>) => {
+    const { data } = await simpleRest.update<R>(resourcePath(resource, params.meta), params);
+    return { data: isRecord(data) ? data : ({ ...params.previousData, ...params.data, id: params.id } as R) };
   },
 
-  update: async (resource, params) => {
-    const body = await apiRequest('PUT', recordPath(resource, params.id, params.meta), { body: params.data });
-    const updated = unwrapData<RaRecord | null>(body);
-    return { data: updated && typeof updated === 'object' ? updated : { ...params.previousData, ...params.data, id: params.id } };
-  },
-
+  /** PUT each record (the API has no bulk update); answers the ids, also when a PUT has no body. */
   updateMany: async (resource, params) => {
-    await Promise.all(params.ids.map((id) => apiRequest('PUT', recordPath(resource, id, params.meta), { body: params.data })));
+    await Promise.all(params.ids.map((id) => httpClient(apiUrl(recordPath(resource, id, params.meta)), { method: 'PUT', body: JSON.stringify(params.data) })));
     return { data: params.ids };
   },
 
-  delete: async (resource, params) => {
-    await apiRequest('DELETE', recordPath(resource, params.id, params.meta));
-    return { data: (params.previousData ?? { id: params.id }) as RaRecord };
+  /** Answers the record as it was before (the API answers only its id and name). */
+  delete: async <R extends RaRecord>(resource: string, params: DeleteParams<R>) => {
+    const { data } = await simpleRest.delete<R>(resourcePath(resource, params.meta), params);
+    return { data: params.previousData ?? (isRecord(data) ? data : ({ id: params.id } as R)) };
   },
 
+  /** DELETE each record (the API has no bulk delete). */
   deleteMany: async (resource, params) => {
-    await Promise.all(params.ids.map((id) => apiRequest('DELETE', recordPath(resource, id, params.meta))));
+    await Promise.all(params.ids.map((id) => httpClient(apiUrl(recordPath(resource, id, params.meta)), { method: 'DELETE' })));
     return { data: params.ids };
   },
 
   supportAbortSignal: true,
-} as DataProvider;
+} satisfies DataProvider;

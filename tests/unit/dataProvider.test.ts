@@ -7,7 +7,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const meta = { current_page: 1, last_page: 2, per_page: 10, from: 1, to: 10, total: 15 };
 
-describe('every call (SPEC §7 preamble)', () => {
+describe('every call', () => {
   it('sends the bearer token from localStorage, Accept JSON and X-Requested-With', async () => {
     localStorage.setItem('token', 'abc');
     const { calls } = mockFetch({ body: { data: { id: 1 } } });
@@ -34,9 +34,9 @@ describe('every call (SPEC §7 preamble)', () => {
   });
 
   it('parses the answer as JSON only when it starts with "{"', async () => {
-    mockFetch({ text: 'not json' }, { text: '{"data":{"id":3}}' });
-    await expect(dataProvider.request('GET', 'whatever')).resolves.toBe('not json');
-    await expect(dataProvider.request('GET', 'whatever')).resolves.toEqual({ data: { id: 3 } });
+    mockFetch({ text: '[1,2]' }, { text: '{"data":{"id":3}}' });
+    await expect(dataProvider.getOne('teams', { id: 3 })).resolves.toEqual({ data: '[1,2]' });
+    await expect(dataProvider.getOne('teams', { id: 3 })).resolves.toEqual({ data: { id: 3 } });
   });
 });
 
@@ -86,11 +86,20 @@ describe('getOne, getMany, create, update, delete', () => {
     expect(calls[0].url).toBe('/api/courses/1/modules/2/lessons/9');
   });
 
-  it('getMany reads each record', async () => {
-    const { calls } = mockFetch({ body: { data: { id: 1 } } }, { body: { data: { id: 2 } } });
-    const result = await dataProvider.getMany('users', { ids: [1, 2] });
-    expect(result.data).toEqual([{ id: 1 }, { id: 2 }]);
-    expect(calls.map((c) => c.url)).toEqual(['/api/users/1', '/api/users/2']);
+  it('getMany reads every id in one request, on one page as long as the list', async () => {
+    const { calls } = mockFetch({ body: { data: [{ id: 1 }, { id: 2 }, { id: 3 }], meta: { ...meta, per_page: 3, total: 3 } } });
+    const result = await dataProvider.getMany('users', { ids: [1, 2, 3] });
+    expect(result.data).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    expect(calls.map((c) => c.url)).toEqual(['/api/users?page=1&per_page=3&filter[id][]=1&filter[id][]=2&filter[id][]=3']);
+  });
+
+  it('getMany keeps only the asked records, nests under meta, and asks nothing for no ids', async () => {
+    const { calls } = mockFetch({ body: { data: [{ id: 7 }, { id: 8 }] } });
+    const result = await dataProvider.getMany('modules', { ids: ['8'], meta: { courseId: 2 } });
+    expect(result.data).toEqual([{ id: 8 }]);
+    expect(calls[0].url).toBe('/api/courses/2/modules?page=1&per_page=1&filter[id][]=8');
+    await expect(dataProvider.getMany('users', { ids: [] })).resolves.toEqual({ data: [] });
+    expect(calls).toHaveLength(1);
   });
 
   it('create POSTs JSON and returns the created record', async () => {
@@ -145,6 +154,29 @@ describe('errors', () => {
 });
 
 describe('custom methods', () => {
+  it('stats, permission catalogue and the team session reads', async () => {
+    const stats = { users: 1, teams: 2, sessions: 3, experts: 4 };
+    const { calls } = mockFetch(
+      { body: { data: stats } },
+      { body: { data: [{ name: 'read_teams', description: 'x' }] } },
+      { body: { data: [{ id: 5 }] } },
+      { body: { data: null } },
+      { body: { data: { id: 6 } } },
+    );
+    await expect(dataProvider.getAdminStats()).resolves.toEqual(stats);
+    await expect(dataProvider.getPermissionCatalogue()).resolves.toEqual([{ name: 'read_teams', description: 'x' }]);
+    await expect(dataProvider.getUpcomingTeamSessions(2, 10000)).resolves.toEqual([{ id: 5 }]);
+    await expect(dataProvider.getNextTeamSession(2)).resolves.toBeNull();
+    await expect(dataProvider.getTeamSession(2, 6)).resolves.toEqual({ id: 6 });
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/stats',
+      '/api/permissions',
+      '/api/teams/2/sessions/upcoming?per_page=10000',
+      '/api/teams/2/sessions/next',
+      '/api/teams/2/sessions/6',
+    ]);
+  });
+
   it('getCurrentUser and getMyPermissions unwrap data', async () => {
     const { calls } = mockFetch({ body: { data: { id: 1, name: 'Mario' } } }, { body: { data: ['read_teams', 3] } });
     await expect(dataProvider.getCurrentUser()).resolves.toEqual({ id: 1, name: 'Mario' });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PercorsoPage from '../../src/portal/team/PercorsoPage';
 import { canEditTeam, sessionHref } from '../../src/portal/team/rules';
 import { i18nProvider } from '../../src/i18n';
-import { apiError, makeUser, renderPortalPage, routeTable } from './support/portalHarness';
+import { apiError, makeUser, renderPortalPage, teamSessionReads } from './support/portalHarness';
 import { makeSession, makeTeam } from './support/teamFixtures';
 
 vi.mock('../../src/lib/publicConfig', () => ({ usePublicConfig: () => ({ data: { avatar_host: 'https://account.example.com' } }) }));
@@ -43,7 +43,7 @@ function teamApi(overrides: Record<string, unknown> = {}) {
   const team = makeTeam();
   const next = makeSession();
   const later = makeSession({ id: 12, name: 'Pitch day', type: 'other', join_url: null, start_time: '2026-11-24T14:00:00.000Z', end_time: null });
-  const request = routeTable({
+  const sessionReads = teamSessionReads({
     'teams/1/sessions/next': { data: next },
     'teams/1/sessions/upcoming': { data: [next, later] },
     ...overrides,
@@ -56,7 +56,7 @@ function teamApi(overrides: Record<string, unknown> = {}) {
     }),
     update: vi.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({ data: { ...team, ...data } })),
     getTeamSessions: vi.fn(async () => ({ data: [next, later], total: 2 })),
-    request,
+    ...sessionReads,
     uploadImage: vi.fn(),
   };
 }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SessionPage from '../../src/portal/team/SessionPage';
 import { sessionContext } from '../../src/portal/team/rules';
-import { apiError, makeUser, renderPortalPage, routeTable } from './support/portalHarness';
+import { apiError, makeUser, renderPortalPage, teamSessionReads } from './support/portalHarness';
 import { makeSession, makeTeam } from './support/teamFixtures';
 
 vi.mock('../../src/lib/publicConfig', () => ({ usePublicConfig: () => ({ data: { avatar_host: 'https://account.example.com' } }) }));
@@ -38,7 +38,7 @@ function sessionApi(session = makeSession()) {
       throw apiError(404);
     }),
     getTeamSessions: vi.fn(async () => ({ data: [session], total: 1 })),
-    request: routeTable({ [`teams/1/sessions/${session.id}`]: { data: session }, 'teams/2/sessions/11': apiError(403) }),
+    ...teamSessionReads({ [`teams/1/sessions/${session.id}`]: { data: session }, 'teams/2/sessions/11': apiError(403) }),
   };
 }
 
@@ -91,7 +91,7 @@ describe('Session page', () => {
       dataProvider: api,
     });
     expect(await screen.findByRole('heading', { level: 2, name: 'Revisione del business plan' })).toBeInTheDocument();
-    expect(api.request).toHaveBeenCalledWith('GET', 'teams/1/sessions/11');
+    expect(api.getTeamSession).toHaveBeenCalledWith('1', '11');
     expect(screen.queryByText('Accesso Esperto')).not.toBeInTheDocument();
   });
 

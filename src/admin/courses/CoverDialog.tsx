@@ -1,6 +1,6 @@
 import { useRefresh, useTranslate } from 'react-admin';
 import { LazyImageCropDialog } from '../../components/LazyImageCropDialog';
-import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { useAppDataProvider } from '../../dataProvider';
 
 /** SPEC §5, §9: course and module covers are cropped 16:9. */
 export const COVER_ASPECT = 16 / 9;

@@ -3,7 +3,7 @@ import EventAvailable from '@mui/icons-material/EventAvailable';
 import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
 import { announce } from '../../components/LiveRegion';
-import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { useAppDataProvider } from '../../dataProvider';
 
 /** Hands a downloaded file to the browser under `filename`. */
 function saveFile(blob: Blob, filename: string) {

@@ -11,7 +11,7 @@ import Autorenew from '@mui/icons-material/Autorenew';
 import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
 import { announce } from '../../components/LiveRegion';
-import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { useAppDataProvider } from '../../dataProvider';
 
 export interface CalendarFeedDialogProps {
   open: boolean;

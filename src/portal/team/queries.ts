@@ -33,8 +33,7 @@ export function useUpcomingSessions(teamId: Identifier) {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
     queryKey: ['teams', String(teamId), 'sessions', 'upcoming'],
-    queryFn: async () =>
-      (await dataProvider.request<{ data: Session[] }>('GET', `teams/${teamId}/sessions/upcoming?per_page=${ALL_SESSIONS}`)).data ?? [],
+    queryFn: () => dataProvider.getUpcomingTeamSessions(teamId, ALL_SESSIONS),
   });
 }
 
@@ -43,7 +42,7 @@ export function useNextSession(teamId: Identifier) {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
     queryKey: ['teams', String(teamId), 'sessions', 'next'],
-    queryFn: async () => (await dataProvider.request<{ data: Session | null }>('GET', `teams/${teamId}/sessions/next`)).data ?? null,
+    queryFn: () => dataProvider.getNextTeamSession(teamId),
   });
 }
 
@@ -58,7 +57,7 @@ export function useSession(sessionId: Identifier, routeTeamId: Identifier | unde
     queryKey: routeTeamId ? ['teams', String(routeTeamId), 'sessions', String(sessionId)] : ['sessions', 'portal', String(sessionId)],
     queryFn: async () =>
       routeTeamId
-        ? (await dataProvider.request<{ data: Session }>('GET', `teams/${routeTeamId}/sessions/${sessionId}`)).data
+        ? await dataProvider.getTeamSession(routeTeamId, sessionId)
         : ((await dataProvider.getOne<Session>('sessions', { id: sessionId as Session['id'] })).data as Session),
   });
 }

@@ -36,16 +36,23 @@ export function apiError(status: number, message = `HTTP ${status}`) {
   return new HttpError(message, status, { message });
 }
 
-/** Answers `request(method, path)` calls from a table of paths; unknown paths are a 404. */
-export function routeTable(table: Record<string, unknown | (() => unknown)>) {
-  return vi.fn(async (_method: string, path: string) => {
-    const key = path.split('?')[0];
-    if (!(key in table)) throw apiError(404);
-    const answer = table[key];
-    const value = typeof answer === 'function' ? (answer as () => unknown)() : answer;
+/**
+ * The data provider's team-session reads, answered from a table of API paths and their bodies
+ * (`'teams/1/sessions/next': { data: … }`, or an error to throw); unknown paths are a 404.
+ */
+export function teamSessionReads(table: Record<string, unknown | (() => unknown)>) {
+  const answer = (path: string) => {
+    if (!(path in table)) throw apiError(404);
+    const entry = table[path];
+    const value = typeof entry === 'function' ? (entry as () => unknown)() : entry;
     if (value instanceof Error) throw value;
-    return value;
-  });
+    return (value as { data: unknown }).data;
+  };
+  return {
+    getUpcomingTeamSessions: vi.fn(async (teamId: unknown) => answer(`teams/${teamId}/sessions/upcoming`) ?? []),
+    getNextTeamSession: vi.fn(async (teamId: unknown) => answer(`teams/${teamId}/sessions/next`) ?? null),
+    getTeamSession: vi.fn(async (teamId: unknown, sessionId: unknown) => answer(`teams/${teamId}/sessions/${sessionId}`)),
+  };
 }
 
 export interface HarnessOptions {
