@@ -62,4 +62,40 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Routes validate, authorize, call a repository (app.repos) and present: no SQL, no database
+    // handle, no clock of their own. Queries live in server/src/repositories/<resource>.ts.
+    files: ['server/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: 'Route files do not build SQL: add a method to the resource repository (server/src/repositories).' }],
+          patterns: [{ group: ['**/db/index.js', '**/db/index'], message: 'Route files do not use the database: call app.repos.<resource>.' }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='db']", message: 'Route files do not use the database: call app.repos.<resource>.' },
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|transaction|executeQuery)$/]',
+          message: 'Route files do not build SQL: add a method to the resource repository (server/src/repositories).',
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'Route files do not build SQL: add a method to the resource repository (server/src/repositories).' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Use the server clock: app.now().' },
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Use the server clock: app.now().' },
+      ],
+    },
+  },
+  {
+    // Repositories take the clock they are given (`now`), so tests can move time.
+    files: ['server/src/repositories/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Use the clock the repository is given: isoNow(now) or now().' },
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Use the clock the repository is given: now().' },
+      ],
+    },
+  },
 );

@@ -5,9 +5,11 @@ import { createAttendancesRepository } from '../repositories/attendances.js';
 import { createCalendarRepository } from '../repositories/calendar.js';
 import { createCoursesRepository } from '../repositories/courses.js';
 import { createExpertsRepository } from '../repositories/experts.js';
+import { createHealthRepository } from '../repositories/health.js';
 import { createLessonsRepository } from '../repositories/lessons.js';
 import { createModulesRepository } from '../repositories/modules.js';
 import { createProgressRepository } from '../repositories/progress.js';
+import { createReportsRepository } from '../repositories/reports.js';
 import { createRolesRepository } from '../repositories/roles.js';
 import { createSessionsRepository } from '../repositories/sessions.js';
 import type { Clock } from '../repositories/shared.js';
@@ -26,9 +28,11 @@ export function createRepositories(db: Db, now: Clock) {
     calendar: createCalendarRepository(db, now),
     courses: createCoursesRepository(db, now),
     experts: createExpertsRepository(db, now),
+    health: createHealthRepository(db),
     lessons: createLessonsRepository(db, now),
     modules: createModulesRepository(db, now),
     progress: createProgressRepository(db, now),
+    reports: createReportsRepository(db, now),
     roles: createRolesRepository(db, now),
     sessions: createSessionsRepository(db, now),
     stats: createStatsRepository(db),

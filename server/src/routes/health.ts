@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { readiness } from '../db/index.js';
 import { isDatabaseUnavailable, describeDatabaseError } from '../db/errors.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../plugins/errors.js';
 
@@ -24,7 +23,7 @@ export default async function healthRoutes(base: FastifyInstance): Promise<void>
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
-        const state = await readiness(app.db);
+        const state = await app.repos.health.readiness();
         if (state === 'ready') return { status: 'ready' };
         return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ status: state });
       } catch (error) {

@@ -12,8 +12,7 @@ import {
   sessionsWorkbook,
   type SessionExportRow,
 } from '../reports/excel.js';
-import { createReportsRepository, currentQuarter, isCalendarDay, type DayRange } from '../repositories/reports.js';
-import { createSessionsRepository } from '../repositories/sessions.js';
+import { currentQuarter, isCalendarDay, type DayRange } from '../repositories/reports.js';
 import {
   ImportParams,
   LearnerParams,
@@ -62,8 +61,7 @@ function sendXlsx(reply: FastifyReply, filename: string, file: Buffer) {
  */
 export default async function reportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const reports = createReportsRepository(app.db, () => app.now());
-  const sessions = createSessionsRepository(app.db, () => app.now());
+  const { reports, sessions } = app.repos;
 
   /** The span and team of a participation request, checked; 422 with Italian messages otherwise. */
   async function participationParams(query: ParticipationQuery): Promise<{ range: DayRange; teamId?: number }> {
