@@ -21,7 +21,7 @@ export interface SyncLessonBody {
   rate?: number;
 }
 
-/** The API calls that are not plain CRUD on a resource (SPEC §7). */
+/** The API calls that are not plain CRUD on a resource. */
 export const customMethods = {
   getPublicConfig: async (): Promise<PublicConfig> => unwrapData<PublicConfig>(await apiRequest('GET', 'config')),
 

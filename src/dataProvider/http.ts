@@ -5,7 +5,7 @@ import { flattenFieldErrors } from './validationErrors';
 
 export const API_PREFIX = '/api/';
 
-/** Thrown instead of calling the network when a URL contains "undefined" (SPEC §7). */
+/** Thrown instead of calling the network when a URL contains "undefined" (an id not known yet). */
 export class SkippedRequestError extends Error {
   constructor(url: string) {
     super(`Request skipped: ${url}`);

@@ -1,4 +1,4 @@
-/** SPEC §7: a response is parsed as JSON only when its text starts with "{"; otherwise the raw text (or null when empty). */
+/** A response is parsed as JSON only when its text starts with "{"; otherwise the raw text (or null when empty). */
 export function parseBody(text: string): unknown {
   if (text.startsWith('{')) {
     try {

@@ -1,6 +1,6 @@
 /**
  * Where a react-admin resource lives under /api. Nested resources take their parents' ids from
- * `meta`; a missing id leaves "undefined" in the path, and such requests are skipped (SPEC §7).
+ * `meta`; a missing id leaves "undefined" in the path, and such requests are skipped.
  */
 export interface NestedMeta {
   courseId?: string | number;

@@ -1,4 +1,4 @@
-/** The API bearer token lives in localStorage (SPEC §9). */
+/** The API bearer token lives in localStorage. */
 const TOKEN_KEY = 'token';
 
 export function getToken(): string | null {

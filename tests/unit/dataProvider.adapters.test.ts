@@ -6,7 +6,7 @@ import { stringifyQuery } from '../../src/dataProvider/queryString';
 import { recordPath, resourcePath } from '../../src/dataProvider/resourcePath';
 import { flattenFieldErrors } from '../../src/dataProvider/validationErrors';
 
-describe('parseBody (SPEC §7: JSON only when the text starts with "{")', () => {
+describe('parseBody (JSON only when the text starts with "{")', () => {
   it('parses objects', () => expect(parseBody('{"a":1}')).toEqual({ a: 1 }));
   it('leaves arrays, text and numbers as text', () => {
     expect(parseBody('[1,2]')).toBe('[1,2]');

@@ -21,7 +21,7 @@ export type ExpertResource = Static<typeof ExpertResource>;
 
 /**
  * Access is checked by the handler (not the schema) so that its errors land under `expert_access`,
- * the field the form shows (SPEC §8); `expert_access` is accepted as an alias of `access`.
+ * the field the form shows; `expert_access` is accepted as an alias of `access`.
  */
 const AccessField = Type.Optional(Type.Union([Type.String(), Type.Null()]));
 const TeamIds = Type.Optional(Type.Union([Type.Array(DbId, { maxItems: 1000 }), Type.Null()]));

@@ -12,7 +12,7 @@ export const SessionTeam = Type.Object({
 });
 export type SessionTeam = Static<typeof SessionTeam>;
 
-/** One attendance; times are UTC in SQL format `YYYY-MM-DD HH:MM:SS` (SPEC §3). */
+/** One attendance; times are UTC in SQL format `YYYY-MM-DD HH:MM:SS`. */
 export const AttendanceItem = Type.Object({
   id: Type.Integer(),
   user_id: Type.Union([Type.Integer(), Type.Null()]),

@@ -43,7 +43,7 @@ export const ExpertSession = Type.Object({
 });
 export type ExpertSession = Static<typeof ExpertSession>;
 
-/** GET /api/user → {data: CurrentUser}: the signed-in user with everything SPEC §3 lists. */
+/** GET /api/user → {data: CurrentUser}: the signed-in user with roles, teams and expert work. */
 export const CurrentUser = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
