@@ -1,6 +1,8 @@
 /**
- * The permission catalogue of SPEC §6, spelled exactly as there (`update_lesosns` included).
- * `delete_users` is ours: the spec lists a delete action on users without naming its gate.
+ * The permission catalogue: every name a role can hold, with the description the role editor
+ * shows. Names are part of the product's contract and spelled as the product has always spelled
+ * them (`update_lesosns` included). `PermissionName` is their union: `requirePermission`, `can`
+ * and the front end's `canAccess`/`hasPermission` accept nothing else.
  */
 export const PERMISSIONS = {
   developer: 'Sviluppatore: supera ogni controllo',
