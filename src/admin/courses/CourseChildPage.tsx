@@ -1,28 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import Link from '@mui/material/Link';
-import { useTranslate, type Identifier } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { Button } from '../../components/Button';
 import { CardGrid } from '../common/CardGrid';
-import { ConfirmDialog } from '../common/ConfirmDialog';
-import { CreateDialog, EditDialog } from '../common/FormDialog';
 import { Gate } from '../common/Gate';
 import { SearchListPage } from '../common/SearchListPage';
+import { CourseChildDialogs, type ChildRecord, type Open, type OpenedRecord } from './CourseChildDialogs';
 import { NAME_FILTER, WHOLE_LIST, type ParentMeta } from './listing';
 import { useNestedDelete } from './useNestedDelete';
 
-interface ChildRecord {
-  id: Identifier;
-  name: string;
-}
-
-/** The record whose action (edit, delete, …) has opened a dialog. */
-export interface OpenedRecord<Action extends string, RecordType extends ChildRecord> {
-  action: Action;
-  record: RecordType;
-}
-
-type Open<Action extends string, RecordType extends ChildRecord> = { action: 'create' } | OpenedRecord<Action, RecordType> | null;
+export type { OpenedRecord };
 
 export interface CourseChildPageProps<RecordType extends ChildRecord, Action extends string> {
   resource: 'modules' | 'lessons';
@@ -41,9 +29,9 @@ export interface CourseChildPageProps<RecordType extends ChildRecord, Action ext
 }
 
 /**
- * The page of a course's modules or of a module's lessons (SPEC §2): the way back, h1, search by
- * name, the cards sorted by position, and the create, edit and delete dialogs. The texts are
- * `resources.<resource>.page.*`; a refused delete stays in the confirmation as text (SPEC §8).
+ * The page of a course's modules or of a module's lessons: the way back, h1, search by name, the
+ * cards sorted by position, and the create, edit and delete dialogs (CourseChildDialogs). The texts
+ * are `resources.<resource>.page.*`.
  */
 export function CourseChildPage<RecordType extends ChildRecord, Action extends string>({
   resource,
@@ -60,8 +48,6 @@ export function CourseChildPage<RecordType extends ChildRecord, Action extends s
   const [open, setOpen] = useState<Open<Action, RecordType>>(null);
   const close = () => setOpen(null);
   const removal = useNestedDelete(resource, meta, close);
-  const opened = open && open.action !== 'create' ? (open as OpenedRecord<Action, RecordType>) : null;
-  const current = opened?.record;
 
   return (
     <SearchListPage
@@ -96,43 +82,15 @@ export function CourseChildPage<RecordType extends ChildRecord, Action extends s
           })
         }
       />
-      <CreateDialog
-        open={open?.action === 'create'}
-        onClose={close}
+      <CourseChildDialogs
         resource={resource}
         meta={meta}
-        noValidate
-        title={`${texts}.create_title`}
-        submitLabel={`${texts}.create_submit`}
-      >
-        {inputs}
-      </CreateDialog>
-      {opened && current && (
-        <>
-          <EditDialog
-            open={opened.action === 'edit'}
-            onClose={close}
-            resource={resource}
-            meta={meta}
-            noValidate
-            id={current.id}
-            title={`${texts}.edit_title`}
-            submitLabel={`${texts}.edit_submit`}
-          >
-            {inputs}
-          </EditDialog>
-          {renderOtherDialogs?.(opened, close)}
-          <ConfirmDialog
-            open={opened.action === 'delete'}
-            title={translate(`${texts}.delete_title`)}
-            content={translate(`${texts}.delete_confirm`, { name: current.name })}
-            onConfirm={() => removal.confirm(current)}
-            onClose={close}
-            loading={removal.isPending}
-            error={removal.error}
-          />
-        </>
-      )}
+        inputs={inputs}
+        open={open}
+        close={close}
+        removal={removal}
+        renderOtherDialogs={renderOtherDialogs}
+      />
     </SearchListPage>
   );
 }
