@@ -73,7 +73,7 @@ describe('the date-time input', () => {
 
   it('gives the Italian field error for anything that is not a real date-time', () => {
     expect(validDateTime('01/02/2026 10:3', {}, {})).toBe(INVALID_DATE_TIME);
-    expect(validDateTime(parseDateTimeText('29/03/2026 02:30'), {}, {})).toBe('Data non valida (gg/mm/aaaa hh:mm)');
+    expect(validDateTime(parseDateTimeText('29/03/2026 02:30'), {}, {})).toBe('app.admin.date_time.invalid');
     expect(validDateTime('2026-02-01T09:30:00.000Z', {}, {})).toBeUndefined();
     expect(validDateTime(null, {}, {})).toBeUndefined();
   });

@@ -11,7 +11,7 @@ export const parseDateTimeText = (text: string): string | null => {
   return parseRomeDateTime(masked) ?? masked;
 };
 
-/** Anything typed that is not (yet) a real date-time is refused with the Italian message. */
+/** Anything typed that is not (yet) a real date-time is refused, with the `app.admin.date_time.invalid` message. */
 export const validDateTime: Validator = (value: unknown) =>
   value === null || value === undefined || value === '' || isIsoInstant(value) ? undefined : INVALID_DATE_TIME;
 
@@ -21,7 +21,7 @@ export interface DateTimeInputProps {
   validate?: Validator[];
 }
 
-/** A date-time typed as dd/mm/yyyy hh:mm (Europe/Rome) and sent as UTC ISO (SPEC §5). */
+/** A date-time typed as dd/mm/yyyy hh:mm (Europe/Rome) and sent as UTC ISO. */
 export function DateTimeInput({ source, label, validate = [] }: DateTimeInputProps) {
   const translate = useTranslate();
   return (

@@ -2,11 +2,12 @@ import { TZDate } from '@date-fns/tz';
 import { APP_TIME_ZONE } from '../../lib/dates';
 
 /**
- * The back-office's date-time inputs (SPEC §5): typed as "dd/mm/yyyy hh:mm" in Europe/Rome time,
- * sent to the API as UTC ISO 8601.
+ * The back-office's date-time inputs: typed as "dd/mm/yyyy hh:mm" in Europe/Rome time, sent to the
+ * API as UTC ISO 8601.
  */
 export const DATE_TIME_PATTERN = 'gg/mm/aaaa hh:mm';
-export const INVALID_DATE_TIME = 'Data non valida (gg/mm/aaaa hh:mm)';
+/** The message key of a date-time that is not a real moment (react-admin translates validators' keys). */
+export const INVALID_DATE_TIME = 'app.admin.date_time.invalid';
 
 const MASK_SLOTS = [2, 2, 4, 2, 2];
 const MASK_SEPARATORS = ['/', '/', ' ', ':'];
