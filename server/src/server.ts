@@ -5,6 +5,7 @@ import { purgeExpiredTokens } from './auth/tokens.js';
 import { seedIfEmpty } from './seed/index.js';
 import { logSignInSettings } from './auth/startupNotes.js';
 import { startAttendanceScheduler } from './attendances/scheduler.js';
+import { startAuditRetention } from './plugins/audit.js';
 import { drainOnSignals } from './shutdown.js';
 
 function readConfig(): Config {
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   startAttendanceScheduler(app);
+  startAuditRetention(app);
   const provider = config.oidc.external ? config.oidc.issuer : `${config.oidc.issuer} (provider di sviluppo)`;
   app.log.info(`Percorso è pronto su ${config.publicUrl} — accesso tramite ${provider}`);
   await logSignInSettings(app);

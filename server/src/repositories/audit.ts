@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { AuditLogTable, Database } from '../db/schema.js';
@@ -49,16 +50,17 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * limited to `fields` when given; secrets are left out.
  */
 export function changesBetween(
-  before: Record<string, unknown> | null | undefined,
-  after: Record<string, unknown> | null | undefined,
+  before: object | null | undefined,
+  after: object | null | undefined,
   fields?: readonly string[],
 ): AuditChanges {
   const names = fields ?? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const valueOf = (row: object | null | undefined, name: string) => (row ? ((row as Record<string, unknown>)[name] ?? null) : null);
   const changes: AuditChanges = {};
   for (const name of names) {
     if (SECRET_FIELD.test(name)) continue;
-    const a = before ? (before[name] ?? null) : null;
-    const b = after ? (after[name] ?? null) : null;
+    const a = valueOf(before, name);
+    const b = valueOf(after, name);
     if (!same(a, b)) changes[name] = [a, b];
   }
   return changes;
@@ -155,3 +157,36 @@ export function createAuditRepository(db: Db, now: Clock) {
 }
 
 export type AuditRepository = ReturnType<typeof createAuditRepository>;
+
+/** Who is making the current request: set per request by the audit plugin, read by the repositories. */
+const actorContext = new AsyncLocalStorage<{ actorId: () => number | null }>();
+
+/** Runs `fn` with `actorId` as the author of the changes it records (the audit plugin does it per request). */
+export function runAsActor<T>(actorId: () => number | null, fn: () => T): T {
+  return actorContext.run({ actorId }, fn);
+}
+
+/** The signed-in person behind the current request, or null (a job, a command-line tool). */
+export function currentActorId(): number | null {
+  return actorContext.getStore()?.actorId() ?? null;
+}
+
+/**
+ * Records a change made by the current request's person, with the transaction that makes it.
+ * Nothing is recorded when an update changed nothing.
+ */
+export async function audit(
+  executor: Kysely<Database>,
+  now: Clock,
+  record: Omit<AuditRecord, 'actorId'> & { actorId?: number | null },
+): Promise<void> {
+  if (record.action === 'update' && Object.keys(record.changes).length === 0) return;
+  await recordAudit(executor, isoNow(now), { actorId: currentActorId(), ...record });
+}
+
+/** `[before, after]` of a set of ids (team members, session experts…), sorted; null when equal. */
+export function idsChange(before: number[], after: number[]): [number[], number[]] | null {
+  const a = [...new Set(before)].sort((x, y) => x - y);
+  const b = [...new Set(after)].sort((x, y) => x - y);
+  return JSON.stringify(a) === JSON.stringify(b) ? null : [a, b];
+}

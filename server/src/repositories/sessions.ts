@@ -9,6 +9,7 @@ import type { PersonSummary } from '../schemas/team.js';
 import { listPage } from './list.js';
 import { groupBy, isoNow, personColumns, type Clock } from './shared.js';
 import { callerTeams } from './teams.js';
+import { audit, changesBetween, idsChange } from './audit.js';
 
 type SessionsWhere = ExpressionBuilder<Database, 'sessions'>;
 
@@ -82,6 +83,9 @@ export interface SessionValues {
   join_instructions: string;
   join_url: string | null;
 }
+
+/** The fields of a session the audit trail records. */
+const AUDITED_FIELDS = ['name', 'type', 'description', 'start_time', 'end_time', 'join_instructions', 'join_url'] as const;
 
 /** Every query on sessions, their teams, experts and attendances. */
 export function createSessionsRepository(db: Db, now: Clock) {
@@ -171,7 +175,7 @@ export function createSessionsRepository(db: Db, now: Clock) {
     return Number(own?.count ?? 0) + Number(all?.count ?? 0) - Number(linked?.count ?? 0);
   }
 
-  return {
+  const repository = {
     findById,
     teamIdsOf,
     withRelations,
@@ -199,19 +203,34 @@ export function createSessionsRepository(db: Db, now: Clock) {
 
     /** A new session, attached to a team and an expert when given. */
     async create(values: SessionValues, links: { teamId?: number | null; expertId?: number | null }): Promise<number> {
+      const [id] = await repository.createSeries([values], links);
+      return id;
+    },
+
+    /**
+     * Several independent sessions (a repeating series) with the same team and expert, in one
+     * transaction: all of them or, when any insert fails, none. One audit record each.
+     */
+    async createSeries(list: SessionValues[], links: { teamId?: number | null; expertId?: number | null }): Promise<number[]> {
       return db.transaction().execute(async (trx) => {
-        const created = await trx
-          .insertInto('sessions')
-          .values({ ...values, created_at: isoNow(now) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (typeof links.teamId === 'number') {
-          await trx.insertInto('session_teams').values({ session_id: created.id, team_id: links.teamId }).execute();
+        const ids: number[] = [];
+        for (const values of list) {
+          const created = await trx
+            .insertInto('sessions')
+            .values({ ...values, created_at: isoNow(now) })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const teams = typeof links.teamId === 'number' ? [links.teamId] : [];
+          const experts = typeof links.expertId === 'number' ? [links.expertId] : [];
+          if (teams.length) await trx.insertInto('session_teams').values({ session_id: created.id, team_id: teams[0] }).execute();
+          if (experts.length) await trx.insertInto('session_experts').values({ session_id: created.id, user_id: experts[0] }).execute();
+          const changes = changesBetween(null, values, AUDITED_FIELDS);
+          if (teams.length) changes.teams = [[], teams];
+          if (experts.length) changes.experts = [[], experts];
+          await audit(trx, now, { action: 'create', entityType: 'session', entityId: created.id, changes });
+          ids.push(created.id);
         }
-        if (typeof links.expertId === 'number') {
-          await trx.insertInto('session_experts').values({ session_id: created.id, user_id: links.expertId }).execute();
-        }
-        return created.id;
+        return ids;
       });
     },
 
@@ -222,36 +241,68 @@ export function createSessionsRepository(db: Db, now: Clock) {
      */
     async update(id: number, values: SessionValues, teamId: number | null | undefined): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
         await trx.updateTable('sessions').set(values).where('id', '=', id).execute();
-        if (teamId === undefined) return;
-        const current = await trx.selectFrom('session_teams').select('team_id').where('session_id', '=', id).execute();
-        if (teamId !== null && current.some((t) => t.team_id === teamId)) return;
-        await trx.deleteFrom('session_teams').where('session_id', '=', id).execute();
-        if (teamId !== null) await trx.insertInto('session_teams').values({ session_id: id, team_id: teamId }).execute();
+        const changes = changesBetween(before, { ...before, ...values }, AUDITED_FIELDS);
+        const current = (await trx.selectFrom('session_teams').select('team_id').where('session_id', '=', id).execute()).map((t) => t.team_id);
+        if (teamId !== undefined && !(teamId !== null && current.includes(teamId))) {
+          await trx.deleteFrom('session_teams').where('session_id', '=', id).execute();
+          if (teamId !== null) await trx.insertInto('session_teams').values({ session_id: id, team_id: teamId }).execute();
+          const teams = idsChange(current, teamId === null ? [] : [teamId]);
+          if (teams) changes.teams = teams;
+        }
+        await audit(trx, now, { action: 'update', entityType: 'session', entityId: id, changes });
       });
     },
 
     async delete(id: number): Promise<void> {
-      await db.deleteFrom('sessions').where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!before) return;
+        const [teams, experts] = await Promise.all([
+          trx.selectFrom('session_teams').select('team_id').where('session_id', '=', id).execute(),
+          trx.selectFrom('session_experts').select('user_id').where('session_id', '=', id).execute(),
+        ]);
+        const changes = changesBetween(before, null, AUDITED_FIELDS);
+        if (teams.length) changes.teams = [teams.map((t) => t.team_id).sort((a, b) => a - b), []];
+        if (experts.length) changes.experts = [experts.map((e) => e.user_id).sort((a, b) => a - b), []];
+        await trx.deleteFrom('sessions').where('id', '=', id).execute();
+        await audit(trx, now, { action: 'delete', entityType: 'session', entityId: id, changes });
+      });
     },
 
     async addExpert(sessionId: number, userId: number): Promise<void> {
-      await db
-        .insertInto('session_experts')
-        .values({ session_id: sessionId, user_id: userId })
-        .onConflict((oc) => oc.columns(['session_id', 'user_id']).doNothing())
-        .execute();
+      await repository.setExperts(sessionId, (current) => [...current, userId]);
     },
 
     async removeExpert(sessionId: number, userId: number): Promise<void> {
-      await db.deleteFrom('session_experts').where('session_id', '=', sessionId).where('user_id', '=', userId).execute();
+      await repository.setExperts(sessionId, (current) => current.filter((id) => id !== userId));
+    },
+
+    /** Changes the session's experts to `next(current)`, recording the change. */
+    async setExperts(sessionId: number, next: (current: number[]) => number[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const current = (await trx.selectFrom('session_experts').select('user_id').where('session_id', '=', sessionId).execute()).map((e) => e.user_id);
+        const wanted = [...new Set(next(current))];
+        const change = idsChange(current, wanted);
+        if (!change) return;
+        const added = wanted.filter((id) => !current.includes(id));
+        const removed = current.filter((id) => !wanted.includes(id));
+        if (removed.length) await trx.deleteFrom('session_experts').where('session_id', '=', sessionId).where('user_id', 'in', removed).execute();
+        if (added.length) await trx.insertInto('session_experts').values(added.map((user_id) => ({ session_id: sessionId, user_id }))).execute();
+        await audit(trx, now, { action: 'update', entityType: 'session', entityId: sessionId, changes: { experts: change } });
+      });
     },
 
     /** Replaces the session's teams (none: valid for every team). */
     async setTeams(sessionId: number, teamIds: number[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        const current = (await trx.selectFrom('session_teams').select('team_id').where('session_id', '=', sessionId).execute()).map((t) => t.team_id);
+        const change = idsChange(current, teamIds);
+        if (!change) return;
         await trx.deleteFrom('session_teams').where('session_id', '=', sessionId).execute();
         if (teamIds.length) await trx.insertInto('session_teams').values(teamIds.map((team_id) => ({ session_id: sessionId, team_id }))).execute();
+        await audit(trx, now, { action: 'update', entityType: 'session', entityId: sessionId, changes: { teams: change } });
       });
     },
 
@@ -316,6 +367,7 @@ export function createSessionsRepository(db: Db, now: Clock) {
       return next ? (await withRelations([next]))[0] : undefined;
     },
   };
+  return repository;
 }
 
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

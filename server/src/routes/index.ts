@@ -27,4 +27,5 @@ export default async function api(app: FastifyInstance): Promise<void> {
   await app.register((await import('./accessibility-reports.js')).default);
   await app.register((await import('./reports.js')).default);
   await app.register((await import('./calendar.js')).default);
+  await app.register((await import('./audit.js')).default);
 }

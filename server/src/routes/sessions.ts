@@ -7,6 +7,7 @@ import { blankFields } from '../lib/blank-fields.js';
 import { requiredMessage } from '../lib/field-labels.js';
 import { assertSessionReadable, maySeeAttendances } from '../lib/access.js';
 import { extractMeetUrl, presentSession } from '../lib/presenters-sessions.js';
+import { occurrences } from '../lib/recurrence.js';
 import { IdParams, responses } from '../schemas/common.js';
 import {
   SessionCreateBody,
@@ -89,7 +90,11 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     async (request, reply) => {
       const body = request.body;
       const values = await checkSessionFields(app.repos, body, body.expert_id ?? null);
-      const id = await sessions.create(values, { teamId: body.team_id, expertId: body.expert_id });
+      const links = { teamId: body.team_id, expertId: body.expert_id };
+      // A repeating session: every occurrence, all in one transaction; the first one is answered.
+      const [id] = body.repeat
+        ? await sessions.createSeries(occurrences(values.start_time, values.end_time, body.repeat).map((times) => ({ ...values, ...times })), links)
+        : [await sessions.create(values, links)];
       reply.status(201);
       return { data: await present(id) };
     },

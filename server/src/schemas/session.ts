@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Data, DbId, DeletedRecord, ListQuery, Page } from './common.js';
+import { Data, DbId, DeletedRecord, ListQuery, Page, Name } from './common.js';
 import { PersonSummary } from './team.js';
 
 export const SessionType = Type.Union([Type.Literal('meet'), Type.Literal('other')]);
@@ -48,9 +48,16 @@ const DateTime = Type.String({ format: 'date-time' });
 const OptionalDateTime = Type.Optional(Type.Union([DateTime, Type.Null()]));
 const OptionalId = Type.Optional(Type.Union([DbId, Type.Null()]));
 
+/** `repeat` of POST /api/sessions; checked further by the recurrence rules (Italian 422 messages). */
+export const RepeatRuleBody = Type.Object({
+  frequency: Type.String({ maxLength: 32 }),
+  until: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+  count: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+});
+
 /** POST /api/sessions. */
 export const SessionCreateBody = Type.Object({
-  name: Text(255),
+  name: Name(),
   type: SessionType,
   description: Text(20000),
   start_time: DateTime,
@@ -58,12 +65,14 @@ export const SessionCreateBody = Type.Object({
   join_instructions: Text(20000),
   team_id: OptionalId,
   expert_id: OptionalId,
+  /** Optional: the session repeats (every week or two weeks, until a date or N times, at most 52). */
+  repeat: Type.Optional(Type.Union([RepeatRuleBody, Type.Null()])),
 });
 export type SessionCreateBody = Static<typeof SessionCreateBody>;
 
 /** PUT /api/sessions/{id}: the same fields minus expert_id. */
 export const SessionUpdateBody = Type.Object({
-  name: Text(255),
+  name: Name(),
   type: SessionType,
   description: Text(20000),
   start_time: DateTime,

@@ -5,6 +5,7 @@ import { DateTimeInput } from '../common/DateTimeInput';
 import { PickerInput } from '../common/PickerInput';
 import { expertPicker, teamPicker } from '../common/pickers';
 import { prefilledInstructions } from './meetInstructions';
+import { RepeatInputs, toRepeatBody } from './RepeatInputs';
 
 export const SESSION_TYPES: SessionType[] = ['meet', 'other'];
 
@@ -21,7 +22,9 @@ export function toSessionBody(data: Record<string, unknown>, mode: 'create' | 'e
     join_instructions: data.join_instructions,
     team_id: orNull(data.team_id),
   };
-  return mode === 'create' ? { ...body, expert_id: orNull(data.expert_id) } : body;
+  if (mode === 'edit') return body;
+  const repeat = toRepeatBody(data);
+  return { ...body, expert_id: orNull(data.expert_id), ...(repeat ? { repeat } : {}) };
 }
 
 /** Choosing "meet" with empty join instructions fills them with the standard Google Meet text. */
@@ -39,7 +42,7 @@ function useMeetPrefill() {
   };
 }
 
-/** Session form (SPEC §2): name, type, description, start, end, join instructions, team, expert (create only). */
+/** Session form: name, type, description, start, end, join instructions, team, expert (create only). */
 export function SessionInputs({ mode }: { mode: 'create' | 'edit' }) {
   const translate = useTranslate();
   const record = useRecordContext();
@@ -60,6 +63,7 @@ export function SessionInputs({ mode }: { mode: 'create' | 'edit' }) {
       <TextInput source="join_instructions" validate={required()} multiline minRows={3} />
       <PickerInput source="team_id" label="resources.sessions.fields.team_id" config={teamPicker} initialRecords={firstTeam ? [firstTeam] : []} />
       {mode === 'create' && <PickerInput source="expert_id" label="resources.sessions.fields.expert_id" config={expertPicker} />}
+      {mode === 'create' && <RepeatInputs />}
     </>
   );
 }

@@ -1,0 +1,40 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { createPeriodicRunner } from '../attendances/scheduler.js';
+import { createAuditRepository, runAsActor } from '../repositories/audit.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const runners = new WeakMap<FastifyInstance, ReturnType<typeof createPeriodicRunner>>();
+
+/**
+ * The audit trail's request context: every request runs with its signed-in person (known once the
+ * bearer token is checked) as the author of the changes the repositories record.
+ */
+export default fp(
+  async (app) => {
+    app.addHook('onRequest', (request, _reply, done) => {
+      runAsActor(() => request.auth?.userId ?? null, done);
+    });
+    app.addHook('onClose', async () => {
+      await runners.get(app)?.stop();
+    });
+  },
+  { name: 'audit', dependencies: ['core', 'clock'] },
+);
+
+/** Purges audit records older than AUDIT_RETENTION_DAYS now and then once a day (server.ts starts it). */
+export function startAuditRetention(app: FastifyInstance): void {
+  if (runners.has(app)) return;
+  const audit = createAuditRepository(app.db, () => app.now());
+  const days = app.config.auditRetentionDays;
+  const runner = createPeriodicRunner(
+    async () => {
+      const purged = await audit.purgeOlderThan(days);
+      if (purged) app.log.info({ purged, days }, 'audit records past their retention purged');
+    },
+    DAY_MS,
+    (err) => app.log.error({ err }, 'audit retention purge failed'),
+  );
+  runners.set(app, runner);
+  runner.start();
+}

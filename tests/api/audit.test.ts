@@ -1,0 +1,159 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { databases, useTestApp } from './helpers.js';
+import { makeExpert, makeTeam } from './backoffice-fixtures.js';
+import { createAuditRepository, recordAudit } from '../../server/src/repositories/audit.js';
+import { demoRoles } from '../../server/src/seed/roles.js';
+import { startAuditRetention } from '../../server/src/plugins/audit.js';
+
+const session = {
+  name: 'Pitch day',
+  type: 'other',
+  description: 'Prova del pitch',
+  start_time: '2026-11-21T09:30:00.000Z',
+  end_time: '2026-11-21T11:00:00.000Z',
+  join_instructions: 'Sala grande',
+};
+
+describe.each(databases)('audit trail (%s)', (kind) => {
+  const ctx = useTestApp(kind);
+  const rows = () => ctx.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+  const parsed = async () => (await rows()).map((r) => ({ ...r, changes: JSON.parse(r.changes) }));
+
+  beforeEach(async () => {
+    await ctx.db.deleteFrom('audit_log').execute();
+  });
+
+  it('records one row per session change with who, the action and the exact fields before and after', async () => {
+    const admin = await ctx.user({}, ['create_sessions', 'update_sessions', 'delete_sessions']);
+    const team = await makeTeam(ctx.db);
+    const expert = await makeExpert(ctx, 'complete');
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/sessions', headers: admin.headers, payload: { ...session, team_id: team } });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id as number;
+    let log = await parsed();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ actor_id: admin.id, action: 'create', entity_type: 'session', entity_id: id });
+    expect(log[0].changes).toEqual({
+      name: [null, 'Pitch day'],
+      type: [null, 'other'],
+      description: [null, 'Prova del pitch'],
+      start_time: [null, '2026-11-21T09:30:00.000Z'],
+      end_time: [null, '2026-11-21T11:00:00.000Z'],
+      join_instructions: [null, 'Sala grande'],
+      teams: [[], [team]],
+    });
+    expect(Date.parse(log[0].at)).toBeGreaterThan(Date.now() - 60_000);
+
+    await ctx.app.inject({ method: 'PUT', url: `/api/sessions/${id}`, headers: admin.headers, payload: { ...session, name: 'Demo day', team_id: team } });
+    // The same values again change nothing: no record.
+    await ctx.app.inject({ method: 'PUT', url: `/api/sessions/${id}`, headers: admin.headers, payload: { ...session, name: 'Demo day', team_id: team } });
+    await ctx.app.inject({ method: 'POST', url: `/api/sessions/${id}/experts`, headers: admin.headers, payload: { user_id: expert.id } });
+    await ctx.app.inject({ method: 'PUT', url: `/api/sessions/${id}/teams`, headers: admin.headers, payload: { teams: [] } });
+    await ctx.app.inject({ method: 'DELETE', url: `/api/sessions/${id}/experts/${expert.id}`, headers: admin.headers });
+    await ctx.app.inject({ method: 'DELETE', url: `/api/sessions/${id}`, headers: admin.headers });
+    log = await parsed();
+    expect(log.map((r) => [r.action, r.changes])).toEqual([
+      ['create', log[0].changes],
+      ['update', { name: ['Pitch day', 'Demo day'] }],
+      ['update', { experts: [[], [expert.id]] }],
+      ['update', { teams: [[team], []] }],
+      ['update', { experts: [[expert.id], []] }],
+      [
+        'delete',
+        {
+          name: ['Demo day', null],
+          type: ['other', null],
+          description: ['Prova del pitch', null],
+          start_time: ['2026-11-21T09:30:00.000Z', null],
+          end_time: ['2026-11-21T11:00:00.000Z', null],
+          join_instructions: ['Sala grande', null],
+        },
+      ],
+    ]);
+    expect(log.every((r) => r.actor_id === admin.id && r.entity_id === id)).toBe(true);
+  });
+
+  it('records nothing for a refused or failed write', async () => {
+    const reader = await ctx.user({}, ['read_sessions']);
+    const admin = await ctx.user({}, ['create_sessions', 'update_sessions']);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/sessions', headers: reader.headers, payload: session })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/sessions', headers: admin.headers, payload: { ...session, end_time: '2020-01-01T00:00:00.000Z' } })).statusCode).toBe(422);
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/sessions/999999', headers: admin.headers, payload: session })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/sessions/999999/experts', headers: admin.headers, payload: { user_id: admin.id } })).statusCode).toBe(404);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('rolls the record back with a change that fails in the database', async () => {
+    const audit = createAuditRepository(ctx.db, () => Date.now());
+    await expect(
+      ctx.db.transaction().execute(async (trx) => {
+        await audit.record(trx, { actorId: null, action: 'create', entityType: 'session', entityId: 1, changes: {} });
+        await trx.insertInto('sessions').values({ name: null as unknown as string, type: 'meet', description: '', start_time: '', join_instructions: '', end_time: null, join_url: null }).execute();
+      }),
+    ).rejects.toThrow();
+    expect(await rows()).toEqual([]);
+  });
+
+  it('never records tokens or secrets', async () => {
+    const audit = createAuditRepository(ctx.db, () => Date.now());
+    await audit.record(ctx.db, { actorId: null, action: 'update', entityType: 'user', entityId: 1, changes: { token_hash: ['a', 'b'], oidc_subject: ['x', 'y'], name: ['A', 'B'] } });
+    expect((await parsed())[0].changes).toEqual({ name: ['A', 'B'] });
+  });
+
+  it('lists newest first with Laravel meta and filters by person, entity type, entity id and dates, for read_audit only', async () => {
+    const reader = await ctx.user({}, ['read_audit']);
+    const someone = await ctx.user({ name: 'Anna', surname: 'Verdi', email: 'anna.verdi@example.test' });
+    const add = (at: string, actorId: number | null, entityType: string, entityId: number, action: 'create' | 'update' = 'update') =>
+      recordAudit(ctx.db, at, { actorId, action, entityType, entityId, changes: { name: ['a', 'b'] } });
+    await add('2026-01-10T10:00:00.000Z', someone.id, 'team', 1, 'create');
+    await add('2026-01-11T10:00:00.000Z', someone.id, 'session', 7);
+    await add('2026-01-12T10:00:00.000Z', reader.id, 'session', 8);
+    await add('2026-01-12T23:30:00.000Z', null, 'session', 7);
+
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/audit-log' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/audit-log', headers: someone.headers })).statusCode).toBe(403);
+    const get = async (query: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/audit-log?${query}`, headers: reader.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: Array<{ entity_id: number; at: string; actor: unknown }>; meta: Record<string, number> };
+    };
+    const all = await get('per_page=2');
+    expect(all.data.map((e) => e.at)).toEqual(['2026-01-12T23:30:00.000Z', '2026-01-12T10:00:00.000Z']);
+    expect(all.meta).toEqual({ current_page: 1, last_page: 2, per_page: 2, from: 1, to: 2, total: 4 });
+    expect(all.data[0]).toMatchObject({ actor: null, action: 'update', entity_type: 'session', entity_id: 7, changes: { name: ['a', 'b'] } });
+    expect((await get('page=2&per_page=2')).data.map((e) => e.at)).toEqual(['2026-01-11T10:00:00.000Z', '2026-01-10T10:00:00.000Z']);
+    const bySomeone = await get(`filter[actor_id]=${someone.id}`);
+    expect(bySomeone.data).toHaveLength(2);
+    expect(bySomeone.data[0].actor).toEqual({ id: someone.id, name: 'Anna', surname: 'Verdi', email: 'anna.verdi@example.test' });
+    expect((await get('filter[entity_type]=session&filter[entity_id]=7')).meta.total).toBe(2);
+    // Days are Rome days: 23:30 UTC on 12 January is already 13 January in Rome.
+    expect((await get('filter[from]=2026-01-11&filter[to]=2026-01-12')).data.map((e) => e.at)).toEqual(['2026-01-12T10:00:00.000Z', '2026-01-11T10:00:00.000Z']);
+    expect((await get('filter[from]=2026-01-12T23:00:00.000Z')).meta.total).toBe(1);
+
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/audit-log?filter[from]=ieri&filter[entity_id]=abc', headers: reader.headers });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      'filter.entity_id': ["L'identificativo indicato deve essere un numero intero positivo."],
+      'filter.from': ['La data di inizio non è valida.'],
+    });
+  });
+
+  it('purges records older than the retention period', async () => {
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 24 * 3600_000).toISOString();
+    await recordAudit(ctx.db, at(800), { actorId: null, action: 'update', entityType: 'team', entityId: 1, changes: {} });
+    await recordAudit(ctx.db, at(731), { actorId: null, action: 'update', entityType: 'team', entityId: 2, changes: {} });
+    await recordAudit(ctx.db, at(5), { actorId: null, action: 'update', entityType: 'team', entityId: 3, changes: {} });
+    const audit = createAuditRepository(ctx.db, () => Date.now());
+    expect(ctx.config.auditRetentionDays).toBe(730);
+    // The daily schedule runs once right away.
+    startAuditRetention(ctx.app);
+    await expect.poll(async () => (await rows()).map((r) => r.entity_id)).toEqual([3]);
+    expect(await audit.purgeOlderThan(10)).toBe(0);
+    expect(await audit.purgeOlderThan(1)).toBe(1);
+  });
+
+  it('gives read_audit to the administrator demo role, and to the existing role by migration', async () => {
+    expect(demoRoles().admin.permissions).toContain('read_audit');
+    expect(await ctx.db.selectFrom('permissions').select('name').where('name', '=', 'read_audit').executeTakeFirst()).toBeTruthy();
+  });
+});
