@@ -52,7 +52,7 @@ function AdminRoute() {
   return <AdminApp />;
 }
 
-/** The route table of SPEC §2, in the one BrowserRouter. */
+/** The app's route table (login, callback, back-office, portal pages, "Not found."), in the one BrowserRouter. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoader />}>

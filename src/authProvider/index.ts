@@ -18,7 +18,7 @@ const isAccessDenied = (error: unknown) => {
   return status === 401 || status === 403;
 };
 
-/** The current-user calls: a 401 or 403 there means logged out (SPEC §6). */
+/** The current-user calls: a 401 or 403 there means logged out. */
 const isSessionCall = (error: unknown) => /\/api\/user(\/permissions)?(\?|$)/.test((error as ApiError | null)?.url ?? '');
 
 /** The last GET /api/user/permissions of the stored token (a new sign-in asks again). */

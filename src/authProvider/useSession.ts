@@ -8,7 +8,7 @@ export interface Session {
   identity: AppIdentity | undefined;
   /** The current-user call has not answered yet. */
   loading: boolean;
-  /** SPEC §4: the current-user call answered with a user id. */
+  /** The current-user call answered with a user id. */
   loggedIn: boolean;
   error: unknown;
   refresh: () => void;

@@ -6,7 +6,7 @@ import { usePublicConfig } from '../lib/publicConfig';
 export interface AvatarProps {
   /** Who or what the picture shows: the alt text, and the initials when there is no picture. */
   name: string;
-  /** A user's avatar path: the provider's host is prefixed unless it is a full https address (SPEC §1). */
+  /** A user's avatar path: the provider's host is prefixed unless it is a full https address. */
   path?: string | null;
   /** A ready URL (e.g. a team logo served by the API). */
   src?: string | null;

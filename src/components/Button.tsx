@@ -67,7 +67,7 @@ const COLOR_STYLES: Record<ButtonColor, SxProps<Theme>> = {
 
 const DISABLED_STYLE: SxProps<Theme> = { '&.Mui-disabled': { opacity: 0.6, color: 'inherit' } };
 
-/** The app's button (SPEC §4, §9): an internal link, an external link or a plain button. */
+/** The app's button: an internal link, an external link or a plain button. */
 export function Button(props: ButtonProps) {
   const { children, size = 'md', color = 'primary', disabled = false, loading = false, fullWidth, startIcon, onClick, className, sx } =
     props;

@@ -1,5 +1,5 @@
 /**
- * SPEC §1: an avatar is a path; when it is not a full https address it is prefixed with the
+ * An avatar is a path; when it is not a full https address it is prefixed with the
  * provider's account host.
  */
 export function avatarUrl(avatar: string | null | undefined, host: string | null | undefined): string | undefined {

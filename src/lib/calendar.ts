@@ -2,7 +2,7 @@ import { APP_TIME_ZONE, toDate } from './dates';
 
 /**
  * The month grid of the team/session calendar: pure functions, no React, no time zone guessing.
- * Months are 0-based (0 = January) like `Date`, weeks start on Monday (SPEC §9).
+ * Months are 0-based (0 = January) like `Date`, weeks start on Monday.
  */
 
 export interface CalendarMonth {

@@ -11,7 +11,7 @@ import { MAIN_ID, SkipLink } from '../components/SkipLink';
 import { VisuallyHidden } from './team/VisuallyHidden';
 
 /**
- * The login and callback card: logo, content, and the privacy / terms footer (SPEC §2).
+ * The login and callback card: logo, content, and the privacy / terms footer.
  * Outside react-admin's context: the page passes the public configuration it loaded.
  */
 export function AuthCard({ config, children }: { config: PublicConfig | undefined; children: ReactNode }) {

@@ -22,7 +22,7 @@ const forgetPreviousSession = () =>
   import('../providers').then(({ forgetCachedSession }) => forgetCachedSession()).catch(() => undefined);
 
 /**
- * /auth/callback (SPEC §2): exchanges the provider's code once, then goes to the dashboard.
+ * /auth/callback: exchanges the provider's code once, then goes to the dashboard.
  * Outside react-admin's context, like the login screen.
  */
 export function CallbackPage() {

@@ -155,7 +155,7 @@ function ExpertDashboard({ user }: { user: User }) {
   );
 }
 
-/** /dashboard (SPEC §2): greeting, then the member's team cards or the expert's startups and sessions. */
+/** /dashboard: greeting, then the member's team cards or the expert's startups and sessions. */
 export function Dashboard() {
   const translate = useTranslate();
   usePageTitle(translate('app.dashboard.title'));

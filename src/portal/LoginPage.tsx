@@ -10,7 +10,7 @@ import { translateApp as translate } from '../routing/translateApp';
 import { documentTitle } from '../lib/documentTitle';
 
 /**
- * The index page (SPEC §2 Login screen): stays until the button sends the user to the provider.
+ * The index page: stays until the button sends the user to the provider.
  * It renders outside react-admin's context, so ra-core and react-query are not downloaded here.
  */
 export function LoginPage() {

@@ -9,7 +9,7 @@ import { usePageTitle } from './layout/pageTitle';
 
 const notFoundText = () => translateApp('app.not_found');
 
-/** Unknown paths (SPEC §2): the text "Not found.". */
+/** Unknown paths: the text "Not found.". */
 export function NotFoundText() {
   return <Typography component="p">{notFoundText()}</Typography>;
 }

@@ -6,9 +6,8 @@ export interface PortalRoute {
 }
 
 /**
- * The authenticated portal screens of SPEC §2 that sit inside the shared layout. Each page is a
- * lazily loaded module of its area (src/portal/<area>/...); a screen whose page is not built yet
- * shows "Not found.". Replace its `Component` with `lazy(() => import('./<area>/<Page>'))`.
+ * The authenticated portal screens that sit inside the shared layout. Each page is a lazily
+ * loaded module of its area (src/portal/<area>/...): `lazy(() => import('./<area>/<Page>'))`.
  */
 export const portalRoutes: PortalRoute[] = [
   { path: '/dashboard', Component: lazy(() => import('./Dashboard')) },

@@ -49,7 +49,7 @@ export function currentProbe(): { identity: Promise<AppIdentity>; settled?: { id
 export interface ProbedSession {
   /** The current-user call has not answered yet. */
   loading: boolean;
-  /** SPEC §4: the current-user call answered with a user id. */
+  /** The current-user call answered with a user id. */
   loggedIn: boolean;
 }
 

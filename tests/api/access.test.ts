@@ -5,7 +5,7 @@ import { addMember, hoursFromNow, makeExpert, makeSession, makeTeam } from './ba
 type Caller = { id: number; headers: Record<string, string> };
 
 /**
- * The access rules of issue 5 as one matrix: who may read a team, its members and sessions, and a
+ * The team and session access rules as one matrix: who may read a team, its members and sessions, and a
  * session, and who may edit the team's description.
  */
 describe.each(databases)('team and session access rules (%s)', (kind) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 
-/** SPEC §7: the roles page calls GET /api/roles with includes=permissions and filter[name]. */
+/** The roles page calls GET /api/roles with includes=permissions and filter[name]. */
 describe.each(databases)('GET /api/roles?includes=permissions&filter[name] (%s)', (kind) => {
   const ctx = useTestApp(kind);
 

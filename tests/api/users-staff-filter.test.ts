@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 
-/** SPEC §6: coordinator candidates are the incubator staff, `filter[developer]=true` (users holding a role). */
+/** Coordinator candidates are the incubator staff, `filter[developer]=true` (users holding a role). */
 describe.each(databases)('GET /api/users?filter[developer] (%s)', (kind) => {
   const ctx = useTestApp(kind);
   const ids = async (url: string, headers: Record<string, string>) => {

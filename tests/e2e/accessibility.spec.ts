@@ -92,7 +92,7 @@ const SCREENS: Screen[] = [
     await expect(page.getByRole('heading', { name: 'Esperti' })).toBeVisible();
   } },
   { name: 'membro-courses', account: 'membro', path: () => '/courses', ready: async (page) => {
-    // One course redirects straight to its modules (SPEC §2).
+    // One course redirects straight to its modules.
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('list').getByRole('link').first()).toBeVisible();
   } },

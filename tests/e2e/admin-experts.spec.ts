@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { confirm, listRequests, openDialog, pick, rowWith, searchFor, searchOf, unique } from './support/admin';
 
-/** Gestione Esperti (SPEC §2, §3, §4). */
+/** Gestione Esperti. */
 
 test('lists experts with tax id "N/A" when empty, access and at most 3 teams; searches once', async ({ pageAs, seedDb }) => {
   const page = await pageAs('admin');

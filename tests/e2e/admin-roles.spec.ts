@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { confirm, listRequests, openDialog, searchFor, unique } from './support/admin';
 
-/** Gestione Ruoli (SPEC §2, §6): a card grid, the role editor with permission checkboxes. */
+/** Gestione Ruoli: a card grid, the role editor with permission checkboxes. */
 
 test('shows the roles as cards and searches them', async ({ pageAs, seedDb }) => {
   const page = await pageAs('admin');
@@ -13,7 +13,7 @@ test('shows the roles as cards and searches them', async ({ pageAs, seedDb }) =>
   await expect(page.getByRole('heading', { level: 3, name: role.name })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Cerca' }).fill('zzzz');
   await expect(page.getByText('Nessun ruolo trovato.')).toBeVisible();
-  // SPEC §7: GET /api/roles with includes=permissions and filter[name].
+  // GET /api/roles with includes=permissions and filter[name].
   const params = requests.map((request) => new URL(request.url()).searchParams);
   expect(params.every((p) => p.get('includes') === 'permissions')).toBe(true);
   expect(params.at(-1)?.get('filter[name]')).toBe('zzzz');

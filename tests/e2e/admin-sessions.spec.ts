@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { confirm, listRequests, openDialog, pick, rowWith, searchFor, searchOf, unique } from './support/admin';
 
-/** Gestione Sessioni (SPEC §2 admin area and session form, §5 date-time rules, §8 download toast). */
+/** Gestione Sessioni. */
 
 test('lists sessions newest first with pagination and searches once after the pause', async ({ pageAs, seedDb }) => {
   const page = await pageAs('admin');
@@ -139,7 +139,7 @@ test('participants: the attendances with fallbacks and the attendances_logs.xlsx
   expect(Buffer.concat(chunks).subarray(0, 2).toString('latin1')).toBe('PK');
 });
 
-test('a failed download shows the toast of SPEC §8', async ({ pageAs, seedDb }) => {
+test('a failed download shows the error toast', async ({ pageAs, seedDb }) => {
   const page = await pageAs('admin');
   const session = seedDb.prepare('select id, name from sessions order by start_time desc limit 1').get() as { id: number; name: string };
   await page.route('**/attendances/excel', (route) => route.fulfill({ status: 500, body: '{"message":"guasto"}' }));

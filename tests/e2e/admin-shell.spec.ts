@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-/** SPEC §2 admin area: navigation, dashboard, access; §6 gates; STACK.md: no axe violations in our lists. */
+/** The admin area: navigation, dashboard, access and gates; no serious axe violations in the lists. */
 
 test.describe.configure({ mode: 'parallel' });
 

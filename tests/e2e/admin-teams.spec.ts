@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { confirm, listRequests, openDialog, pick, rowWith, searchFor, searchOf, unique } from './support/admin';
 
-/** Gestione Team (SPEC §2, §4, §5, §7). */
+/** Gestione Team. */
 
 test('lists the teams with "Tutti i team", and searches once after the pause', async ({ pageAs, seedDb }) => {
   const page = await pageAs('admin');

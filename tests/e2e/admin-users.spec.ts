@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { confirm, listRequests, openDialog, rowWith, searchFor, searchOf, unique } from './support/admin';
 
-/** Gestione Utenti (SPEC §2, §5, §6, §7). */
+/** Gestione Utenti. */
 
 test('lists users with pagination: two pages around the current one and from–to of total', async ({ pageAs, seedDb }) => {
   const page = await pageAs('admin');

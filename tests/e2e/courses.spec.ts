@@ -3,7 +3,7 @@ import type { Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 
-/** SPEC §2 video courses (admin pages, learner pages, player), §6 gates, §7 sync. */
+/** Video courses: admin pages, learner pages, the player, the gates and the progress sync. */
 
 test.describe.configure({ mode: 'parallel' });
 

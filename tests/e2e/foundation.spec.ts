@@ -13,7 +13,7 @@ import {
 } from './support/seed-queries';
 import { signInButton } from './support/sign-in';
 
-/** SPEC §2 login screen, callback, shared layout, dashboard; §6 sidebar rules; §8 "Not found." */
+/** The login screen, the callback, the shared layout, the dashboard, the sidebar rules and "Not found." */
 
 // Every test stands alone (its own context; the worker's server is shared but only read, except for
 // the logout test's own token), so the file's tests spread over the workers.
@@ -142,7 +142,7 @@ test.describe('sign-in and dashboard per demo account', () => {
     });
   }
 
-  test('the demo accounts cover the cases of SPEC §2 and §6', async ({ seedDb }) => {
+  test('the demo accounts cover every kind of user the portal tells apart', async ({ seedDb }) => {
     const user = (account: DemoAccount) => userByEmail(seedDb, emailOf(account));
     expect(permissionCount(seedDb, user('admin').id)).toBeGreaterThan(0);
     expect(permissionCount(seedDb, user('dev').id)).toBeGreaterThan(0);

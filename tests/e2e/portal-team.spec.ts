@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { teamsAsExpert, teamsOf, userByEmail } from './support/seed-queries';
 
-/** SPEC §2 team path, shared side layout, session detail and expert view; §5 logo; §6 team editing. */
+/** The team path, the shared side layout, the session detail and the expert view; the logo; who may edit the team. */
 
 test.describe.configure({ mode: 'parallel' });
 

@@ -4,7 +4,7 @@ import { userByEmail } from './support/seed-queries';
 import { emailOf } from './support/accounts';
 
 /**
- * The back-office when the session is gone (SPEC §6: a 401 means logged out) or was never enough.
+ * The back-office when the session is gone (a 401 means logged out) or was never enough.
  * A back-office left mounted after its session ended used to log out again and again while the
  * navigation to / waited to be committed: a blank page and thousands of history entries for
  * 10–20 s. Counting the main frame's navigations catches that without timing anything.

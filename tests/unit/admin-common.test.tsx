@@ -105,7 +105,7 @@ describe('search list page', () => {
     expect(dataProvider.getList.mock.calls.at(-1)?.[1]).toMatchObject({ filter: { search: 'mar' } });
   });
 
-  it('shows the empty state of SPEC §8', async () => {
+  it('shows the empty state', async () => {
     renderAdmin(
       <SearchListPage title="resources.experts.page.title" allHeading="resources.experts.page.all" searchPlaceholder="resources.experts.page.search">
         <ResourceTable columns={[{ source: 'name' }]} empty="resources.experts.page.empty" />

@@ -5,7 +5,7 @@ import { coordinatorPicker } from '../../src/admin/common/pickers';
 import { toListQuery } from '../../src/dataProvider/listQuery';
 import { renderAdmin, testDataProvider } from './support/adminHarness';
 
-/** SPEC §6: coordinator candidates are filtered to developer true. */
+/** Coordinator candidates are filtered to developer true. */
 describe('coordinator picker', () => {
   it('searches users with filter developer=true besides the typed text', async () => {
     const dataProvider = testDataProvider([{ id: 4, name: 'Paolo', surname: 'Ricci', email: 'paolo@example.com' }]);

@@ -42,7 +42,7 @@ function renderModuleCard(permissions: string[]) {
   renderAdmin(<ModuleCard module={module} to="/admin/courses/1/modules/3/lessons" onAction={() => undefined} />, { permissions });
 }
 
-/** SPEC §6: update_lesosns gates "Modifica" and "Cambia cover" on modules, delete_courses gates "Elimina". */
+/** `update_lesosns` gates "Modifica" and "Cambia cover" on modules, `delete_courses` gates "Elimina". */
 describe('module card gates', () => {
   it('show no action without the permissions', async () => {
     renderModuleCard(['read_courses']);
@@ -67,7 +67,7 @@ describe('module card gates', () => {
 });
 
 describe('lesson card', () => {
-  it('keeps "Modifica" and "Elimina" ungated (SPEC §6)', async () => {
+  it('keeps "Modifica" and "Elimina" ungated', async () => {
     renderAdmin(<LessonCard lesson={lesson} onAction={() => undefined} />, { permissions: [] });
     expect(await screen.findByRole('button', { name: 'Modifica' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Elimina' })).toBeInTheDocument();

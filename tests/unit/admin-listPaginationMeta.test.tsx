@@ -6,7 +6,7 @@ import { ResourceTable } from '../../src/admin/common/ResourceTable';
 import { SearchListPage } from '../../src/admin/common/SearchListPage';
 import { renderAdmin, testDataProvider } from './support/adminHarness';
 
-/** SPEC §2: the pagination shows the server's meta (from, to, total, lastPage, currentPage). */
+/** The pagination shows the server's meta (from, to, total, lastPage, currentPage). */
 
 /** A meta that disagrees with what page/perPage/total would give, so its source is visible. */
 const serverMeta = { current_page: 10, last_page: 20, per_page: 15, from: 136, to: 150, total: 300 };

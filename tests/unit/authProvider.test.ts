@@ -277,7 +277,7 @@ describe('canAccess (one pure rule)', () => {
     expect(requiredPermission({ action: 'edit', resource: 'teams' })).toBe('update_teams');
     expect(requiredPermission({ action: 'delete', resource: 'courses' })).toBe('delete_courses');
   });
-  it('follows the catalogue exceptions of SPEC §6', () => {
+  it('follows the exceptions of the permission catalogue', () => {
     expect(requiredPermission({ action: 'edit', resource: 'roles' })).toBe('edit_roles');
     expect(requiredPermission({ action: 'edit', resource: 'users' })).toBe('update_roles');
     expect(requiredPermission({ action: 'create', resource: 'modules' })).toBe('create_modules');

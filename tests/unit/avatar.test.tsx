@@ -6,7 +6,7 @@ import { mockApi, renderWithApp, testConfig } from './renderWithApp';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('avatar rule (SPEC §1)', () => {
+describe('avatar rule', () => {
   it('keeps full https addresses', () => {
     expect(avatarUrl('https://cdn.example.com/a.png', 'https://account.example.com')).toBe('https://cdn.example.com/a.png');
   });

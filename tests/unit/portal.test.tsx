@@ -21,7 +21,7 @@ afterEach(() => {
 
 const team = { id: 7, name: 'Alfa', avatar: null, drive_url: 'https://drive.example.com/alfa', owner: null };
 
-describe('sidebarItems (SPEC §2 shared layout)', () => {
+describe('sidebarItems', () => {
   it('a user without team, courses or permissions sees only Dashboard', () => {
     expect(sidebarItems(makeUser(), [])).toEqual([{ key: 'dashboard', to: '/dashboard' }]);
   });

@@ -11,7 +11,7 @@ export const NO_TIME = 'Non disponibile';
 
 export const HEADER = ['Nome', 'Email', 'Ingresso', 'Uscita'] as const;
 
-/** The cells of one attendance as the spreadsheet shows them (SPEC §2 fallbacks, Europe/Rome time). */
+/** The cells of one attendance as the spreadsheet shows them. */
 export function attendanceCells(a: AttendanceView): string[] {
   return [
     a.name || NO_USER,

@@ -9,7 +9,7 @@ import { countBySource, saveStints } from './store.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-/** SPEC §4: the report may take up to 6 hours after the session ends. */
+/** The report may take up to 6 hours after the session ends. */
 export const IMPORT_WINDOW_MS = 6 * HOUR;
 /** A session without end_time is taken to last this long. */
 export const DEFAULT_SESSION_MS = 2 * HOUR;

@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { EmptyState } from './ResourceTable';
 
-/** Roles and courses show 8 skeleton cards while loading (SPEC §2, §9). */
+/** Roles and courses show 8 skeleton cards while loading. */
 export const SKELETON_CARDS = 8;
 
 export const cardGridSx = {

@@ -10,7 +10,7 @@ export interface ChipListProps {
   max?: number;
 }
 
-/** At most `max` chips, then "+N" for the rest (SPEC §2: 3 experts or teams per row). */
+/** At most `max` chips, then "+N" for the rest (3 experts or teams per row). */
 export function ChipList({ labels, emptyText = '', max = MAX_CHIPS }: ChipListProps) {
   const { shown, hidden } = limitItems(labels, max);
   if (shown.length === 0) {

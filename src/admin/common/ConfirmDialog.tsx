@@ -18,7 +18,7 @@ export interface ConfirmDialogProps {
   error?: string | null;
 }
 
-/** The shared confirmation dialog: "Conferma" / "Annulla" (SPEC §2). */
+/** The shared confirmation dialog: "Conferma" / "Annulla". */
 export function ConfirmDialog({ open, title, content, onConfirm, onClose, loading = false, error }: ConfirmDialogProps) {
   const translate = useTranslate();
   const titleId = useId();

@@ -15,7 +15,7 @@ export interface DeleteRecordButtonProps {
 
 /**
  * Delete through the shared confirm dialog, shown only with the resource's delete access.
- * Failures are logged, not shown (SPEC §8).
+ * Failures are logged, not shown.
  */
 export function DeleteRecordButton({ record, confirmText, name, resource: resourceProp }: DeleteRecordButtonProps) {
   const translate = useTranslate();

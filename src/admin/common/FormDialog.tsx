@@ -85,7 +85,7 @@ export interface CreateDialogProps<RecordType extends RaRecord = RaRecord> {
 }
 
 /**
- * A create form in a modal (SPEC §4): pessimistic, so the server's 422 field errors appear under
+ * A create form in a modal: pessimistic, so the server's 422 field errors appear under
  * the fields and the dialog stays open; it closes once the record is saved.
  */
 export function CreateDialog<RecordType extends RaRecord = RaRecord>({

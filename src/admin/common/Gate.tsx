@@ -8,7 +8,7 @@ export interface GateProps {
 }
 
 /**
- * Shows `children` only when the authProvider grants `action` on `resource` (SPEC §6 gates).
+ * Shows `children` only when the authProvider grants `action` on `resource`.
  * Unlike a bare <CanAccess>, a failed access check hides the children instead of redirecting.
  */
 export function Gate({ action, resource, children }: GateProps) {

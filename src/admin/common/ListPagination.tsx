@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useListContext, useTranslate } from 'react-admin';
 import type { ListMeta } from '../../../server/src/schemas/contract';
 
-/** Two pages before and two after the current one (SPEC §2, §9). */
+/** Two pages before and two after the current one. */
 export const PAGINATION_SIBLINGS = 2;
 
 /** "from–to di total" of the page shown, as the API's meta describes it. */
@@ -14,7 +14,7 @@ export function pageRange(page: number, perPage: number, total: number): { from:
   return { from, to: Math.min(page * perPage, total) };
 }
 
-/** What the pagination shows (SPEC §2: from, to, total, lastPage, currentPage). */
+/** What the pagination shows (from, to, total, lastPage, currentPage). */
 export interface PageSummary {
   from: number;
   to: number;

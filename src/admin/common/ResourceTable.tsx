@@ -24,7 +24,7 @@ export interface ResourceTableProps<RecordType extends RaRecord = RaRecord> {
   columns: Column<RecordType>[];
   /** The row's action buttons (each gated by its permission). */
   rowActions?: (record: RecordType) => ReactNode;
-  /** Translation key of the empty state (SPEC §8). */
+  /** Translation key of the empty state. */
   empty: string;
 }
 
@@ -47,7 +47,7 @@ export function EmptyState({ text }: { text: string }) {
 
 /**
  * The records of a list as an accessible table: real column headers, no bulk selection, the row
- * actions in their own labelled column; a spinner while loading and the empty text of SPEC §8.
+ * actions in their own labelled column; a spinner while loading, and the empty text when nothing matches.
  */
 export function ResourceTable<RecordType extends RaRecord = RaRecord>({ columns, rowActions, empty }: ResourceTableProps<RecordType>) {
   const translate = useTranslate();

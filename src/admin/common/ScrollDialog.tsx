@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslate } from 'react-admin';
 import { Button } from '../../components/Button';
 
-/** Team members and session modals scroll at 24rem (SPEC §2). */
+/** Team members and session modals scroll at 24rem. */
 export const MODAL_LIST_MAX_HEIGHT = '24rem';
 
 export interface ScrollDialogProps {

@@ -7,7 +7,7 @@ import { ListPagination } from './ListPagination';
 import type { RecordMeta } from './FormDialog';
 import { SearchBox, searchTerm, SEARCH_FILTER } from './SearchBox';
 
-/** SPEC §9: the search applies after 500 ms of pause. */
+/** The search applies after 500 ms of pause. */
 export const SEARCH_DEBOUNCE_MS = 500;
 export const TABLE_PAGE_SIZE = 10;
 
@@ -54,7 +54,7 @@ export function ListHeading({ allHeading, source = SEARCH_FILTER }: { allHeading
 }
 
 /**
- * A back-office list page (SPEC §2): h1 "Gestione …", search box with 500 ms debounce, the
+ * A back-office list page: h1 "Gestione …", search box with 500 ms debounce, the
  * "Tutti …"/"Risultati per" heading, the records (table or cards) and the pagination.
  * Reading the list requires the resource's `list` access (react-admin redirects to access-denied).
  */

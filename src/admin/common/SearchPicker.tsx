@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useGetList, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { useDebouncedValue } from './useDebouncedValue';
 
-/** SPEC §9: pickers search from 2 characters, after 500 ms of pause. */
+/** Pickers search from 2 characters, after 500 ms of pause. */
 export const PICKER_MIN_CHARS = 2;
 export const PICKER_DEBOUNCE_MS = 500;
 const PICKER_PAGE_SIZE = 20;

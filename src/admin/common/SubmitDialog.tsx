@@ -17,7 +17,7 @@ export interface SubmitDialogProps {
   onSubmit: () => Promise<unknown>;
   submitLabel?: string;
   disabled?: boolean;
-  /** Failures are only logged and the dialog closes (SPEC §8: e.g. session teams). */
+  /** Failures are only logged and the dialog closes (e.g. session teams). */
   logFailures?: boolean;
 }
 

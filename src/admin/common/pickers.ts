@@ -2,7 +2,7 @@ import type { RaRecord } from 'react-admin';
 import type { PickerConfig } from './SearchPicker';
 import { fullName } from './text';
 
-/** The three pickers of SPEC §2: users and experts by `filter[search]`, teams by `filter[name]`. */
+/** The three pickers: users and experts by `filter[search]`, teams by `filter[name]`. */
 export const userPicker: PickerConfig = {
   resource: 'users',
   filterKey: 'search',
@@ -11,7 +11,7 @@ export const userPicker: PickerConfig = {
   emptyText: 'app.admin.picker.no_users',
 };
 
-/** Team coordinators (SPEC §6): users filtered to `developer` true, i.e. the staff holding a role. */
+/** Team coordinators: users filtered to `developer` true, i.e. the staff holding a role. */
 export const coordinatorPicker: PickerConfig = {
   ...userPicker,
   fixedFilter: { developer: true },

@@ -1,6 +1,6 @@
-/** Table descriptions are cut at 32 characters (SPEC §9). */
+/** Table descriptions are cut at 32 characters. */
 export const TABLE_TEXT_LIMIT = 32;
-/** At most 3 experts or teams per table row (SPEC §9). */
+/** At most 3 experts or teams per table row. */
 export const MAX_CHIPS = 3;
 
 /** The first `max` characters, with "..." when the text was longer; '' for empty values. */

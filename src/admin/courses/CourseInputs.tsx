@@ -1,6 +1,6 @@
 import { required, SelectInput, TextInput } from 'react-admin';
 
-/** SPEC §4: the published flag is 1 ("Pubblicato") or 0 ("Non pubblicato"). */
+/** The published flag is 1 ("Pubblicato") or 0 ("Non pubblicato"). */
 export const PUBLISHED_CHOICES = [
   { id: 1, name: 'resources.courses.page.published' },
   { id: 0, name: 'resources.courses.page.unpublished' },
@@ -18,7 +18,7 @@ export function courseBody(data: Record<string, unknown>) {
   };
 }
 
-/** Create and edit share the same inputs: name, description and published, all required (SPEC §5). */
+/** Create and edit share the same inputs: name, description and published, all required. */
 export function CourseInputs() {
   return (
     <>

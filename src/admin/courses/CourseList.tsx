@@ -23,7 +23,7 @@ export function CourseList() {
   const [deleteOne, { isPending: deleting }] = useDelete<Course>();
   const current = open && open.action !== 'create' ? open.course : null;
 
-  // SPEC §8: a refused course delete shows nothing.
+  // A refused course delete shows nothing.
   const confirmDelete = (course: Course) =>
     deleteOne('courses', { id: course.id, previousData: course }, { mutationMode: 'pessimistic', onSettled: () => { close(); refresh(); } });
 

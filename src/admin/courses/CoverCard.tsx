@@ -24,9 +24,9 @@ export interface CoverCardProps {
 }
 
 /**
- * A course or module card (SPEC §2): a link with the 16:9 cover or "Nessuna cover" and the
+ * A course or module card: a link with the 16:9 cover or "Nessuna cover" and the
  * record's text; "Modifica" and "Cambia cover" need the edit access, "Elimina" the delete access
- * (SPEC §6, via canAccess).
+ * (via canAccess).
  */
 export function CoverCard({ resource, name, coverUrl, to, onAction, children }: CoverCardProps) {
   const translate = useTranslate();

@@ -2,7 +2,7 @@ import { useRefresh, useTranslate } from 'react-admin';
 import { LazyImageCropDialog } from '../../components/LazyImageCropDialog';
 import { useAppDataProvider } from '../../dataProvider';
 
-/** SPEC §5, §9: course and module covers are cropped 16:9. */
+/** Course and module covers are cropped 16:9. */
 export const COVER_ASPECT = 16 / 9;
 
 export interface CoverDialogProps {

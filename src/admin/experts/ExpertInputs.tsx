@@ -6,7 +6,7 @@ import { teamPicker, userPicker } from '../common/pickers';
 
 export const EXPERT_ACCESS_VALUES: ExpertAccess[] = ['complete', 'limited'];
 
-/** The body of POST/PUT /api/experts: `access`, and the teams only for limited access (SPEC §4). */
+/** The body of POST/PUT /api/experts: `access`, and the teams only for limited access. */
 export function toExpertBody(data: Record<string, unknown>, mode: 'create' | 'edit') {
   const access = data.expert_access as ExpertAccess | undefined;
   const body = { access, teams: access === 'limited' ? toIds(data.teams) : [] };

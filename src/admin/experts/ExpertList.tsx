@@ -39,7 +39,7 @@ function ExpertActions({ record }: { record: Expert }) {
   );
 }
 
-/** Gestione Esperti (SPEC §2). */
+/** Gestione Esperti. */
 export function ExpertList() {
   return (
     <SearchListPage

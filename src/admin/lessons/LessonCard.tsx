@@ -9,7 +9,7 @@ import { lessonSummary } from './lessonText';
 
 export type LessonAction = 'edit' | 'delete';
 
-/** "position. name", the first 64 characters of the description; "Modifica" and "Elimina" are not gated (SPEC §6). */
+/** "position. name", the first 64 characters of the description; "Modifica" and "Elimina" are not gated. */
 export function LessonCard({ lesson, onAction }: { lesson: Lesson; onAction: (action: LessonAction, lesson: Lesson) => void }) {
   const translate = useTranslate();
   const summary = lessonSummary(lesson.description);

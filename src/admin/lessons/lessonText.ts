@@ -4,7 +4,7 @@ import { isAcceptedVideoUrl } from '../../../server/src/schemas/video-url';
 /** The server's own video URL rule, so the form refuses exactly what the API would. */
 export { isAcceptedVideoUrl };
 
-/** SPEC §9: lesson cards show the first 64 characters of the description. */
+/** Lesson cards show the first 64 characters of the description. */
 export const LESSON_TEXT_LIMIT = 64;
 
 /** The card's description: cut at 64 characters with "...", or null when there is none. */

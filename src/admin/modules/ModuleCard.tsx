@@ -11,7 +11,7 @@ export interface ModuleCardProps {
   onAction: (action: ModuleAction, module: Module) => void;
 }
 
-/** 16:9 cover or "Nessuna cover", "position. name"; actions gated as in CoverCard (SPEC §6). */
+/** 16:9 cover or "Nessuna cover", "position. name"; actions gated as in CoverCard. */
 export function ModuleCard({ module, to, onAction }: ModuleCardProps) {
   return (
     <CoverCard resource="modules" name={module.name} coverUrl={module.cover_url} to={to} onAction={(action) => onAction(action, module)}>

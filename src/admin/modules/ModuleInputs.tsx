@@ -1,6 +1,6 @@
 import { minValue, number, NumberInput, required, TextInput } from 'react-admin';
 
-/** Pos., Nome, Descrizione: position and name required, description optional (SPEC §5). */
+/** Pos., Nome, Descrizione: position and name required, description optional. */
 export function ModuleInputs() {
   return (
     <>

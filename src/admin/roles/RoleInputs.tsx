@@ -14,7 +14,7 @@ export function toRoleBody(data: Record<string, unknown>) {
   return { name: data.name, description: data.description, permissions: toPermissionNames(data.permissions) };
 }
 
-/** The role editor: name, description and the permissions as checkboxes by name (SPEC §6). */
+/** The role editor: name, description and the permissions as checkboxes by name. */
 export function RoleInputs() {
   const { data: catalogue, isPending } = usePermissionCatalogue();
   return (

@@ -14,7 +14,7 @@ type Role = RoleResource & RaRecord;
 
 /** Roles are few: one page holds them all. */
 const ALL_ROLES = 1000;
-/** SPEC §7: GET /api/roles with includes=permissions and filter[name]. */
+/** GET /api/roles with includes=permissions and filter[name]. */
 const ROLE_QUERY = { includes: 'permissions' };
 
 function RoleCard({ record }: { record: Role }) {
@@ -42,7 +42,7 @@ function RoleCard({ record }: { record: Role }) {
   );
 }
 
-/** Gestione Ruoli (SPEC §2): a card grid with 8 skeletons while loading. */
+/** Gestione Ruoli: a card grid with 8 skeletons while loading. */
 export function RoleList() {
   return (
     <SearchListPage

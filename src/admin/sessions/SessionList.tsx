@@ -70,7 +70,7 @@ function SessionActions({ record }: { record: Session }) {
   );
 }
 
-/** Gestione Sessioni (SPEC §2): newest first, with the attendances for the participants modal. */
+/** Gestione Sessioni: newest first, with the attendances for the participants modal. */
 export function SessionList() {
   return (
     <SearchListPage

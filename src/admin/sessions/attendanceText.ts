@@ -7,7 +7,7 @@ export interface AttendanceTexts {
   timeMissing: string;
 }
 
-/** One attendance as the participants list shows it, with the fallbacks of SPEC §2. */
+/** One attendance as the participants list shows it, with a fallback text for each missing value. */
 export function attendanceRow(attendance: AttendanceItem, texts: AttendanceTexts) {
   return {
     name: attendance.name?.trim() || texts.userMissing,

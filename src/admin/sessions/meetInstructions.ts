@@ -1,7 +1,7 @@
 import type { SessionType } from '../../../server/src/schemas/contract';
 
 /**
- * SPEC §2: choosing "meet" while the join instructions are empty fills them with the standard
+ * Choosing "meet" while the join instructions are empty fills them with the standard
  * text; otherwise the instructions stay as they are (undefined = leave them alone).
  */
 export function prefilledInstructions(type: SessionType | string | undefined, current: unknown, standardText: string): string | undefined {

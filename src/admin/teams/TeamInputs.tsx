@@ -2,7 +2,7 @@ import { required, TextInput, useRecordContext, type RaRecord } from 'react-admi
 import { PickerInput } from '../common/PickerInput';
 import { coordinatorPicker } from '../common/pickers';
 
-/** The body of POST/PUT /api/teams (SPEC §7). */
+/** The body of POST/PUT /api/teams. */
 export function toTeamBody(data: Record<string, unknown>) {
   return {
     name: data.name,

@@ -84,7 +84,7 @@ function TeamActions({ record }: { record: Team }) {
   );
 }
 
-/** Gestione Team (SPEC §2). */
+/** Gestione Team. */
 export function TeamList() {
   return (
     <SearchListPage

@@ -9,7 +9,7 @@ import { formatRomeDateTime } from '../common/dateTime';
 import { EmptyState, ListSpinner } from '../common/ResourceTable';
 import { ScrollDialog } from '../common/ScrollDialog';
 
-/** SPEC §7/§9: the admin asks for all of a team's sessions at once, newest first. */
+/** The admin asks for all of a team's sessions at once, newest first. */
 export const TEAM_SESSIONS_QUERY = { pagination: { page: 1, perPage: 10000 }, sort: { field: 'start_time', order: 'DESC' } };
 
 export function TeamSessionsDialog({ team, open, onClose }: { team: RaRecord; open: boolean; onClose: () => void }) {

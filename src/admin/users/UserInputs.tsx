@@ -1,6 +1,6 @@
 import { DateInput, email, required, TextInput } from 'react-admin';
 
-/** Birthdate as an ISO date (SPEC §5): the date input already gives "YYYY-MM-DD"; empty → null. */
+/** Birthdate as an ISO date: the date input already gives "YYYY-MM-DD"; empty → null. */
 export function toUserBody(data: Record<string, unknown>) {
   const blank = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
   return {

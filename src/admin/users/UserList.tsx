@@ -28,7 +28,7 @@ const columns: Column<User>[] = [
   { source: 'mooc_access', render: (record) => <MoocCell record={record} /> },
 ];
 
-/** Permissions (roles) and edit (video course access) need update_roles; delete needs delete_users (SPEC §6). */
+/** Permissions (roles) and edit (video course access) need update_roles; delete needs delete_users. */
 function UserActions({ record }: { record: User }) {
   const translate = useTranslate();
   return (
@@ -50,7 +50,7 @@ function UserActions({ record }: { record: User }) {
   );
 }
 
-/** Gestione Utenti (SPEC §2). */
+/** Gestione Utenti. */
 export function UserList() {
   return (
     <SearchListPage

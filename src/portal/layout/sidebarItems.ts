@@ -5,7 +5,7 @@ export type SidebarKey = 'dashboard' | 'percorso' | 'drive' | 'courses' | 'admin
 
 export type SidebarItem = { key: SidebarKey } & ({ to: string; href?: never } | { href: string; to?: never });
 
-/** SPEC §2, shared layout: which entries the sidebar shows to this user. */
+/** Which entries the shared layout's sidebar shows to this user. */
 export function sidebarItems(user: User | undefined, permissions: readonly string[] | undefined): SidebarItem[] {
   const items: SidebarItem[] = [{ key: 'dashboard', to: '/dashboard' }];
   const firstTeam = user?.teams?.[0];
