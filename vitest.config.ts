@@ -18,6 +18,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          setupFiles: ['tests/api/setup.ts'],
           testTimeout: 20000,
           hookTimeout: 60000,
         },
