@@ -3,7 +3,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 /**
  * Storage conventions, identical on SQLite and PostgreSQL:
  * - timestamps are ISO 8601 UTC text (`2026-11-21T09:30:00.000Z`), so they sort as text;
- * - booleans are integers 0/1 (`Flag`), converted at the edges by `toBool`;
+ * - booleans are integers 0/1 (`Flag`), turned into real booleans where repositories and routes present them;
  * - ids are auto-increment integers.
  */
 export type Flag = number;
