@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { createPeriodicRunner } from '../attendances/scheduler.js';
-import { createAuditRepository, runAsActor } from '../repositories/audit.js';
+import { runAsActor } from '../repositories/audit.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const runners = new WeakMap<FastifyInstance, ReturnType<typeof createPeriodicRunner>>();
@@ -25,7 +25,7 @@ export default fp(
 /** Purges audit records older than AUDIT_RETENTION_DAYS now and then once a day (server.ts starts it). */
 export function startAuditRetention(app: FastifyInstance): void {
   if (runners.has(app)) return;
-  const audit = createAuditRepository(app.db, () => app.now());
+  const { audit } = app.repos;
   const days = app.config.auditRetentionDays;
   const runner = createPeriodicRunner(
     async () => {

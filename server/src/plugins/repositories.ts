@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/index.js';
 import { createAccessibilityReportsRepository } from '../repositories/accessibility-reports.js';
 import { createAttendancesRepository } from '../repositories/attendances.js';
+import { createAuditRepository } from '../repositories/audit.js';
 import { createCalendarRepository } from '../repositories/calendar.js';
 import { createCoursesRepository } from '../repositories/courses.js';
 import { createExpertsRepository } from '../repositories/experts.js';
@@ -25,6 +26,7 @@ export function createRepositories(db: Db, now: Clock) {
   return {
     accessibilityReports: createAccessibilityReportsRepository(db, now),
     attendances: createAttendancesRepository(db),
+    audit: createAuditRepository(db, now),
     calendar: createCalendarRepository(db, now),
     courses: createCoursesRepository(db, now),
     experts: createExpertsRepository(db, now),

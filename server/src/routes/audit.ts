@@ -4,7 +4,7 @@ import { TZDate } from '@date-fns/tz';
 import { Type } from 'typebox';
 import { FieldErrorBag } from '../lib/errors.js';
 import { filterValue } from '../lib/listing.js';
-import { createAuditRepository, type AuditFilters } from '../repositories/audit.js';
+import type { AuditFilters } from '../repositories/audit.js';
 import { ListQuery, Page, responses } from '../schemas/common.js';
 
 const AuditActor = Type.Union([
@@ -50,7 +50,7 @@ function instant(value: string, edge: 'start' | 'end'): string | null {
 /** The audit trail ("Registro attività"): read_audit only. */
 export default async function auditRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const audit = createAuditRepository(app.db, () => app.now());
+  const { audit } = app.repos;
 
   app.get(
     '/audit-log',
