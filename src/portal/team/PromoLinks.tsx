@@ -29,7 +29,7 @@ export function PromoLinks() {
             >
               {translate(link.label)}
               <OpenInNew fontSize="inherit" aria-hidden="true" />
-              <VisuallyHidden>{translate('app.team.new_tab')}</VisuallyHidden>
+              <VisuallyHidden>{` ${translate('app.a11y.new_tab')}`}</VisuallyHidden>
             </Link>
           </li>
         ))}

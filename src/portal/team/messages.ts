@@ -58,7 +58,6 @@ export const teamMessages = {
     fundraising: 'Percorso di fundraising',
     tecnonidi: 'Tecnonidi',
   },
-  new_tab: ' (si apre in una nuova scheda)',
   calendar: {
     title: 'Calendario',
     previous: 'Mese precedente',
