@@ -15,6 +15,7 @@ import oidcClient from './plugins/oidcClient.js';
 import storage from './plugins/storage.js';
 import spa from './plugins/spa.js';
 import api from './routes/index.js';
+import { API_FORMATS } from './schemas/formats.js';
 import { redactedRequest } from './auth/redact.js';
 
 export interface AppOptions {
@@ -45,7 +46,13 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
     routerOptions: {
       querystringParser: (str: string) => qs.parse(str, { depth: 2, arrayLimit: 1000 }),
     },
-    ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: true } },
+    ajv: {
+      customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: true },
+      // After the standard formats, so that ours (a stricter date-time among them) take their place.
+      onCreate: (ajv: { addFormat(name: string, format: never): unknown }) => {
+        for (const [name, format] of Object.entries(API_FORMATS)) ajv.addFormat(name, format as never);
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
 

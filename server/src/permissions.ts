@@ -40,4 +40,9 @@ export const PERMISSIONS = {
 } as const;
 
 export type PermissionName = keyof typeof PERMISSIONS;
+
+/** Whether a name is in the catalogue (its own keys only: `toString` or `__proto__` are not permissions). */
+export function isPermissionName(name: string): name is PermissionName {
+  return Object.hasOwn(PERMISSIONS, name);
+}
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[];

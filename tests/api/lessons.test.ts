@@ -3,14 +3,14 @@ import { databases, useTestApp } from './helpers.js';
 import { COURSE_ADMIN, insertCourse, insertLesson, insertModule, markCompleted } from './courses-fixtures.js';
 import { isAcceptedVideoUrl } from '../../server/src/routes/lessons.js';
 
-const BAD_VIDEO_URL = 'Il campo URL del video deve essere un URL valido (un indirizzo http:// o https://, oppure un percorso /storage/).';
+const BAD_VIDEO_URL = 'Il campo URL del video deve essere un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).';
 
 describe('isAcceptedVideoUrl', () => {
   it.each([
     'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     'https://youtu.be/dQw4w9WgXcQ',
     'https://vimeo.com/76979871',
-    'http://cdn.example.com/video/intro.mp4',
+    'https://cdn.example.com/video/intro.mp4',
     '/storage/videos/demo-1.mp4',
   ])('accepts %s', (url) => expect(isAcceptedVideoUrl(url)).toBe(true));
 
@@ -21,6 +21,9 @@ describe('isAcceptedVideoUrl', () => {
     '/etc/passwd',
     '/storage/../config.json',
     'https://exa mple.com/a.mp4',
+    'http://cdn.example.com/video/intro.mp4',
+    'https://user:secret@cdn.example.com/video/intro.mp4',
+    'https://token@cdn.example.com/video/intro.mp4',
     'video',
   ])('refuses %s', (url) => expect(isAcceptedVideoUrl(url)).toBe(false));
 });

@@ -10,9 +10,11 @@ export interface ListParams {
 
 export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 10000;
+/** Far past any real list; keeps the offset (page × per page) an exact integer for both databases. */
+export const MAX_PAGE = 1_000_000;
 
 export function pageParams(query: ListParams): { page: number; perPage: number } {
-  const page = Math.max(1, Math.floor(Number(query.page) || 1));
+  const page = Math.min(MAX_PAGE, Math.max(1, Math.floor(Number(query.page) || 1)));
   const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(Number(query.per_page) || DEFAULT_PER_PAGE)));
   return { page, perPage };
 }

@@ -34,6 +34,9 @@ declare module 'fastify' {
 
 export const WILDCARD_PERMISSION: PermissionName = 'developer';
 
+/** Marks the hooks requirePermission makes, so routes run them before validation (see below). */
+const PERMISSION_CHECK = Symbol('permission check');
+
 export function can(auth: AuthContext | null, ...names: PermissionName[]): boolean {
   if (!auth) return false;
   if (auth.permissions.has(WILDCARD_PERMISSION)) return true;
@@ -113,10 +116,22 @@ export default fp(
     });
 
     app.decorate('requirePermission', (...names: PermissionName[]) => {
-      return async (request: FastifyRequest) => {
+      const check = async (request: FastifyRequest) => {
         if (!request.auth) throw unauthorized();
         if (!can(request.auth, ...names)) throw forbidden();
       };
+      return Object.assign(check, { [PERMISSION_CHECK]: true });
+    });
+
+    // Permission before content: a permission check a route lists among its preHandlers runs before
+    // the body is validated, so a caller who may not write gets 403, never a 422 about a body it
+    // could not have sent anyway.
+    app.addHook('onRoute', (route) => {
+      const preHandlers = [route.preHandler ?? []].flat();
+      const checks = preHandlers.filter((hook) => PERMISSION_CHECK in hook);
+      if (!checks.length) return;
+      route.preHandler = preHandlers.filter((hook) => !(PERMISSION_CHECK in hook));
+      route.preValidation = [...checks, ...[route.preValidation ?? []].flat()];
     });
   },
   { name: 'auth', dependencies: ['core'] },

@@ -50,6 +50,8 @@ export function italianMessage(issue: AjvIssue, key: string): string {
       if (p.format === 'email') return `Il campo ${field} deve essere un indirizzo email valido.`;
       if (p.format === 'date') return `Il campo ${field} deve essere una data valida.`;
       if (p.format === 'date-time') return `Il campo ${field} deve essere una data e ora valida.`;
+      if (p.format === 'plain-text') return `Il campo ${field} contiene caratteri non ammessi.`;
+      if (p.format === 'video-url') return `Il campo ${field} deve essere un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).`;
       return `Il campo ${field} non ha un formato valido.`;
     case 'enum':
     case 'const':
@@ -103,7 +105,8 @@ export default fp(
         return reply.status(429).send({ message: 'Troppe richieste: riprova tra qualche istante.' });
       }
       if (status === 413) {
-        return reply.status(413).send({ message: 'Il file è troppo grande. La dimensione massima consentita è di 5MB.' });
+        // Files have their own limit and message (lib/images.ts); this is a request body over the JSON limit.
+        return reply.status(413).send({ message: 'La richiesta è troppo grande: il contenuto inviato supera 1 MB.' });
       }
       return reply.status(status).send({ message: error.message });
     });

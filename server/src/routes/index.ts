@@ -9,6 +9,11 @@ export default async function api(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.apiRateLimit.byAddress);
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.apiRateLimit.byUser);
+  // Answers are personal and change with every write: no browser or proxy keeps them, unless a
+  // route says otherwise (e.g. the calendar feed).
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   // resource routes are registered below, one line each
   await app.register((await import('./auth.js')).default);
   await app.register((await import('./user.js')).default);

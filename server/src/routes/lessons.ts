@@ -21,7 +21,7 @@ import { isAcceptedVideoUrl } from '../schemas/video-url.js';
 export { isAcceptedVideoUrl };
 
 export const VIDEO_URL_MESSAGE =
-  "Il campo URL del video deve essere un URL valido (un indirizzo http:// o https://, oppure un percorso /storage/).";
+  "Il campo URL del video deve essere un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).";
 
 /** Lessons of a module (SPEC §7) and the player's progress sync. */
 export default async function lessonRoutes(fastify: FastifyInstance): Promise<void> {

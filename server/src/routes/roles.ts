@@ -5,7 +5,7 @@ import { authOf, WILDCARD_PERMISSION } from '../plugins/auth.js';
 import { FieldErrorBag, orNotFound } from '../lib/errors.js';
 import { requiredMessage } from '../lib/field-labels.js';
 import type { RolesRepository, RoleWithPermissions } from '../repositories/roles.js';
-import { PERMISSIONS, type PermissionName } from '../permissions.js';
+import { isPermissionName, PERMISSIONS, type PermissionName } from '../permissions.js';
 import { IdParams, ListQuery, responses } from '../schemas/common.js';
 import { RoleBody, RoleDeletedResponse, RoleListResponse, RoleResponse, type RoleResource } from '../schemas/role.js';
 
@@ -16,7 +16,7 @@ function presentRole(role: RoleWithPermissions): RoleResource {
     name: role.name,
     description: role.description,
     created_at: role.created_at,
-    permissions: role.permissions.map((name) => ({ name, description: PERMISSIONS[name as PermissionName] ?? name })),
+    permissions: role.permissions.map((name) => ({ name, description: isPermissionName(name) ? PERMISSIONS[name] : name })),
   };
 }
 
@@ -31,7 +31,7 @@ async function checkRole(roles: RolesRepository, auth: AuthContext, body: RoleBo
   if (!name) bag.add('name', requiredMessage('name'));
   if (!description) bag.add('description', requiredMessage('description'));
   const permissions = [...new Set(body.permissions ?? [])];
-  const unknown = permissions.filter((p) => !(p in PERMISSIONS));
+  const unknown = permissions.filter((p) => !isPermissionName(p));
   if (unknown.length) bag.add('permissions', `Permessi sconosciuti: ${unknown.join(', ')}.`);
   const before = roleId === null ? [] : await roles.permissionNames(roleId);
   const touchesDeveloper = before.includes(WILDCARD_PERMISSION) !== permissions.includes(WILDCARD_PERMISSION);

@@ -22,6 +22,9 @@ export type ListQuery = Static<typeof ListQuery>;
 /** A database id: positive and within PostgreSQL's integer range (larger values would fail in the query). */
 export const DbId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
+/** A name people read (of a team, a course, a person…): required, no control or bidirectional-override characters. */
+export const Name = (maxLength = 255) => Type.String({ minLength: 1, maxLength, format: 'plain-text' });
+
 export const IdParams = Type.Object({ id: DbId });
 export type IdParams = Static<typeof IdParams>;
 

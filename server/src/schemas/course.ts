@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DbId, ListMeta } from './common.js';
+import { DbId, ListMeta, Name } from './common.js';
 
 /** A course as learners and the back-office see it; the lesson counts are the caller's own. */
 export const Course = Type.Object({
@@ -16,7 +16,7 @@ export type Course = Static<typeof Course>;
 
 /** POST /api/courses; `published` defaults to false (older clients did not send it). */
 export const CourseCreateBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 255 }),
+  name: Name(),
   description: Type.String({ minLength: 1, maxLength: 10000 }),
   published: Type.Optional(Type.Boolean()),
 });

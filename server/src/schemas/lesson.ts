@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DbId, ListMeta } from './common.js';
+import { DbId, ListMeta, Name } from './common.js';
 
 /**
  * A lesson with the caller's progress: `completed` is decided by the server, `progress` is the
@@ -22,13 +22,13 @@ export const Lesson = Type.Object({
 export type Lesson = Static<typeof Lesson>;
 
 /**
- * POST and PUT .../lessons[/{id}]. `video_url`: an absolute http(s) address (YouTube, Vimeo, a
- * video file) or a site path under /storage/ (the shipped demo videos); checked in the route.
+ * POST and PUT .../lessons[/{id}]. `video_url`: an https address without credentials (YouTube,
+ * Vimeo, a video file) or a site path under /storage/ (the shipped demo videos).
  */
 export const LessonBody = Type.Object({
   position: Type.Integer({ minimum: 1, maximum: 100000 }),
-  name: Type.String({ minLength: 1, maxLength: 255 }),
-  video_url: Type.String({ minLength: 1, maxLength: 2048 }),
+  name: Name(),
+  video_url: Type.String({ minLength: 1, maxLength: 2048, format: 'video-url' }),
   description: Type.Optional(Type.Union([Type.String({ maxLength: 10000 }), Type.Null()])),
 });
 export type LessonBody = Static<typeof LessonBody>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DbId, ListMeta } from './common.js';
+import { DbId, ListMeta, Name } from './common.js';
 
 /** A module of a course; the lesson counts are the caller's own. */
 export const Module = Type.Object({
@@ -17,7 +17,7 @@ export type Module = Static<typeof Module>;
 /** POST and PUT /api/courses/{courseId}/modules[/{id}]. */
 export const ModuleBody = Type.Object({
   position: Type.Integer({ minimum: 1, maximum: 100000 }),
-  name: Type.String({ minLength: 1, maxLength: 255 }),
+  name: Name(),
   description: Type.Optional(Type.Union([Type.String({ maxLength: 10000 }), Type.Null()])),
 });
 export type ModuleBody = Static<typeof ModuleBody>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Data, DbId, DeletedRecord, Page } from './common.js';
+import { Data, DbId, DeletedRecord, Page, Name } from './common.js';
 
 /** A person as teams and sessions show them (coordinator, members, session experts). */
 export const PersonSummary = Type.Object({
@@ -35,7 +35,7 @@ const OptionalUrl = Type.Optional(Type.Union([Type.String({ format: 'uri', maxLe
 
 /** POST /api/teams. */
 export const TeamCreateBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 255 }),
+  name: Name(),
   description: OptionalText,
   owner_id: Type.Optional(Type.Union([DbId, Type.Null()])),
   drive_url: OptionalUrl,
@@ -47,7 +47,7 @@ export type TeamCreateBody = Static<typeof TeamCreateBody>;
  * a name that is sent must not be empty.
  */
 export const TeamUpdateBody = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  name: Type.Optional(Name()),
   description: OptionalText,
   owner_id: Type.Optional(Type.Union([DbId, Type.Null()])),
   drive_url: OptionalUrl,

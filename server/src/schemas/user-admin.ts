@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Data, DbId, Page } from './common.js';
+import { Data, DbId, Page, Name } from './common.js';
 import { ExpertAccess } from './expert.js';
 
 /** A user as the back-office lists and edits them (GET /api/users, GET /api/users/{id}). */
@@ -35,8 +35,8 @@ const IsoDate = Type.Union([Type.String({ format: 'date' }), Type.String({ forma
 
 /** POST /api/users. */
 export const UserCreateBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 255 }),
-  surname: Type.String({ minLength: 1, maxLength: 255 }),
+  name: Name(),
+  surname: Name(),
   email: Type.String({ format: 'email', maxLength: 255 }),
   tax_id: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
   birthdate: Type.Optional(Type.Union([IsoDate, Type.Null()])),

@@ -24,6 +24,6 @@ export const messages = {
     no_description: 'Nessuna descrizione fornita',
     back: 'Torna ai moduli',
     position_number: 'La posizione deve essere un numero intero maggiore di zero.',
-    video_url_invalid: 'Inserisci un URL valido (un indirizzo http:// o https://, oppure un percorso /storage/).',
+    video_url_invalid: 'Inserisci un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).',
   },
 };
