@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CanAccess, Title, useGetIdentity, useTranslate } from 'react-admin';
 import { useAppDataProvider } from '../dataProvider';
 import { AccessDenied } from './common/AccessDenied';
+import { ProgrammeOverview } from './reports/ProgrammeOverview';
 import { dashboardCounts } from './resource';
 import { resources } from './resources';
 
@@ -57,6 +58,7 @@ export function AdminDashboard() {
           {translate('app.admin.dashboard.intro')}
         </Typography>
         <StatCards />
+        <ProgrammeOverview />
       </Box>
     </CanAccess>
   );

@@ -3,6 +3,7 @@ import { courses } from './courses';
 import { experts } from './experts';
 import { lessons } from './lessons';
 import { modules } from './modules';
+import { reports } from './reports';
 import type { AdminSection } from './resource';
 import { roles } from './roles';
 import { sessions } from './sessions';
@@ -16,4 +17,4 @@ import { users } from './users';
  * The routes, the menu and the dashboard counts all come from this list
  * (tests/unit/admin-resources.test.ts fails when a folder is left out).
  */
-export const resources: AdminSection[] = [experts, roles, sessions, teams, users, courses, modules, lessons, accessibility];
+export const resources: AdminSection[] = [experts, roles, sessions, teams, users, courses, modules, lessons, accessibility, reports];

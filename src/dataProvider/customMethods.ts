@@ -100,6 +100,12 @@ export const customMethods = {
 
   downloadAttendances: (sessionId: Identifier): Promise<Blob> => apiDownload(`sessions/${sessionId}/attendances/excel`),
 
+  /** GET with list-style parameters (`filter[...]`, `sort`, extra `query` values), e.g. a report. */
+  getWithParams: <T = unknown>(path: string, params: ListParams = {}): Promise<T> => apiRequest<T>('GET', path, { query: toListQuery(params) }),
+
+  /** A file download with list-style parameters, e.g. a report's spreadsheet or the sessions list export. */
+  download: (path: string, params: ListParams = {}): Promise<Blob> => apiDownload(path, { query: toListQuery(params) }),
+
   /** One session as an iCalendar file ("Aggiungi al calendario"). */
   downloadSessionCalendar: (sessionId: Identifier): Promise<Blob> => apiDownload(`sessions/${sessionId}/calendar.ics`),
 

@@ -50,6 +50,7 @@ describe('back-office sections (src/admin/resources.ts)', () => {
       ['/admin/teams', { action: 'list', resource: 'teams' }],
       ['/admin/users', { action: 'list', resource: 'users' }],
       ['/admin/courses', { action: 'list', resource: 'courses' }],
+      ['/admin/reports', { action: 'read', resource: 'reports' }],
     ]);
     expect(menuEntries(resources).every((entry) => typeof entry.icon === 'object' || typeof entry.icon === 'function')).toBe(true);
   });

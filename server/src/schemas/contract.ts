@@ -27,3 +27,4 @@ export type { Course } from './course.js';
 export type { Module } from './module.js';
 export type { Lesson, LessonSyncBody } from './lesson.js';
 export type { AccessibilityReport } from './accessibility-report.js';
+export type { DashboardSummary, ImportState, LearnerLesson, LearningResponse, ParticipationResponse } from './report.js';

@@ -12,6 +12,7 @@ import { CreateRecordButton, EditRecordButton } from '../common/RecordButtons';
 import { ResourceTable, type Column } from '../common/ResourceTable';
 import { RowAction } from '../common/RowAction';
 import { SearchListPage } from '../common/SearchListPage';
+import { SessionsExportButton } from '../reports/SessionsExportButton';
 import { fullName, truncate } from '../common/text';
 import { SessionExpertsDialog } from './SessionExpertsDialog';
 import { SessionInputs, toSessionBody } from './SessionInputs';
@@ -80,14 +81,17 @@ export function SessionList() {
       sort={{ field: 'start_time', order: 'DESC' }}
       query={{ attendances: true }}
       actions={
-        <CreateRecordButton
+        <>
+          <SessionsExportButton />
+          <CreateRecordButton
           label="resources.sessions.page.create"
           title="resources.sessions.page.create_title"
           defaultValues={{ type: 'other' }}
           transform={(data) => toSessionBody(data, 'create')}
         >
           <SessionInputs mode="create" />
-        </CreateRecordButton>
+          </CreateRecordButton>
+        </>
       }
     >
       <ResourceTable<Session> columns={columns} rowActions={(record) => <SessionActions record={record} />} empty="resources.sessions.page.empty" />

@@ -1,0 +1,233 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCanAccess, useNotify, useTranslate } from 'react-admin';
+import { Button } from '../../components/Button';
+import { formatRomeDateTime } from '../common/dateTime';
+import { formatRate, reportsApi, type DashboardSummary, type ImportState } from './api';
+import { italianDay } from './ParticipationPanel';
+
+const t = (key: string) => `resources.reports.dashboard.${key}`;
+
+/** `2026-06` → "giu 2026". */
+export function monthLabel(month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat('it-IT', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)));
+}
+
+function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, minWidth: 0 }}>
+      <Typography id={id} variant="h3" component="h3" sx={{ fontSize: '1.0625rem', fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Card>
+  );
+}
+
+/** The figures of a chart as a table, read by screen readers in place of the drawing. */
+function ChartTable({ caption, head, rows }: { caption: string; head: [string, string]; rows: Array<[string, string]> }) {
+  return (
+    <Table size="small" sx={visuallyHidden}>
+      <caption>{caption}</caption>
+      <TableHead>
+        <TableRow>
+          <TableCell component="th" scope="col">
+            {head[0]}
+          </TableCell>
+          <TableCell component="th" scope="col">
+            {head[1]}
+          </TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map(([label, value]) => (
+          <TableRow key={label}>
+            <TableCell component="th" scope="row">
+              {label}
+            </TableCell>
+            <TableCell>{value}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function SessionsCards({ sessions }: { sessions: DashboardSummary['sessions'] }) {
+  const translate = useTranslate();
+  const cards = [
+    { key: 'this_week', label: t('sessions_this_week'), value: sessions.this_week, from: sessions.this_week_from },
+    { key: 'next_week', label: t('sessions_next_week'), value: sessions.next_week, from: sessions.next_week_from },
+  ];
+  return (
+    <Box component="dl" sx={{ display: 'grid', gap: 2, m: 0, gridTemplateColumns: '1fr 1fr' }}>
+      {cards.map((card) => (
+        <Card key={card.key} variant="outlined" sx={{ p: 2 }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {translate(card.label)}{' '}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              ({translate(t('week_from'), { date: italianDay(card.from) })})
+            </Box>
+          </Typography>
+          <Typography component="dd" variant="h2" sx={{ m: 0, fontSize: '2rem' }} data-testid={`sessions-${card.key}`}>
+            {card.value}
+          </Typography>
+        </Card>
+      ))}
+    </Box>
+  );
+}
+
+function ImportStatus({ status }: { status: ImportState['status'] }) {
+  const translate = useTranslate();
+  const color = status === 'failed' ? 'error' : status === 'done' ? 'success' : 'default';
+  return <Chip size="small" color={color} label={translate(t(`status_${status}`))} />;
+}
+
+function ImportsTable({ imports }: { imports: ImportState[] }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { canAccess: mayRetry } = useCanAccess({ action: 'edit', resource: 'sessions' });
+  const retry = useMutation({
+    mutationFn: (sessionId: number) => reportsApi.retryImport(sessionId),
+    onSuccess: async () => {
+      notify(t('retried'), { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['reports', 'dashboard'] });
+    },
+    onError: () => notify(t('retry_error'), { type: 'error' }),
+  });
+  if (!imports.length) return <Typography>{translate(t('no_imports'))}</Typography>;
+  return (
+    <TableContainer>
+      <Table size="small" aria-labelledby="dashboard-imports">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate(t('session'))}</TableCell>
+            <TableCell>{translate(t('outcome'))}</TableCell>
+            <TableCell align="right">{translate(t('attempts'))}</TableCell>
+            <TableCell>{translate(t('reason'))}</TableCell>
+            <TableCell>{translate(t('updated'))}</TableCell>
+            {mayRetry && <TableCell />}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {imports.map((row) => (
+            <TableRow key={row.session_id} data-testid={`import-${row.session_id}`}>
+              <TableCell>
+                {row.session_name}
+                <Typography variant="body2" color="text.secondary">
+                  {formatRomeDateTime(row.session_start)}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <ImportStatus status={row.status} />
+              </TableCell>
+              <TableCell align="right">{row.attempts}</TableCell>
+              <TableCell sx={{ maxWidth: 360, overflowWrap: 'anywhere' }}>{row.last_error ?? ''}</TableCell>
+              <TableCell>{formatRomeDateTime(row.updated_at)}</TableCell>
+              {mayRetry && (
+                <TableCell align="right">
+                  {row.status === 'failed' && (
+                    <Button
+                      size="xs"
+                      color="outlinePrimary"
+                      loading={retry.isPending && retry.variables === row.session_id}
+                      aria-label={translate(t('retry_label'), { name: row.session_name })}
+                      onClick={() => retry.mutate(row.session_id)}
+                    >
+                      {translate(t('retry'))}
+                    </Button>
+                  )}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/**
+ * The programme at a glance, for holders of read_reports: sessions this week and next, six months
+ * of attendance rate (line), course completion by team (bars), the latest attendance imports.
+ * Every chart has its figures as a table for screen readers; the figures are the reports' own.
+ */
+export default function ProgrammeCharts() {
+  const translate = useTranslate();
+  const { data, isPending, isError } = useQuery({ queryKey: ['reports', 'dashboard'], queryFn: reportsApi.dashboard });
+  if (isError) return <Alert severity="error" sx={{ mt: 3 }}>{translate(t('error'))}</Alert>;
+  if (isPending) return <Skeleton variant="rounded" height={240} sx={{ mt: 3 }} />;
+  const months = data.attendance_by_month.map((m) => ({ label: monthLabel(m.month), rate: m.attendance_rate }));
+  const teams = data.completion_by_team;
+  return (
+    <Box component="section" aria-labelledby="programme-title" sx={{ mt: 4 }}>
+      <Typography id="programme-title" variant="h2" component="h2" sx={{ fontSize: '1.375rem', mb: 2 }}>
+        {translate(t('title'))}
+      </Typography>
+      <SessionsCards sessions={data.sessions} />
+      <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+        <Panel id="dashboard-attendance" title={translate(t('attendance_title'))}>
+          <Box aria-hidden="true" data-testid="attendance-chart">
+            <LineChart
+              height={240}
+              xAxis={[{ scaleType: 'point', data: months.map((m) => m.label) }]}
+              yAxis={[{ min: 0, max: 1, valueFormatter: (value: number) => formatRate(value) }]}
+              series={[{ data: months.map((m) => m.rate), label: translate(t('rate')), valueFormatter: (value) => formatRate(value ?? 0) }]}
+              hideLegend
+            />
+          </Box>
+          <ChartTable
+            caption={translate(t('attendance_table'))}
+            head={[translate(t('month')), translate(t('rate'))]}
+            rows={months.map((m) => [m.label, formatRate(m.rate)])}
+          />
+        </Panel>
+        <Panel id="dashboard-completion" title={translate(t('completion_title'))}>
+          {teams.length === 0 ? (
+            <Typography>{translate(t('no_teams'))}</Typography>
+          ) : (
+            <>
+              <Box aria-hidden="true" data-testid="completion-chart">
+                <BarChart
+                  height={240}
+                  xAxis={[{ scaleType: 'band', data: teams.map((team) => team.team_name) }]}
+                  yAxis={[{ min: 0, max: 100, valueFormatter: (value: number) => `${value}%` }]}
+                  series={[{ data: teams.map((team) => team.completion_percentage), label: translate(t('completion')), valueFormatter: (value) => `${value ?? 0}%` }]}
+                  hideLegend
+                />
+              </Box>
+              <ChartTable
+                caption={translate(t('completion_table'))}
+                head={[translate(t('team')), translate(t('completion'))]}
+                rows={teams.map((team) => [team.team_name, `${team.completion_percentage}%`])}
+              />
+            </>
+          )}
+        </Panel>
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <Panel id="dashboard-imports" title={translate(t('imports_title'))}>
+          <ImportsTable imports={data.imports} />
+        </Panel>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,17 @@
+import { lazy, Suspense } from 'react';
+import Skeleton from '@mui/material/Skeleton';
+import { useCanAccess } from 'react-admin';
+
+/** The charts (and the chart library with them) load only when a holder of read_reports opens the back-office. */
+const ProgrammeCharts = lazy(() => import('./ProgrammeCharts'));
+
+/** The dashboard's programme figures: nothing at all without read_reports. */
+export function ProgrammeOverview() {
+  const { canAccess } = useCanAccess({ action: 'read', resource: 'reports' });
+  if (!canAccess) return null;
+  return (
+    <Suspense fallback={<Skeleton variant="rounded" height={240} sx={{ mt: 3 }} />}>
+      <ProgrammeCharts />
+    </Suspense>
+  );
+}

@@ -1,0 +1,66 @@
+import { dataProvider, type ListParams } from '../../dataProvider';
+import type {
+  DashboardSummary,
+  ImportState,
+  LearnerLesson,
+  LearningResponse,
+  ParticipationResponse,
+} from '../../../server/src/schemas/contract';
+
+export type { DashboardSummary, ImportState, LearnerLesson, LearningResponse, ParticipationResponse };
+
+export const PARTICIPATION_FILE = 'participation.xlsx';
+export const LEARNING_FILE = 'learning.xlsx';
+export const SESSIONS_FILE = 'sessions.xlsx';
+
+export interface ParticipationParams {
+  /** Europe/Rome days `YYYY-MM-DD`; the server's current quarter when empty. */
+  from?: string;
+  to?: string;
+  teamId?: number | string | null;
+}
+
+export interface LearningParams {
+  courseId: number | string;
+  teamId?: number | string | null;
+}
+
+/** The query of a participation request: the span (when chosen) and `filter[team_id]`. */
+export function participationParams({ from, to, teamId }: ParticipationParams) {
+  return { query: { from: from || undefined, to: to || undefined }, filter: teamId ? { team_id: teamId } : {} };
+}
+
+export function learningParams({ courseId, teamId }: LearningParams) {
+  return { filter: { course_id: courseId, ...(teamId ? { team_id: teamId } : {}) } };
+}
+
+/** The report calls of the back-office (read_reports; the reset needs update_lesosns, the retry update_sessions). */
+export const reportsApi = {
+  participation: (params: ParticipationParams) => dataProvider.getWithParams<ParticipationResponse>('reports/participation', participationParams(params)),
+  participationFile: (params: ParticipationParams) => dataProvider.download('reports/participation/excel', participationParams(params)),
+  learning: (params: LearningParams) => dataProvider.getWithParams<LearningResponse>('reports/learning', learningParams(params)),
+  learningFile: (params: LearningParams) => dataProvider.download('reports/learning/excel', learningParams(params)),
+  learnerLessons: async (courseId: number | string, userId: number | string) =>
+    (await dataProvider.getWithParams<{ data: LearnerLesson[] }>(`reports/learning/learners/${userId}`, { filter: { course_id: courseId } })).data,
+  resetProgress: (courseId: number, moduleId: number, lessonId: number, userId: number) =>
+    dataProvider.request('DELETE', `courses/${courseId}/modules/${moduleId}/lessons/${lessonId}/progress/${userId}`),
+  dashboard: async () => (await dataProvider.getWithParams<{ data: DashboardSummary }>('reports/dashboard')).data,
+  retryImport: async (sessionId: number): Promise<ImportState> =>
+    ((await dataProvider.request('POST', `attendance-imports/${sessionId}/retry`)) as { data: ImportState }).data,
+  /** The sessions list's own parameters: search, filters and sort (no paging: every row). */
+  sessionsFile: (params: Pick<ListParams, 'filter' | 'sort'>) => dataProvider.download('sessions/excel', params),
+};
+
+/** 0.6667 → "66,7%". */
+export function formatRate(rate: number): string {
+  return new Intl.NumberFormat('it-IT', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rate);
+}
+
+/** Seconds → "m:ss" (or "h:mm:ss"). */
+export function formatPosition(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

@@ -1,0 +1,135 @@
+import ExcelJS from 'exceljs';
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures';
+import { pick } from './support/admin';
+
+/** Report: the participation and learning reports, their files, the dashboard figures, the sessions export. */
+
+/** Today and a day `days` earlier on the Europe/Rome calendar, as YYYY-MM-DD. */
+function romeDay(offsetDays = 0): string {
+  const at = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+async function sheetsOf(path: string): Promise<Map<string, unknown[][]>> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
+  return new Map(workbook.worksheets.map((sheet) => [sheet.name, sheet.getSheetValues().map((row) => (Array.isArray(row) ? row.slice(1) : []))]));
+}
+
+test('an administrator opens Report, picks a range and a team, sees the figures and downloads both files', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  await page.goto('/admin');
+  const menu = page.getByRole('menu').or(page.locator('.RaMenu-open, .RaMenu-root')).first();
+  await menu.getByRole('menuitem', { name: 'Report', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/reports$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Report' })).toBeVisible();
+  // The current quarter until changed.
+  await expect(page.getByLabel('Dal')).toHaveValue(/^\d{4}-\d{2}-01$/);
+
+  const from = romeDay(-60);
+  const to = romeDay(0);
+  await page.getByLabel('Dal').fill(from);
+  await page.getByLabel('Al').fill(to);
+  const team = seedDb.prepare("select id, name from teams where name like 'Agrisense%'").get() as { id: number; name: string };
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/reports/participation' && url.searchParams.get('filter[team_id]') === String(team.id) && url.searchParams.get('from') === from;
+  });
+  await pick(page, 'Team', team.name.slice(0, 5), team.name);
+  const report = await (await answered).json();
+  expect(report.meta).toMatchObject({ from, to });
+
+  // Independent of the API: the team's sessions (own or for every team) that start in the span.
+  const [fy, fm, fd] = from.split('-').map(Number);
+  const start = new Date(Date.UTC(fy, fm - 1, fd) - 3 * 3600_000).toISOString();
+  const expected = (
+    seedDb
+      .prepare(
+        `select start_time from sessions s where start_time >= ? and (exists (select 1 from session_teams st where st.session_id = s.id and st.team_id = ?)
+         or not exists (select 1 from session_teams st where st.session_id = s.id))`,
+      )
+      .all(start, team.id) as Array<{ start_time: string }>
+  ).filter(({ start_time }) => {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(start_time));
+    return day >= from && day <= to;
+  }).length;
+  expect(report.data).toHaveLength(1);
+  expect(report.data[0].sessions_expected).toBe(expected);
+
+  await expect(page.getByTestId('participation-period')).toHaveText(`Periodo: dal ${from.split('-').reverse().join('/')} al ${to.split('-').reverse().join('/')}`);
+  const row = page.getByTestId(`participation-team-${team.id}`);
+  await expect(row).toContainText(team.name);
+  await expect(row.getByRole('cell').nth(3)).toHaveText(String(expected));
+  const rate = new Intl.NumberFormat('it-IT', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(report.data[0].attendance_rate);
+  await expect(row.getByRole('cell').nth(5)).toHaveText(rate);
+  // One team: its members are shown at once, with their own figures.
+  const members = page.getByRole('table', { name: `Membri di ${team.name}` });
+  for (const member of report.data[0].members) {
+    const line = members.getByRole('row').filter({ hasText: member.email });
+    await expect(line).toContainText(`${member.name} ${member.surname}`);
+    await expect(line.getByRole('cell').nth(3)).toHaveText(String(member.sessions_attended));
+    await expect(line.getByRole('cell').nth(4)).toHaveText(String(member.minutes_attended));
+  }
+  await expect(page.getByRole('heading', { name: 'Partecipanti non riconosciuti' })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Scarica Excel' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('participation.xlsx');
+  const sheets = await sheetsOf(await file.path());
+  expect(sheets.get('Riepilogo')![5].slice(0, 3)).toEqual([team.name, report.data[0].members.length, expected]);
+
+  // Learning.
+  await page.getByRole('tab', { name: 'Apprendimento' }).click();
+  await page.getByRole('combobox', { name: 'Videocorso' }).click();
+  await page.getByRole('option', { name: 'Fondamenti di impresa per startup' }).click();
+  const marco = seedDb.prepare("select id from users where email = 'membro@example.com'").get() as { id: number };
+  await expect(page.getByTestId(`learning-row-${marco.id}`)).toContainText('Marco Rossi');
+  await page.getByRole('button', { name: 'Dettaglio di Marco Rossi' }).click();
+  const detail = page.getByRole('dialog', { name: /^Marco Rossi: Fondamenti di impresa per startup/ });
+  await expect(detail.getByRole('row').nth(1)).toBeVisible();
+  await detail.getByRole('button', { name: 'Chiudi' }).click();
+  const learning = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Scarica Excel' }).click();
+  expect((await learning).suggestedFilename()).toBe('learning.xlsx');
+});
+
+test('the dashboard shows the programme figures with their tables, and the sessions list exports what it shows', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 2, name: 'Andamento del programma' })).toBeVisible();
+  await expect(page.getByTestId('sessions-this_week')).toHaveText(/^\d+$/);
+  const monthly = page.getByRole('table', { name: 'Tasso di partecipazione per mese' });
+  await expect(monthly.getByRole('row')).toHaveCount(7);
+  await expect(page.getByRole('table', { name: 'Completamento dei videocorsi per team' })).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Ultime importazioni delle presenze' })).toBeVisible();
+
+  await page.goto('/admin/sessions');
+  await page.getByRole('searchbox', { name: 'Cerca' }).pressSequentially('Pitch', { delay: 60 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Risultati per "Pitch"' })).toBeVisible();
+  const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/sessions/excel');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Esporta in Excel le sessioni mostrate' }).click();
+  const url = new URL((await asked).url());
+  expect(url.searchParams.get('filter[search]')).toBe('Pitch');
+  expect(url.searchParams.get('sort')).toBe('-start_time');
+  expect((await download).suggestedFilename()).toBe('sessions.xlsx');
+});
+
+test('staff without read_reports: no Report item, no page, 403 from the API', async ({ pageAs, seedDb }) => {
+  const silvia = seedDb.prepare("select email from users where surname = 'Fontana'").get() as { email: string };
+  const page = await pageAs(silvia.email);
+  await page.goto('/admin');
+  const menu = page.getByRole('menu').or(page.locator('.RaMenu-open, .RaMenu-root')).first();
+  await expect(menu.getByRole('menuitem', { name: 'Videocorsi', exact: true })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Report', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Andamento del programma' })).toHaveCount(0);
+  await page.goto('/admin/reports');
+  await expect(page.getByText('Accesso negato')).toBeVisible();
+  const status = await page.evaluate(async () => {
+    const response = await fetch('/api/reports/participation', { headers: { authorization: `Bearer ${localStorage.getItem('token')}`, accept: 'application/json' } });
+    return response.status;
+  });
+  expect(status).toBe(403);
+});
