@@ -19,6 +19,14 @@ describe.each(databases)('bad input (%s)', (kind) => {
     }
   });
 
+  it('a sort by a name of Object.prototype falls back to the default order', async () => {
+    const dev = await ctx.user({}, ['developer']);
+    for (const list of ['/api/teams', '/api/experts', '/api/users', '/api/sessions']) {
+      const res = await ctx.app.inject({ method: 'GET', url: `${list}?sort=constructor,-__proto__,toString`, headers: dev.headers });
+      expect(res.statusCode, list).toBe(200);
+    }
+  });
+
   it('a leap-second or impossible timestamp is a 422 on session create and update', async () => {
     const dev = await ctx.user({}, ['developer']);
     const session = await makeSession(ctx.db);

@@ -32,7 +32,9 @@ export function parseSort(
   const result = parts
     .map((part) => {
       const direction: 'asc' | 'desc' = part.startsWith('-') ? 'desc' : 'asc';
-      const column = allowed[part.replace(/^-/, '')];
+      const name = part.replace(/^-/, '');
+      // Own keys only: `sort=constructor` must not reach Object.prototype.
+      const column = Object.hasOwn(allowed, name) ? allowed[name] : undefined;
       return column ? { column, direction } : null;
     })
     .filter((x): x is { column: string; direction: 'asc' | 'desc' } => x !== null);
