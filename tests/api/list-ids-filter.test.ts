@@ -3,20 +3,22 @@ import { databases, useTestApp } from './helpers';
 
 /**
  * react-admin's getMany asks for several records in one request:
- * `?page=1&per_page=N&filter[id][]=…` on the list route. The resources the back-office's pickers
- * read that way answer exactly the records asked for.
+ * `?page=1&per_page=N&filter[id][]=…` on the list route. Every list answers exactly the records
+ * asked for.
  */
 describe.each(databases)('getMany through the list routes (%s)', (kind) => {
   const ctx = useTestApp(kind);
 
-  it('answers exactly the asked ids on users, experts, teams and sessions', async () => {
+  it('answers exactly the asked ids on users, experts, teams, sessions, roles, courses and modules', async () => {
     const admin = await ctx.user({}, ['developer']);
     const post = async (url: string, payload: Record<string, unknown>) => {
       const res = await ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload });
       expect(res.statusCode, `${url} ${res.body}`).toBe(201);
       return res.json().data.id as number;
     };
-    const ids: Record<string, number[]> = { users: [], experts: [], teams: [], sessions: [] };
+    const ids: Record<string, number[]> = { users: [], experts: [], teams: [], sessions: [], roles: [], courses: [] };
+    const course = await post('/api/courses', { name: 'Corso', description: 'Descrizione' });
+    ids[`courses/${course}/modules`] = [];
     for (let i = 0; i < 4; i++) {
       const user = await ctx.user();
       ids.users.push(user.id);
@@ -31,6 +33,9 @@ describe.each(databases)('getMany through the list routes (%s)', (kind) => {
           join_instructions: 'In sede',
         }),
       );
+      ids.roles.push(await post('/api/roles', { name: `Ruolo ${i}`, description: 'Descrizione', permissions: [] }));
+      ids.courses.push(await post('/api/courses', { name: `Corso ${i}`, description: 'Descrizione' }));
+      ids[`courses/${course}/modules`].push(await post(`/api/courses/${course}/modules`, { position: i + 1, name: `Modulo ${i}` }));
     }
     for (const [resource, all] of Object.entries(ids)) {
       const asked = [all[3], all[1]];

@@ -58,6 +58,7 @@ export function createCoursesRepository(db: Db, now: Clock) {
       if (options.publishedOnly) query = query.where('courses.published', '=', 1);
       return listPage(query, params, {
         filters: { name: (term) => ilike('courses.name', term) },
+        ids: 'courses.id',
         sort: { allowed: { name: 'courses.name', created_at: 'courses.created_at', id: 'courses.id' }, default: '-created_at' },
         tieBreaker: { column: 'courses.id', direction: 'asc' },
         perPage: MAX_PER_PAGE,

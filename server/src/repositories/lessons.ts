@@ -52,6 +52,7 @@ export function createLessonsRepository(db: Db, now: Clock) {
     async list(moduleId: number, params: ListParams, userId: number) {
       return listPage(lessonQuery(db, userId).where('lessons.module_id', '=', moduleId), params, {
         filters: { name: (term) => ilike('lessons.name', term) },
+        ids: 'lessons.id',
         sort: { allowed: { position: 'lessons.position', name: 'lessons.name', id: 'lessons.id' }, default: 'position' },
         tieBreaker: { column: 'lessons.id', direction: 'asc' },
         perPage: MAX_PER_PAGE,

@@ -55,6 +55,7 @@ export function createModulesRepository(db: Db, now: Clock) {
     async list(courseId: number, params: ListParams, userId: number) {
       return listPage(moduleQuery(db, userId).where('modules.course_id', '=', courseId), params, {
         filters: { name: (term) => ilike('modules.name', term) },
+        ids: 'modules.id',
         sort: { allowed: { position: 'modules.position', name: 'modules.name', id: 'modules.id' }, default: 'position' },
         tieBreaker: { column: 'modules.id', direction: 'asc' },
         perPage: MAX_PER_PAGE,

@@ -40,6 +40,7 @@ export function createRolesRepository(db: Db, now: Clock) {
       const name = filterValue(params, 'name') ?? filterValue(params, 'search');
       const { rows, meta } = await listPage(db.selectFrom('roles').select(ROLE_COLUMNS), params, {
         where: [name ? ilike('roles.name', name) : undefined],
+        ids: 'roles.id',
         sort: { fixed: [{ column: 'roles.name', direction: 'asc' }] },
         tieBreaker: { column: 'roles.id', direction: 'asc' },
         perPage: 'all',
