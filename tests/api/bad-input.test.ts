@@ -27,6 +27,15 @@ describe.each(databases)('bad input (%s)', (kind) => {
     }
   });
 
+  it('an id past the database integer range is a 4xx on every route that takes one', async () => {
+    const dev = await ctx.user({}, ['developer']);
+    for (const url of ['/api/sessions/99999999999/attendances', '/api/sessions/99999999999', '/api/teams/99999999999', '/api/users/99999999999']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: dev.headers });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+  });
+
   it('a leap-second or impossible timestamp is a 422 on session create and update', async () => {
     const dev = await ctx.user({}, ['developer']);
     const session = await makeSession(ctx.db);

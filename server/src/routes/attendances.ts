@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import { orNotFound } from '../lib/errors.js';
 import { attendancesWorkbook, XLSX_FILENAME, XLSX_MIME } from '../attendances/excel.js';
 import { toSqlUtc } from '../attendances/times.js';
 import { AttendanceListResponse, AttendanceWorkbook } from '../schemas/attendance.js';
-import { responses } from '../schemas/common.js';
-
-const SessionParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+import { IdParams, responses } from '../schemas/common.js';
 
 /** A session's attendances: the participants list (JSON) and attendances_logs.xlsx. */
 export default async function attendanceRoutes(app: FastifyInstance): Promise<void> {
@@ -15,7 +12,7 @@ export default async function attendanceRoutes(app: FastifyInstance): Promise<vo
 
   app.get<{ Params: { id: number } }>(
     '/sessions/:id/attendances',
-    { schema: { params: SessionParams, response: responses({ 200: AttendanceListResponse }) }, preHandler: app.requirePermission('read_sessions') },
+    { schema: { params: IdParams, response: responses({ 200: AttendanceListResponse }) }, preHandler: app.requirePermission('read_sessions') },
     async (request) => {
       await findSession(request.params.id);
       const [rows, state] = await Promise.all([
@@ -31,7 +28,7 @@ export default async function attendanceRoutes(app: FastifyInstance): Promise<vo
 
   app.get<{ Params: { id: number } }>(
     '/sessions/:id/attendances/excel',
-    { schema: { params: SessionParams, response: responses({ 200: AttendanceWorkbook }) }, preHandler: app.requirePermission('read_sessions') },
+    { schema: { params: IdParams, response: responses({ 200: AttendanceWorkbook }) }, preHandler: app.requirePermission('read_sessions') },
     async (request, reply) => {
       await findSession(request.params.id);
       const file = await attendancesWorkbook(await attendances.listForSession(request.params.id));
