@@ -75,6 +75,16 @@ function cachingStatements(sqlite: BetterSqlite3.Database): SqliteDatabase {
 }
 
 
+/** PostgreSQL's timestamp text (`2026-11-23 09:30:00.123456+00`) as `2026-11-23T09:30:00.123Z`. */
+export function isoTimestamp(text: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d+))?(?:([+-]\d{2})(?::?(\d{2}))?(?::?\d{2})?)?$/.exec(text);
+  if (!m) return text;
+  const millis = (m[3] ?? '').slice(0, 3).padEnd(3, '0');
+  const zone = m[4] ? `${m[4]}:${m[5] ?? '00'}` : 'Z';
+  const date = new Date(`${m[1]}T${m[2]}.${millis}${zone}`);
+  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+}
+
 export function parseDatabaseUrl(value: string): DatabaseUrl {
   if (value.startsWith('sqlite:')) {
     const path = value.slice('sqlite:'.length);
@@ -120,6 +130,12 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
   // BIGINT and COUNT come back as strings by default; our counts and ms clocks fit in a double.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   pg.default.types.setTypeParser(1700, (v: string) => Number(v));
+  // Native types (migration 003) read back as SQLite stores them, so the API answers the same:
+  // timestamps as ISO 8601 UTC with milliseconds, flags as 0/1, dates as YYYY-MM-DD.
+  pg.default.types.setTypeParser(1184, isoTimestamp);
+  pg.default.types.setTypeParser(1114, isoTimestamp);
+  pg.default.types.setTypeParser(16, (v: string) => (v === 't' ? 1 : 0));
+  pg.default.types.setTypeParser(1082, (v: string) => v);
   const writes = new WriteTracker();
   const pool = new Pool({
     connectionString: url.url,
@@ -137,6 +153,8 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
   // discards it on release. The next request opens a fresh connection.
   pool.on('error', () => {});
   pool.on('connect', (client) => {
+    // Dates without a zone (e.g. '2026-11-23') compare as UTC days, whatever the server's zone.
+    client.query("set time zone 'UTC'").catch(() => {});
     client.on('error', (error: Error) => {
       runtime.logger.warn({ err: error }, `database connection lost: ${describeDatabaseError(error)}`);
     });

@@ -5,6 +5,11 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  * - timestamps are ISO 8601 UTC text (`2026-11-21T09:30:00.000Z`), so they sort as text;
  * - booleans are integers 0/1 (`Flag`), turned into real booleans where repositories and routes present them;
  * - ids are auto-increment integers.
+ * SQLite stores exactly that. PostgreSQL stores the first schema's columns in its own types
+ * (`timestamptz`, `boolean`, `date`; migration 003) and the database layer reads them back as
+ * above, dates as `YYYY-MM-DD` text (db/index.ts). So in SQL, compare flags and timestamps with
+ * parameters (`.where('published', '=', 1)`), never with literals (`published = 1` fails on
+ * PostgreSQL), and aggregate flags with `sum(case when flag then 1 else 0 end)`, not `sum(flag)`.
  */
 export type Flag = number;
 export type Timestamp = string;

@@ -290,7 +290,8 @@ export function createReportsRepository(db: Db, now: Clock) {
       .innerJoin('modules', 'modules.id', 'lessons.module_id')
       .select([
         'lesson_progress.user_id',
-        sql<number>`sum(lesson_progress.completed)`.as('completed'),
+        // A flag: 0/1 on SQLite, boolean on PostgreSQL.
+        sql<number>`sum(case when lesson_progress.completed then 1 else 0 end)`.as('completed'),
         sql<number>`sum(lesson_progress.covered_seconds)`.as('seconds'),
         sql<string>`max(lesson_progress.updated_at)`.as('last_activity_at'),
       ])

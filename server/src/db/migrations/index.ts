@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_initial.js';
 import * as m002 from './002_search_index.js';
+import * as m003 from './003_native_types.js';
 import * as m004 from './004_reports.js';
 import * as m005 from './005_calendar_audit.js';
 import * as m006 from './006_accessibility_reports.js';
@@ -11,6 +12,7 @@ import * as m008 from './008_progress_sessions.js';
 export const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_search_index': m002,
+  '003_native_types': m003,
   '004_reports': m004,
   '005_calendar_audit': m005,
   '006_accessibility_reports': m006,
