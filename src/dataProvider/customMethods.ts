@@ -1,5 +1,5 @@
 import type { Identifier } from 'ra-core';
-import type { AdminStats, PermissionResource, PublicConfig, SessionResource, User } from '../../server/src/schemas/contract';
+import type { AdminStats, ImportState, PermissionResource, PublicConfig, SessionResource, User } from '../../server/src/schemas/contract';
 import { apiDownload, apiRequest, unwrapData } from './http';
 import { toListQuery, type ListParams } from './listQuery';
 import { toListResult } from './listResult';
@@ -105,6 +105,14 @@ export const customMethods = {
 
   /** A file download with list-style parameters, e.g. a report's spreadsheet or the sessions list export. */
   download: (path: string, params: ListParams = {}): Promise<Blob> => apiDownload(path, { query: toListQuery(params) }),
+
+  /** Forgets one learner's progress on one lesson (the learning report's reset). */
+  resetLessonProgress: (courseId: Identifier, moduleId: Identifier, lessonId: Identifier, userId: Identifier) =>
+    apiRequest('DELETE', `courses/${courseId}/modules/${moduleId}/lessons/${lessonId}/progress/${userId}`),
+
+  /** Asks for the session's attendance import again; resolves with the import's new state. */
+  retryAttendanceImport: async (sessionId: Identifier): Promise<ImportState> =>
+    unwrapData<ImportState>(await apiRequest('POST', `attendance-imports/${sessionId}/retry`)),
 
   /** One session as an iCalendar file ("Aggiungi al calendario"). */
   downloadSessionCalendar: (sessionId: Identifier): Promise<Blob> => apiDownload(`sessions/${sessionId}/calendar.ics`),

@@ -184,6 +184,17 @@ describe('custom methods', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/user', '/api/user/permissions']);
   });
 
+  it('the learning report\'s reset and the attendance import retry', async () => {
+    const state = { session_id: 4, status: 'pending' };
+    const { calls } = mockFetch({ status: 204 }, { body: { data: state } });
+    await dataProvider.resetLessonProgress(1, 2, 3, 9);
+    await expect(dataProvider.retryAttendanceImport(4)).resolves.toEqual(state);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'DELETE /api/courses/1/modules/2/lessons/3/progress/9',
+      'POST /api/attendance-imports/4/retry',
+    ]);
+  });
+
   it('team members and sessions', async () => {
     const { calls } = mockFetch({ body: { data: [{ id: 1 }] } }, {}, {}, { body: { data: [], meta: { ...meta, total: 0 } } });
     await expect(dataProvider.getTeamMembers(2)).resolves.toEqual([{ id: 1 }]);

@@ -43,10 +43,9 @@ export const reportsApi = {
   learnerLessons: async (courseId: number | string, userId: number | string) =>
     (await dataProvider.getWithParams<{ data: LearnerLesson[] }>(`reports/learning/learners/${userId}`, { filter: { course_id: courseId } })).data,
   resetProgress: (courseId: number, moduleId: number, lessonId: number, userId: number) =>
-    dataProvider.request('DELETE', `courses/${courseId}/modules/${moduleId}/lessons/${lessonId}/progress/${userId}`),
+    dataProvider.resetLessonProgress(courseId, moduleId, lessonId, userId),
   dashboard: async () => (await dataProvider.getWithParams<{ data: DashboardSummary }>('reports/dashboard')).data,
-  retryImport: async (sessionId: number): Promise<ImportState> =>
-    ((await dataProvider.request('POST', `attendance-imports/${sessionId}/retry`)) as { data: ImportState }).data,
+  retryImport: (sessionId: number): Promise<ImportState> => dataProvider.retryAttendanceImport(sessionId),
   /** The sessions list's own parameters: search, filters and sort (no paging: every row). */
   sessionsFile: (params: Pick<ListParams, 'filter' | 'sort'>) => dataProvider.download('sessions/excel', params),
 };
