@@ -78,5 +78,17 @@ export const theme = createTheme({
       },
     },
     MuiLink: { styleOverrides: { root: { '&:focus-visible': focusRing } } },
+    // The back-office's skip link: react-admin draws it white on the page background (1.1:1).
+    RaSkipNavigationButton: {
+      styleOverrides: {
+        root: {
+          backgroundColor: '#1e3a8a',
+          color: '#ffffff',
+          textDecoration: 'underline',
+          '&:hover': { backgroundColor: '#1e3a8a', opacity: 1 },
+          '&:focus': focusRing,
+        },
+      },
+    },
   },
 });

@@ -26,9 +26,16 @@ export function Avatar({ name, path, src, size = 40, decorative = false, sx }: A
       aria-hidden={decorative || undefined}
       role={url || decorative ? undefined : 'img'}
       aria-label={url || decorative ? undefined : name}
-      sx={[{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.main', color: '#fff' }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]}
+      sx={[
+        { width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.main', color: '#fff', '& [data-initials]::before': { content: 'attr(data-initials)' } },
+        ...(Array.isArray(sx) ? sx : sx ? [sx] : []),
+      ]}
     >
-      {initials(name)}
+      {/*
+       * Beside a written name the initials are drawn, not written: as text they would become part
+       * of the visible label of the control around them, which no longer matches its name.
+       */}
+      {decorative ? <span data-initials={initials(name)} /> : initials(name)}
     </MuiAvatar>
   );
 }

@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import { useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { EmptyState } from './ResourceTable';
+import { RecordRowName } from './rowName';
 
 /** Roles and courses show 8 skeleton cards while loading. */
 export const SKELETON_CARDS = 8;
@@ -49,7 +50,7 @@ export function CardGrid<RecordType extends RaRecord = RaRecord>({ renderCard, e
     <Box component="ul" sx={{ ...cardGridSx, listStyle: 'none', p: 0, m: 0 }}>
       {data.map((record) => (
         <Box component="li" key={record.id} sx={{ display: 'flex' }}>
-          {renderCard(record)}
+          <RecordRowName record={record}>{renderCard(record)}</RecordRowName>
         </Box>
       ))}
     </Box>

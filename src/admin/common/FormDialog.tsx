@@ -18,6 +18,7 @@ import {
   type TransformData,
 } from 'react-admin';
 import { Button } from '../../components/Button';
+import { FormA11y } from './FormA11y';
 import { ListSpinner } from './ResourceTable';
 
 interface DialogFrameProps {
@@ -45,7 +46,9 @@ function FormBody({ children, onClose, submitLabel }: { children: ReactNode; onC
   return (
     <>
       <DialogContent>
-        <Stack sx={{ pt: 1 }}>{children}</Stack>
+        <FormA11y>
+          <Stack sx={{ pt: 1 }}>{children}</Stack>
+        </FormA11y>
       </DialogContent>
       <DialogActions>
         <Button color="outlineGray" size="sm" onClick={onClose}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
@@ -51,6 +51,21 @@ export function PeoplePickerDialog({ open, onClose, texts, record, picker, peopl
   const notify = useNotify();
   const refresh = useRefresh();
   const [picked, setPicked] = useState<RaRecord | null>(null);
+  const headerRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  /*
+   * Focus never falls back to the dialog: after an add it returns to the picker (to add the next
+   * one); after a remove it goes to the remove button now in that place, else the one before it,
+   * else the picker.
+   */
+  const focusPicker = () => headerRef.current?.querySelector<HTMLElement>('input')?.focus();
+  const focusRemoveAt = (index: number) => {
+    const buttons = Array.from(listRef.current?.querySelectorAll<HTMLElement>('[data-remove-person]') ?? []);
+    const target = buttons[Math.min(index, buttons.length - 1)];
+    if (target) target.focus();
+    else focusPicker();
+  };
 
   const afterChange = async () => {
     await reload();
@@ -65,10 +80,18 @@ export function PeoplePickerDialog({ open, onClose, texts, record, picker, peopl
     onSuccess: async () => {
       setPicked(null);
       await afterChange();
+      requestAnimationFrame(focusPicker);
     },
     onError,
   });
-  const removing = useMutation({ mutationFn: remove, onSuccess: afterChange, onError });
+  const removing = useMutation({
+    mutationFn: (person: { id: Identifier; index: number }) => remove(person.id),
+    onSuccess: async (_, person) => {
+      await afterChange();
+      requestAnimationFrame(() => focusRemoveAt(person.index));
+    },
+    onError,
+  });
 
   return (
     <ScrollDialog
@@ -76,7 +99,7 @@ export function PeoplePickerDialog({ open, onClose, texts, record, picker, peopl
       onClose={onClose}
       title={translate(texts.title, { name: record.name })}
       header={
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <Box ref={headerRef} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
           <Box sx={{ flex: 1 }}>
             <SearchPicker
               config={picker}
@@ -97,17 +120,19 @@ export function PeoplePickerDialog({ open, onClose, texts, record, picker, peopl
       ) : !people?.length ? (
         <EmptyState text={translate(texts.empty)} />
       ) : (
-        <List dense>
-          {people.map((person) => (
+        <List dense ref={listRef}>
+          {people.map((person, index) => (
             <ListItem
               key={person.id}
               divider
               secondaryAction={
                 <RowAction
+                  of={null}
                   label={translate(texts.remove, { name: fullName(person) })}
                   icon={<PersonRemoveIcon />}
                   color="error"
-                  onClick={() => removing.mutate(person.id)}
+                  onClick={() => removing.mutate({ id: person.id, index })}
+                  data-remove-person
                 />
               }
             >

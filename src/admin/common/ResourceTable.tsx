@@ -9,6 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { RecordRowName } from './rowName';
 import { RecordContextProvider, useListContext, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
 
 export interface Column<RecordType extends RaRecord = RaRecord> {
@@ -80,18 +81,20 @@ export function ResourceTable<RecordType extends RaRecord = RaRecord>({ columns,
         <TableBody>
           {data.map((record) => (
             <RecordContextProvider key={record.id} value={record}>
-              <TableRow hover>
-                {columns.map((column) => (
-                  <TableCell key={column.source}>
-                    {column.render ? column.render(record) : String((record as Record<string, unknown>)[column.source] ?? '')}
-                  </TableCell>
-                ))}
-                {rowActions && (
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {rowActions(record)}
-                  </TableCell>
-                )}
-              </TableRow>
+              <RecordRowName record={record}>
+                <TableRow hover>
+                  {columns.map((column) => (
+                    <TableCell key={column.source}>
+                      {column.render ? column.render(record) : String((record as Record<string, unknown>)[column.source] ?? '')}
+                    </TableCell>
+                  ))}
+                  {rowActions && (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {rowActions(record)}
+                    </TableCell>
+                  )}
+                </TableRow>
+              </RecordRowName>
             </RecordContextProvider>
           ))}
         </TableBody>

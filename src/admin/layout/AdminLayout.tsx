@@ -1,11 +1,20 @@
 import type { ReactNode } from 'react';
-import { AppBar, Layout, TitlePortal } from 'react-admin';
+import { AppBar, Layout, TitlePortal, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
+import { AdminDocumentTitle } from './AdminDocumentTitle';
 import { AdminMenu } from './AdminMenu';
+
+/** The user menu's button shows the user's name: its accessible name starts with it (label in name). */
+function AdminUserMenu() {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const menu = translate('ra.auth.user_menu');
+  return <UserMenu label={identity?.fullName ? `${identity.fullName}, ${menu}` : menu} />;
+}
 
 /** The page title in the bar is plain text: each page has its own h1. */
 function AdminAppBar() {
   return (
-    <AppBar>
+    <AppBar userMenu={<AdminUserMenu />}>
       <TitlePortal component="span" />
     </AppBar>
   );
@@ -21,6 +30,7 @@ const shrinkToViewport = { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <Layout menu={AdminMenu} appBar={AdminAppBar} sx={shrinkToViewport}>
+      <AdminDocumentTitle />
       {children}
     </Layout>
   );

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AccessibilityIcon from '@mui/icons-material/AccessibilityNew';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import Box from '@mui/material/Box';
 import { Menu, useCanAccess, useTranslate } from 'react-admin';
 import { menuEntries, type MenuEntry } from '../resource';
 import { resources } from '../resources';
@@ -25,12 +27,16 @@ const ENTRIES = menuEntries(resources);
 export function AdminMenu() {
   const translate = useTranslate();
   return (
-    <Menu aria-label={translate('app.admin.navigation')}>
-      <Item to="/admin" label={translate('app.admin.dashboard.title')} icon={DashboardIcon} />
-      {ENTRIES.map((entry) => (
-        <SectionItem key={entry.name} entry={entry} />
-      ))}
-      <Item to="/dashboard" label={translate('app.admin.back')} icon={ArrowBackIcon} />
-    </Menu>
+    // A navigation landmark around react-admin's menu list.
+    <Box component="nav" aria-label={translate('app.admin.navigation')}>
+      <Menu>
+        <Item to="/admin" label={translate('app.admin.dashboard.title')} icon={DashboardIcon} />
+        {ENTRIES.map((entry) => (
+          <SectionItem key={entry.name} entry={entry} />
+        ))}
+        <Item to="/dashboard" label={translate('app.admin.back')} icon={ArrowBackIcon} />
+        <Item to="/accessibilita" label={translate('app.a11y.statement.link')} icon={AccessibilityIcon} />
+      </Menu>
+    </Box>
   );
 }
