@@ -44,7 +44,9 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
       connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs),
     },
     routerOptions: {
-      querystringParser: (str: string) => qs.parse(str, { depth: 2, arrayLimit: 1000 }),
+      // NUL never belongs in a query value (PostgreSQL refuses it in text): it is dropped while decoding.
+      querystringParser: (str: string) =>
+        qs.parse(str, { depth: 2, arrayLimit: 1000, decoder: (value, decode, charset) => String(decode(value, decode, charset)).replace(/\0/g, '') }),
     },
     ajv: {
       customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: true },

@@ -36,6 +36,15 @@ describe.each(databases)('bad input (%s)', (kind) => {
     }
   });
 
+  it('a NUL byte in a query value or a description is never a 500', async () => {
+    const dev = await ctx.user({}, ['developer']);
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/sessions?filter[name]=a%00b&filter[search]=%00', headers: dev.headers });
+    expect(list.statusCode).toBe(200);
+    const team = await makeTeam(ctx.db);
+    const res = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: dev.headers, payload: { name: 'Team', description: 'a\u0000b' } });
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
   it('a leap-second or impossible timestamp is a 422 on session create and update', async () => {
     const dev = await ctx.user({}, ['developer']);
     const session = await makeSession(ctx.db);

@@ -64,6 +64,12 @@ export function italianMessage(issue: AjvIssue, key: string): string {
   }
 }
 
+/** PostgreSQL's SQLSTATE class 22, "data exception": a value the column or the operation cannot take. */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 export function schemaErrorsToFields(issues: AjvIssue[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
@@ -97,6 +103,11 @@ export default fp(
           .send({ message: UNAVAILABLE_MESSAGE });
       }
       const status = error.statusCode ?? 500;
+      if (isDataException(error)) {
+        // The database refused a value (a NUL byte, a number out of its range): the request is wrong, not the server.
+        request.log.warn({ err: error }, 'value refused by the database');
+        return reply.status(422).send({ message: 'I dati inviati contengono un valore non valido.' });
+      }
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         return reply.status(500).send({ message: 'Si è verificato un errore imprevisto.' });
