@@ -79,7 +79,7 @@ describe.each(databases)('GET /api/user and /api/user/permissions (%s)', (kind) 
       [
         'id', 'name', 'surname', 'email', 'tax_id', 'birthdate', 'created_at', 'avatar', 'mobile',
         'courses_percentage', 'is_expert', 'expert_access', 'mooc_access', 'roles', 'teams',
-        'teams_as_expert', 'sessions_as_expert',
+        'teams_as_expert', 'sessions_as_expert', 'calendar_feed_url',
       ].sort(),
     );
     expect(data).toMatchObject({
