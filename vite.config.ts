@@ -129,13 +129,14 @@ const SWAPS: ModuleSwap[] = [
     name: 'node-polyglot object.entries',
     matches: (source, importer) => source === 'object.entries' && /[\\/]node-polyglot[\\/]/.test(importer),
     target: '\0percorso:object-entries',
-    code: 'export default (object) => Object.entries(object);',
+    // CommonJS, as the package it stands for: node-polyglot require()s it and calls the export.
+    code: 'module.exports = (object) => Object.entries(object);',
   },
   {
     name: 'node-polyglot hasown',
     matches: (source, importer) => source === 'hasown' && /[\\/]node-polyglot[\\/]/.test(importer),
     target: '\0percorso:hasown',
-    code: 'export default (object, key) => Object.prototype.hasOwnProperty.call(object, key);',
+    code: 'module.exports = (object, key) => Object.prototype.hasOwnProperty.call(object, key);',
   },
 ];
 
