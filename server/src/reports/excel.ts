@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { formatLocal, REPORT_TIME_ZONE } from '../attendances/times.js';
 import type { LearningReport, ParticipationReport } from '../repositories/reports.js';
@@ -58,12 +59,15 @@ function sheetName(wanted: string, used: Set<string>): string {
   return name;
 }
 
+type Writer = ExcelJS.stream.xlsx.WorkbookWriter;
+
 /**
  * A sheet with a bold title, a subtitle (the period), a bold frozen header on HEADER_ROW and the
- * rows; columns as wide as their longest text (12–60 characters).
+ * rows; columns as wide as their longest text (12–60 characters). Rows are streamed out as they
+ * are added (a report may have a thousand sheets).
  */
 function addTable(
-  workbook: ExcelJS.Workbook,
+  workbook: Writer,
   name: string,
   title: string,
   subtitle: string,
@@ -72,30 +76,38 @@ function addTable(
   formats: Record<number, string> = {},
 ): void {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: HEADER_ROW }] });
-  sheet.getCell(1, 1).value = title;
-  sheet.getCell(1, 1).font = { bold: true, size: 14 };
-  sheet.getCell(2, 1).value = subtitle;
-  const headerRow = sheet.getRow(HEADER_ROW);
-  headerRow.values = [...header];
-  headerRow.font = { bold: true };
-  sheet.addRows(rows);
-  header.forEach((text, index) => {
+  sheet.columns = header.map((text, index) => {
     const longest = rows.reduce((max, row) => Math.max(max, String(row[index] ?? '').length), text.length);
-    const column = sheet.getColumn(index + 1);
-    column.width = Math.min(60, Math.max(12, longest + 2));
-    if (formats[index]) column.numFmt = formats[index];
+    return { width: Math.min(60, Math.max(12, longest + 2)), ...(formats[index] ? { style: { numFmt: formats[index] } } : {}) };
   });
   if (rows.length) sheet.autoFilter = { from: { row: HEADER_ROW, column: 1 }, to: { row: HEADER_ROW, column: header.length } };
+  const titleRow = sheet.addRow([title]);
+  titleRow.font = { bold: true, size: 14 };
+  titleRow.commit();
+  sheet.addRow([subtitle]).commit();
+  sheet.addRow([]).commit();
+  const headerRow = sheet.addRow([...header]);
+  headerRow.font = { bold: true };
+  headerRow.commit();
+  for (const row of rows) sheet.addRow(row).commit();
+  sheet.commit();
 }
 
-function newWorkbook(): ExcelJS.Workbook {
-  const workbook = new ExcelJS.Workbook();
+/** Builds a workbook with the streaming writer and answers the file. */
+async function writeWorkbook(build: (workbook: Writer) => void): Promise<Buffer> {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on('end', resolve);
+    stream.on('error', reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Percorso';
-  return workbook;
-}
-
-async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  build(workbook);
+  await workbook.commit();
+  await done;
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -103,35 +115,34 @@ async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
  * "Non riconosciuti" (attendees matched to no user); the period is written at the top of each.
  */
 export async function participationWorkbook(report: ParticipationReport): Promise<Buffer> {
-  const workbook = newWorkbook();
-  const period = `Periodo: ${italianDay(report.meta.from)} – ${italianDay(report.meta.to)}`;
-  const used = new Set<string>();
-  const summary = report.data.map((team): Cell[] => {
-    const attended = team.members.reduce((sum, m) => sum + m.sessions_attended, 0);
-    return [
-      team.team_name,
-      team.members.length,
-      team.sessions_expected,
-      team.sessions_expected * team.members.length,
-      attended,
-      team.attendance_rate,
-      team.members.reduce((sum, m) => sum + m.minutes_attended, 0),
-      team.experts.reduce((sum, e) => sum + e.minutes_attended, 0),
-    ];
+  return writeWorkbook((workbook) => {
+    const period = `Periodo: ${italianDay(report.meta.from)} – ${italianDay(report.meta.to)}`;
+    const used = new Set<string>();
+    const summary = report.data.map((team): Cell[] => {
+      const attended = team.members.reduce((sum, m) => sum + m.sessions_attended, 0);
+      return [
+        team.team_name,
+        team.members.length,
+        team.sessions_expected,
+        team.sessions_expected * team.members.length,
+        attended,
+        team.attendance_rate,
+        team.members.reduce((sum, m) => sum + m.minutes_attended, 0),
+        team.experts.reduce((sum, e) => sum + e.minutes_attended, 0),
+      ];
+    });
+    addTable(workbook, sheetName('Riepilogo', used), 'Report di partecipazione', period, SUMMARY_HEADER, summary, { 5: '0.0%' });
+    for (const team of report.data) {
+      const rows = team.members.map((m): Cell[] => [m.surname, m.name, m.email, m.sessions_expected, m.sessions_attended, m.minutes_attended]);
+      addTable(workbook, sheetName(team.team_name, used), `Team ${team.team_name}`, period, TEAM_HEADER, rows);
+    }
+    const unmatched = report.meta.unmatched.map((u): Cell[] => [u.session_name, localTime(u.session_start), u.name ?? '', u.email ?? '', u.minutes_attended]);
+    addTable(workbook, sheetName('Non riconosciuti', used), 'Partecipanti non riconosciuti', period, UNMATCHED_HEADER, unmatched);
   });
-  addTable(workbook, sheetName('Riepilogo', used), 'Report di partecipazione', period, SUMMARY_HEADER, summary, { 5: '0.0%' });
-  for (const team of report.data) {
-    const rows = team.members.map((m): Cell[] => [m.surname, m.name, m.email, m.sessions_expected, m.sessions_attended, m.minutes_attended]);
-    addTable(workbook, sheetName(team.team_name, used), `Team ${team.team_name}`, period, TEAM_HEADER, rows);
-  }
-  const unmatched = report.meta.unmatched.map((u): Cell[] => [u.session_name, localTime(u.session_start), u.name ?? '', u.email ?? '', u.minutes_attended]);
-  addTable(workbook, sheetName('Non riconosciuti', used), 'Partecipanti non riconosciuti', period, UNMATCHED_HEADER, unmatched);
-  return toBuffer(workbook);
 }
 
 /** learning.xlsx: one sheet, one row per learner of the course. */
 export async function learningWorkbook(report: LearningReport, teamName: string | null): Promise<Buffer> {
-  const workbook = newWorkbook();
   const rows = report.data.map((r): Cell[] => [
     r.surname,
     r.name,
@@ -144,8 +155,9 @@ export async function learningWorkbook(report: LearningReport, teamName: string 
     localTime(r.last_activity_at),
   ]);
   const scope = teamName ? `Team ${teamName}` : 'Tutti i team';
-  addTable(workbook, 'Apprendimento', `Report di apprendimento: ${report.meta.course_name}`, `${scope} – lezioni del corso: ${report.meta.lessons_total}`, LEARNING_HEADER, rows);
-  return toBuffer(workbook);
+  return writeWorkbook((workbook) =>
+    addTable(workbook, 'Apprendimento', `Report di apprendimento: ${report.meta.course_name}`, `${scope} – lezioni del corso: ${report.meta.lessons_total}`, LEARNING_HEADER, rows),
+  );
 }
 
 export interface SessionExportRow {
@@ -161,7 +173,6 @@ export interface SessionExportRow {
 
 /** sessions.xlsx: the sessions list as shown (search, filters, sort), with attendance counts. */
 export async function sessionsWorkbook(rows: SessionExportRow[], description: string): Promise<Buffer> {
-  const workbook = newWorkbook();
   const cells = rows.map((s): Cell[] => [
     s.name,
     s.type === 'meet' ? 'Google Meet' : 'Altro',
@@ -172,6 +183,5 @@ export async function sessionsWorkbook(rows: SessionExportRow[], description: st
     s.attendances,
     s.matched_users,
   ]);
-  addTable(workbook, 'Sessioni', 'Sessioni', description, SESSIONS_HEADER, cells);
-  return toBuffer(workbook);
+  return writeWorkbook((workbook) => addTable(workbook, 'Sessioni', 'Sessioni', description, SESSIONS_HEADER, cells));
 }
