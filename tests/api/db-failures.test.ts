@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
-import { createDb, migrateToLatest, type Db } from '../../server/src/db/index.js';
+import { createDb, isDatabaseUnavailable, migrateToLatest, type Db } from '../../server/src/db/index.js';
 import { issueToken } from '../../server/src/auth/tokens.js';
 import { buildApp, type App } from '../../server/src/app.js';
 import { databases, grant, useTestApp } from './helpers.js';
@@ -154,5 +154,31 @@ describe('SQLite failures answer 503 and the same process recovers', () => {
     expect(await teamNames()).not.toContain('Disco pieno');
     const codes = logged.filter((line) => line.msg.startsWith('database unavailable')).map((line) => line.err?.code);
     expect(codes).toEqual(['SQLITE_BUSY', 'SQLITE_READONLY', 'SQLITE_FULL']);
+  });
+});
+
+describe.skipIf(!databases.includes('postgres'))('a PostgreSQL transaction cut in the middle', () => {
+  const ctx = useTestApp('postgres');
+
+  it('leaves nothing half-written, fails as "unavailable", and the next request is served', async () => {
+    const failure = await ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('teams').values({ name: 'Metà scritto' }).execute();
+        await trx.insertInto('teams').values({ name: 'Metà scritto 2' }).execute();
+        // The server ends this very connection, as a restart or an administrator would.
+        await sql`select pg_terminate_backend(pg_backend_pid())`.execute(trx);
+        await trx.insertInto('teams').values({ name: 'Mai scritto' }).execute();
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(failure).not.toBeNull();
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    const names = (await ctx.db.selectFrom('teams').select('name').where('name', 'like', 'M%').execute()).map((r) => r.name);
+    expect(names).toEqual([]);
+    const admin = await ctx.user({}, ['read_teams']);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/teams', headers: admin.headers })).statusCode).toBe(200);
   });
 });
