@@ -25,12 +25,14 @@ test('an administrator opens Report, picks a range and a team, sees the figures 
   await expect(page).toHaveURL(/\/admin\/reports$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Report' })).toBeVisible();
   // The current quarter until changed.
-  await expect(page.getByLabel('Dal')).toHaveValue(/^\d{4}-\d{2}-01$/);
+  const fromField = page.getByRole('textbox', { name: 'Dal', exact: true });
+  const toField = page.getByRole('textbox', { name: 'Al', exact: true });
+  await expect(fromField).toHaveValue(/^\d{4}-\d{2}-01$/);
 
   const from = romeDay(-60);
   const to = romeDay(0);
-  await page.getByLabel('Dal').fill(from);
-  await page.getByLabel('Al').fill(to);
+  await fromField.fill(from);
+  await toField.fill(to);
   const team = seedDb.prepare("select id, name from teams where name like 'Agrisense%'").get() as { id: number; name: string };
   const answered = page.waitForResponse((response) => {
     const url = new URL(response.url());
@@ -60,9 +62,10 @@ test('an administrator opens Report, picks a range and a team, sees the figures 
   await expect(page.getByTestId('participation-period')).toHaveText(`Periodo: dal ${from.split('-').reverse().join('/')} al ${to.split('-').reverse().join('/')}`);
   const row = page.getByTestId(`participation-team-${team.id}`);
   await expect(row).toContainText(team.name);
-  await expect(row.getByRole('cell').nth(3)).toHaveText(String(expected));
+  // Cells after the team's name (a row header): toggle, members, sessions expected, attendances, rate.
+  await expect(row.getByRole('cell').nth(2)).toHaveText(String(expected));
   const rate = new Intl.NumberFormat('it-IT', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(report.data[0].attendance_rate);
-  await expect(row.getByRole('cell').nth(5)).toHaveText(rate);
+  await expect(row.getByRole('cell').nth(4)).toHaveText(rate);
   // One team: its members are shown at once, with their own figures.
   const members = page.getByRole('table', { name: `Membri di ${team.name}` });
   for (const member of report.data[0].members) {
@@ -118,18 +121,41 @@ test('the dashboard shows the programme figures with their tables, and the sessi
 });
 
 test('staff without read_reports: no Report item, no page, 403 from the API', async ({ pageAs, seedDb }) => {
-  const silvia = seedDb.prepare("select email from users where surname = 'Fontana'").get() as { email: string };
-  const page = await pageAs(silvia.email);
-  await page.goto('/admin');
-  const menu = page.getByRole('menu').or(page.locator('.RaMenu-open, .RaMenu-root')).first();
-  await expect(menu.getByRole('menuitem', { name: 'Videocorsi', exact: true })).toBeVisible();
-  await expect(menu.getByRole('menuitem', { name: 'Report', exact: true })).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Andamento del programma' })).toHaveCount(0);
-  await page.goto('/admin/reports');
-  await expect(page.getByText('Accesso negato')).toBeVisible();
-  const status = await page.evaluate(async () => {
-    const response = await fetch('/api/reports/participation', { headers: { authorization: `Bearer ${localStorage.getItem('token')}`, accept: 'application/json' } });
-    return response.status;
-  });
-  expect(status).toBe(403);
+  // Only the demo accounts sign in: Olivia (ospite) gets, for this test, a role with sessions only.
+  const admin = await pageAs('admin');
+  await admin.goto('/admin');
+  const ospite = seedDb.prepare("select id from users where email = 'ospite@example.com'").get() as { id: number };
+  const api = (method: string, path: string, body?: unknown) =>
+    admin.evaluate(
+      async ({ method, path, body }) => {
+        const response = await fetch(`/api/${path}`, {
+          method,
+          headers: { authorization: `Bearer ${localStorage.getItem('token')}`, accept: 'application/json', 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: response.status, body: await response.json().catch(() => null) };
+      },
+      { method, path, body },
+    );
+  const role = await api('POST', 'roles', { name: `Solo sessioni ${Date.now()}`, description: 'Prova report', permissions: ['read_sessions'] });
+  expect(role.status).toBe(201);
+  try {
+    expect((await api('PUT', `users/${ospite.id}/roles`, { roles: [role.body.data.id] })).status).toBe(200);
+    const page = await pageAs('ospite');
+    await page.goto('/admin');
+    const menu = page.getByRole('menu').or(page.locator('.RaMenu-open, .RaMenu-root')).first();
+    await expect(menu.getByRole('menuitem', { name: 'Sessioni', exact: true })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Report', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Andamento del programma' })).toHaveCount(0);
+    await page.goto('/admin/reports');
+    await expect(page.getByRole('heading', { name: 'Accesso negato' })).toBeVisible();
+    const status = await page.evaluate(async () => {
+      const response = await fetch('/api/reports/participation', { headers: { authorization: `Bearer ${localStorage.getItem('token')}`, accept: 'application/json' } });
+      return response.status;
+    });
+    expect(status).toBe(403);
+  } finally {
+    await api('PUT', `users/${ospite.id}/roles`, { roles: [] });
+    await api('DELETE', `roles/${role.body.data.id}`);
+  }
 });
