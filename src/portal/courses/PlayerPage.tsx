@@ -24,8 +24,6 @@ const LessonVideo = lazy(() => import('./LessonVideo'));
 
 /** /courses/{c}/modules/{m}/lessons/{l} (title "Lezione"). */
 export default function PlayerPage() {
-  const translate = useTranslate();
-  usePageTitle(translate('app.courses.player.title'));
   const { courseId = '', moduleId = '', lessonId = '' } = useParams();
   // A new lesson is a new player: fresh seek, fresh sync state, and the last sync of the previous one.
   return <LessonPlayer key={`${courseId}/${moduleId}/${lessonId}`} courseId={courseId} moduleId={moduleId} lessonId={lessonId} />;
@@ -40,6 +38,8 @@ interface LessonPlayerProps {
 function LessonPlayer({ courseId, moduleId, lessonId }: LessonPlayerProps) {
   const translate = useTranslate();
   const lesson = useLesson(courseId, moduleId, lessonId);
+  // "Introduzione · Lezione · Percorso": the document title names the lesson shown.
+  usePageTitle(translate('app.courses.player.title'), lesson.data?.name);
   const lessons = useLessons(courseId, moduleId);
   const sync = useSyncLesson(courseId, moduleId, lessonId, lesson.data, lesson.refetch);
   const media = useRef<MediaLike | null>(null);

@@ -22,9 +22,9 @@ const EditDescriptionDialog = lazy(() => import('./EditDescriptionDialog').then(
 /** /percorso/{teamId}: where the team is, what is next, who to ask. */
 export default function PercorsoPage() {
   const translate = useTranslate();
-  usePageTitle(translate('app.team.percorso_title'));
   const { teamId = '' } = useParams();
   const { data: team, error, isPending } = useTeam(teamId);
+  usePageTitle(translate('app.team.percorso_title'), team?.name);
 
   if (error) return <LoadProblem error={error} texts={TEAM_PROBLEMS} />;
   if (isPending || !team) return <PageLoader />;

@@ -15,10 +15,11 @@ import { TeamSideLayout } from './TeamSideLayout';
  */
 export default function SessionPage() {
   const translate = useTranslate();
-  usePageTitle(translate('app.team.session_title'));
   const { teamId, sessionId = '' } = useParams();
   const { user, loading: userLoading } = useCurrentUser();
   const { data: session, error, isPending } = useSession(sessionId, teamId);
+  // "Demo Day · Sessione · Percorso": the document title names the session shown.
+  usePageTitle(translate('app.team.session_title'), session?.name);
 
   if (error) return <LoadProblem error={error} texts={SESSION_PROBLEMS} />;
   if (isPending || userLoading || !session) return <PageLoader />;
