@@ -156,4 +156,105 @@ describe.each(databases)('audit trail (%s)', (kind) => {
     expect(demoRoles().admin.permissions).toContain('read_audit');
     expect(await ctx.db.selectFrom('permissions').select('name').where('name', '=', 'read_audit').executeTakeFirst()).toBeTruthy();
   });
+
+  it('records teams and their members, roles and their permissions, users, experts, courses, modules and lessons', async () => {
+    const admin = await ctx.user({}, [
+      'create_teams', 'update_teams', 'delete_teams', 'create_roles', 'edit_roles', 'delete_roles', 'create_users', 'update_roles',
+      'delete_users', 'create_experts', 'update_experts', 'delete_experts', 'create_courses', 'update_courses', 'delete_courses',
+      'read_courses', 'create_modules', 'create_lessons', 'update_lesosns',
+    ]);
+    const call = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+      const res = await ctx.app.inject({ method, url, headers: admin.headers, payload });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+      return res.json()?.data;
+    };
+    const last = async () => {
+      const all = await parsed();
+      expect(all.every((r) => r.actor_id === admin.id)).toBe(true);
+      const rows = all.map((r) => ({ action: r.action, type: r.entity_type, id: r.entity_id, changes: r.changes }));
+      await ctx.db.deleteFrom('audit_log').execute();
+      return rows;
+    };
+
+    const member = await ctx.user();
+    const team = await call('POST', '/api/teams', { name: 'Alfa', description: 'Prima' });
+    await call('PUT', `/api/teams/${team.id}`, { name: 'Alfa', description: 'Seconda' });
+    await call('POST', `/api/teams/${team.id}/users/${member.id}`);
+    await call('DELETE', `/api/teams/${team.id}/users/${member.id}`);
+    expect(await last()).toEqual([
+      { action: 'create', type: 'team', id: team.id, changes: { name: [null, 'Alfa'], description: [null, 'Prima'] } },
+      { action: 'update', type: 'team', id: team.id, changes: { description: ['Prima', 'Seconda'] } },
+      { action: 'update', type: 'team', id: team.id, changes: { members: [[], [member.id]] } },
+      { action: 'update', type: 'team', id: team.id, changes: { members: [[member.id], []] } },
+    ]);
+
+    const role = await call('POST', '/api/roles', { name: 'Tutor', description: 'Segue i team', permissions: ['read_teams'] });
+    await call('PUT', `/api/roles/${role.id}`, { name: 'Tutor', description: 'Segue i team', permissions: ['read_teams', 'update_teams'] });
+    await call('DELETE', `/api/roles/${role.id}`);
+    expect(await last()).toEqual([
+      { action: 'create', type: 'role', id: role.id, changes: { name: [null, 'Tutor'], description: [null, 'Segue i team'], permissions: [[], ['read_teams']] } },
+      { action: 'update', type: 'role', id: role.id, changes: { permissions: [['read_teams'], ['read_teams', 'update_teams']] } },
+      { action: 'delete', type: 'role', id: role.id, changes: { name: ['Tutor', null], description: ['Segue i team', null], permissions: [['read_teams', 'update_teams'], []] } },
+    ]);
+
+    const user = await call('POST', '/api/users', { name: 'Lia', surname: 'Neri', email: 'lia.neri@example.test' });
+    const anyRole = (await ctx.db.selectFrom('roles').select('id').executeTakeFirstOrThrow()).id;
+    await call('PUT', `/api/users/${user.id}/roles`, { roles: [anyRole] });
+    await call('PUT', `/api/users/${user.id}/mooc`, { mooc_access: true });
+    await call('POST', '/api/experts', { user_id: user.id, access: 'limited', teams: [team.id] });
+    await call('PUT', `/api/experts/${user.id}`, { access: 'complete', teams: [] });
+    await call('DELETE', `/api/experts/${user.id}`);
+    await call('DELETE', `/api/users/${user.id}`);
+    expect(await last()).toEqual([
+      { action: 'create', type: 'user', id: user.id, changes: { name: [null, 'Lia'], surname: [null, 'Neri'], email: [null, 'lia.neri@example.test'] } },
+      { action: 'update', type: 'user', id: user.id, changes: { roles: [[], [anyRole]] } },
+      { action: 'update', type: 'user', id: user.id, changes: { mooc_access: [false, true] } },
+      { action: 'create', type: 'expert', id: user.id, changes: { expert_access: [null, 'limited'], teams: [[], [team.id]] } },
+      { action: 'update', type: 'expert', id: user.id, changes: { expert_access: ['limited', 'complete'], teams: [[team.id], []] } },
+      { action: 'delete', type: 'expert', id: user.id, changes: { expert_access: ['complete', null] } },
+      {
+        action: 'delete',
+        type: 'user',
+        id: user.id,
+        changes: { name: ['Lia', null], surname: ['Neri', null], email: ['lia.neri@example.test', null], is_expert: [false, null], mooc_access: [true, null], roles: [[anyRole], []] },
+      },
+    ]);
+
+    const course = await call('POST', '/api/courses', { name: 'Fundraising', description: 'Come raccogliere fondi' });
+    await call('PUT', `/api/courses/${course.id}`, { name: 'Fundraising 101', description: 'Come raccogliere fondi' });
+    const module = await call('POST', `/api/courses/${course.id}/modules`, { position: 1, name: 'Basi' });
+    const lesson = await call('POST', `/api/courses/${course.id}/modules/${module.id}/lessons`, { position: 1, name: 'Intro', video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', video_length: 120 });
+    await call('PUT', `/api/courses/${course.id}/modules/${module.id}/lessons/${lesson.id}`, { position: 2, name: 'Intro', video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', video_length: 120 });
+    await call('DELETE', `/api/courses/${course.id}/modules/${module.id}/lessons/${lesson.id}`);
+    await call('DELETE', `/api/courses/${course.id}/modules/${module.id}`);
+    await call('DELETE', `/api/courses/${course.id}`);
+    const courseLog = await last();
+    expect(courseLog.map((r) => [r.action, r.type, r.id])).toEqual([
+      ['create', 'course', course.id],
+      ['update', 'course', course.id],
+      ['create', 'module', module.id],
+      ['create', 'lesson', lesson.id],
+      ['update', 'lesson', lesson.id],
+      ['delete', 'lesson', lesson.id],
+      ['delete', 'module', module.id],
+      ['delete', 'course', course.id],
+    ]);
+    expect(courseLog[1].changes).toEqual({ name: ['Fundraising', 'Fundraising 101'] });
+    expect(courseLog[4].changes).toEqual({ position: [1, 2] });
+    expect(courseLog[5].changes).toMatchObject({ name: ['Intro', null], position: [2, null] });
+
+    await call('DELETE', `/api/teams/${team.id}`);
+    expect(await last()).toEqual([{ action: 'delete', type: 'team', id: team.id, changes: { name: ['Alfa', null], description: ['Seconda', null] } }]);
+  });
+
+  it('records sign-out, with no token in the record', async () => {
+    const user = await ctx.user();
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers })).statusCode).toBe(200);
+    const log = await parsed();
+    expect(log).toEqual([expect.objectContaining({ action: 'sign_out', entity_type: 'user', entity_id: user.id, actor_id: user.id, changes: {} })]);
+    expect(JSON.stringify(await rows())).not.toContain(user.token);
+    // A refused sign-out (the token is already gone) records nothing.
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers })).statusCode).toBe(401);
+    expect(await rows()).toHaveLength(1);
+  });
 });

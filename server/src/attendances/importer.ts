@@ -215,7 +215,7 @@ export class GoogleAttendanceImporter {
         this.now,
       );
       if (stints.length > 0) {
-        const { saved } = await saveStints(this.db, sessionId, 'google', stints);
+        const { saved } = await saveStints(this.db, sessionId, 'google', stints, { now: this.now });
         // Google logs each participant when they leave and may deliver late events: keep
         // refreshing (upserts, no duplicates) until the 6-hour window has passed.
         if (pastDeadline) return done(saved);

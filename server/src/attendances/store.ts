@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
+import { audit } from '../repositories/audit.js';
 import type { AttendanceSource, ParticipantStint } from './types.js';
 
 const CHUNK = 500;
@@ -47,10 +48,17 @@ export async function saveStints(
   sessionId: number,
   source: AttendanceSource,
   stints: ParticipantStint[],
-  { replace = false, clearOtherSources = false }: { replace?: boolean; clearOtherSources?: boolean } = {},
+  {
+    replace = false,
+    clearOtherSources = false,
+    now = () => Date.now(),
+  }: { replace?: boolean; clearOtherSources?: boolean; /** Clock of the audit record. */ now?: () => number } = {},
 ): Promise<SaveResult> {
   const unique = uniqueByKey(stints);
   return db.transaction().execute(async (trx) => {
+    const countRows = async () =>
+      Number((await trx.selectFrom('attendances').select((eb) => eb.fn.countAll().as('n')).where('session_id', '=', sessionId).executeTakeFirst())?.n ?? 0);
+    const before = await countRows();
     const users = await usersByEmail(trx, unique.flatMap((s) => (s.email ? [s.email] : [])));
     let matched = 0;
     const rows = unique.map((s) => {
@@ -105,6 +113,8 @@ export async function saveStints(
         )
         .execute();
     }
+    // One audit record per import (never one per attendance), in the same transaction.
+    await audit(trx, now, { action: 'import', entityType: 'session', entityId: sessionId, changes: { source: [null, source], attendances: [before, await countRows()] } });
     return { saved: rows.length, matched, removed };
   });
 }

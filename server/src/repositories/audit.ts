@@ -96,6 +96,18 @@ export function createAuditRepository(db: Db, now: Clock) {
       await recordAudit(executor, isoNow(now), record);
     },
 
+    /** Runs `write` and records it, in one transaction: both happen or neither. */
+    async withRecord<T>(
+      record: Omit<AuditRecord, 'actorId'> & { actorId?: number | null },
+      write: (trx: Kysely<Database>) => Promise<T>,
+    ): Promise<T> {
+      return db.transaction().execute(async (trx) => {
+        const result = await write(trx);
+        await audit(trx, now, record);
+        return result;
+      });
+    },
+
     /** Newest first, one page with its Laravel-style meta. */
     async list(params: ListParams, filters: AuditFilters): Promise<{ data: AuditEntry[]; meta: ListMeta }> {
       let query = db.selectFrom('audit_log');

@@ -3,6 +3,7 @@ import type { CourseRow } from '../db/schema.js';
 import { ilike, MAX_PER_PAGE, type ListParams } from '../lib/listing.js';
 import { listPage } from './list.js';
 import { isoNow, type Clock } from './shared.js';
+import { audit, changesBetween } from './audit.js';
 
 /** A course with the given user's lesson counts. */
 function courseQuery(db: Db, userId: number) {
@@ -66,29 +67,39 @@ export function createCoursesRepository(db: Db, now: Clock) {
     },
 
     async create(values: CourseValues): Promise<number> {
-      const row = await db
-        .insertInto('courses')
-        .values({ name: values.name, description: values.description, published: values.published ? 1 : 0, created_at: isoNow(now) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      return db.transaction().execute(async (trx) => {
+        const stored = { name: values.name, description: values.description, published: values.published ? 1 : 0 };
+        const row = await trx
+          .insertInto('courses')
+          .values({ ...stored, created_at: isoNow(now) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await audit(trx, now, { action: 'create', entityType: 'course', entityId: row.id, changes: changesBetween(null, { ...stored, published: Boolean(stored.published) }) });
+        return row.id;
+      });
     },
 
     /** Stores name and description, and `published` when given. */
     async update(id: number, values: CourseValues): Promise<void> {
-      await db
-        .updateTable('courses')
-        .set({
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('courses').select(['name', 'description', 'published']).where('id', '=', id).executeTakeFirst();
+        const set = {
           name: values.name,
           description: values.description,
           ...(values.published === undefined ? {} : { published: values.published ? 1 : 0 }),
-        })
-        .where('id', '=', id)
-        .execute();
+        };
+        await trx.updateTable('courses').set(set).where('id', '=', id).execute();
+        const asBool = (row: { published?: number } | undefined) => row && { ...row, ...(row.published === undefined ? {} : { published: Boolean(row.published) }) };
+        await audit(trx, now, { action: 'update', entityType: 'course', entityId: id, changes: changesBetween(asBool(before), asBool({ ...before, ...set }), Object.keys(set)) });
+      });
     },
 
     async setCover(id: number, coverUrl: string): Promise<void> {
-      await db.updateTable('courses').set({ cover_url: coverUrl }).where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('courses').select('cover_url').where('id', '=', id).executeTakeFirst();
+        await trx.updateTable('courses').set({ cover_url: coverUrl }).where('id', '=', id).execute();
+        await audit(trx, now, { action: 'update', entityType: 'course', entityId: id, changes: changesBetween(before, { cover_url: coverUrl }, ['cover_url']) });
+      });
     },
 
     /**
@@ -96,9 +107,17 @@ export function createCoursesRepository(db: Db, now: Clock) {
      * Answers the cover paths of its modules, for the caller to remove the files.
      */
     async delete(id: number): Promise<Array<string | null>> {
-      const modules = await db.selectFrom('modules').select('cover_url').where('course_id', '=', id).execute();
-      await db.deleteFrom('courses').where('id', '=', id).execute();
-      return modules.map((m) => m.cover_url);
+      return db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirst();
+        const modules = await trx.selectFrom('modules').select(['id', 'cover_url']).where('course_id', '=', id).execute();
+        await trx.deleteFrom('courses').where('id', '=', id).execute();
+        if (before) {
+          const changes = changesBetween({ ...before, published: Boolean(before.published) }, null, ['name', 'description', 'published', 'cover_url']);
+          if (modules.length) changes.modules = [modules.map((m) => m.id).sort((a, b) => a - b), []];
+          await audit(trx, now, { action: 'delete', entityType: 'course', entityId: id, changes });
+        }
+        return modules.map((m) => m.cover_url);
+      });
     },
   };
 }

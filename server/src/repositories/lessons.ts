@@ -3,6 +3,7 @@ import type { LessonRow } from '../db/schema.js';
 import { ilike, MAX_PER_PAGE, type ListParams } from '../lib/listing.js';
 import { listPage } from './list.js';
 import { isoNow, type Clock } from './shared.js';
+import { audit, changesBetween } from './audit.js';
 
 /** A lesson with the given user's progress. */
 function lessonQuery(db: Db, userId: number) {
@@ -33,6 +34,8 @@ export interface LessonValues {
   name: string;
   video_url: string;
   description: string | null;
+  /** Seconds: read from the file for /storage/ videos, set by staff for the others. */
+  video_length: number;
 }
 
 /** Every query on the lessons of a module (progress sync: see the progress repository). */
@@ -60,26 +63,38 @@ export function createLessonsRepository(db: Db, now: Clock) {
     },
 
     async create(moduleId: number, values: LessonValues): Promise<number> {
-      const row = await db
-        .insertInto('lessons')
-        .values({ module_id: moduleId, ...values, video_length: null, created_at: isoNow(now) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('lessons')
+          .values({ module_id: moduleId, ...values, created_at: isoNow(now) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await audit(trx, now, { action: 'create', entityType: 'lesson', entityId: row.id, changes: changesBetween(null, { module_id: moduleId, ...values }) });
+        return row.id;
+      });
     },
 
-    /** Stores the fields; another video has another length, learnt again from the players. */
+    /** Stores the fields, the video's trusted length among them. */
     async update(lesson: Pick<LessonRow, 'id' | 'video_url'>, values: LessonValues): Promise<void> {
-      await db
-        .updateTable('lessons')
-        .set({ ...values, ...(values.video_url === lesson.video_url ? {} : { video_length: null }) })
-        .where('id', '=', lesson.id)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('lessons').selectAll().where('id', '=', lesson.id).executeTakeFirst();
+        await trx
+          .updateTable('lessons')
+          .set(values)
+          .where('id', '=', lesson.id)
+          .execute();
+        await audit(trx, now, { action: 'update', entityType: 'lesson', entityId: lesson.id, changes: changesBetween(before, { ...before, ...values }, Object.keys(values)) });
+      });
     },
 
     /** Deletes the lesson and its progress (foreign keys cascade). */
     async delete(id: number): Promise<void> {
-      await db.deleteFrom('lessons').where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('lessons').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!before) return;
+        await trx.deleteFrom('lessons').where('id', '=', id).execute();
+        await audit(trx, now, { action: 'delete', entityType: 'lesson', entityId: id, changes: changesBetween(before, null, ['module_id', 'position', 'name', 'video_url', 'description']) });
+      });
     },
   };
 }

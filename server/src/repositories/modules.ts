@@ -3,6 +3,7 @@ import type { ModuleRow } from '../db/schema.js';
 import { ilike, MAX_PER_PAGE, type ListParams } from '../lib/listing.js';
 import { listPage } from './list.js';
 import { isoNow, type Clock } from './shared.js';
+import { audit, changesBetween } from './audit.js';
 
 /** A module with the given user's lesson counts. */
 function moduleQuery(db: Db, userId: number) {
@@ -63,25 +64,41 @@ export function createModulesRepository(db: Db, now: Clock) {
     },
 
     async create(courseId: number, values: ModuleValues): Promise<number> {
-      const row = await db
-        .insertInto('modules')
-        .values({ course_id: courseId, ...values, created_at: isoNow(now) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('modules')
+          .values({ course_id: courseId, ...values, created_at: isoNow(now) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await audit(trx, now, { action: 'create', entityType: 'module', entityId: row.id, changes: changesBetween(null, { course_id: courseId, ...values }) });
+        return row.id;
+      });
     },
 
     async update(id: number, values: ModuleValues): Promise<void> {
-      await db.updateTable('modules').set(values).where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('modules').selectAll().where('id', '=', id).executeTakeFirst();
+        await trx.updateTable('modules').set(values).where('id', '=', id).execute();
+        await audit(trx, now, { action: 'update', entityType: 'module', entityId: id, changes: changesBetween(before, { ...before, ...values }, Object.keys(values)) });
+      });
     },
 
     async setCover(id: number, coverUrl: string): Promise<void> {
-      await db.updateTable('modules').set({ cover_url: coverUrl }).where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('modules').select('cover_url').where('id', '=', id).executeTakeFirst();
+        await trx.updateTable('modules').set({ cover_url: coverUrl }).where('id', '=', id).execute();
+        await audit(trx, now, { action: 'update', entityType: 'module', entityId: id, changes: changesBetween(before, { cover_url: coverUrl }, ['cover_url']) });
+      });
     },
 
     /** Deletes the module; its lessons and their progress go with it (foreign keys cascade). */
     async delete(id: number): Promise<void> {
-      await db.deleteFrom('modules').where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('modules').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!before) return;
+        await trx.deleteFrom('modules').where('id', '=', id).execute();
+        await audit(trx, now, { action: 'delete', entityType: 'module', entityId: id, changes: changesBetween(before, null, ['course_id', 'name', 'description', 'position', 'cover_url']) });
+      });
     },
   };
 }

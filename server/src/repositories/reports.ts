@@ -11,6 +11,7 @@ import {
   type Person,
   type UnmatchedAttendee,
 } from '../reports/participation.js';
+import { audit, changesBetween } from './audit.js';
 import { groupBy, type Clock } from './shared.js';
 
 /**
@@ -511,8 +512,23 @@ export function createReportsRepository(db: Db, now: Clock) {
 
     /** Forgets one learner's progress on one lesson; false when there was none. */
     async resetProgress(lessonId: number, userId: number): Promise<boolean> {
-      const result = await db.deleteFrom('lesson_progress').where('lesson_id', '=', lessonId).where('user_id', '=', userId).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('lesson_progress')
+          .select(['position', 'covered_seconds', 'completed'])
+          .where('lesson_id', '=', lessonId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (!before) return false;
+        await trx.deleteFrom('lesson_progress').where('lesson_id', '=', lessonId).where('user_id', '=', userId).execute();
+        await audit(trx, now, {
+          action: 'reset',
+          entityType: 'lesson_progress',
+          entityId: lessonId,
+          changes: { user_id: [userId, null], ...changesBetween({ ...before, completed: Boolean(before.completed) }, null) },
+        });
+        return true;
+      });
     },
 
     /**

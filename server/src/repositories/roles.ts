@@ -4,6 +4,9 @@ import { ilike, filterValue, type ListParams } from '../lib/listing.js';
 import { PERMISSIONS, type PermissionName } from '../permissions.js';
 import { listPage } from './list.js';
 import { groupBy, isoNow, type Clock } from './shared.js';
+import { audit, changesBetween, type AuditChanges } from './audit.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 
 export type RoleRow = { id: number; name: string; description: string; created_at: string };
 /** A role with the names of the permissions it grants. */
@@ -12,6 +15,26 @@ export type RoleWithPermissions = RoleRow & { permissions: string[] };
 const ROLE_COLUMNS = ['roles.id', 'roles.name', 'roles.description', 'roles.created_at'] as const;
 
 /** Every query on roles and the permissions they grant. */
+/**
+ * Replaces a role's permissions (creating catalogue rows that are missing) with `trx`; answers the
+ * `[before, after]` names, or null when they did not change.
+ */
+async function replacePermissions(trx: Kysely<Database>, roleId: number, permissions: PermissionName[]): Promise<[string[], string[]] | null> {
+  const before = (await trx.selectFrom('role_permissions').select('permission_name').where('role_id', '=', roleId).execute()).map((p) => p.permission_name).sort();
+  const after = [...new Set<string>(permissions)].sort();
+  if (JSON.stringify(before) === JSON.stringify(after)) return null;
+  if (permissions.length) {
+    await trx
+      .insertInto('permissions')
+      .values(permissions.map((name) => ({ name, description: PERMISSIONS[name] })))
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+  }
+  await trx.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
+  if (after.length) await trx.insertInto('role_permissions').values(after.map((permission_name) => ({ role_id: roleId, permission_name }))).execute();
+  return [before, after];
+}
+
 export function createRolesRepository(db: Db, now: Clock) {
   async function withPermissions(rows: RoleRow[]): Promise<RoleWithPermissions[]> {
     if (!rows.length) return [];
@@ -72,38 +95,52 @@ export function createRolesRepository(db: Db, now: Clock) {
       return Boolean(await same.executeTakeFirst());
     },
 
-    async create(values: { name: string; description: string }): Promise<number> {
-      const created = await db
-        .insertInto('roles')
-        .values({ ...values, created_at: isoNow(now) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return created.id;
+    /** A new role with its permissions, in one transaction (one audit record). */
+    async create(values: { name: string; description: string }, permissions: PermissionName[] = []): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('roles')
+          .values({ ...values, created_at: isoNow(now) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const changes = changesBetween(null, values, ['name', 'description']);
+        const granted = await replacePermissions(trx, created.id, permissions);
+        if (granted) changes.permissions = granted;
+        await audit(trx, now, { action: 'create', entityType: 'role', entityId: created.id, changes });
+        return created.id;
+      });
     },
 
-    async update(id: number, values: { name: string; description: string }): Promise<void> {
-      await db.updateTable('roles').set(values).where('id', '=', id).execute();
+    /** Name, description and (when given) the permissions, in one transaction (one audit record). */
+    async update(id: number, values: { name: string; description: string }, permissions?: PermissionName[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('roles').select(['name', 'description']).where('id', '=', id).executeTakeFirst();
+        await trx.updateTable('roles').set(values).where('id', '=', id).execute();
+        const changes = changesBetween(before, values, ['name', 'description']);
+        const granted = permissions ? await replacePermissions(trx, id, permissions) : null;
+        if (granted) changes.permissions = granted;
+        await audit(trx, now, { action: 'update', entityType: 'role', entityId: id, changes });
+      });
     },
 
     /** Replaces the role's permissions; rows missing from the catalogue table are created first. */
     async setPermissions(roleId: number, permissions: PermissionName[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        if (permissions.length) {
-          await trx
-            .insertInto('permissions')
-            .values(permissions.map((name) => ({ name, description: PERMISSIONS[name] })))
-            .onConflict((oc) => oc.column('name').doNothing())
-            .execute();
-        }
-        await trx.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
-        if (permissions.length) {
-          await trx.insertInto('role_permissions').values(permissions.map((permission_name) => ({ role_id: roleId, permission_name }))).execute();
-        }
+        const granted = await replacePermissions(trx, roleId, permissions);
+        if (granted) await audit(trx, now, { action: 'update', entityType: 'role', entityId: roleId, changes: { permissions: granted } });
       });
     },
 
     async delete(id: number): Promise<void> {
-      await db.deleteFrom('roles').where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('roles').select(['name', 'description']).where('id', '=', id).executeTakeFirst();
+        if (!before) return;
+        const held = (await trx.selectFrom('role_permissions').select('permission_name').where('role_id', '=', id).execute()).map((p) => p.permission_name).sort();
+        const changes: AuditChanges = changesBetween(before, null, ['name', 'description']);
+        if (held.length) changes.permissions = [held, []];
+        await trx.deleteFrom('roles').where('id', '=', id).execute();
+        await audit(trx, now, { action: 'delete', entityType: 'role', entityId: id, changes });
+      });
     },
   };
 }

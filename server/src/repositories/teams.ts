@@ -9,6 +9,7 @@ import type { PersonSummary } from '../schemas/team.js';
 import { listPage } from './list.js';
 import { hasTeamLink } from './sessions.js';
 import { isoNow, loadPeople, personColumns, type Clock } from './shared.js';
+import { audit, changesBetween, idsChange } from './audit.js';
 
 /** A team with what its summary shows: the coordinator and the member count. */
 export type TeamWithRelations = TeamRow & { owner: PersonSummary | null; members_count: number };
@@ -39,6 +40,21 @@ export async function callerTeams(db: Db, auth: AuthContext): Promise<{ teamIds:
 
 /** Every query on teams, their members and their logo. */
 export function createTeamsRepository(db: Db, now: Clock) {
+  /** Changes the team's members to `next(current)` in one transaction, recording the change. */
+  async function changeMembers(teamId: number, next: (current: number[]) => number[]): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const current = (await trx.selectFrom('team_members').select('user_id').where('team_id', '=', teamId).execute()).map((m) => m.user_id);
+      const wanted = [...new Set(next(current))];
+      const change = idsChange(current, wanted);
+      if (!change) return;
+      const added = wanted.filter((id) => !current.includes(id));
+      const removed = current.filter((id) => !wanted.includes(id));
+      if (removed.length) await trx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'in', removed).execute();
+      if (added.length) await trx.insertInto('team_members').values(added.map((user_id) => ({ team_id: teamId, user_id }))).execute();
+      await audit(trx, now, { action: 'update', entityType: 'team', entityId: teamId, changes: { members: change } });
+    });
+  }
+
   const counts = countCacheOf(db);
 
   async function members(teamId: number): Promise<PersonSummary[]> {
@@ -108,53 +124,69 @@ export function createTeamsRepository(db: Db, now: Clock) {
     },
 
     async create(values: TeamValues & { name: string }): Promise<number> {
-      const created = await db
-        .insertInto('teams')
-        .values({
+      return db.transaction().execute(async (trx) => {
+        const row = {
           name: values.name,
           description: values.description ?? null,
           owner_id: values.owner_id ?? null,
           drive_url: values.drive_url ?? null,
-          created_at: isoNow(now),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return created.id;
+        };
+        const created = await trx
+          .insertInto('teams')
+          .values({ ...row, created_at: isoNow(now) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await audit(trx, now, { action: 'create', entityType: 'team', entityId: created.id, changes: changesBetween(null, row) });
+        return created.id;
+      });
     },
 
     /** Changes the given fields only. */
     async update(id: number, values: TeamValues): Promise<void> {
       const { name, description, owner_id, drive_url } = values;
       const update = Object.fromEntries(Object.entries({ name, description, owner_id, drive_url }).filter(([, v]) => v !== undefined));
-      if (Object.keys(update).length) await db.updateTable('teams').set(update).where('id', '=', id).execute();
+      if (!Object.keys(update).length) return;
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+        await trx.updateTable('teams').set(update).where('id', '=', id).execute();
+        await audit(trx, now, { action: 'update', entityType: 'team', entityId: id, changes: changesBetween(before, { ...before, ...update }, Object.keys(update)) });
+      });
     },
 
     async setAvatar(id: number, avatar: string): Promise<void> {
-      await db.updateTable('teams').set({ avatar }).where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('teams').select('avatar').where('id', '=', id).executeTakeFirst();
+        await trx.updateTable('teams').set({ avatar }).where('id', '=', id).execute();
+        await audit(trx, now, { action: 'update', entityType: 'team', entityId: id, changes: changesBetween(before, { avatar }, ['avatar']) });
+      });
     },
 
     /** Deletes the team and the sessions that belonged to it alone. */
     async delete(id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!before) return;
+        const members = (await trx.selectFrom('team_members').select('user_id').where('team_id', '=', id).execute()).map((m) => m.user_id);
         // Sessions that belonged to this team alone would otherwise become "valid for every team".
-        await trx
+        const ownSessions = await trx
           .deleteFrom('sessions')
           .where((eb) => eb.and([hasTeamLink(eb, { op: '=', id }), eb.not(hasTeamLink(eb, { op: '<>', id }))]))
+          .returning('id')
           .execute();
         await trx.deleteFrom('teams').where('id', '=', id).execute();
+        const changes = changesBetween(before, null, ['name', 'description', 'avatar', 'drive_url', 'owner_id']);
+        if (members.length) changes.members = [members.sort((a, b) => a - b), []];
+        if (ownSessions.length) changes.sessions = [ownSessions.map((s) => s.id).sort((a, b) => a - b), []];
+        await audit(trx, now, { action: 'delete', entityType: 'team', entityId: id, changes });
       });
     },
 
     async addMember(teamId: number, userId: number): Promise<void> {
-      await db
-        .insertInto('team_members')
-        .values({ team_id: teamId, user_id: userId })
-        .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
-        .execute();
+      await changeMembers(teamId, (current) => [...current, userId]);
     },
 
     async removeMember(teamId: number, userId: number): Promise<void> {
-      await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+      await changeMembers(teamId, (current) => current.filter((id) => id !== userId));
     },
 
     /** How the caller relates to the team, or undefined when the team does not exist. */

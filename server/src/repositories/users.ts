@@ -8,6 +8,7 @@ import { ilike, type ListParams } from '../lib/listing.js';
 import { staffFilter, userSearch } from '../lib/search-filters.js';
 import { listPage } from './list.js';
 import { groupBy, isoNow, type Clock } from './shared.js';
+import { audit, changesBetween, idsChange } from './audit.js';
 
 /** A user with what the back-office shows: roles, teams and progress in the published courses. */
 export type UserWithRelations = UserRow & {
@@ -133,19 +134,26 @@ export function createUsersRepository(db: Db, now: Clock) {
 
     async create(values: { name: string; surname: string; email: string; tax_id: string | null; birthdate: string | null }): Promise<number> {
       const at = isoNow(now);
-      const created = await db
-        .insertInto('users')
-        .values({ ...values, created_at: at, updated_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return created.id;
+      return db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('users')
+          .values({ ...values, created_at: at, updated_at: at })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await audit(trx, now, { action: 'create', entityType: 'user', entityId: created.id, changes: changesBetween(null, values) });
+        return created.id;
+      });
     },
 
     /** Replaces the user's roles. */
     async setRoles(userId: number, roleIds: number[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        const current = (await trx.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id);
+        const change = idsChange(current, roleIds);
+        if (!change) return;
         await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
         if (roleIds.length) await trx.insertInto('user_roles').values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
+        await audit(trx, now, { action: 'update', entityType: 'user', entityId: userId, changes: { roles: change } });
       });
     },
 
@@ -162,16 +170,33 @@ export function createUsersRepository(db: Db, now: Clock) {
     },
 
     async setMoocAccess(userId: number, moocAccess: boolean): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ mooc_access: moocAccess ? 1 : 0, updated_at: isoNow(now) })
-        .where('id', '=', userId)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('users').select('mooc_access').where('id', '=', userId).executeTakeFirst();
+        await trx
+          .updateTable('users')
+          .set({ mooc_access: moocAccess ? 1 : 0, updated_at: isoNow(now) })
+          .where('id', '=', userId)
+          .execute();
+        const was = before ? Boolean(before.mooc_access) : null;
+        if (was !== moocAccess) await audit(trx, now, { action: 'update', entityType: 'user', entityId: userId, changes: { mooc_access: [was, moocAccess] } });
+      });
     },
 
     /** Deletes the user; every relation cascades. */
     async delete(id: number): Promise<void> {
-      await db.deleteFrom('users').where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!before) return;
+        const roles = (await trx.selectFrom('user_roles').select('role_id').where('user_id', '=', id).execute()).map((r) => r.role_id);
+        const changes = changesBetween(
+          { ...before, is_expert: Boolean(before.is_expert), mooc_access: Boolean(before.mooc_access) },
+          null,
+          ['name', 'surname', 'email', 'tax_id', 'birthdate', 'mobile', 'is_expert', 'expert_access', 'mooc_access'],
+        );
+        if (roles.length) changes.roles = [roles.sort((a, b) => a - b), []];
+        await audit(trx, now, { action: 'delete', entityType: 'user', entityId: id, changes });
+        await trx.deleteFrom('users').where('id', '=', id).execute();
+      });
     },
   };
 }

@@ -110,7 +110,9 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
         }
         throw error;
       }
-      const accessToken = await issueToken(app.db, userId, app.config.tokenTtlSeconds, new Date(app.now()), signedIn.idToken);
+      const accessToken = await app.repos.audit.withRecord({ actorId: userId, action: 'sign_in', entityType: 'user', entityId: userId, changes: {} }, (trx) =>
+        issueToken(trx, userId, app.config.tokenTtlSeconds, new Date(app.now()), signedIn.idToken),
+      );
       await app.signIns.purgeUsedCodes(KEEP_USED_CODES_MS);
       return { access_token: accessToken };
     },
@@ -122,7 +124,8 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
    * to the home page).
    */
   app.post('/auth/logout', { schema: { response: responses({ 200: AuthLogoutResponse }) } }, async (request) => {
-    const { idToken } = await revokeToken(app.db, authOf(request).token);
+    const { userId, token } = authOf(request);
+    const { idToken } = await app.repos.audit.withRecord({ action: 'sign_out', entityType: 'user', entityId: userId, changes: {} }, (trx) => revokeToken(trx, token));
     const logoutUrl = idToken ? await app.oidc.endSessionUrl(idToken) : null;
     return { logout_url: logoutUrl };
   });

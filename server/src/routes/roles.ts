@@ -60,8 +60,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/roles', { preHandler: app.requirePermission('create_roles'), schema: { body: RoleBody, response: responses({ 201: RoleResponse }) } }, async (request, reply) => {
     const values = await checkRole(roles, authOf(request), request.body, null);
-    const id = await roles.create({ name: values.name, description: values.description });
-    await roles.setPermissions(id, values.permissions);
+    const id = await roles.create({ name: values.name, description: values.description }, values.permissions);
     reply.status(201);
     return { data: await presentOne(id) };
   });
@@ -73,8 +72,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       orNotFound(await roles.findById(id), 'role');
       const values = await checkRole(roles, authOf(request), request.body, id);
-      await roles.update(id, { name: values.name, description: values.description });
-      await roles.setPermissions(id, values.permissions);
+      await roles.update(id, { name: values.name, description: values.description }, values.permissions);
       return { data: await presentOne(id) };
     },
   );
