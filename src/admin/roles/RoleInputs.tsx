@@ -14,7 +14,10 @@ export function toRoleBody(data: Record<string, unknown>) {
   return { name: data.name, description: data.description, permissions: toPermissionNames(data.permissions) };
 }
 
-/** The role editor: name, description and the permissions as checkboxes by name. */
+/**
+ * The role editor: name, description and the permissions as checkboxes, each labelled by what it
+ * allows in Italian, with its catalogue name after it for who needs to match it.
+ */
 export function RoleInputs() {
   const { data: catalogue, isPending } = usePermissionCatalogue();
   return (
@@ -27,7 +30,10 @@ export function RoleInputs() {
         <CheckboxGroupInput
           source="permissions"
           format={toPermissionNames}
-          choices={(catalogue ?? []).map((permission) => ({ id: permission.name, name: permission.name }))}
+          choices={(catalogue ?? []).map((permission) => ({
+            id: permission.name,
+            name: permission.description && permission.description !== permission.name ? `${permission.description} (${permission.name})` : permission.name,
+          }))}
           row={false}
           sx={{ '& .MuiFormGroup-root': { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } }}
         />
