@@ -53,16 +53,8 @@ export const Data = <T extends TSchema>(schema: T) => Type.Object({ data: schema
 /** `{data: X[], meta}`: every paginated list. */
 export const Page = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), meta: ListMeta });
 
-/** 204 answers have no body. */
-export const NoContent = Type.Unsafe<undefined>(Type.Null({ description: 'No body' }));
+/** 204 answers have no body (the handler sends `reply.status(204).send(null)`). */
+export const NoContent = Type.Null({ description: 'No body' });
 
 /** What a DELETE answers: the id and name of the record that was removed. */
 export const DeletedRecord = Type.Object({ id: Type.Integer(), name: Type.String() });
-
-export interface DataResponse<T> {
-  data: T;
-}
-export interface ListResponse<T> {
-  data: T[];
-  meta: ListMeta;
-}

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DbId, ErrorBody } from './common.js';
+import { DbId, ErrorBody, NoContent } from './common.js';
 
 /** Every error status of the report routes answers the one error body. */
 const errors = { '4xx': ErrorBody, '5xx': ErrorBody } as const;
@@ -149,7 +149,7 @@ export const responses = {
   learner: { 200: LearnerLessonsResponse, ...errors },
   dashboard: { 200: Type.Object({ data: DashboardSummary }), ...errors },
   retry: { 200: Type.Object({ data: ImportState }), ...errors },
-  reset: { 204: Type.Null({ description: 'No body' }), ...errors },
+  reset: { 204: NoContent, ...errors },
   /** Spreadsheets: the body is the file itself, only errors are JSON. */
   file: { 200: Type.Unsafe<Buffer>(Type.String({ format: 'binary', description: 'xlsx file' })), ...errors },
 };
