@@ -1,4 +1,5 @@
 import { accessibility } from './accessibility';
+import { audit } from './audit';
 import { courses } from './courses';
 import { experts } from './experts';
 import { lessons } from './lessons';
@@ -17,4 +18,4 @@ import { users } from './users';
  * The routes, the menu and the dashboard counts all come from this list
  * (tests/unit/admin-resources.test.ts fails when a folder is left out).
  */
-export const resources: AdminSection[] = [experts, roles, sessions, teams, users, courses, modules, lessons, accessibility, reports];
+export const resources: AdminSection[] = [experts, roles, sessions, teams, users, courses, modules, lessons, accessibility, reports, audit];

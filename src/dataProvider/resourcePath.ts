@@ -15,6 +15,8 @@ export function resourcePath(resource: string, meta?: NestedMeta): string {
       return `courses/${meta?.courseId}/modules/${meta?.moduleId}/lessons`;
     case 'accessibility':
       return 'accessibility-reports';
+    case 'audit':
+      return 'audit-log';
     default:
       return resource;
   }

@@ -1,0 +1,257 @@
+import { Fragment, useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import { ListBase, Title, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { formatRomeDateTime } from '../common/dateTime';
+import { ListPagination } from '../common/ListPagination';
+import { EmptyState, ListSpinner } from '../common/ResourceTable';
+import { SearchPicker } from '../common/SearchPicker';
+import { userPicker } from '../common/pickers';
+import { messages } from './messages';
+
+export const RESOURCE = 'audit';
+
+interface AuditEntry extends RaRecord {
+  at: string;
+  actor: { id: number; name: string; surname: string; email: string } | null;
+  action: keyof typeof messages.actions;
+  entity_type: string;
+  entity_id: number | null;
+  changes: Record<string, [unknown, unknown]>;
+}
+
+const key = (path: string) => `resources.audit.${path}`;
+const ENTITY_TYPES = Object.keys(messages.types);
+
+/** A recorded value as text: lists joined, nothing as a dash. */
+function valueText(value: unknown, empty: string): string {
+  if (value === null || value === undefined || value === '') return empty;
+  if (Array.isArray(value)) return value.length ? value.join(', ') : empty;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function useTypeLabel() {
+  const translate = useTranslate();
+  return (type: string) => translate(key(`types.${type}`), { _: type });
+}
+
+/** Person, entity type, entity id and a date range; each change applies at once. */
+function AuditFilters() {
+  const translate = useTranslate();
+  const typeLabel = useTypeLabel();
+  const { filterValues, setFilters } = useListContext();
+  const [person, setPerson] = useState<RaRecord | null>(null);
+  const set = (name: string, value: unknown, debounce = false) => {
+    const next: Record<string, unknown> = { ...filterValues, [name]: value };
+    if (value === '' || value === null || value === undefined) delete next[name];
+    setFilters(next, undefined, debounce);
+  };
+  return (
+    <Box component="section" aria-label={translate(key('page.filters'))} sx={{ mb: 2 }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { md: 'flex-start' } }}>
+        <Box sx={{ minWidth: 260 }}>
+          <SearchPicker
+            config={userPicker}
+            label={translate(key('page.person'))}
+            value={person}
+            onChange={(record) => {
+              setPerson(record);
+              set('actor_id', record ? String(record.id) : '');
+            }}
+          />
+        </Box>
+        <TextField
+          select
+          size="small"
+          label={translate(key('fields.entity_type'))}
+          value={(filterValues.entity_type as string | undefined) ?? ''}
+          onChange={(event) => set('entity_type', event.target.value)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 200 }}
+        >
+          <option value="">{translate(key('page.all_types'))}</option>
+          {ENTITY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {typeLabel(type)}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label={translate(key('page.entity_id'))}
+          defaultValue={(filterValues.entity_id as string | undefined) ?? ''}
+          onChange={(event) => set('entity_id', event.target.value.trim(), true)}
+          slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
+          sx={{ width: 140 }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={translate(key('page.from'))}
+          value={(filterValues.from as string | undefined) ?? ''}
+          onChange={(event) => set('from', event.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={translate(key('page.to'))}
+          value={(filterValues.to as string | undefined) ?? ''}
+          onChange={(event) => set('to', event.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Button
+          variant="text"
+          onClick={() => {
+            setPerson(null);
+            setFilters({}, undefined, false);
+          }}
+          disabled={Object.keys(filterValues).length === 0}
+        >
+          {translate(key('page.clear'))}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function Changes({ entry }: { entry: AuditEntry }) {
+  const translate = useTranslate();
+  const empty = translate(key('page.empty_value'));
+  const fields = Object.entries(entry.changes);
+  if (!fields.length) return <Typography variant="body2">{translate(key('page.no_changes'))}</Typography>;
+  return (
+    <Table size="small" aria-label={translate(key('fields.changes'))}>
+      <TableHead>
+        <TableRow>
+          <TableCell component="th" scope="col">{translate(key('page.field'))}</TableCell>
+          <TableCell component="th" scope="col">{translate(key('page.before'))}</TableCell>
+          <TableCell component="th" scope="col">{translate(key('page.after'))}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {fields.map(([field, [before, after]]) => (
+          <TableRow key={field}>
+            <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace' }}>
+              {field}
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{valueText(before, empty)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{valueText(after, empty)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function EntryRow({ entry }: { entry: AuditEntry }) {
+  const translate = useTranslate();
+  const typeLabel = useTypeLabel();
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const who = entry.actor ? `${entry.actor.name} ${entry.actor.surname}`.trim() : translate(key('page.nobody'));
+  const what = `${translate(key(`actions.${entry.action}`))} ${typeLabel(entry.entity_type)} ${entry.entity_id ?? ''}`.trim();
+  return (
+    <Fragment>
+      <TableRow hover>
+        <TableCell>{formatRomeDateTime(entry.at)}</TableCell>
+        <TableCell>
+          {who}
+          {entry.actor && (
+            <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+              {entry.actor.email}
+            </Typography>
+          )}
+        </TableCell>
+        <TableCell>{translate(key(`actions.${entry.action}`))}</TableCell>
+        <TableCell>{typeLabel(entry.entity_type)}</TableCell>
+        <TableCell>{entry.entity_id ?? ''}</TableCell>
+        <TableCell padding="checkbox">
+          <IconButton
+            aria-expanded={open}
+            aria-controls={detailsId}
+            aria-label={translate(key('page.show_details'), { what })}
+            onClick={() => setOpen((was) => !was)}
+          >
+            {open ? <ExpandLess /> : <ExpandMore />}
+          </IconButton>
+        </TableCell>
+      </TableRow>
+      <TableRow id={detailsId} hidden={!open}>
+        {open && (
+          <TableCell colSpan={6} sx={{ bgcolor: 'grey.50' }}>
+            <Changes entry={entry} />
+          </TableCell>
+        )}
+      </TableRow>
+    </Fragment>
+  );
+}
+
+function AuditTable() {
+  const translate = useTranslate();
+  const { data, isPending, error } = useListContext<AuditEntry>();
+  if (isPending) return <ListSpinner />;
+  if (error) return <EmptyState text={translate('app.admin.error')} />;
+  if (!data?.length) return <EmptyState text={translate(key('page.empty'))} />;
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell component="th" scope="col">{translate(key('fields.at'))}</TableCell>
+            <TableCell component="th" scope="col">{translate(key('fields.actor'))}</TableCell>
+            <TableCell component="th" scope="col">{translate(key('fields.action'))}</TableCell>
+            <TableCell component="th" scope="col">{translate(key('fields.entity_type'))}</TableCell>
+            <TableCell component="th" scope="col">{translate(key('fields.entity_id'))}</TableCell>
+            <TableCell component="th" scope="col">{translate(key('page.details'))}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.map((entry) => (
+            <EntryRow key={entry.id} entry={entry} />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/**
+ * Registro attività: every change made through the API, newest first, filtered by person, entity
+ * type, entity id and days; each row opens to the changed fields before and after.
+ */
+export function AuditLogList() {
+  const translate = useTranslate();
+  const heading = translate(key('page.title'));
+  return (
+    <ListBase resource={RESOURCE} perPage={20} sort={{ field: 'at', order: 'DESC' }}>
+      <Title title={heading} />
+      <Box component="section" sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
+        <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
+          {heading}
+        </Typography>
+        <AuditFilters />
+        <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
+          {translate(key('page.all'))}
+        </Typography>
+        <AuditTable />
+        <ListPagination />
+      </Box>
+    </ListBase>
+  );
+}
