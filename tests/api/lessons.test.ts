@@ -39,7 +39,7 @@ describe.each(databases)('lessons API (%s)', (kind) => {
     return { courseId, moduleId, base: `/api/courses/${courseId}/modules/${moduleId}/lessons` };
   }
 
-  const valid = { position: 1, name: 'Benvenuto', video_url: 'https://vimeo.com/76979871', description: 'Introduzione al corso' };
+  const valid = { position: 1, name: 'Benvenuto', video_url: 'https://vimeo.com/76979871', description: 'Introduzione al corso', video_length: 95 };
 
   describe('reading', () => {
     it('lists by position with filter[name] and the caller\'s completion and progress', async () => {
@@ -111,12 +111,36 @@ describe.each(databases)('lessons API (%s)', (kind) => {
       const me = await admin();
       const created = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: valid });
       expect(created.statusCode).toBe(201);
-      expect(created.json().data).toMatchObject({ ...valid, module_id: moduleId, completed: false, progress: 0, video_length: null });
-      for (const video_url of ['https://youtu.be/dQw4w9WgXcQ', 'https://cdn.example.com/a.mp4', '/storage/videos/demo-1.mp4']) {
+      expect(created.json().data).toMatchObject({ ...valid, module_id: moduleId, completed: false, progress: 0, video_length: 95 });
+      for (const video_url of ['https://youtu.be/dQw4w9WgXcQ', 'https://cdn.example.com/a.mp4', '/storage/videos/benvenuti.mp4']) {
         const res = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_url, description: null } });
         expect(res.statusCode).toBe(201);
         expect(res.json().data.video_url).toBe(video_url);
       }
+    });
+
+    it("takes a /storage/ video's length from the file itself, whatever the form says", async () => {
+      const { base } = await tree();
+      const me = await admin();
+      const res = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_url: '/storage/videos/benvenuti.mp4', video_length: 1 } });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.video_length).toBeCloseTo(16.05, 1);
+      const missing = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_url: '/storage/videos/non-esiste.mp4' } });
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json().errors.video_url).toEqual(['Il file del video non esiste o non è leggibile: impossibile ricavarne la durata.']);
+    });
+
+    it('needs the length of an external video from the form', async () => {
+      const { base } = await tree();
+      const me = await admin();
+      for (const video_length of [undefined, null, '']) {
+        const res = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_length } });
+        expect(res.statusCode).toBe(422);
+        expect(res.json().errors).toEqual({ video_length: ['Per un video esterno indica la durata del video in secondi.'] });
+      }
+      const absurd = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_length: 100_000 } });
+      expect(absurd.statusCode).toBe(422);
+      expect(absurd.json().errors.video_length).toHaveLength(1);
     });
 
     it.each([
@@ -152,7 +176,7 @@ describe.each(databases)('lessons API (%s)', (kind) => {
   });
 
   describe('PUT', () => {
-    it('needs update_lesosns; a new video forgets the learned length', async () => {
+    it('needs update_lesosns; the length is the one the form gives', async () => {
       const { moduleId, base } = await tree();
       const lessonId = await insertLesson(ctx.db, moduleId, { video_length: 60 });
       const refused = await ctx.app.inject({
@@ -167,12 +191,12 @@ describe.each(databases)('lessons API (%s)', (kind) => {
         method: 'PUT',
         url: `${base}/${lessonId}`,
         headers: me.headers,
-        payload: { ...valid, video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', name: 'Rinominata' },
+        payload: { ...valid, video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', name: 'Rinominata', video_length: 60 },
       });
       expect(sameVideo.statusCode).toBe(200);
       expect(sameVideo.json().data).toMatchObject({ name: 'Rinominata', video_length: 60 });
       const newVideo = await ctx.app.inject({ method: 'PUT', url: `${base}/${lessonId}`, headers: me.headers, payload: valid });
-      expect(newVideo.json().data).toMatchObject({ ...valid, video_length: null });
+      expect(newVideo.json().data).toMatchObject({ ...valid, video_length: 95 });
       const invalid = await ctx.app.inject({
         method: 'PUT',
         url: `${base}/${lessonId}`,

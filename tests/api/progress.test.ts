@@ -83,21 +83,19 @@ describe.each(databases)('lesson progress sync (%s)', (kind) => {
     expect(back).toMatchObject({ completed: true, progress: 3 });
   });
 
-  it('learns the video length from the player and keeps the first plausible value', async () => {
-    const { sync, lessonIds } = await setup({ videoLength: null });
-    const absurd = (await sync({ duration: 0, length: 1e6 })).json().data;
-    expect(absurd.video_length).toBeNull();
+  it('never takes a length from a learner: a reported length neither completes nor blocks a lesson', async () => {
+    // Without a trusted length, `{"duration":1,"length":1}` once completed the lesson for everyone.
+    const unknown = await setup({ videoLength: null });
+    const forged = (await unknown.sync({ duration: 1, length: 1 })).json().data;
+    expect(forged).toMatchObject({ completed: false, video_length: null });
+    const row = await ctx.db.selectFrom('lessons').select('video_length').where('id', '=', unknown.lessonIds[0]).executeTakeFirstOrThrow();
+    expect(row.video_length).toBeNull();
+    // With one, a huge reported length changes nothing: honest watching completes.
+    const known = await setup({ videoLength: 30 });
+    expect((await known.sync({ duration: 0, length: 43200 })).json().data.video_length).toBe(30);
     clock += 3000;
-    const learned = (await sync({ duration: 3, length: 30 })).json().data;
-    expect(learned.video_length).toBe(30);
-    clock += 3000;
-    const ignored = (await sync({ duration: 6, length: 10 })).json().data;
-    expect(ignored.video_length).toBe(30);
-    const row = await ctx.db.selectFrom('lessons').select('video_length').where('id', '=', lessonIds[0]).executeTakeFirstOrThrow();
-    expect(row.video_length).toBe(30);
-    clock += 3000;
-    const done = await watch(sync, 9, 27, { length: 30 });
-    expect(done).toMatchObject({ completed: true, watched_seconds: 27 });
+    const done = await watch(known.sync, 3, 27, { length: 43200 });
+    expect(done).toMatchObject({ completed: true, video_length: 30 });
   });
 
   it('without a known length nothing completes', async () => {

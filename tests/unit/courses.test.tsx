@@ -230,6 +230,26 @@ describe('admin lesson cards', () => {
     expect(screen.getByRole('button', { name: 'Elimina' })).toBeInTheDocument();
   });
 
+  it("show the video's length, or that without one nobody can complete the lesson", async () => {
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <LessonCard lesson={lesson({ name: 'Con durata', video_length: 95 })} onAction={() => undefined} />
+              <LessonCard lesson={lesson({ name: 'Senza durata', video_length: null })} onAction={() => undefined} />
+            </>
+          ),
+        },
+      ],
+      '/',
+      {},
+    );
+    expect(await screen.findByText('Durata: 1:35')).toBeInTheDocument();
+    expect(screen.getByText('Durata non impostata: nessuno può completare questa lezione')).toBeInTheDocument();
+  });
+
   it('accept the video URLs the server accepts', () => {
     expect(isAcceptedVideoUrl('https://www.youtube.com/watch?v=aqz-KE-bpKQ')).toBe(true);
     expect(isAcceptedVideoUrl('https://vimeo.com/76979871')).toBe(true);

@@ -4,7 +4,6 @@ import {
   clampRate,
   coveredSeconds,
   DEFAULT_RULES,
-  isPlausibleLength,
   mergeInterval,
   parseWatched,
   type ProgressState,
@@ -160,17 +159,6 @@ describe('applySync', () => {
     const state = play([[10, 0], [5, 1]]);
     expect(state.watched).toEqual([]);
     expect(state.lastSyncMs).toBe(T0 + 10_000);
-  });
-});
-
-describe('isPlausibleLength', () => {
-  it('accepts real lengths and refuses absurd ones', () => {
-    expect(isPlausibleLength(120, 3, 2)).toBe(true);
-    expect(isPlausibleLength(undefined, 3, 2)).toBe(false);
-    expect(isPlausibleLength(0, 0, 2)).toBe(false);
-    expect(isPlausibleLength(Infinity, 0, 2)).toBe(false);
-    expect(isPlausibleLength(13 * 3600, 0, 2)).toBe(false);
-    expect(isPlausibleLength(10, 30, 2)).toBe(false);
   });
 });
 

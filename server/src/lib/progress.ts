@@ -117,21 +117,6 @@ export function isCompleted(covered: number, videoLength: number | null, thresho
   return covered / videoLength >= threshold - 1e-9;
 }
 
-/**
- * Whether a length reported by the player can be learned: a finite positive number no longer than
- * MAX_VIDEO_LENGTH_SECONDS, and not shorter than the position it reports alongside (a player never
- * plays past the end).
- */
-export function isPlausibleLength(length: number | undefined, position: number, toleranceSeconds: number): length is number {
-  return (
-    length !== undefined &&
-    Number.isFinite(length) &&
-    length >= 1 &&
-    length <= MAX_VIDEO_LENGTH_SECONDS &&
-    position <= length + toleranceSeconds
-  );
-}
-
 /** Reads the stored JSON of watched stretches, dropping anything malformed. */
 export function parseWatched(json: string | null | undefined): Interval[] {
   let raw: unknown;

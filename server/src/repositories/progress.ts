@@ -5,7 +5,6 @@ import {
   applySync,
   coveredSeconds,
   DEFAULT_RULES,
-  isPlausibleLength,
   parseWatched,
   type ProgressRules,
   type ProgressState,
@@ -17,8 +16,6 @@ export interface SyncInput {
   lesson: Pick<LessonRow, 'id' | 'video_length'>;
   /** Playback position, seconds. */
   position: number;
-  /** Video length reported by the player, seconds. */
-  length?: number | null;
   rate?: number | null;
   threshold: number;
   /** Server clock, read on each attempt. */
@@ -52,24 +49,6 @@ export interface SyncOutcome {
 
 const MAX_ATTEMPTS = 20;
 
-/**
- * The lesson's length: the stored one, else the first plausible length a player reports (the
- * conditional update lets the first writer win when several learners report at once).
- */
-async function learnVideoLength(db: Db, input: SyncInput, rules: ProgressRules): Promise<number | null> {
-  if (input.lesson.video_length) return Number(input.lesson.video_length);
-  const reported = input.length ?? undefined;
-  if (!isPlausibleLength(reported, input.position, rules.toleranceSeconds)) return null;
-  await db
-    .updateTable('lessons')
-    .set({ video_length: Math.round(reported * 1000) / 1000 })
-    .where('id', '=', input.lesson.id)
-    .where('video_length', 'is', null)
-    .execute();
-  const row = await db.selectFrom('lessons').select('video_length').where('id', '=', input.lesson.id).executeTakeFirst();
-  return row?.video_length == null ? null : Number(row.video_length);
-}
-
 function stored(next: ProgressState, videoLength: number | null, nowMs: number) {
   return {
     position: next.position,
@@ -102,7 +81,8 @@ async function readProgress(db: Db, userId: number, lessonId: number): Promise<S
  */
 export async function recordSync(db: Db, input: SyncInput): Promise<SyncOutcome> {
   const rules: ProgressRules = { ...DEFAULT_RULES, threshold: input.threshold };
-  const videoLength = await learnVideoLength(db, input, rules);
+  // Only the lesson's own length counts (read from its file, or set by staff): never one a player reports.
+  const videoLength = input.lesson.video_length ? Number(input.lesson.video_length) : null;
   let row = input.current === undefined ? await readProgress(db, input.userId, input.lesson.id) : input.current;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0) row = await readProgress(db, input.userId, input.lesson.id);

@@ -17,8 +17,12 @@ import { presentLesson } from '../lib/presenters-courses.js';
 import { orNotFound, validationFailed } from '../lib/errors.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { isAcceptedVideoUrl } from '../schemas/video-url.js';
+import { readStoredVideoLength } from '../lib/video-length.js';
 
 export { isAcceptedVideoUrl };
+
+export const UNREADABLE_VIDEO_MESSAGE = 'Il file del video non esiste o non è leggibile: impossibile ricavarne la durata.';
+export const EXTERNAL_LENGTH_MESSAGE = 'Per un video esterno indica la durata del video in secondi.';
 
 export const VIDEO_URL_MESSAGE =
   "Il campo URL del video deve essere un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).";
@@ -26,7 +30,7 @@ export const VIDEO_URL_MESSAGE =
 /** Lessons of a module (SPEC §7) and the player's progress sync. */
 export default async function lessonRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const normalise = blankFields({ required: ['position', 'name', 'video_url'], optional: ['description'] });
+  const normalise = blankFields({ required: ['position', 'name', 'video_url'], optional: ['description', 'video_length'] });
 
   const { courses, modules, lessons, progress } = app.repos;
   const findModule = async (courseId: number, moduleId: number) => orNotFound(await modules.findInCourse(courseId, moduleId), 'module');
@@ -38,6 +42,20 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     const trimmed = videoUrl.trim();
     if (!isAcceptedVideoUrl(trimmed)) throw validationFailed({ video_url: [VIDEO_URL_MESSAGE] });
     return trimmed;
+  }
+
+  /**
+   * The length a learner's progress is measured against, never taken from a player: read from the
+   * file for the site's own /storage/ videos, given in the form for every other video.
+   */
+  async function trustedLength(videoUrl: string, given: number | null | undefined): Promise<number> {
+    if (videoUrl.startsWith('/storage/')) {
+      const read = await readStoredVideoLength(app.config.storageDir, videoUrl);
+      if (read === null) throw validationFailed({ video_url: [UNREADABLE_VIDEO_MESSAGE] });
+      return read;
+    }
+    if (!given) throw validationFailed({ video_length: [EXTERNAL_LENGTH_MESSAGE] });
+    return Math.round(given * 1000) / 1000;
   }
 
   app.get(
@@ -69,12 +87,14 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     },
     async (request, reply) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
-      const { position, name, video_url, description } = request.body;
+      const { position, name, description } = request.body;
+      const video_url = checkVideoUrl(request.body.video_url);
       const id = await lessons.create(module.id, {
         position,
         name: name.trim(),
-        video_url: checkVideoUrl(video_url),
+        video_url,
         description: description?.trim() || null,
+        video_length: await trustedLength(video_url, request.body.video_length),
       });
       reply.status(201);
       return { data: await lessonFor(authOf(request).userId, id) };
@@ -91,12 +111,14 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
       const lesson = await findLesson(module.id, request.params.lessonId);
-      const { position, name, video_url, description } = request.body;
+      const { position, name, description } = request.body;
+      const video_url = checkVideoUrl(request.body.video_url);
       await lessons.update(lesson, {
         position,
         name: name.trim(),
-        video_url: checkVideoUrl(video_url),
+        video_url,
         description: description?.trim() || null,
+        video_length: await trustedLength(video_url, request.body.video_length),
       });
       return { data: await lessonFor(authOf(request).userId, lesson.id) };
     },
@@ -125,7 +147,6 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
         lesson,
         current,
         position: request.body.duration,
-        length: request.body.length,
         rate: request.body.rate,
         threshold: app.config.completionThreshold,
       });

@@ -4,7 +4,8 @@ import { DbId, ListMeta, Name } from './common.js';
 /**
  * A lesson with the caller's progress: `completed` is decided by the server, `progress` is the
  * resume position; `watched_seconds` against `video_length` × `required_ratio` tells the learner
- * how far the lesson is from completion (`video_length` is null until a player reported it).
+ * how far the lesson is from completion (`video_length` is null only for lessons saved before it
+ * was required: they cannot be completed until staff set it).
  */
 export const Lesson = Type.Object({
   id: Type.Integer(),
@@ -29,6 +30,8 @@ export const LessonBody = Type.Object({
   position: Type.Integer({ minimum: 1, maximum: 100000 }),
   name: Name(),
   video_url: Type.String({ minLength: 1, maxLength: 2048, format: 'video-url' }),
+  /** Seconds; required for videos outside /storage/ (the length of those is read from the file). */
+  video_length: Type.Optional(Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 43200 }), Type.Null()])),
   description: Type.Optional(Type.Union([Type.String({ maxLength: 10000 }), Type.Null()])),
 });
 export type LessonBody = Static<typeof LessonBody>;

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Button } from '../../components/Button';
 import type { Lesson } from '../../portal/courses/types';
+import { formatDuration } from '../../lib/duration';
 import { lessonSummary } from './lessonText';
 
 export type LessonAction = 'edit' | 'delete';
@@ -21,6 +22,11 @@ export function LessonCard({ lesson, onAction }: { lesson: Lesson; onAction: (ac
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ fontStyle: summary ? 'normal' : 'italic', overflowWrap: 'anywhere' }}>
           {summary ?? translate('resources.lessons.page.no_description')}
+        </Typography>
+        <Typography variant="body2" color={lesson.video_length ? 'text.secondary' : 'error'} sx={{ mt: 1 }}>
+          {lesson.video_length
+            ? translate('resources.lessons.page.length', { length: formatDuration(lesson.video_length) })
+            : translate('resources.lessons.page.length_missing')}
         </Typography>
       </CardContent>
       <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>

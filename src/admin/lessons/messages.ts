@@ -5,6 +5,7 @@ export const messages = {
     position: 'Pos.',
     name: 'Nome',
     video_url: 'URL Video',
+    video_length: 'Durata (secondi)',
     description: 'Descrizione',
   },
   page: {
@@ -25,5 +26,10 @@ export const messages = {
     back: 'Torna ai moduli',
     position_number: 'La posizione deve essere un numero intero maggiore di zero.',
     video_url_invalid: 'Inserisci un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).',
+    video_length_help: 'Obbligatoria per i video esterni; per i video in /storage/ è letta dal file.',
+    video_length_required: 'Per un video esterno indica la durata in secondi.',
+    video_length_invalid: 'La durata deve essere un numero di secondi maggiore di zero (al massimo 12 ore).',
+    length: 'Durata: %{length}',
+    length_missing: 'Durata non impostata: nessuno può completare questa lezione',
   },
 };

@@ -56,10 +56,4 @@ export function formatRate(rate: number): string {
 }
 
 /** Seconds → "m:ss" (or "h:mm:ss"). */
-export function formatPosition(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
+export { formatDuration as formatPosition } from '../../lib/duration';

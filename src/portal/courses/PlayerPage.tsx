@@ -103,13 +103,15 @@ function LessonStatus({ lesson, button }: { lesson: Lesson; button: { label: str
     );
   }
   const coverage = coverageOf(lesson);
+  if (coverage.length === null) {
+    // Completion is measured against a length the server trusts; without one, nobody can complete.
+    return <Alert severity="info">{translate('app.courses.player.no_length')}</Alert>;
+  }
   return (
     <Stack spacing={1}>
       <Alert severity="warning">{translate('app.courses.player.notice', { button: button.label })}</Alert>
       <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="lesson-coverage">
-        {coverage.length === null
-          ? translate('app.courses.player.coverage_unknown', coverage)
-          : translate('app.courses.player.coverage', coverage)}
+        {translate('app.courses.player.coverage', coverage)}
       </Typography>
     </Stack>
   );

@@ -28,7 +28,8 @@ export const coursesMessages = {
     back: 'Torna ai moduli',
     completed: 'Lezione completata.',
     coverage: 'Visto %{watched} s su %{length} s — serve il %{percent}%',
-    coverage_unknown: 'Visto %{watched} s — serve il %{percent}% del video',
+    no_length:
+      'Questa lezione non può ancora essere completata: la durata del video non è stata impostata dallo staff. Puoi guardarla comunque; segnalalo al tuo coordinatore.',
     sidebar: 'Lezioni nel modulo',
     current: '(lezione attuale)',
     start: 'Avvia la lezione',
