@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import clock from './plugins/clock.js';
 import repositories from './plugins/repositories.js';
 import security from './plugins/security.js';
-import rateLimit from './plugins/rateLimit.js';
+import rateLimit from './plugins/rate-limit.js';
 import oidcClient from './plugins/oidcClient.js';
 import storage from './plugins/storage.js';
 import spa from './plugins/spa.js';

@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { AttendanceFileError } from '../../server/src/attendances/csv.js';
-import { importAttendanceCsv } from '../../server/src/attendances/csvImport.js';
-import { parseCsvTime, parseDuration } from '../../server/src/attendances/csvTimes.js';
+import { importAttendanceCsv } from '../../server/src/attendances/csv-import.js';
+import { parseCsvTime, parseDuration } from '../../server/src/attendances/csv-times.js';
 import { databases, useTestApp, type TestContext } from './helpers.js';
 
 const fixture = (name: string) => resolve(__dirname, '../fixtures/attendances', name);

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { AttendanceFileError } from './csv.js';
-import { importAttendanceCsv } from './csvImport.js';
+import { importAttendanceCsv } from './csv-import.js';
 import { GoogleAttendanceImporter, type ImportLogger } from './importer.js';
 
 export interface CliRequest {

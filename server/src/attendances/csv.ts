@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { parseCsvTime, parseDuration, resolveCsvTime, type CsvTime } from './csvTimes.js';
+import { parseCsvTime, parseDuration, resolveCsvTime, type CsvTime } from './csv-times.js';
 import { localDateOf } from './times.js';
 import type { ParticipantStint } from './types.js';
 

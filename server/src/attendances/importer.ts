@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { GoogleCredentials } from './config.js';
-import { GoogleTokenSource } from './googleAuth.js';
-import { CredentialsError, PermanentError, RetryLaterError } from './googleErrors.js';
-import { fetchMeetStints } from './googleReports.js';
-import { meetingCodeOf } from './meetingCode.js';
+import { GoogleTokenSource } from './google-auth.js';
+import { CredentialsError, PermanentError, RetryLaterError } from './google-errors.js';
+import { fetchMeetStints } from './google-reports.js';
+import { meetingCodeOf } from './meeting-code.js';
 import { countBySource, saveStints } from './store.js';
 
 const MINUTE = 60_000;

@@ -2,7 +2,7 @@ import type { NewUser } from '../db/schema.js';
 import type { SeedClock } from './clock.js';
 import type { SeededRandom } from './random.js';
 import type { RoleKey } from './roles.js';
-import { italianTaxId } from './taxId.js';
+import { italianTaxId } from './tax-id.js';
 
 /** Who a demo person is; `key` is how teams, sessions and progress refer to them. */
 export interface PersonSpec {

@@ -1,6 +1,6 @@
 import type { GoogleCredentials } from './config.js';
-import type { GoogleTokenSource } from './googleAuth.js';
-import { httpFailure, PermanentError, RetryLaterError } from './googleErrors.js';
+import type { GoogleTokenSource } from './google-auth.js';
+import { httpFailure, PermanentError, RetryLaterError } from './google-errors.js';
 import type { ParticipantStint } from './types.js';
 
 /** The documented shape of activities.list (only the fields we read). */

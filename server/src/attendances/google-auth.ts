@@ -1,6 +1,6 @@
 import { importPKCS8, SignJWT } from 'jose';
 import type { GoogleCredentials } from './config.js';
-import { CredentialsError, httpFailure, PermanentError, RetryLaterError } from './googleErrors.js';
+import { CredentialsError, httpFailure, PermanentError, RetryLaterError } from './google-errors.js';
 
 export const REPORTS_SCOPE = 'https://www.googleapis.com/auth/admin.reports.audit.readonly';
 
