@@ -7,6 +7,7 @@ import { useDataProvider, useTranslate } from 'ra-core';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { announce } from '../../components/LiveRegion';
+import { fieldErrors } from '../../lib/apiError';
 import { usePageTitle } from '../layout/pageTitle';
 
 export const DESCRIPTION_MAX = 5000;
@@ -19,15 +20,10 @@ interface Report {
 type Field = 'description' | 'page_url';
 const FIELD_ORDER: Field[] = ['page_url', 'description'];
 
+/** The server's message for each field of this form, in the form's order. */
 function fieldErrorsOf(error: unknown): Partial<Record<Field, string>> {
-  const errors = (error as { body?: { errors?: Record<string, unknown> } } | null)?.body?.errors ?? {};
-  const flat: Partial<Record<Field, string>> = {};
-  for (const field of FIELD_ORDER) {
-    const value = errors[field];
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === 'string') flat[field] = first;
-  }
-  return flat;
+  const messages = fieldErrors(error);
+  return Object.fromEntries(FIELD_ORDER.filter((field) => messages[field]).map((field) => [field, messages[field]]));
 }
 
 /**
