@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- <section>…] [--build] [--verbose]`: measures the budgets of ARCHITECTURE.md and prints
+// `npm run bench [-- <section>…] [--build] [--verbose]`: measures the app's performance budgets and prints
 // them. Benchmarks only report: they never fail the build and are not part of `npm test`.
 //   bundle  JS each route loads before first render (brotli) against the 120 KiB budget
 //   lighthouse  Lighthouse mobile performance score of portal (≥ 95) and back-office (≥ 80) pages

@@ -5,7 +5,7 @@
 // new tabs of the same profile, so the token the sign-in left in localStorage is there (Lighthouse's
 // storage reset clears the HTTP cache, service workers and cache storage, not localStorage).
 // Each page is audited LIGHTHOUSE_RUNS times (default 3); the median run is reported. Full reports:
-// .bench/lighthouse/<route>.json. Budgets (ARCHITECTURE.md): portal ≥ 95, back-office ≥ 80.
+// .bench/lighthouse/<route>.json. Budgets: portal ≥ 95, back-office ≥ 80.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

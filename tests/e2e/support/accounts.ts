@@ -1,4 +1,4 @@
-/** The demo accounts of the development provider (docs: README.md, ARCHITECTURE.md). */
+/** The demo accounts of the development provider (listed in README.md). */
 export const DEMO_PASSWORD = 'demo';
 
 export const DEMO_ACCOUNTS = [
