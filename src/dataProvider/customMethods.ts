@@ -1,5 +1,16 @@
 import type { Identifier } from 'ra-core';
-import type { AdminStats, ImportState, PermissionResource, PublicConfig, SessionResource, User } from '../../server/src/schemas/contract';
+import type {
+  AdminStats,
+  DashboardSummary,
+  ImportState,
+  LearnerLesson,
+  LearningResponse,
+  ParticipationResponse,
+  PermissionResource,
+  PublicConfig,
+  SessionResource,
+  User,
+} from '../../server/src/schemas/contract';
 import { apiDownload, apiRequest, unwrapData } from './http';
 import { toListQuery, type ListParams } from './listQuery';
 import { toListResult } from './listResult';
@@ -100,11 +111,29 @@ export const customMethods = {
 
   downloadAttendances: (sessionId: Identifier): Promise<Blob> => apiDownload(`sessions/${sessionId}/attendances/excel`),
 
-  /** GET with list-style parameters (`filter[...]`, `sort`, extra `query` values), e.g. a report. */
-  getWithParams: <T = unknown>(path: string, params: ListParams = {}): Promise<T> => apiRequest<T>('GET', path, { query: toListQuery(params) }),
+  /** The participation report: `query.from`/`query.to` (days) and `filter[team_id]`. */
+  getParticipationReport: (params: ListParams): Promise<ParticipationResponse> =>
+    apiRequest<ParticipationResponse>('GET', 'reports/participation', { query: toListQuery(params) }),
 
-  /** A file download with list-style parameters, e.g. a report's spreadsheet or the sessions list export. */
-  download: (path: string, params: ListParams = {}): Promise<Blob> => apiDownload(path, { query: toListQuery(params) }),
+  /** participation.xlsx, with the same parameters. */
+  downloadParticipationReport: (params: ListParams): Promise<Blob> => apiDownload('reports/participation/excel', { query: toListQuery(params) }),
+
+  /** The learning report of one course: `filter[course_id]` and `filter[team_id]`. */
+  getLearningReport: (params: ListParams): Promise<LearningResponse> =>
+    apiRequest<LearningResponse>('GET', 'reports/learning', { query: toListQuery(params) }),
+
+  /** learning.xlsx, with the same parameters. */
+  downloadLearningReport: (params: ListParams): Promise<Blob> => apiDownload('reports/learning/excel', { query: toListQuery(params) }),
+
+  /** One learner's lessons in the learning report (`filter[course_id]`). */
+  getLearnerLessons: async (userId: Identifier, params: ListParams): Promise<LearnerLesson[]> =>
+    unwrapData<LearnerLesson[] | null>(await apiRequest('GET', `reports/learning/learners/${userId}`, { query: toListQuery(params) })) ?? [],
+
+  /** The programme figures of the back-office dashboard. */
+  getReportsDashboard: async (): Promise<DashboardSummary> => unwrapData<DashboardSummary>(await apiRequest('GET', 'reports/dashboard')),
+
+  /** The sessions list as a spreadsheet: its search, filters and sort, every row. */
+  downloadSessions: (params: ListParams): Promise<Blob> => apiDownload('sessions/excel', { query: toListQuery(params) }),
 
   /** Forgets one learner's progress on one lesson (the learning report's reset). */
   resetLessonProgress: (courseId: Identifier, moduleId: Identifier, lessonId: Identifier, userId: Identifier) =>

@@ -195,6 +195,34 @@ describe('custom methods', () => {
     ]);
   });
 
+  it('the reports and the sessions export', async () => {
+    const { calls } = mockFetch(
+      { body: { data: [], meta: {} } },
+      { text: 'xlsx' },
+      { body: { data: [] } },
+      { text: 'xlsx' },
+      { body: { data: [{ lesson_id: 1 }] } },
+      { body: { data: { teams: 2 } } },
+      { text: 'xlsx' },
+    );
+    await dataProvider.getParticipationReport({ query: { from: '2026-01-01' }, filter: { team_id: 3 } });
+    await dataProvider.downloadParticipationReport({ filter: { team_id: 3 } });
+    await dataProvider.getLearningReport({ filter: { course_id: 5 } });
+    await dataProvider.downloadLearningReport({ filter: { course_id: 5 } });
+    await expect(dataProvider.getLearnerLessons(9, { filter: { course_id: 5 } })).resolves.toEqual([{ lesson_id: 1 }]);
+    await expect(dataProvider.getReportsDashboard()).resolves.toEqual({ teams: 2 });
+    await dataProvider.downloadSessions({ sort: { field: 'start_time', order: 'DESC' } });
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/reports/participation?from=2026-01-01&filter[team_id]=3',
+      '/api/reports/participation/excel?filter[team_id]=3',
+      '/api/reports/learning?filter[course_id]=5',
+      '/api/reports/learning/excel?filter[course_id]=5',
+      '/api/reports/learning/learners/9?filter[course_id]=5',
+      '/api/reports/dashboard',
+      '/api/sessions/excel?sort=-start_time',
+    ]);
+  });
+
   it('team members and sessions', async () => {
     const { calls } = mockFetch({ body: { data: [{ id: 1 }] } }, {}, {}, { body: { data: [], meta: { ...meta, total: 0 } } });
     await expect(dataProvider.getTeamMembers(2)).resolves.toEqual([{ id: 1 }]);

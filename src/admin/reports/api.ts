@@ -36,18 +36,18 @@ export function learningParams({ courseId, teamId }: LearningParams) {
 
 /** The report calls of the back-office (read_reports; the reset needs update_lesosns, the retry update_sessions). */
 export const reportsApi = {
-  participation: (params: ParticipationParams) => dataProvider.getWithParams<ParticipationResponse>('reports/participation', participationParams(params)),
-  participationFile: (params: ParticipationParams) => dataProvider.download('reports/participation/excel', participationParams(params)),
-  learning: (params: LearningParams) => dataProvider.getWithParams<LearningResponse>('reports/learning', learningParams(params)),
-  learningFile: (params: LearningParams) => dataProvider.download('reports/learning/excel', learningParams(params)),
-  learnerLessons: async (courseId: number | string, userId: number | string) =>
-    (await dataProvider.getWithParams<{ data: LearnerLesson[] }>(`reports/learning/learners/${userId}`, { filter: { course_id: courseId } })).data,
+  participation: (params: ParticipationParams) => dataProvider.getParticipationReport(participationParams(params)),
+  participationFile: (params: ParticipationParams) => dataProvider.downloadParticipationReport(participationParams(params)),
+  learning: (params: LearningParams) => dataProvider.getLearningReport(learningParams(params)),
+  learningFile: (params: LearningParams) => dataProvider.downloadLearningReport(learningParams(params)),
+  learnerLessons: (courseId: number | string, userId: number | string) =>
+    dataProvider.getLearnerLessons(userId, { filter: { course_id: courseId } }),
   resetProgress: (courseId: number, moduleId: number, lessonId: number, userId: number) =>
     dataProvider.resetLessonProgress(courseId, moduleId, lessonId, userId),
-  dashboard: async () => (await dataProvider.getWithParams<{ data: DashboardSummary }>('reports/dashboard')).data,
+  dashboard: () => dataProvider.getReportsDashboard(),
   retryImport: (sessionId: number): Promise<ImportState> => dataProvider.retryAttendanceImport(sessionId),
   /** The sessions list's own parameters: search, filters and sort (no paging: every row). */
-  sessionsFile: (params: Pick<ListParams, 'filter' | 'sort'>) => dataProvider.download('sessions/excel', params),
+  sessionsFile: (params: Pick<ListParams, 'filter' | 'sort'>) => dataProvider.downloadSessions(params),
 };
 
 /** 0.6667 → "66,7%". */
