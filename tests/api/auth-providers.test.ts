@@ -8,6 +8,7 @@ import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createDb, migrateToLatest } from '../../server/src/db/index.js';
 import { seedIfEmpty } from '../../server/src/seed/index.js';
+import { logSignInSettings } from '../../server/src/auth/startupNotes.js';
 import { browse, FakeProvider, type FakeProviderOptions } from './auth-fake-provider.js';
 import { databases, useTestApp, type TestContext } from './helpers.js';
 
@@ -327,6 +328,15 @@ describe.each(databases)('failures a person and an operator can act on (%s)', (k
       provider_label: 'Single Sign-On',
     });
     expect(res.json().provider_label).not.toContain('127.0.0.1');
+  });
+
+  it('says at start-up which provider settings to complete', async () => {
+    await logSignInSettings(ctx.app);
+    const log = lines.join('\n');
+    expect(log).toMatch(/PROVIDER_LABEL is not set/);
+    expect(log).toMatch(/PROVIDER_ACCOUNT_URL is not set/);
+    // The privacy page is known from discovery: nothing to say about it.
+    expect(log).not.toMatch(/PROVIDER_PRIVACY_URL is not set/);
   });
 });
 
