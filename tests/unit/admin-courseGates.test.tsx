@@ -47,29 +47,29 @@ describe('module card gates', () => {
   it('show no action without the permissions', async () => {
     renderModuleCard(['read_courses']);
     expect(await screen.findByText('2. Pitch')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Modifica' })).not.toBeInTheDocument());
-    expect(screen.queryByRole('button', { name: 'Cambia cover' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Elimina' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Modifica( |$)/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: /^Cambia cover( |$)/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Elimina( |$)/ })).not.toBeInTheDocument();
   });
 
   it('show "Modifica" and "Cambia cover" with update_lesosns, not "Elimina"', async () => {
     renderModuleCard(['update_lesosns']);
-    expect(await screen.findByRole('button', { name: 'Modifica' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Cambia cover' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Elimina' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /^Modifica( |$)/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Cambia cover( |$)/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Elimina( |$)/ })).not.toBeInTheDocument();
   });
 
   it('show "Elimina" with delete_courses only', async () => {
     renderModuleCard(['delete_courses']);
-    expect(await screen.findByRole('button', { name: 'Elimina' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Modifica' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /^Elimina( |$)/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Modifica( |$)/ })).not.toBeInTheDocument();
   });
 });
 
 describe('lesson card', () => {
   it('keeps "Modifica" and "Elimina" ungated', async () => {
     renderAdmin(<LessonCard lesson={lesson} onAction={() => undefined} />, { permissions: [] });
-    expect(await screen.findByRole('button', { name: 'Modifica' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Elimina' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /^Modifica( |$)/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Elimina( |$)/ })).toBeInTheDocument();
   });
 });

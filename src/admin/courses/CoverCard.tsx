@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import { visuallyHidden } from '@mui/utils';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
@@ -33,26 +35,32 @@ export function CoverCard({ resource, name, coverUrl, to, onAction, children }: 
   const texts = `resources.${resource}.page`;
   return (
     <Card variant="outlined" sx={{ width: '100%', display: 'flex', flexDirection: 'column' }}>
+      {/*
+        Named by what it shows (label in name), with what it does said first to screen readers only:
+        "Apri i moduli di" + the card's text.
+      */}
       <CardActionArea
         component={Link}
         to={to}
-        aria-label={translate(`${texts}.open`, { name })}
         sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
       >
+        <Box component="span" sx={visuallyHidden}>
+          {translate(`${texts}.open`, { name })}
+        </Box>
         <CoverBox src={coverUrl} emptyText={translate(`${texts}.no_cover`)} />
         <CardContent>{children}</CardContent>
       </CardActionArea>
       <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
         <Gate action="edit" resource={resource}>
-          <Button size="sm" color="outlinePrimary" onClick={() => onAction('edit')}>
+          <Button size="sm" color="outlinePrimary" onClick={() => onAction('edit')} aria-label={`${translate(`${texts}.edit`)} ${name}`}>
             {translate(`${texts}.edit`)}
           </Button>
-          <Button size="sm" color="outlineGray" onClick={() => onAction('cover')}>
+          <Button size="sm" color="outlineGray" onClick={() => onAction('cover')} aria-label={`${translate(`${texts}.cover`)} ${name}`}>
             {translate(`${texts}.cover`)}
           </Button>
         </Gate>
         <Gate action="delete" resource={resource}>
-          <Button size="sm" color="red" onClick={() => onAction('delete')}>
+          <Button size="sm" color="red" onClick={() => onAction('delete')} aria-label={`${translate(`${texts}.delete`)} ${name}`}>
             {translate(`${texts}.delete`)}
           </Button>
         </Gate>

@@ -30,10 +30,10 @@ export function LessonCard({ lesson, onAction }: { lesson: Lesson; onAction: (ac
         </Typography>
       </CardContent>
       <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
-        <Button size="sm" color="outlinePrimary" onClick={() => onAction('edit', lesson)}>
+        <Button size="sm" color="outlinePrimary" onClick={() => onAction('edit', lesson)} aria-label={`${translate('resources.lessons.page.edit')} ${lesson.name}`}>
           {translate('resources.lessons.page.edit')}
         </Button>
-        <Button size="sm" color="red" onClick={() => onAction('delete', lesson)}>
+        <Button size="sm" color="red" onClick={() => onAction('delete', lesson)} aria-label={`${translate('resources.lessons.page.delete')} ${lesson.name}`}>
           {translate('resources.lessons.page.delete')}
         </Button>
       </CardActions>

@@ -185,7 +185,7 @@ export default function ProgrammeCharts() {
       <SessionsCards sessions={data.sessions} />
       <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
         <Panel id="dashboard-attendance" title={translate(t('attendance_title'))}>
-          <Box aria-hidden="true" data-testid="attendance-chart">
+          <Box aria-hidden="true" inert data-testid="attendance-chart">
             <LineChart
               height={240}
               xAxis={[{ scaleType: 'point', data: months.map((m) => m.label) }]}
@@ -205,7 +205,7 @@ export default function ProgrammeCharts() {
             <Typography>{translate(t('no_teams'))}</Typography>
           ) : (
             <>
-              <Box aria-hidden="true" data-testid="completion-chart">
+              <Box aria-hidden="true" inert data-testid="completion-chart">
                 <BarChart
                   height={240}
                   xAxis={[{ scaleType: 'band', data: teams.map((team) => team.team_name) }]}
