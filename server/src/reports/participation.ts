@@ -125,27 +125,47 @@ export function unionLength(intervals: Array<[number, number]>): number {
 
 export const toMinutes = (seconds: number) => Math.round(seconds / 60);
 
-interface Stay {
+/** Italian alphabetical order; one collator (localeCompare with a locale builds one per call). */
+export const italianOrder = new Intl.Collator('it').compare;
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** One person's rows of one session: the first row, and the union of their clipped intervals (seconds). */
+interface Stay<K> {
   sessionId: number;
-  intervals: Array<[number, number]>;
+  who: K;
+  rows: AttendanceRow[];
+  seconds: number;
 }
 
-/** One person's rows of one session, keyed `session|who`, with their clipped intervals (seconds). */
-function stays(rows: AttendanceRow[], spans: Map<number, [number, number]>, who: (row: AttendanceRow) => string) {
-  const found = new Map<string, Stay & { rows: AttendanceRow[] }>();
-  for (const row of rows) {
-    const span = spans.get(row.session_id);
-    if (!span) continue;
-    const key = `${row.session_id}|${who(row)}`;
-    let stay = found.get(key);
-    if (!stay) found.set(key, (stay = { sessionId: row.session_id, intervals: [], rows: [] }));
-    stay.rows.push(row);
+/**
+ * Groups rows by session and person (`who`) in one sorted pass (no per-row map lookups: a quarter
+ * of a large programme has tens of thousands of rows) and measures each group's time.
+ */
+function stays<K extends string | number>(rows: AttendanceRow[], spans: Map<number, [number, number]>, who: (row: AttendanceRow) => K): Array<Stay<K>> {
+  const keyed = rows.filter((row) => spans.has(row.session_id)).map((row) => ({ row, who: who(row) }));
+  keyed.sort((x, y) => x.row.session_id - y.row.session_id || (x.who < y.who ? -1 : x.who > y.who ? 1 : 0));
+  const found: Array<Stay<K>> = [];
+  let current: Stay<K> | null = null;
+  let intervals: Array<[number, number]> = [];
+  const close = () => {
+    if (current) current.seconds = unionLength(intervals);
+  };
+  for (const { row, who: key } of keyed) {
+    if (!current || current.sessionId !== row.session_id || current.who !== key) {
+      close();
+      current = { sessionId: row.session_id, who: key, rows: [], seconds: 0 };
+      intervals = [];
+      found.push(current);
+    }
+    current.rows.push(row);
     if (row.joined_at && row.left_at) {
+      const span = spans.get(row.session_id)!;
       const joined = Math.max(Date.parse(row.joined_at) / 1000, span[0]);
       const left = Math.min(Date.parse(row.left_at) / 1000, span[1]);
-      if (left > joined) stay.intervals.push([joined, left]);
+      if (left > joined) intervals.push([joined, left]);
     }
   }
+  close();
   return found;
 }
 
@@ -164,21 +184,26 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
   const shown = new Set(input.teams.map((t) => t.id));
   const memberOf = (teamId: number, userId: number) => (input.teamsOfUser.get(userId) ?? []).includes(teamId);
 
-  const attended = new Map<string, { sessions: number; seconds: number }>();
+  /** Per team, per member: sessions attended and seconds. */
+  const attended = new Map<number, Map<number, { sessions: number; seconds: number }>>();
   const expertSeconds = new Map<number, Map<number, number>>();
   const matched = input.rows.filter((r) => r.user_id !== null);
-  for (const stay of stays(matched, spans, (r) => String(r.user_id)).values()) {
-    const userId = stay.rows[0].user_id!;
+  for (const stay of stays(matched, spans, (r) => r.user_id!)) {
+    const userId = stay.who;
     const session = sessionById.get(stay.sessionId)!;
-    const seconds = unionLength(stay.intervals);
+    const { seconds } = stay;
     for (const teamId of input.teamsOfUser.get(userId) ?? []) {
       if (!shown.has(teamId)) continue;
       if (session.teamIds.length && !session.teamIds.includes(teamId)) continue;
-      const key = `${teamId}:${userId}`;
-      const sum = attended.get(key) ?? { sessions: 0, seconds: 0 };
-      sum.sessions += 1;
-      sum.seconds += seconds;
-      attended.set(key, sum);
+      let ofTeam = attended.get(teamId);
+      if (!ofTeam) attended.set(teamId, (ofTeam = new Map()));
+      const sum = ofTeam.get(userId);
+      if (sum) {
+        sum.sessions += 1;
+        sum.seconds += seconds;
+      } else {
+        ofTeam.set(userId, { sessions: 1, seconds });
+      }
     }
     if (input.experts.has(userId)) {
       for (const teamId of session.teamIds) {
@@ -195,7 +220,7 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
   const data = input.teams.map((team): ParticipationTeam => {
     const expected = (ownCount.get(team.id) ?? 0) + forAll;
     const members = (input.members.get(team.id) ?? []).map((m): ParticipationMember => {
-      const sum = attended.get(`${team.id}:${m.id}`);
+      const sum = attended.get(team.id)?.get(m.id);
       return {
         user_id: m.id,
         name: m.name,
@@ -215,7 +240,7 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
         const person = input.experts.get(userId)!;
         return { user_id: userId, name: person.name, surname: person.surname, minutes_attended: toMinutes(seconds) };
       })
-      .sort((a, b) => a.surname.localeCompare(b.surname, 'it') || a.name.localeCompare(b.name, 'it') || a.user_id - b.user_id);
+      .sort((a, b) => italianOrder(a.surname, b.surname) || italianOrder(a.name, b.name) || a.user_id - b.user_id);
     return {
       team_id: team.id,
       team_name: team.name,
@@ -228,7 +253,7 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
 
   const unmatchedRows = input.rows.filter((r) => r.user_id === null);
   const who = (r: AttendanceRow) => (r.email !== null ? `e:${r.email.toLowerCase()}` : `n:${r.name ?? ''}`);
-  const unmatched = [...stays(unmatchedRows, spans, who).values()]
+  const unmatched = stays(unmatchedRows, spans, who)
     .map((stay): UnmatchedAttendee => {
       const session = sessionById.get(stay.sessionId)!;
       const name = stay.rows.map((r) => r.name).find((n) => n !== null) ?? null;
@@ -240,15 +265,15 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
         name,
         // The lower-case spelling when the source wrote it several ways.
         email: emails.length ? emails.reduce((a, b) => (a === a.toLowerCase() ? a : b)) : null,
-        minutes_attended: toMinutes(unionLength(stay.intervals)),
+        minutes_attended: toMinutes(stay.seconds),
       };
     })
     .sort(
       (a, b) =>
-        a.session_start.localeCompare(b.session_start) ||
+        byText(a.session_start, b.session_start) ||
         a.session_id - b.session_id ||
-        (a.name ?? '').localeCompare(b.name ?? '', 'it') ||
-        (a.email ?? '').localeCompare(b.email ?? ''),
+        italianOrder(a.name ?? '', b.name ?? '') ||
+        byText(a.email ?? '', b.email ?? ''),
     );
 
   return {

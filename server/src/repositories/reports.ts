@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import { localDateOf, localToIso, REPORT_TIME_ZONE } from '../attendances/times.js';
 import {
   computeParticipation,
+  italianOrder,
   type ParticipationExpert,
   type ParticipationMember,
   type ParticipationReport,
@@ -429,7 +430,7 @@ export function createReportsRepository(db: Db, now: Clock) {
           completion_percentage: possible ? Math.round((completed / possible) * 100) : 0,
         };
       })
-      .sort((a, b) => b.completion_percentage - a.completion_percentage || a.team_name.localeCompare(b.team_name, 'it') || a.team_id - b.team_id);
+      .sort((a, b) => b.completion_percentage - a.completion_percentage || italianOrder(a.team_name, b.team_name) || a.team_id - b.team_id);
   }
 
   function importsQuery() {
