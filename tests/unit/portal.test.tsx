@@ -44,7 +44,8 @@ describe('routing', () => {
   it('unauthenticated users on protected screens land on the login screen', async () => {
     apiFor(null);
     renderWithApp(<AppRoutes />, { route: '/dashboard' });
-    expect(await screen.findByRole('heading', { name: 'Accedi con il tuo account' })).toBeInTheDocument();
+    // The first test of the file also loads the protected layout's module: allow for a slow machine.
+    expect(await screen.findByRole('heading', { name: 'Accedi con il tuo account' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('logged-in users on / go to the dashboard', async () => {
