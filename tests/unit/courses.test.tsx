@@ -226,8 +226,8 @@ describe('admin lesson cards', () => {
     renderRoutes([{ path: '/', element: <LessonCard lesson={lesson({ position: 4, name: 'Cap table' })} onAction={() => undefined} /> }], '/', {});
     expect(await screen.findByText('4. Cap table')).toBeInTheDocument();
     expect(screen.getByText('Nessuna descrizione fornita')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Modifica' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Elimina' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Modifica Cap table' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Elimina Cap table' })).toBeInTheDocument();
   });
 
   it("show the video's length, or that without one nobody can complete the lesson", async () => {
