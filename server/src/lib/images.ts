@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -116,4 +116,29 @@ export async function removeStoredFile(storageDir: string, publicPath: string | 
   const rel = relative(root, target);
   if (!rel || rel.startsWith('..') || isAbsolute(rel)) return;
   await unlink(target).catch(() => undefined);
+}
+
+/** The folders uploads are stored in, under the storage directory. */
+export const UPLOAD_FOLDERS = ['teams', 'courses', 'modules'] as const;
+
+/**
+ * Removes uploaded images no record points at any more: left by a crash between storing a file
+ * and saving the record, or by a failed removal. Files younger than `graceMs` are kept, as an
+ * upload may be between those two steps right now. Answers the public paths it removed.
+ */
+export async function removeOrphanUploads(storageDir: string, referenced: Set<string>, nowMs: number, graceMs = 60 * 60 * 1000): Promise<string[]> {
+  const removed: string[] = [];
+  for (const folder of UPLOAD_FOLDERS) {
+    const names = await readdir(join(storageDir, folder)).catch(() => [] as string[]);
+    for (const name of names) {
+      const publicPath = `/storage/${folder}/${name}`;
+      if (referenced.has(publicPath)) continue;
+      const file = join(storageDir, folder, name);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile() || nowMs - info.mtimeMs < graceMs) continue;
+      await unlink(file).catch(() => undefined);
+      removed.push(publicPath);
+    }
+  }
+  return removed;
 }

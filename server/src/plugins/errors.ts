@@ -64,6 +64,15 @@ export function italianMessage(issue: AjvIssue, key: string): string {
   }
 }
 
+/** A file system refusal: no permission, a read-only or full disk, an I/O failure. */
+function isStorageUnavailable(error: unknown): boolean {
+  const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown };
+  if (typeof syscall !== 'string' || typeof code !== 'string') return false;
+  // A file standing where a storage folder should be is a broken storage too.
+  if (syscall === 'mkdir' && code === 'EEXIST') return true;
+  return ['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'EIO', 'ENOTDIR'].includes(code);
+}
+
 /** PostgreSQL's SQLSTATE class 22, "data exception": a value the column or the operation cannot take. */
 function isDataException(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -103,6 +112,14 @@ export default fp(
           .send({ message: UNAVAILABLE_MESSAGE });
       }
       const status = error.statusCode ?? 500;
+      if (isStorageUnavailable(error)) {
+        // The uploads folder cannot be written (permissions, read-only or full disk): nothing is wrong with the request.
+        request.log.error({ err: error }, 'storage unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+          .send({ message: 'Archivio dei file non disponibile: riprova tra qualche istante.' });
+      }
       if (isDataException(error)) {
         // The database refused a value (a NUL byte, a number out of its range): the request is wrong, not the server.
         request.log.warn({ err: error }, 'value refused by the database');

@@ -16,6 +16,7 @@ import { createSessionsRepository } from '../repositories/sessions.js';
 import type { Clock } from '../repositories/shared.js';
 import { createStatsRepository } from '../repositories/stats.js';
 import { createTeamsRepository } from '../repositories/teams.js';
+import { createUploadsRepository } from '../repositories/uploads.js';
 import { createUsersRepository } from '../repositories/users.js';
 
 /**
@@ -39,6 +40,7 @@ export function createRepositories(db: Db, now: Clock) {
     sessions: createSessionsRepository(db, now),
     stats: createStatsRepository(db),
     teams: createTeamsRepository(db, now),
+    uploads: createUploadsRepository(db),
     users: createUsersRepository(db, now),
   };
 }

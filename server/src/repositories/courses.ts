@@ -94,11 +94,15 @@ export function createCoursesRepository(db: Db, now: Clock) {
       });
     },
 
-    async setCover(id: number, coverUrl: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    /** Stores the new cover and answers the one it replaced (the caller removes that file). */
+    async setCover(id: number, coverUrl: string): Promise<string | null> {
+      return db.transaction().execute(async (trx) => {
+        // Lock the row first, so that of two uploads at once each learns the cover it really replaced.
+        await trx.updateTable('courses').set((eb) => ({ cover_url: eb.ref('cover_url') })).where('id', '=', id).execute();
         const before = await trx.selectFrom('courses').select('cover_url').where('id', '=', id).executeTakeFirst();
         await trx.updateTable('courses').set({ cover_url: coverUrl }).where('id', '=', id).execute();
         await audit(trx, now, { action: 'update', entityType: 'course', entityId: id, changes: changesBetween(before, { cover_url: coverUrl }, ['cover_url']) });
+        return before?.cover_url ?? null;
       });
     },
 

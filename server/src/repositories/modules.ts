@@ -83,11 +83,15 @@ export function createModulesRepository(db: Db, now: Clock) {
       });
     },
 
-    async setCover(id: number, coverUrl: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    /** Stores the new cover and answers the one it replaced (the caller removes that file). */
+    async setCover(id: number, coverUrl: string): Promise<string | null> {
+      return db.transaction().execute(async (trx) => {
+        // Lock the row first, so that of two uploads at once each learns the cover it really replaced.
+        await trx.updateTable('modules').set((eb) => ({ cover_url: eb.ref('cover_url') })).where('id', '=', id).execute();
         const before = await trx.selectFrom('modules').select('cover_url').where('id', '=', id).executeTakeFirst();
         await trx.updateTable('modules').set({ cover_url: coverUrl }).where('id', '=', id).execute();
         await audit(trx, now, { action: 'update', entityType: 'module', entityId: id, changes: changesBetween(before, { cover_url: coverUrl }, ['cover_url']) });
+        return before?.cover_url ?? null;
       });
     },
 

@@ -153,11 +153,15 @@ export function createTeamsRepository(db: Db, now: Clock) {
       });
     },
 
-    async setAvatar(id: number, avatar: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    /** Stores the new logo and answers the one it replaced (the caller removes that file). */
+    async setAvatar(id: number, avatar: string): Promise<string | null> {
+      return db.transaction().execute(async (trx) => {
+        // Lock the row first, so that of two uploads at once each learns the logo it really replaced.
+        await trx.updateTable('teams').set((eb) => ({ avatar: eb.ref('avatar') })).where('id', '=', id).execute();
         const before = await trx.selectFrom('teams').select('avatar').where('id', '=', id).executeTakeFirst();
         await trx.updateTable('teams').set({ avatar }).where('id', '=', id).execute();
         await audit(trx, now, { action: 'update', entityType: 'team', entityId: id, changes: changesBetween(before, { avatar }, ['avatar']) });
+        return before?.avatar ?? null;
       });
     },
 

@@ -84,8 +84,8 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
     { schema: { params: CourseParams, response: responses({ 200: CourseResponse }) }, preHandler: app.requirePermission('update_courses') },
     async (request) => {
       const course = await findCourse(request.params.courseId);
-      await courses.setCover(course.id, await saveUploadedImage(request, { field: 'cover', folder: 'courses', aspect: COVER_ASPECT }));
-      await removeStoredFile(app.config.storageDir, course.cover_url);
+      const previous = await courses.setCover(course.id, await saveUploadedImage(request, { field: 'cover', folder: 'courses', aspect: COVER_ASPECT }));
+      await removeStoredFile(app.config.storageDir, previous);
       return { data: await courseFor(authOf(request).userId, course.id) };
     },
   );

@@ -81,8 +81,8 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     { schema: { params: ModuleParams, response: responses({ 200: ModuleResponse }) }, preHandler: app.requirePermission('update_lesosns') },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
-      await modules.setCover(module.id, await saveUploadedImage(request, { field: 'cover', folder: 'modules', aspect: COVER_ASPECT }));
-      await removeStoredFile(app.config.storageDir, module.cover_url);
+      const previous = await modules.setCover(module.id, await saveUploadedImage(request, { field: 'cover', folder: 'modules', aspect: COVER_ASPECT }));
+      await removeStoredFile(app.config.storageDir, previous);
       return { data: await moduleFor(authOf(request).userId, module.id) };
     },
   );

@@ -130,8 +130,8 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const { id } = request.params;
       await assertTeamAccess(teams, authOf(request), id, mayEditTeamProfile);
-      const previous = (await findTeam(id)).avatar;
-      await teams.setAvatar(id, await saveUploadedImage(request, { field: 'avatar', folder: 'teams', aspect: 1 }));
+      await findTeam(id);
+      const previous = await teams.setAvatar(id, await saveUploadedImage(request, { field: 'avatar', folder: 'teams', aspect: 1 }));
       await removeStoredFile(app.config.storageDir, previous);
       return detail(id);
     },
