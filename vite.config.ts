@@ -46,7 +46,7 @@ const LIGHT_ROUTER_PROVIDER = resolve(dirname(fileURLToPath(import.meta.url)), '
  * One module of a dependency replaced by another when a given file imports it. `target` is a path,
  * or a virtual id whose source is `code`.
  */
-interface ModuleSwap {
+export interface ModuleSwap {
   name: string;
   matches(source: string, importer: string): boolean;
   target: string;
@@ -58,7 +58,7 @@ interface ModuleSwap {
  * that renames or moves the swapped module must not silently put the original back (or, worse,
  * leave the app with a swap that no longer fits the code around it).
  */
-function moduleSwaps(swaps: ModuleSwap[]): Plugin {
+export function moduleSwaps(swaps: ModuleSwap[]): Plugin {
   const seen = new Set<string>();
   let building = false;
   return {
@@ -92,7 +92,7 @@ function moduleSwaps(swaps: ModuleSwap[]): Plugin {
   };
 }
 
-const SWAPS: ModuleSwap[] = [
+export const SWAPS: ModuleSwap[] = [
   /**
    * ra-core's react-router adapter → src/routing/lightRouterProvider.tsx, which keeps its API but
    * not its fallback data router (see that file): react-router's data-router runtime then stays out

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { moduleSwaps, SWAPS } from '../../vite.config';
+
+const modules = join(__dirname, '../../node_modules');
+
+/** The import each swap stands in for, as the installed dependency writes it today. */
+const INSTALLED = [
+  { swap: 'ra-core light router', importer: 'ra-core/dist/routing/RouterProviderContext.js', source: './adapters/reactRouterProvider.js' },
+  { swap: 'MUI theme without CSS variables', importer: '@mui/material/styles/createTheme.mjs', source: './createThemeWithVars.mjs' },
+  { swap: 'node-polyglot object.entries', importer: 'node-polyglot/index.js', source: 'object.entries' },
+  { swap: 'node-polyglot hasown', importer: 'node-polyglot/index.js', source: 'hasown' },
+];
+
+type Hook = (this: unknown, ...args: unknown[]) => unknown;
+const hook = (plugin: object, name: string) => (plugin as Record<string, Hook>)[name];
+
+describe('Vite module swaps', () => {
+  it.each(INSTALLED)('$swap matches the import the installed package makes', ({ swap, importer, source }) => {
+    const path = join(modules, importer);
+    expect(readFileSync(path, 'utf8')).toContain(source);
+    const matching = SWAPS.filter((candidate) => candidate.matches(source, path)).map((candidate) => candidate.name);
+    expect(matching).toEqual([swap]);
+  });
+
+  it('covers every swap', () => {
+    expect(SWAPS.map((swap) => swap.name).sort()).toEqual(INSTALLED.map((entry) => entry.swap).sort());
+  });
+
+  it('fails the build when a swap matched nothing', () => {
+    const plugin = moduleSwaps(SWAPS);
+    const errors: string[] = [];
+    const context = { error: (message: string) => errors.push(message) };
+    hook(plugin, 'configResolved').call(context, { command: 'build' });
+    hook(plugin, 'buildStart').call(context);
+    const first = INSTALLED[0];
+    expect(hook(plugin, 'resolveId').call(context, first.source, join(modules, first.importer))).toBeTruthy();
+    hook(plugin, 'buildEnd').call(context);
+    expect(errors).toHaveLength(1);
+    for (const { swap } of INSTALLED.slice(1)) expect(errors[0]).toContain(swap);
+    expect(errors[0]).not.toContain(first.swap);
+  });
+});
