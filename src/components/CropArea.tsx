@@ -1,10 +1,12 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
-import { Box, Slider } from '@mui/material';
+import { Box, Slider, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { PixelArea } from '../lib/cropImage';
 
 const CROP_AREA_HEIGHT = 300;
+/** Pixels the crop frame moves per arrow key (react-easy-crop's default is 1). */
+export const CROP_KEYBOARD_STEP = 10;
 
 export interface CropAreaProps {
   src: string;
@@ -20,8 +22,12 @@ export function CropArea({ src, aspect, onArea }: CropAreaProps) {
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const onCropComplete = useCallback((_: Area, pixels: Area) => onArea(pixels), [onArea]);
+  const instructionsId = useId();
   return (
     <>
+      <Typography id={instructionsId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('app.a11y.crop.instructions')}
+      </Typography>
       <Box sx={{ position: 'relative', height: CROP_AREA_HEIGHT, bgcolor: 'grey.900', borderRadius: 1 }}>
         <Cropper
           image={src}
@@ -32,6 +38,14 @@ export function CropArea({ src, aspect, onArea }: CropAreaProps) {
           onZoomChange={setZoom}
           onCropComplete={onCropComplete}
           mediaProps={{ alt: translate('app.image.crop_area') }}
+          // The focusable crop frame: named, explained, and moved 10 px per arrow key (2 px with Shift).
+          cropperProps={{
+            role: 'group',
+            'aria-roledescription': translate('app.a11y.crop.role'),
+            'aria-label': translate('app.a11y.crop.area'),
+            'aria-describedby': instructionsId,
+          }}
+          keyboardStep={CROP_KEYBOARD_STEP}
         />
       </Box>
       <Slider

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import { useRef, type ChangeEvent } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { imageFileProblem, readAsDataUrl } from '../lib/cropImage';
@@ -20,6 +20,7 @@ export interface ImagePickButtonProps {
 /** "Scegli un'immagine": a file input that accepts JPG, PNG or WebP up to 5 MB and reads it. */
 export function ImagePickButton({ hasImage, disabled, onPicked, onProblem }: ImagePickButtonProps) {
   const translate = useTranslate();
+  const inputRef = useRef<HTMLInputElement>(null);
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -35,12 +36,13 @@ export function ImagePickButton({ hasImage, disabled, onPicked, onProblem }: Ima
       onProblem(translate('app.image.unreadable'));
     }
   };
+  // A real button (Enter and Space alike) that opens the hidden file input's chooser.
   return (
     <Box>
-      <Button variant="outlined" component="label" disabled={disabled}>
+      <Button variant="outlined" disabled={disabled} onClick={() => inputRef.current?.click()}>
         {translate(hasImage ? 'app.image.pick_another' : 'app.image.pick')}
-        <input type="file" accept="image/*" hidden onChange={pick} />
       </Button>
+      <input ref={inputRef} type="file" accept="image/*" hidden tabIndex={-1} aria-hidden="true" onChange={pick} />
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
         {translate('app.image.hint')}
       </Typography>

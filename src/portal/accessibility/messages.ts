@@ -8,6 +8,12 @@ export const accessibilityMessages = {
   back_office: 'Back-office',
   not_found_back: 'Torna alla pagina iniziale',
   footer: 'Accessibilità',
+  crop: {
+    area: 'Riquadro di ritaglio',
+    role: 'area di ritaglio',
+    instructions:
+      "Trascina l'immagine, oppure seleziona il riquadro e usa le frecce per spostarla (Maiusc per passi più piccoli); il cursore Zoom la ingrandisce.",
+  },
   statement: {
     title: 'Dichiarazione di accessibilità',
     link: 'Dichiarazione di accessibilità',
