@@ -183,7 +183,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
         <TableCell padding="checkbox">
           <IconButton
             aria-expanded={open}
-            aria-controls={detailsId}
+            aria-controls={open ? detailsId : undefined}
             aria-label={translate(key('page.show_details'), { what })}
             onClick={() => setOpen((was) => !was)}
           >
@@ -191,13 +191,13 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
           </IconButton>
         </TableCell>
       </TableRow>
-      <TableRow id={detailsId} hidden={!open}>
-        {open && (
+      {open && (
+        <TableRow id={detailsId}>
           <TableCell colSpan={6} sx={{ bgcolor: 'grey.50' }}>
             <Changes entry={entry} />
           </TableCell>
-        )}
-      </TableRow>
+        </TableRow>
+      )}
     </Fragment>
   );
 }

@@ -36,13 +36,15 @@ export default function CalendarFeedDialog({ open, feedUrl, onClose, onRegenerat
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
+  // Each opening starts afresh; a URL reloaded meanwhile (after a new one was issued) only replaces the field.
   useEffect(() => {
-    if (open) {
-      setUrl(feedUrl ?? '');
-      setConfirming(false);
-      setMessage(null);
-    }
-  }, [open, feedUrl]);
+    if (!open) return;
+    setConfirming(false);
+    setMessage(null);
+  }, [open]);
+  useEffect(() => {
+    if (feedUrl) setUrl(feedUrl);
+  }, [feedUrl]);
 
   const say = (text: string, error = false) => {
     setMessage({ text, error });

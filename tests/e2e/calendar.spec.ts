@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { openDialog, pick, unique } from './support/admin';
+
+/** The calendar feed dialog, "Aggiungi al calendario", the "Ripeti" form and the Registro attività. */
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+async function axeViolations(page: Page): Promise<string[]> {
+  // Nothing loading: react-admin's refresh spinner is only shown while a request is on its way.
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  const results = await new AxeBuilder({ page, axeSource: AXE_SOURCE }).withTags(WCAG_TAGS).analyze();
+  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${v.help} at ${node.target.join(' ')}`));
+}
+
+const feedPath = (url: string) => new URL(url).pathname;
+
+test('Calendario: the personal feed URL, copy, subscribe steps and a new link that revokes the old one', async ({ pageAs }) => {
+  const page = await pageAs('membro', { permissions: ['clipboard-read', 'clipboard-write'] });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /Menu utente/ }).click();
+  await page.getByRole('menuitem', { name: 'Calendario' }).click();
+  const dialog = openDialog(page, 'Il tuo calendario');
+  const field = dialog.getByRole('textbox', { name: 'Link del calendario' });
+  await expect(field).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  const oldUrl = await field.inputValue();
+  await expect(dialog.getByRole('heading', { name: 'Google Calendar' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Outlook' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The URL works with no credential at all: a calendar application only knows the link.
+  const feed = await page.request.get(feedPath(oldUrl), { headers: { authorization: '' } });
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  expect(await feed.text()).toContain('BEGIN:VEVENT');
+
+  await dialog.getByRole('button', { name: 'Copia il link' }).click();
+  await expect(dialog.getByText('Link copiato negli appunti.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(oldUrl);
+
+  await dialog.getByRole('button', { name: 'Genera un nuovo link' }).click();
+  await expect(dialog.getByText(/smetterà subito di funzionare/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Conferma' }).click();
+  await expect(dialog.getByText('Nuovo link generato: il precedente non funziona più.')).toBeVisible();
+  await expect(field).not.toHaveValue(oldUrl);
+  const newUrl = await field.inputValue();
+  expect((await page.request.get(feedPath(oldUrl))).status()).toBe(404);
+  expect((await page.request.get(feedPath(newUrl))).status()).toBe(200);
+  await dialog.getByRole('button', { name: 'Chiudi' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('"Aggiungi al calendario" downloads the session as a one-event .ics file', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('membro');
+  const member = seedDb.prepare("select id from users where email = 'membro@example.com'").get() as { id: number };
+  const session = seedDb
+    .prepare(
+      `select s.id, s.name from sessions s join session_teams st on st.session_id = s.id
+       join team_members tm on tm.team_id = st.team_id where tm.user_id = ? order by s.start_time desc limit 1`,
+    )
+    .get(member.id) as { id: number; name: string };
+  await page.goto(`/sessions/${session.id}`);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Aggiungi al calendario' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`sessione-${session.id}.ics`);
+  const text = readFileSync((await download.path())!, 'utf8');
+  expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+  expect(text).toContain(`/sessions/${session.id}`);
+});
+
+test('"Ripeti": a new session every two weeks, N times, creates every occurrence in one go', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  await page.goto('/admin/sessions');
+  const count = () => (seedDb.prepare('select count(*) n from sessions').get() as { n: number }).n;
+  const before = count();
+  await page.getByRole('button', { name: 'Nuova sessione' }).click();
+  const dialog = openDialog(page, 'Nuova sessione');
+  const name = unique('Office hours');
+  await dialog.getByRole('textbox', { name: /^Nome/ }).fill(name);
+  await dialog.getByRole('combobox', { name: /^Tipo/ }).click();
+  await page.getByRole('option', { name: 'Altro' }).click();
+  await dialog.getByRole('textbox', { name: /^Descrizione/ }).fill('Domande aperte');
+  await dialog.getByRole('textbox', { name: /^Inizio/ }).pressSequentially('050320261000');
+  await dialog.getByRole('textbox', { name: /^Istruzioni per partecipare/ }).fill('Sala riunioni');
+
+  await dialog.getByRole('switch', { name: 'Ripeti' }).check();
+  await dialog.getByRole('combobox', { name: /^Frequenza/ }).click();
+  await page.getByRole('option', { name: 'Ogni due settimane' }).click();
+  const times = dialog.getByRole('spinbutton', { name: /^Numero di sessioni/ });
+  await times.fill('60');
+  await dialog.getByRole('button', { name: 'Crea' }).click();
+  await expect(dialog).toBeVisible();
+  expect(count()).toBe(before);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await times.fill('3');
+  const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/sessions'));
+  await dialog.getByRole('button', { name: 'Crea' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ name, start_time: '2026-03-05T09:00:00.000Z', repeat: { frequency: 'biweekly', count: 3 } });
+  await expect(dialog).toBeHidden();
+  const created = seedDb.prepare('select start_time from sessions where name = ? order by start_time').all(name) as Array<{ start_time: string }>;
+  expect(created.map((s) => s.start_time)).toEqual(['2026-03-05T09:00:00.000Z', '2026-03-19T09:00:00.000Z', '2026-04-02T08:00:00.000Z']);
+  expect(count()).toBe(before + 3);
+});
+
+test('Registro attività: newest first, filters by type, id, person and days, rows open to before and after', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  await page.goto('/admin');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const name = unique('Team registro');
+  const created = await page.request.post('/api/teams', { headers: { authorization: `Bearer ${token}` }, data: { name, description: 'Prima' } });
+  expect(created.status()).toBe(201);
+  const teamId = (await created.json()).data.id as number;
+  await page.request.put(`/api/teams/${teamId}`, { headers: { authorization: `Bearer ${token}` }, data: { name, description: 'Dopo' } });
+
+  await page.getByRole('menuitem', { name: 'Registro attività' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Registro attività' })).toBeVisible();
+  const firstRow = page.getByRole('row').nth(1);
+  await expect(firstRow).toContainText('Modifica');
+  await expect(firstRow).toContainText(String(teamId));
+
+  await page.getByRole('combobox', { name: 'Tipo' }).selectOption('team');
+  await page.getByRole('textbox', { name: 'ID elemento' }).fill(String(teamId));
+  await expect(page.getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('row').nth(2)).toContainText('Creazione');
+
+  const toggle = page.getByRole('button', { name: `Mostra le modifiche di Modifica Team ${teamId}` });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const changes = page.getByRole('table', { name: 'Modifiche' });
+  await expect(changes.getByRole('row', { name: /description Prima Dopo/ })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await pick(page, 'Persona', 'Bian', /Alessandra Bianchi/);
+  await expect(page.getByRole('row').filter({ hasText: 'Creazione' })).toHaveCount(1);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+  await page.getByLabel('Dal giorno').fill(today);
+  await expect(page.getByRole('row').filter({ hasText: 'Creazione' })).toHaveCount(1);
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + 86_400_000));
+  await page.getByLabel('Dal giorno').fill(tomorrow);
+  await expect(page.getByText('Nessuna attività trovata')).toBeVisible();
+  expect((seedDb.prepare("select count(*) n from audit_log where entity_type = 'team' and entity_id = ?").get(teamId) as { n: number }).n).toBe(2);
+});
