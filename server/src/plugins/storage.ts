@@ -15,7 +15,7 @@ function assertWritable(root: string): void {
     rmSync(probe);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`la cartella dei file caricati (STORAGE_DIR=${root}) non è scrivibile: ${reason}`);
+    throw new Error(`la cartella dei file caricati (STORAGE_DIR=${root}) non è scrivibile: ${reason}`, { cause: error });
   }
 }
 
