@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { CanAccess, useDelete, useNotify, useRefresh, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RowAction } from './RowAction';
+import { focusAfterRowRemoval } from './rowName';
 
 export interface DeleteRecordButtonProps {
   record: RaRecord;
@@ -24,6 +25,7 @@ export function DeleteRecordButton({ record, confirmText, name, resource: resour
   const resource = useResourceContext({ resource: resourceProp })!;
   const [open, setOpen] = useState(false);
   const [deleteOne, { isPending }] = useDelete();
+  const anchorRef = useRef<HTMLSpanElement>(null);
 
   const confirm = () =>
     deleteOne(
@@ -32,6 +34,7 @@ export function DeleteRecordButton({ record, confirmText, name, resource: resour
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
+          focusAfterRowRemoval(anchorRef.current);
           setOpen(false);
           notify('app.admin.form.deleted', { type: 'success' });
           refresh();
@@ -45,6 +48,7 @@ export function DeleteRecordButton({ record, confirmText, name, resource: resour
 
   return (
     <CanAccess action="delete" resource={resource}>
+      <span ref={anchorRef} hidden />
       <RowAction label={translate('ra.action.delete')} icon={<DeleteIcon />} color="error" onClick={() => setOpen(true)} />
       <ConfirmDialog
         open={open}

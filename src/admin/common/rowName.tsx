@@ -37,3 +37,33 @@ export function useRowActionName(label: string, of?: string | null): string {
   if (!name || label.includes(name)) return label;
   return `${label} ${name}`;
 }
+
+/**
+ * After a row (or card) is deleted, focus goes to the row that takes its place — its action in the
+ * same position — else the one before it, else the page's main heading: never to the page body.
+ * `anchor` is any element inside the row being removed; the list reloads after this call.
+ */
+export function focusAfterRowRemoval(anchor: HTMLElement | null, timeoutMs = 5000): void {
+  const row = anchor?.closest<HTMLElement>('tr, li');
+  const list = row?.parentElement;
+  if (!row || !list) return;
+  const index = Array.from(list.children).indexOf(row);
+  const actions = Array.from(row.querySelectorAll<HTMLElement>('button, a[href]'));
+  const position = anchor ? actions.findIndex((action) => anchor.compareDocumentPosition(action) & Node.DOCUMENT_POSITION_FOLLOWING) : -1;
+  const started = Date.now();
+  const settle = () => {
+    // Also past the confirm dialog's closing, which gives focus back to the deleted row's button.
+    if ((row.isConnected && Date.now() - started < timeoutMs) || Date.now() - started < 400) {
+      setTimeout(settle, 50);
+      return;
+    }
+    const rows = Array.from(list.isConnected ? list.children : []) as HTMLElement[];
+    const next = rows[Math.min(index, rows.length - 1)];
+    const nextActions = next ? Array.from(next.querySelectorAll<HTMLElement>('button, a[href]')) : [];
+    const target = nextActions[position] ?? nextActions[0] ?? document.querySelector<HTMLElement>('main h1, h1');
+    if (!target) return;
+    if (!target.matches('button, a[href], input, select, textarea, [tabindex]')) target.setAttribute('tabindex', '-1');
+    target.focus();
+  };
+  setTimeout(settle, 50);
+}
