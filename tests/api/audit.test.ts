@@ -4,6 +4,7 @@ import { makeExpert, makeTeam } from './backoffice-fixtures.js';
 import { createAuditRepository, recordAudit } from '../../server/src/repositories/audit.js';
 import { demoRoles } from '../../server/src/seed/roles.js';
 import { startAuditRetention } from '../../server/src/plugins/audit.js';
+import { loadConfig } from '../../server/src/config.js';
 
 const session = {
   name: 'Pitch day',
@@ -256,5 +257,17 @@ describe.each(databases)('audit trail (%s)', (kind) => {
     // A refused sign-out (the token is already gone) records nothing.
     expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers })).statusCode).toBe(401);
     expect(await rows()).toHaveLength(1);
+  });
+});
+
+describe('audit and calendar settings', () => {
+  it('reads AUDIT_RETENTION_DAYS (default 730) and CALENDAR_FEED_KEY, refusing bad values', () => {
+    expect(loadConfig({}).auditRetentionDays).toBe(730);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '0' })).toThrow(/AUDIT_RETENTION_DAYS/);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: 'due anni' })).toThrow(/AUDIT_RETENTION_DAYS/);
+    expect(loadConfig({}).calendarFeedKey).toBeNull();
+    expect(loadConfig({ CALENDAR_FEED_KEY: 'k'.repeat(32) }).calendarFeedKey).toBe('k'.repeat(32));
+    expect(() => loadConfig({ CALENDAR_FEED_KEY: 'corta' })).toThrow(/CALENDAR_FEED_KEY/);
   });
 });
