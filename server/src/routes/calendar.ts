@@ -41,7 +41,7 @@ export default async function calendarRoutes(base: FastifyInstance): Promise<voi
       if (!owner) throw new HttpError(404, 'Calendario non trovato: il link non è valido o è stato sostituito.');
       const since = new Date(app.now() - FEED_DAYS_BACK * DAY_MS).toISOString();
       const sessions = await calendar.visibleSessions(owner, { since });
-      const body = buildCalendar(sessions, { publicUrl: app.config.publicUrl, name: 'Percorso', now: app.now() });
+      const body = buildCalendar(sessions, { publicUrl: app.config.publicUrl, name: 'Percorso' });
       return sendCalendar(reply, body, 'percorso.ics');
     },
   );
@@ -64,7 +64,7 @@ export default async function calendarRoutes(base: FastifyInstance): Promise<voi
         const owner = await calendar.owner(auth.userId);
         if (!owner || !(await calendar.visibleSessions(owner, { sessionId: id })).length) throw forbidden();
       }
-      const body = buildCalendar([session], { publicUrl: app.config.publicUrl, name: session.name, now: app.now() });
+      const body = buildCalendar([session], { publicUrl: app.config.publicUrl, name: session.name });
       return sendCalendar(reply, body, `sessione-${id}.ics`);
     },
   );
