@@ -11,7 +11,7 @@ import clock from './plugins/clock.js';
 import repositories from './plugins/repositories.js';
 import security from './plugins/security.js';
 import rateLimit from './plugins/rate-limit.js';
-import oidcClient from './plugins/oidcClient.js';
+import oidcClient from './plugins/oidc.js';
 import storage from './plugins/storage.js';
 import spa from './plugins/spa.js';
 import api from './routes/index.js';
@@ -71,7 +71,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   await app.register((await import('./attendances/scheduler.js')).default);
   await app.register(api, { prefix: '/api' });
   await app.register((await import('./routes/health.js')).default);
-  if (!config.oidc.external) await app.register((await import('./plugins/devIdp.js')).default);
+  if (!config.oidc.external) await app.register((await import('./plugins/dev-idp.js')).default);
   await app.register(storage);
   await app.register(spa);
   return app;

@@ -3,7 +3,7 @@ import { migrateToLatest, openDatabase, setDatabaseLogger } from './db/index.js'
 import { buildApp } from './app.js';
 import { purgeExpiredTokens } from './auth/tokens.js';
 import { seedIfEmpty } from './seed/index.js';
-import { logSignInSettings } from './auth/startupNotes.js';
+import { logSignInSettings } from './auth/startup-notes.js';
 import { startAttendanceScheduler } from './attendances/scheduler.js';
 import { startAuditRetention } from './plugins/audit.js';
 import { drainOnSignals } from './shutdown.js';

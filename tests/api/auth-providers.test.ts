@@ -8,7 +8,7 @@ import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createDb, migrateToLatest } from '../../server/src/db/index.js';
 import { seedIfEmpty } from '../../server/src/seed/index.js';
-import { logSignInSettings } from '../../server/src/auth/startupNotes.js';
+import { logSignInSettings } from '../../server/src/auth/startup-notes.js';
 import { browse, FakeProvider, type FakeProviderOptions } from './auth-fake-provider.js';
 import { databases, useTestApp, type TestContext } from './helpers.js';
 

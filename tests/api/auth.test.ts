@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { issueToken } from '../../server/src/auth/tokens.js';
-import { logoutPage } from '../../server/src/auth/devIdp/pages.js';
+import { logoutPage } from '../../server/src/auth/dev-idp/pages.js';
 import { databases, useTestApp, type TestContext } from './helpers.js';
 import { signInAtDevProvider } from './devProviderFlow.js';
 

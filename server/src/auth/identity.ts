@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { SignInRepository } from '../repositories/sign-in.js';
-import type { IdentityClaims } from './oidcClient.js';
+import type { IdentityClaims } from './oidc-client.js';
 
 /** Why a person who signed in at the provider is not let in; the SPA shows a line for each. */
 export type RefusalReason = 'email_missing' | 'email_unverified' | 'email_taken' | 'not_invited';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { UserRow } from '../db/schema.js';
 import { WILDCARD_PERMISSION } from '../plugins/auth.js';
-import { loadCurrentUser } from '../auth/currentUser.js';
+import { loadCurrentUser } from '../auth/current-user.js';
 import { countCacheOf } from '../lib/count-cache.js';
 import { ilike, type ListParams } from '../lib/listing.js';
 import { staffFilter, userSearch } from '../lib/search-filters.js';
@@ -114,7 +114,7 @@ export function createUsersRepository(db: Db, now: Clock) {
       return user ? (await withRelations([user]))[0] : undefined;
     },
 
-    /** The signed-in user as GET /api/user shows them (see auth/currentUser); null when gone. */
+    /** The signed-in user as GET /api/user shows them (see auth/current-user); null when gone. */
     current: (id: number) => loadCurrentUser(db, id, new Date(now())),
 
     async exists(id: number): Promise<boolean> {

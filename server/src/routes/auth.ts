@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { resolveLocalUser, SignInRefusedError } from '../auth/identity.js';
-import { ClientRejectedError, CodeRejectedError, ProviderUnavailableError } from '../auth/oidcClient.js';
+import { ClientRejectedError, CodeRejectedError, ProviderUnavailableError } from '../auth/oidc-client.js';
 import { hashToken, issueToken, revokeToken } from '../auth/tokens.js';
 import { HttpError, validationFailed } from '../lib/errors.js';
 import { authOf } from '../plugins/auth.js';

@@ -2,7 +2,7 @@
  * The Italian pages of the development provider. No inline script anywhere (strict CSP); the look
  * comes from one small stylesheet served at /idp/style.css.
  */
-import { DEMO_EMAILS } from './demoPassword.js';
+import { DEMO_EMAILS } from './demo-password.js';
 
 export const STYLESHEET_PATH = '/idp/style.css';
 

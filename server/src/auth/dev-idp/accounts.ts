@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.js';
 import type { UserRow } from '../../db/schema.js';
-import { isDemoPassword } from './demoPassword.js';
+import { isDemoPassword } from './demo-password.js';
 
 /** The development provider's subject for a local user: stable for the life of the database row. */
 export function subjectOf(userId: number): string {

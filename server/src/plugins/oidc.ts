@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { OidcClient } from '../auth/oidcClient.js';
+import { OidcClient } from '../auth/oidc-client.js';
 import { createSignInRepository, type SignInRepository } from '../repositories/sign-in.js';
 
 declare module 'fastify' {

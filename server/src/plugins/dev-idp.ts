@@ -2,8 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import { Type } from 'typebox';
-import { authenticateDevAccount } from '../auth/devIdp/accounts.js';
-import { createDevProvider, DEV_IDP_PREFIX } from '../auth/devIdp/provider.js';
+import { authenticateDevAccount } from '../auth/dev-idp/accounts.js';
+import { createDevProvider, DEV_IDP_PREFIX } from '../auth/dev-idp/provider.js';
 import { SIGN_IN_SCOPE } from '../auth/scope.js';
 import {
   accountPage,
@@ -14,7 +14,7 @@ import {
   privacyPage,
   STYLESHEET,
   STYLESHEET_PATH,
-} from '../auth/devIdp/pages.js';
+} from '../auth/dev-idp/pages.js';
 
 const EXPIRED = 'La richiesta di accesso è scaduta o non è valida. Torna a Percorso e riprova.';
 const TOO_MANY_ATTEMPTS = 'Troppi tentativi di accesso da questo indirizzo. Attendi un minuto e riprova.';
