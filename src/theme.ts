@@ -86,7 +86,9 @@ export const theme = createTheme({
           color: '#ffffff',
           textDecoration: 'underline',
           '&:hover': { backgroundColor: '#1e3a8a', opacity: 1 },
-          '&:focus': focusRing,
+          // Gone at once when focus moves on: sliding away it would cover the menu button under it.
+          transition: 'none',
+          '&:focus': { ...focusRing, transition: 'none' },
         },
       },
     },

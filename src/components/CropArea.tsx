@@ -28,7 +28,16 @@ export function CropArea({ src, aspect, onArea }: CropAreaProps) {
       <Typography id={instructionsId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {translate('app.a11y.crop.instructions')}
       </Typography>
-      <Box sx={{ position: 'relative', height: CROP_AREA_HEIGHT, bgcolor: 'grey.900', borderRadius: 1 }}>
+      <Box
+        sx={{
+          position: 'relative',
+          height: CROP_AREA_HEIGHT,
+          bgcolor: 'grey.900',
+          borderRadius: 1,
+          // On the dark backdrop the focus ring is white; the dimming around the frame stays.
+          '& .reactEasyCrop_CropArea:focus-visible': { outline: '3px solid #ffffff', outlineOffset: 0, boxShadow: '0 0 0 9999em rgba(0, 0, 0, 0.5)' },
+        }}
+      >
         <Cropper
           image={src}
           crop={crop}
