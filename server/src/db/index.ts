@@ -166,7 +166,27 @@ export function isPostgresDb(db: Db): boolean {
   return db.getExecutor().adapter.constructor.name.startsWith('Postgres');
 }
 
+/**
+ * Refuses a database that cannot be written (a read-only file or folder, a read-only replica or
+ * role): better a clear message at start than a 503 on the first write.
+ */
+export async function assertWritable(db: Db): Promise<void> {
+  try {
+    if (isPostgresDb(db)) {
+      const { rows } = await sql<{ read_only: string }>`select current_setting('transaction_read_only') as read_only`.execute(db);
+      if (rows[0]?.read_only === 'on') throw new Error('the connection is read-only (a replica, or default_transaction_read_only)');
+    } else {
+      // Taking the write lock needs write access to the file and its folder; nothing is written.
+      await sql`begin immediate`.execute(db);
+      await sql`rollback`.execute(db);
+    }
+  } catch (error) {
+    throw new Error(`il database non accetta scritture: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
+  await assertWritable(db);
   // Pin Kysely's bookkeeping tables to the current schema: otherwise it may find another schema's
   // (e.g. a parallel test file's) kysely_migration table and skip creating its own.
   const schema = isPostgresDb(db)
