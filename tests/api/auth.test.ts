@@ -34,6 +34,9 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
     // Only the hash of the token is stored.
     const stored = await idp.db.selectFrom('access_tokens').select('token_hash').where('user_id', '=', member.id).execute();
     expect(stored.map((t) => t.token_hash)).not.toContain(token);
+    // The audit trail records the sign-in (never the token).
+    const signIns = await idp.db.selectFrom('audit_log').selectAll().where('action', '=', 'sign_in').where('entity_id', '=', member.id).execute();
+    expect(signIns).toEqual([expect.objectContaining({ actor_id: member.id, entity_type: 'user', changes: '{}' })]);
   });
 
   it('finds the user by subject on later sign-ins, even after the local e-mail changed', async () => {
@@ -54,8 +57,11 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
     expect((await exchange(idp, answer)).statusCode).toBe(200);
 
     const askProvider = vi.spyOn(idp.app.oidc, 'finishSignIn');
+    const recorded = await idp.db.selectFrom('audit_log').select('id').where('action', '=', 'sign_in').execute();
     const again = await exchange(idp, answer);
     expect(again.statusCode).toBe(422);
+    // A refused sign-in records nothing.
+    expect(await idp.db.selectFrom('audit_log').select('id').where('action', '=', 'sign_in').execute()).toEqual(recorded);
     expect(again.json().errors.code[0]).toMatch(/già stato utilizzato/);
     // Refused from our own record, before the provider is asked.
     expect(askProvider).not.toHaveBeenCalled();
