@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
-import { makeExpert, makeTeam } from './backoffice-fixtures.js';
+import { makeExpert, makeSession, makeTeam } from './backoffice-fixtures.js';
 import { createAuditRepository, recordAudit } from '../../server/src/repositories/audit.js';
 import { demoRoles } from '../../server/src/seed/roles.js';
 import { startAuditRetention } from '../../server/src/plugins/audit.js';
 import { loadConfig } from '../../server/src/config.js';
+import { importAttendanceCsv } from '../../server/src/attendances/csv-import.js';
+import { resolve } from 'node:path';
 
 const session = {
   name: 'Pitch day',
@@ -246,6 +248,15 @@ describe.each(databases)('audit trail (%s)', (kind) => {
 
     await call('DELETE', `/api/teams/${team.id}`);
     expect(await last()).toEqual([{ action: 'delete', type: 'team', id: team.id, changes: { name: ['Alfa', null], description: ['Seconda', null] } }]);
+  });
+
+  it('records an attendance import as one record, not one per attendance', async () => {
+    const id = await makeSession(ctx.db, { start_time: '2026-01-15T09:00:00.000Z' });
+    const file = resolve(__dirname, '../fixtures/attendances', 'meet-attendance-en.csv');
+    const result = await importAttendanceCsv(ctx.db, { sessionId: id, file });
+    expect(result.saved).toBeGreaterThan(1);
+    const log = (await parsed()).filter((r) => r.entity_id === id);
+    expect(log).toEqual([expect.objectContaining({ action: 'import', entity_type: 'session', actor_id: null, changes: { source: [null, 'csv'], attendances: [0, result.saved] } })]);
   });
 
   it('records sign-out, with no token in the record', async () => {
