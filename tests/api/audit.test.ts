@@ -157,6 +157,7 @@ describe.each(databases)('audit trail (%s)', (kind) => {
 
   it('gives read_audit to the administrator demo role, and to the existing role by migration', async () => {
     expect(demoRoles().admin.permissions).toContain('read_audit');
+    expect(demoRoles().coordinator.permissions).not.toContain('read_audit');
     expect(await ctx.db.selectFrom('permissions').select('name').where('name', '=', 'read_audit').executeTakeFirst()).toBeTruthy();
   });
 

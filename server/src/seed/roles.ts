@@ -35,7 +35,8 @@ export function demoRoles(): Record<RoleKey, RoleSpec> {
       name: 'Coordinatore programma',
       description: 'Segue i team del programma di incubazione, ne aggiorna i dati e pianifica le sessioni.',
       permissions: [
-        ...PERMISSION_NAMES.filter((name) => name.startsWith('read_')),
+        // Every read except the audit trail, which stays with the administrators.
+        ...PERMISSION_NAMES.filter((name) => name.startsWith('read_') && name !== 'read_audit'),
         'update_teams',
         'create_sessions',
         'update_sessions',
