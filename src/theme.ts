@@ -81,7 +81,14 @@ export const theme = createTheme({
     // On the coloured back-office bar the ring is white (6.7:1 or more on its colours).
     MuiAppBar: {
       styleOverrides: {
-        root: { '& .Mui-focusVisible, & :focus-visible': { outline: '3px solid #ffffff', outlineOffset: 2, boxShadow: `0 0 0 2px ${FOCUS_COLOR}` } },
+        // !important: the buttons' own ring (MuiButtonBase) is inserted after the bar's styles.
+        root: {
+          '& .Mui-focusVisible, & :focus-visible': {
+            outline: '3px solid #ffffff !important',
+            outlineOffset: 2,
+            boxShadow: `0 0 0 2px ${FOCUS_COLOR} !important`,
+          },
+        },
       },
     },
     // The back-office's skip link: react-admin draws it white on the page background (1.1:1).
