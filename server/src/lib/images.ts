@@ -8,7 +8,7 @@ import { validationFailed } from './errors.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_WIDTH = 1600;
-/** Course and module covers are 16:9 (SPEC §9). */
+/** Course and module covers are 16:9, as the portal's cards show them. */
 export const COVER_ASPECT = 16 / 9;
 /** Larger inputs are refused before decoding (decompression bombs). */
 const MAX_INPUT_PIXELS = 100_000_000;

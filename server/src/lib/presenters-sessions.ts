@@ -1,7 +1,7 @@
 import type { AttendanceRecord, SessionWithRelations } from '../repositories/sessions.js';
 import type { AttendanceItem, SessionResource } from '../schemas/session.js';
 
-/** ISO 8601 → UTC in SQL format `YYYY-MM-DD HH:MM:SS` (how SPEC §3 gives attendance times). */
+/** ISO 8601 → UTC in SQL format `YYYY-MM-DD HH:MM:SS` (the format the API gives attendance times in). */
 export function toSqlUtc(iso: string | null): string | null {
   if (!iso) return null;
   const date = new Date(iso);

@@ -38,7 +38,7 @@ const FALSE_VALUES = ['false', '0'];
 
 /**
  * `filter[developer]=true|false` on users: the incubator staff, i.e. users holding at least one
- * role (true), or everybody else (false). SPEC §6 filters coordinator candidates this way.
+ * role (true), or everybody else (false). The coordinator picker filters its candidates this way.
  * Undefined when absent; any other value is a 422.
  */
 export function staffFilter(query: ListParams) {

@@ -16,7 +16,7 @@ import { presentCourse } from '../lib/presenters-courses.js';
 import { COVER_ASPECT, removeStoredFile, saveUploadedImage } from '../lib/images.js';
 import { blankFields } from '../lib/blank-fields.js';
 
-/** Video courses (SPEC §7): learners see published ones, read_courses holders see all. */
+/** Video courses: learners see published ones, read_courses holders see all. */
 export default async function courseRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const normalise = blankFields({ required: ['name', 'description'] });

@@ -27,7 +27,7 @@ export const EXTERNAL_LENGTH_MESSAGE = 'Per un video esterno indica la durata de
 export const VIDEO_URL_MESSAGE =
   "Il campo URL del video deve essere un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).";
 
-/** Lessons of a module (SPEC §7) and the player's progress sync. */
+/** Lessons of a module and the player's progress sync. */
 export default async function lessonRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const normalise = blankFields({ required: ['position', 'name', 'video_url'], optional: ['description', 'video_length'] });

@@ -10,7 +10,7 @@ import { presentModule } from '../lib/presenters-courses.js';
 import { COVER_ASPECT, removeStoredFile, saveUploadedImage } from '../lib/images.js';
 import { blankFields } from '../lib/blank-fields.js';
 
-/** Modules of a course (SPEC §7); reading follows the course's rule, writing needs the §6 permissions. */
+/** Modules of a course; reading follows the course's rule, writing needs the catalogue's module permissions. */
 export default async function moduleRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const normalise = blankFields({ required: ['position', 'name'], optional: ['description'] });

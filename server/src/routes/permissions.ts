@@ -3,7 +3,7 @@ import { PERMISSIONS } from '../permissions.js';
 import { responses } from '../schemas/common.js';
 import { PermissionListResponse, type PermissionResource } from '../schemas/role.js';
 
-/** The catalogue of SPEC §6, the only permissions a role can hold. */
+/** The permission catalogue (server/src/permissions.ts): the only permissions a role can hold. */
 const CATALOGUE: PermissionResource[] = Object.entries(PERMISSIONS).map(([name, description]) => ({ name, description }));
 
 export default async function permissionRoutes(app: FastifyInstance): Promise<void> {

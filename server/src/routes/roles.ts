@@ -21,7 +21,7 @@ function presentRole(role: RoleWithPermissions): RoleResource {
 }
 
 /**
- * Validates a role body against the catalogue of SPEC §6. "developer" passes every check, so only
+ * Validates a role body against the permission catalogue. "developer" passes every check, so only
  * a developer may add it to a role or take it away.
  */
 async function checkRole(roles: RolesRepository, auth: AuthContext, body: RoleBody, roleId: number | null) {

@@ -22,7 +22,7 @@ export interface PersonSpec {
   roles?: RoleKey[];
 }
 
-/** The five accounts of ARCHITECTURE.md "Demo data and accounts". */
+/** The five demo accounts the README lists, one for each kind of person the portal serves. */
 const DEMO_ACCOUNTS: PersonSpec[] = [
   {
     key: 'admin', name: 'Alessandra', surname: 'Bianchi', female: true, email: 'admin@example.com',

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 
-/** The demo accounts of ARCHITECTURE.md: the only identities the development provider signs in. */
+/** The demo accounts (README): the only identities the development provider signs in. */
 export const DEMO_EMAILS: readonly string[] = [
   'admin@example.com',
   'dev@example.com',
