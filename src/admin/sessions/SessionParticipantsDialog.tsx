@@ -10,7 +10,8 @@ import { Button } from '../../components/Button';
 import { useAppDataProvider } from '../../dataProvider';
 import { EmptyState, ListSpinner } from '../common/ResourceTable';
 import { ScrollDialog } from '../common/ScrollDialog';
-import { ATTENDANCES_FILE, attendanceRow, saveBlob } from './attendanceText';
+import { saveBlob } from '../../lib/saveBlob';
+import { ATTENDANCES_FILE, attendanceRow } from './attendanceText';
 import { useSessionDetail } from './useSessionDetail';
 
 /** "Partecipanti": the attendances with their fallbacks, and the spreadsheet download. */

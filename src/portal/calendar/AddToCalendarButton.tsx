@@ -4,18 +4,7 @@ import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
 import { announce } from '../../components/LiveRegion';
 import { useAppDataProvider } from '../../dataProvider';
-
-/** Hands a downloaded file to the browser under `filename`. */
-function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { saveBlob } from '../../lib/saveBlob';
 
 /** "Aggiungi al calendario": the session as a one-event .ics file, with the session page's access rule. */
 export function AddToCalendarButton({ sessionId }: { sessionId: number }) {
@@ -25,7 +14,7 @@ export function AddToCalendarButton({ sessionId }: { sessionId: number }) {
   const download = async () => {
     setPending(true);
     try {
-      saveFile(await dataProvider.downloadSessionCalendar(sessionId), `sessione-${sessionId}.ics`);
+      saveBlob(await dataProvider.downloadSessionCalendar(sessionId), `sessione-${sessionId}.ics`);
     } catch {
       announce(translate('app.calendar.add_session_failed'), 'assertive');
     } finally {
