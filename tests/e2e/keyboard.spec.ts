@@ -1,0 +1,433 @@
+import type Database from 'better-sqlite3';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { unique } from './support/admin';
+import { teamsOf, userByEmail } from './support/seed-queries';
+
+/**
+ * The main flows driven by keyboard only, as someone who cannot use a mouse does: after every key
+ * press and every action the spec checks where focus is, that its indicator is drawn (a ring of at
+ * least 2px whose colour has 3:1 against what surrounds it) and that nothing — the sticky header —
+ * covers it (elementFromPoint at its top and centre finds it).
+ */
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+interface FocusState {
+  isBody: boolean;
+  description: string;
+  ring: boolean;
+  ringContrast: number;
+  covered: string | null;
+}
+
+/** What the focused element looks like, measured in the page. */
+async function focusState(page: Page): Promise<FocusState> {
+  return page.evaluate(() => {
+    const parse = (color: string): [number, number, number, number] | null => {
+      const match = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(color);
+      return match ? [Number(match[1]), Number(match[2]), Number(match[3]), match[4] === undefined ? 1 : Number(match[4])] : null;
+    };
+    const luminance = ([r, g, b]: number[]) => {
+      const channel = (value: number) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    const contrast = (a: number[], b: number[]) => {
+      const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (high + 0.05) / (low + 0.05);
+    };
+    const background = (from: Element | null): number[] => {
+      for (let node = from; node; node = node.parentElement) {
+        const color = parse(getComputedStyle(node).backgroundColor);
+        if (color && color[3] > 0.5) return color.slice(0, 3);
+      }
+      return [255, 255, 255];
+    };
+    let element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return { isBody: true, description: 'body', ring: false, ringContrast: 0, covered: null };
+    // MUI's checkboxes, switches and sliders focus a transparent input: the ring is on its control.
+    if (element.matches('input[type="checkbox"], input[type="radio"], input[type="range"]')) {
+      element = element.closest<HTMLElement>('.Mui-focusVisible') ?? element;
+    }
+    // Text fields show focus with their border (2px, the focus colour), not a ring.
+    const field = element.matches('.MuiInputBase-input') ? element.closest('.MuiInputBase-root')?.querySelector('fieldset') : null;
+    if (field) {
+      const border = getComputedStyle(field);
+      const color = parse(border.borderTopColor);
+      const fieldBox = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(fieldBox.left + fieldBox.width / 2, fieldBox.top + Math.min(4, fieldBox.height / 2));
+      return {
+        isBody: false,
+        description: `${element.tagName.toLowerCase()} field`,
+        ring: (parseFloat(border.borderTopWidth) || 0) >= 2,
+        ringContrast: color ? contrast(color.slice(0, 3), background(field.parentElement)) : 0,
+        covered: hit && (hit === element || element.contains(hit) || field.parentElement?.contains(hit)) ? null : (hit?.tagName.toLowerCase() ?? null),
+      };
+    }
+    const style = getComputedStyle(element);
+    const width = parseFloat(style.outlineWidth) || 0;
+    const offset = parseFloat(style.outlineOffset) || 0;
+    const outline = parse(style.outlineColor);
+    const bg = background(offset < 0 ? element : element.parentElement);
+    const ringContrast = outline && style.outlineStyle !== 'none' ? contrast(outline.slice(0, 3), bg) : 0;
+    // A halo drawn with box-shadow counts too (the ring's white or blue companion).
+    const shadow = style.boxShadow !== 'none' ? parse(style.boxShadow) : null;
+    const halo = shadow && shadow[3] > 0.5 ? contrast(shadow.slice(0, 3), bg) : 0;
+    const box = element.getBoundingClientRect();
+    const probes = [
+      [box.left + box.width / 2, box.top + Math.min(4, box.height / 2)],
+      [box.left + box.width / 2, box.top + box.height / 2],
+    ];
+    let covered: string | null = null;
+    const ownField = element.closest('.MuiInputBase-root, .MuiFormControl-root, label');
+    for (const [x, y] of probes) {
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      const focused = document.activeElement as HTMLElement;
+      if (hit && !(hit === focused || focused.contains(hit) || hit.contains(focused) || element.contains(hit) || ownField?.contains(hit))) {
+        covered = `${hit.tagName.toLowerCase()}${hit.closest('header') ? ' (in the header)' : ''}`;
+      }
+    }
+    const name = focused(document.activeElement as HTMLElement);
+    function focused(el: HTMLElement) {
+      return `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60)}"`;
+    }
+    return { isBody: false, description: name, ring: width >= 2 && style.outlineStyle !== 'none', ringContrast: Math.max(ringContrast, halo), covered };
+  });
+}
+
+/** Focus is on something, drawn with a ring of 3:1 or more, and not covered. */
+async function expectFocusShown(page: Page, where = ''): Promise<FocusState> {
+  const state = await focusState(page);
+  expect(state.isBody, `focus fell to the page body ${where}`).toBe(false);
+  expect(state.ring, `no focus ring on ${state.description} ${where}`).toBe(true);
+  expect(state.ringContrast, `focus ring of ${state.description} below 3:1 ${where}`).toBeGreaterThanOrEqual(3);
+  expect(state.covered, `${state.description} is covered by ${state.covered} ${where}`).toBeNull();
+  return state;
+}
+
+async function isFocused(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false);
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has focus, checking the focus after every press. */
+async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 } = {}): Promise<void> {
+  for (let step = 0; step < max; step += 1) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    await expectFocusShown(page, `after ${step + 1} ${backwards ? 'Shift+Tab' : 'Tab'}`);
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`${String(target)} not reached in ${max} presses`);
+}
+
+const memberTeam = (db: Database.Database) => teamsOf(db, userByEmail(db, 'membro@example.com').id)[0];
+
+test.describe('keyboard: skip link, titles and the way back', () => {
+  test('the portal skip link is the first stop, readable, and jumps to the content', async ({ pageAs }) => {
+    const page = await pageAs('membro', { viewport: DESKTOP });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Vai al contenuto' });
+    await expect(skip).toBeFocused();
+    await expectFocusShown(page);
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main')).toBeFocused();
+    await page.keyboard.press('Tab');
+    // The next stop is inside the content, not the sidebar or the header.
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+    await expectFocusShown(page);
+  });
+
+  test('the back-office skip link is the first stop and readable (4.5:1)', async ({ pageAs }) => {
+    const page = await pageAs('admin', { viewport: DESKTOP });
+    await page.goto('/admin/teams');
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestione Team' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.locator('.skip-nav-button');
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    const ratio = await skip.evaluate((el) => {
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const lum = (c: number[]) => {
+        const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+      };
+      const style = getComputedStyle(el);
+      const [a, b] = [lum(rgb(style.color)), lum(rgb(style.backgroundColor))].sort((x, y) => y - x);
+      return (a + 0.05) / (b + 0.05);
+    });
+    expect(ratio).toBeGreaterThanOrEqual(4.5);
+  });
+
+  test('every page has its own title, records included; the not-found page has a title and a way back', async ({ pageAs, seedDb }) => {
+    const admin = await pageAs('admin', { viewport: DESKTOP });
+    await admin.goto('/admin/teams');
+    await expect(admin).toHaveTitle('Team · Back-office · Percorso');
+    await admin.goto('/admin/users');
+    await expect(admin).toHaveTitle('Utenti · Back-office · Percorso');
+    await admin.goto('/admin');
+    await expect(admin).toHaveTitle('Dashboard · Back-office · Percorso');
+
+    const page = await pageAs('membro', { viewport: DESKTOP });
+    const team = memberTeam(seedDb);
+    const session = seedDb
+      .prepare('select s.id, s.name from sessions s join session_teams st on st.session_id = s.id where st.team_id = ? limit 1')
+      .get(team.id) as { id: number; name: string };
+    await page.goto(`/sessions/${session.id}`);
+    await expect(page).toHaveTitle(`${session.name} · Sessione · Percorso`);
+    await page.goto(`/percorso/${team.id}`);
+    await expect(page).toHaveTitle(`${team.name} · Percorso · Percorso`);
+
+    await page.goto('/una-pagina-che-non-esiste');
+    await expect(page.getByText('Not found.')).toBeVisible();
+    await expect(page).toHaveTitle('Not found. · Percorso');
+    await page.getByRole('link', { name: 'Torna alla pagina iniziale' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+  test(`keyboard at ${label}px: /percorso forwards and backwards, focus always shown and never under the sticky header`, async ({ pageAs, seedDb }) => {
+    const page = await pageAs('membro', { viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
+    await page.goto(`/percorso/${memberTeam(seedDb).id}`);
+    await expect(page.getByText(/^Prossimo appuntamento/).first()).toBeVisible();
+    // To the footer, then all the way back up: moving backwards is where the header hid focus.
+    await tabTo(page, page.getByRole('link', { name: 'Segnala un problema di accessibilità' }), { max: 120 });
+    await tabTo(page, page.getByRole('link', { name: 'Vai al contenuto' }), { backwards: true, max: 120 });
+  });
+}
+
+test('keyboard: the team description, refused then saved, and the logo dialog', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('membro', { viewport: DESKTOP });
+  await page.goto(`/percorso/${memberTeam(seedDb).id}`);
+  const edit = page.getByRole('button', { name: 'Modifica descrizione' });
+  await expect(edit).toBeVisible();
+  await tabTo(page, edit);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Modifica descrizione' });
+  const field = dialog.getByRole('textbox', { name: 'Descrizione' });
+  await expect(field).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText('x'.repeat(5001));
+  await tabTo(page, dialog.getByRole('button', { name: 'Salva' }));
+  await page.keyboard.press('Enter');
+  // Refused by the server: focus goes to the field, whose error is linked and announced.
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expectFocusShown(page, 'on the refused field');
+  const describedBy = await field.getAttribute('aria-describedby');
+  expect(describedBy).toBeTruthy();
+  await expect(page.locator(`[id="${describedBy}"]`)).toHaveAttribute('role', 'alert');
+  await expect(page.locator(`[id="${describedBy}"]`)).not.toBeEmpty();
+
+  const text = `Descrizione da tastiera ${Date.now()}`;
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(text);
+  await tabTo(page, dialog.getByRole('button', { name: 'Salva' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  // Saved: focus back on the button that opened the dialog, and the save said in the live region.
+  await expect(edit).toBeFocused();
+  await expectFocusShown(page, 'after saving');
+  await expect(page.getByRole('status').filter({ hasText: 'Descrizione salvata.' })).toBeAttached();
+  await expect(page.getByText(text)).toBeVisible();
+
+  // The logo's "Scegli un'immagine" is a real button (its file chooser: the crop test below).
+  await tabTo(page, page.getByRole('button', { name: 'Modifica logo' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Modifica logo' }).getByRole('button', { name: "Scegli un'immagine" })).toBeVisible();
+});
+
+test('keyboard: the crop frame is named, explained and moves 10px per arrow key', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('membro', { viewport: DESKTOP });
+  await page.goto(`/percorso/${memberTeam(seedDb).id}`);
+  await page.getByRole('button', { name: 'Modifica logo' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Modifica logo' });
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: "Scegli un'immagine" }).focus();
+  await page.keyboard.press('Space');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAgCAIAAAAt/+nTAAAAMElEQVR42u3PMQ0AAAgDoL/6/2kY0EAPOQIVHo+ndCgQICAgICAgICAgICAgICDwsgBwQAC4LfaRzQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  const frame = dialog.getByRole('group', { name: 'Riquadro di ritaglio' });
+  await expect(frame).toBeVisible();
+  await expect(frame).toHaveAccessibleDescription(/frecce/);
+  await tabTo(page, frame);
+  const image = dialog.locator('img').first();
+  const before = await image.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => image.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41)).not.toBe(before);
+  const after = await image.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
+  expect(Math.abs(after - before)).toBeGreaterThanOrEqual(10);
+});
+
+test('keyboard: names say what they show and which row, required fields are exposed, new tabs are announced', async ({ pageAs }) => {
+  const page = await pageAs('admin', { viewport: DESKTOP });
+  await page.goto('/admin/teams');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestione Team' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Navigazione amministrazione' })).toBeVisible();
+  const firstRow = page.getByRole('row').nth(1);
+  const teamName = (await firstRow.getByRole('cell').first().innerText()).trim();
+  await expect(firstRow.getByRole('button', { name: `Modifica Team ${teamName}` })).toBeVisible();
+  await expect(firstRow.getByRole('button', { name: `Elimina Team ${teamName}` })).toBeVisible();
+  // No name starts with an invisible character (what a voice-control user could never say).
+  const snapshot = await page.locator('body').ariaSnapshot();
+  expect(snapshot).not.toContain('\u200b');
+
+  await page.getByRole('button', { name: 'Nuovo team' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Nuovo team' });
+  await expect(dialog.getByRole('textbox', { name: /^Nome/ })).toHaveAttribute('aria-required', 'true');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin/roles');
+  await page.getByRole('button', { name: /^Modifica Ruolo/ }).first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog').getByRole('checkbox', { name: /^Visualizzare i team/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const member = await pageAs('membro', { viewport: DESKTOP });
+  await member.goto('/dashboard');
+  await expect(member.getByRole('link', { name: /^Accedi al Drive ?\(si apre in una nuova scheda\)$/ })).toBeVisible();
+  const userButton = member.getByRole('button', { name: /Menu utente/ });
+  const shown = (await userButton.innerText()).trim();
+  expect(await userButton.getAttribute('aria-label')).toMatch(new RegExp(`^${shown}`));
+  await userButton.focus();
+  await member.keyboard.press('Enter');
+  await expect(member.getByRole('menuitem', { name: /^Gestione profilo ?\(si apre in una nuova scheda\)$/ })).toBeFocused();
+  await expectFocusShown(member, 'on the user menu');
+});
+
+test('keyboard at 390px: the slide-in menu is a named dialog', async ({ pageAs }) => {
+  const page = await pageAs('membro', { viewport: PHONE, isMobile: true, hasTouch: true });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Apri il menu' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+});
+
+test('keyboard: back-office create refused by the server, then edit and delete, focus always placed', async ({ pageAs }) => {
+  const page = await pageAs('admin', { viewport: DESKTOP });
+  await page.goto('/admin/roles');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestione Ruoli' })).toBeVisible();
+  await page.getByRole('button', { name: 'Nuovo ruolo' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  const name = dialog.getByRole('textbox', { name: /^Nome/ });
+  await expect(name).toBeVisible();
+  // A name the server refuses (it exists already): 422, and focus goes to the field.
+  await name.focus();
+  await page.keyboard.insertText('Amministratore');
+  await tabTo(page, dialog.getByRole('textbox', { name: /^Descrizione/ }));
+  await page.keyboard.insertText('Duplicato');
+  // Past the permission checkboxes (tabbing through them is checked in the accessibility notes).
+  await dialog.getByRole('button', { name: 'Crea' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Esiste già un ruolo con questo nome.')).toBeVisible();
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expectFocusShown(page, 'on the field the server refused');
+
+  const roleName = unique('Ruolo tastiera');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(roleName);
+  await dialog.getByRole('button', { name: 'Crea' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expectFocusShown(page, 'after creating');
+
+  // Delete by keyboard: after "Conferma" focus is on the next card's action, not on the body.
+  const remove = page.getByRole('button', { name: `Elimina Ruolo ${roleName}` });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog').getByRole('button', { name: 'Conferma' });
+  await tabTo(page, confirm);
+  await page.keyboard.press('Enter');
+  await expect(remove).toHaveCount(0);
+  await expect.poll(async () => (await focusState(page)).isBody, { timeout: 5000 }).toBe(false);
+  await expectFocusShown(page, 'after deleting');
+});
+
+test('keyboard: a team member removed, focus stays in the dialog on the next control', async ({ pageAs }) => {
+  // Known open defect: after "Rimuovi" focus still ends on a container of the dialog.
+  test.fail();
+  const page = await pageAs('admin', { viewport: DESKTOP });
+  await page.goto('/admin/teams');
+  const firstRow = page.getByRole('row').nth(1);
+  await expect(firstRow).toBeVisible();
+  const teamName = (await firstRow.getByRole('cell').first().innerText()).trim();
+  const members = firstRow.getByRole('button', { name: `Membri Team ${teamName}` });
+  await members.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  const removeButtons = dialog.getByRole('button', { name: /^Rimuovi / });
+  await expect(removeButtons.first()).toBeVisible();
+  const before = await removeButtons.count();
+  const first = removeButtons.first();
+  const removedName = await first.getAttribute('aria-label');
+  await tabTo(page, first);
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('button', { name: removedName! })).toHaveCount(0);
+  await expect(removeButtons).toHaveCount(before - 1);
+  // Removed: focus on the remove button now in that place (or the picker), never the dialog.
+  await expect.poll(async () => page.evaluate(() => document.activeElement?.tagName.toLowerCase())).toMatch(/button|input/);
+  await expectFocusShown(page, 'after removing');
+});
+
+test('keyboard: a lesson created in the back-office, focus back on the create button', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin', { viewport: DESKTOP });
+  const module = seedDb.prepare('select id from modules where course_id = 1 order by position, id limit 1').get() as { id: number };
+  await page.goto(`/admin/courses/1/modules/${module.id}/lessons`);
+  const create = page.getByRole('button', { name: 'Crea nuova lezione' });
+  await expect(create).toBeVisible();
+  await tabTo(page, create, { max: 120 });
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await tabTo(page, dialog.getByRole('spinbutton', { name: /^Pos/ }));
+  await page.keyboard.insertText('99');
+  const name = dialog.getByRole('textbox', { name: /^Nome/ });
+  await tabTo(page, name);
+  await page.keyboard.insertText(unique('Lezione da tastiera'));
+  await tabTo(page, dialog.getByRole('textbox', { name: /video/i }));
+  await page.keyboard.insertText('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await tabTo(page, dialog.getByRole('spinbutton', { name: /^Durata/ }));
+  await page.keyboard.insertText('60');
+  await tabTo(page, dialog.getByRole('button', { name: 'Crea lezione' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(create).toBeFocused();
+  await expectFocusShown(page, 'after creating the lesson');
+});
+
+test('keyboard: an accessibility report, refused empty then sent, announced', async ({ pageAs }) => {
+  const page = await pageAs('membro', { viewport: DESKTOP });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await tabTo(page, page.getByRole('link', { name: 'Segnala un problema di accessibilità' }), { max: 60 });
+  await page.keyboard.press('Enter');
+  const send = page.getByRole('button', { name: 'Invia la segnalazione' });
+  await expect(send).toBeVisible();
+  // Focus is still on the footer link, below the form.
+  await tabTo(page, send, { backwards: true });
+  await page.keyboard.press('Enter');
+  const description = page.getByRole('textbox', { name: /Descrizione del problema/ });
+  await expect(description).toBeFocused();
+  await expect(page.getByText('Descrivi il problema.')).toBeVisible();
+  expect(await description.evaluate((el) => (el as HTMLTextAreaElement).required || el.getAttribute('aria-required') === 'true')).toBe(true);
+  await page.keyboard.insertText('Il riquadro di ritaglio non si sposta con le frecce.');
+  await tabTo(page, send);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('report-sent')).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: /Segnalazione inviata/ })).toBeAttached();
+});
