@@ -1,17 +1,19 @@
 #!/usr/bin/env node
-// `npm start`: build the SPA when dist/ has none, then run the server (TypeScript through tsx).
+// `npm start`: build the SPA when dist/ has none, then run the server (TypeScript through tsx),
+// one process per core behind the one port (WORKERS).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 
-function run(args) {
+function run(args, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env });
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
@@ -34,4 +36,6 @@ if (!existsSync(join(distDir, 'index.html'))) {
   }
 }
 
-process.exit(await run(['--import', 'tsx', join(root, 'server', 'src', 'server.ts')]));
+// One server process per core unless WORKERS says otherwise (`npm run dev` and the tests run one).
+const env = { ...process.env, WORKERS: process.env.WORKERS || String(availableParallelism()) };
+process.exit(await run(['--import', 'tsx', join(root, 'server', 'src', 'server.ts')], env));

@@ -49,6 +49,8 @@ export interface Config {
   timeouts: ServerTimeouts;
   /** API requests allowed per minute, per signed-in user and per client address (429 with Retry-After beyond). */
   apiRateLimit: { perUserPerMinute: number; perAddressPerMinute: number };
+  /** Server processes behind the one port (WORKERS): 1 = this process serves; more = node:cluster workers. */
+  workers: number;
 }
 
 export interface ServerTimeouts {
@@ -237,5 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perUserPerMinute: integer(env, 'API_RATE_LIMIT_PER_USER', 600, 1, 10_000_000),
       perAddressPerMinute: integer(env, 'API_RATE_LIMIT_PER_ADDRESS', 1200, 1, 10_000_000),
     },
+    // `npm start` sets it to the number of cores when unset (scripts/start.mjs); dev and tests: 1.
+    workers: integer(env, 'WORKERS', 1, 1, 256),
   };
 }

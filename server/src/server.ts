@@ -1,12 +1,21 @@
+import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { migrateToLatest, openDatabase, setDatabaseLogger } from './db/index.js';
+import { migrateToLatest, openDatabase, setDatabaseLogger, type Db } from './db/index.js';
 import { buildApp } from './app.js';
 import { purgeExpiredTokens } from './auth/tokens.js';
 import { seedIfEmpty } from './seed/index.js';
 import { logSignInSettings } from './auth/startup-notes.js';
-import { startAttendanceScheduler } from './attendances/scheduler.js';
-import { startAuditRetention } from './plugins/audit.js';
+import { startAttendanceScheduler, stopAttendanceScheduler } from './attendances/scheduler.js';
+import { startAuditRetention, stopAuditRetention } from './plugins/audit.js';
+import { listenForChanges } from './db/notifications.js';
+import { startLeadership } from './lib/leadership.js';
+import { serveClusterCounters } from './lib/shared-rate-limits.js';
 import { drainOnSignals } from './shutdown.js';
+
+/** Set by the primary for each worker it forks: 0 for the first (and for its replacement). */
+const WORKER_INDEX_ENV = 'PERCORSO_WORKER_INDEX';
+/** How often a process that does not run the background jobs checks whether it should. */
+const LEADERSHIP_RETRY_MS = Number(process.env.PERCORSO_JOBS_RETRY_MS) || 5_000;
 
 function readConfig(): Config {
   try {
@@ -20,29 +29,126 @@ function readConfig(): Config {
   }
 }
 
-/** The only process entry point that listens: migrate, seed on first start, serve, close cleanly. */
-async function main(): Promise<void> {
-  const config = readConfig();
+function open(config: Config): Promise<Db> {
   // Start in any order: a database still starting (a container stack, a reboot) is waited for.
-  const db = await openDatabase(config.database, {
+  return openDatabase(config.database, {
     timeoutSeconds: config.dbConnectTimeoutSeconds,
     log: (message) => console.error(message),
   });
+}
+
+/** Migrations, the first-start seed and the token purge: once, before any process serves. */
+async function prepare(db: Db, config: Config): Promise<void> {
   await migrateToLatest(db);
   await seedIfEmpty(db, config);
   await purgeExpiredTokens(db);
+}
 
+/** One serving process: the only one (WORKERS=1) or a cluster worker. */
+async function serve(config: Config, db: Db, workerIndex: number): Promise<void> {
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
   setDatabaseLogger(db, app.log);
 
-  drainOnSignals(app, () => db.destroy(), config.timeouts.shutdownMs);
+  // Another process's logout or role change reaches this process's caches (PostgreSQL).
+  const changes = config.database.kind === 'postgres' ? listenForChanges(db, config.database.url, app.log) : null;
+  const jobs = startLeadership({
+    database: config.database,
+    workerIndex,
+    log: app.log,
+    retryMs: LEADERSHIP_RETRY_MS,
+    onLead: () => {
+      startAttendanceScheduler(app);
+      startAuditRetention(app);
+    },
+    onLose: async () => {
+      await stopAttendanceScheduler(app);
+      await stopAuditRetention(app);
+    },
+  });
+
+  drainOnSignals(
+    app,
+    async () => {
+      await jobs.stop();
+      await changes?.stop();
+      await db.destroy();
+    },
+    config.timeouts.shutdownMs,
+  );
 
   await app.listen({ host: config.host, port: config.port });
-  startAttendanceScheduler(app);
-  startAuditRetention(app);
-  const provider = config.oidc.external ? config.oidc.issuer : `${config.oidc.issuer} (provider di sviluppo)`;
-  app.log.info(`Percorso è pronto su ${config.publicUrl} — accesso tramite ${provider}`);
-  await logSignInSettings(app);
+  if (workerIndex === 0) {
+    const provider = config.oidc.external ? config.oidc.issuer : `${config.oidc.issuer} (provider di sviluppo)`;
+    const processes = config.workers > 1 ? ` con ${config.workers} processi` : '';
+    app.log.info(`Percorso è pronto su ${config.publicUrl}${processes} — accesso tramite ${provider}`);
+    await logSignInSettings(app);
+  }
+}
+
+/**
+ * WORKERS > 1: this process prepares the database once, then forks the workers that serve the one
+ * port (node:cluster), replaces a worker that dies, and on SIGTERM/SIGINT asks every worker to
+ * drain and exits once all have stopped (1 if one of them did not stop cleanly).
+ */
+async function primary(config: Config): Promise<void> {
+  const db = await open(config);
+  await prepare(db, config);
+  await db.destroy();
+
+  let stopping = false;
+  let failed = false;
+  const indexOf = new Map<number, number>();
+  const startedAt = new Map<number, number>();
+  const fork = (index: number) => {
+    const worker = cluster.fork({ [WORKER_INDEX_ENV]: String(index) });
+    indexOf.set(worker.id, index);
+    startedAt.set(worker.id, Date.now());
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    const index = indexOf.get(worker.id) ?? 0;
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    indexOf.delete(worker.id);
+    startedAt.delete(worker.id);
+    if (stopping) {
+      if (code !== 0) failed = true;
+      if (indexOf.size === 0) process.exit(failed ? 1 : 0);
+      return;
+    }
+    console.error(`Processo ${worker.process.pid} terminato (${signal ?? `codice ${code}`}): ne avvio un altro.`);
+    // One that fails at start (a port taken, a bad setting) is not restarted in a tight loop.
+    if (lived < 2_000) setTimeout(() => !stopping && fork(index), 2_000);
+    else fork(index);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`${signal}: i ${indexOf.size} processi finiscono le richieste in corso`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    if (indexOf.size === 0) process.exit(0);
+    // Workers have their own deadline; this one only covers a worker that hangs past it.
+    setTimeout(() => process.exit(1), config.timeouts.shutdownMs + 5_000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  // The workers' rate-limit counters (on PostgreSQL they live in the database instead).
+  if (config.database.kind === 'sqlite') serveClusterCounters();
+  for (let i = 0; i < config.workers; i++) fork(i);
+}
+
+/** The only process entry point that listens: migrate, seed on first start, serve, close cleanly. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  if (cluster.isWorker) {
+    await serve(config, await open(config), Number(process.env[WORKER_INDEX_ENV] ?? 0));
+    return;
+  }
+  if (config.workers > 1) {
+    await primary(config);
+    return;
+  }
+  const db = await open(config);
+  await prepare(db, config);
+  await serve(config, db, 0);
 }
 
 main().catch((error: unknown) => {

@@ -55,7 +55,8 @@ async function startServer(env: Record<string, string> = {}): Promise<Started> {
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  for (let i = 0; i < 300; i++) {
+  // npm start runs one worker per core (WORKERS): on a busy machine they take a while to start.
+  for (let i = 0; i < 900; i++) {
     const ok = await fetch(`${url}/api/config`).then((r) => r.ok, () => false);
     if (ok) return { child, url, port, exited, output: () => output };
     if (child.exitCode !== null) break;

@@ -86,3 +86,10 @@ export function startAttendanceScheduler(app: FastifyInstance): boolean {
   app.log.info({ everyMinutes: minutes }, 'Google Meet attendance import scheduled');
   return true;
 }
+
+/** Stops the periodic import (another process took the job over), waiting for a run in progress. */
+export async function stopAttendanceScheduler(app: FastifyInstance): Promise<void> {
+  const runner = runners.get(app);
+  runners.delete(app);
+  await runner?.stop();
+}

@@ -10,8 +10,11 @@ import type { DbRuntime } from '../db/index.js';
  *   WriteTracker plugin from every query sent through the Kysely instance — logout, role and
  *   permission edits, user changes, and direct writes such as tests' and CLI scripts' alike.
  * - On SQLite, writes by other processes move `data_version`, which is part of the tag: exact too.
- * - On PostgreSQL with several server processes, another process's change (a logout, a role
- *   edit) reaches this process after at most TTL_MS. A token also stops working at its expiry.
+ * - On PostgreSQL with several server processes, a request that changed one of these tables
+ *   announces it (NOTIFY, db/notifications.ts) before its answer leaves; every other process's
+ *   listener counts it as a write, so the next request there reads again. While a process's
+ *   listener is disconnected nothing is served from this cache. TTL_MS stays as a last bound; a
+ *   token also stops working at its expiry.
  */
 export const AUTH_CACHE_TTL_MS = 5_000;
 /** Enough for the concurrent users of a large deployment; the oldest entries go first. */

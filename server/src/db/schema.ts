@@ -231,7 +231,16 @@ export interface AccessibilityReportsTable {
   updated_at: Timestamp;
 }
 
+/** Rate-limit counters shared by the server processes (PostgreSQL; plugins/rate-limit.ts). */
+export interface RateLimitHitsTable {
+  key: string;
+  hits: number;
+  /** Epoch ms the key's current window started. */
+  window_started: number;
+}
+
 export interface Database {
+  rate_limit_hits: RateLimitHitsTable;
   users: UsersTable;
   permissions: PermissionsTable;
   roles: RolesTable;

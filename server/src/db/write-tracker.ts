@@ -61,18 +61,38 @@ export class WriteTracker implements KyselyPlugin {
   #anyTable = 0;
   #tables = new Map<string, number>();
   #pending = new WeakMap<QueryId, Written>();
+  /** Writes other processes announced (db/notifications.ts), kept apart from this process's own. */
+  #remote = 0;
+  #remoteTables = new Map<string, number>();
 
-  /** A number that grows whenever one of `tables` (or an unknown table) is written. */
+  /** A number that grows whenever one of `tables` (or an unknown table) is written, here or announced by another process. */
   versionOf(tables: readonly string[]): number {
+    let version = this.#anyTable + this.#remote;
+    for (const table of tables) version += (this.#tables.get(table) ?? 0) + (this.#remoteTables.get(table) ?? 0);
+    return version;
+  }
+
+  /** Like versionOf, counting only this process's own writes (what it must announce to others). */
+  localVersionOf(tables: readonly string[]): number {
     let version = this.#anyTable;
     for (const table of tables) version += this.#tables.get(table) ?? 0;
     return version;
   }
 
+  /** Another process wrote `tables` ('unknown': anything may have changed, e.g. announcements were missed). */
+  remoteWrite(tables: readonly string[] | 'unknown'): void {
+    if (tables === 'unknown') {
+      this.#remote++;
+      return;
+    }
+    for (const table of tables) this.#remoteTables.set(table, (this.#remoteTables.get(table) ?? 0) + 1);
+  }
+
   /** A number that grows with every write to any table. */
   totalVersion(): number {
-    let version = this.#anyTable;
+    let version = this.#anyTable + this.#remote;
     for (const count of this.#tables.values()) version += count;
+    for (const count of this.#remoteTables.values()) version += count;
     return version;
   }
 

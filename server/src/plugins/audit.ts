@@ -38,3 +38,10 @@ export function startAuditRetention(app: FastifyInstance): void {
   runners.set(app, runner);
   runner.start();
 }
+
+/** Stops the daily purge (another process took the job over). */
+export async function stopAuditRetention(app: FastifyInstance): Promise<void> {
+  const runner = runners.get(app);
+  runners.delete(app);
+  await runner?.stop();
+}

@@ -10,6 +10,7 @@ import { createHealthRepository } from '../repositories/health.js';
 import { createLessonsRepository } from '../repositories/lessons.js';
 import { createModulesRepository } from '../repositories/modules.js';
 import { createProgressRepository } from '../repositories/progress.js';
+import { createRateLimitsRepository } from '../repositories/rate-limits.js';
 import { createReportsRepository } from '../repositories/reports.js';
 import { createRolesRepository } from '../repositories/roles.js';
 import { createSessionsRepository } from '../repositories/sessions.js';
@@ -35,6 +36,7 @@ export function createRepositories(db: Db, now: Clock) {
     lessons: createLessonsRepository(db, now),
     modules: createModulesRepository(db, now),
     progress: createProgressRepository(db, now),
+    rateLimits: createRateLimitsRepository(db, now),
     reports: createReportsRepository(db, now),
     roles: createRolesRepository(db, now),
     sessions: createSessionsRepository(db, now),

@@ -7,6 +7,7 @@ import * as m005 from './005_calendar_audit.js';
 import * as m006 from './006_accessibility_reports.js';
 import * as m007 from './007_sign_in_requests.js';
 import * as m008 from './008_progress_sessions.js';
+import * as m010 from './010_rate_limits.js';
 
 /** Migrations are listed statically: no file globbing at run time. */
 export const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '006_accessibility_reports': m006,
   '007_sign_in_requests': m007,
   '008_progress_sessions': m008,
+  '010_rate_limits': m010,
 };
 
 export const migrationProvider: MigrationProvider = {

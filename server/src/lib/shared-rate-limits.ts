@@ -1,0 +1,111 @@
+import cluster from 'node:cluster';
+import type { RateLimitsRepository } from '../repositories/rate-limits.js';
+
+/** What @fastify/rate-limit asks a store (its `store` option): count a hit, report hits and ms left. */
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+export interface SharedCounter {
+  hit(key: string, windowMs: number): Promise<{ hits: number; msLeft: number }>;
+}
+
+/**
+ * A @fastify/rate-limit store whose counters live outside this process (the database on
+ * PostgreSQL, the cluster's primary on SQLite), so that every server process counts the same
+ * requests. Each limiter made from it (`child`) gets its own key prefix.
+ */
+export function sharedStore(counter: SharedCounter) {
+  let limiters = 0;
+  class SharedStore {
+    readonly prefix: string;
+    /** @fastify/rate-limit passes its options first; limiters made by `child` pass their prefix. */
+    constructor(_options?: unknown, prefix = 'g') {
+      this.prefix = prefix;
+    }
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      counter.hit(`${this.prefix}:${key}`, timeWindow).then(
+        ({ hits, msLeft }) => callback(null, { current: hits, ttl: msLeft }),
+        (error: Error) => callback(error),
+      );
+    }
+    child(): SharedStore {
+      // Limiters are made in the same order in every process: the same prefix everywhere.
+      return new SharedStore(undefined, `l${++limiters}`);
+    }
+  }
+  return SharedStore;
+}
+
+/** Counters in the database; expired ones are purged now and then by whoever counts. */
+export function databaseCounter(repo: RateLimitsRepository, onError: (error: unknown) => void): SharedCounter {
+  let sincePurge = 0;
+  return {
+    hit(key, windowMs) {
+      if (++sincePurge >= 5_000) {
+        sincePurge = 0;
+        repo.purge(Math.max(windowMs, 60_000) * 2).catch(onError);
+      }
+      return repo.hit(key, windowMs);
+    },
+  };
+}
+
+const MESSAGE = 'percorso:rate-limit';
+interface HitRequest {
+  type: typeof MESSAGE;
+  id: number;
+  key: string;
+  windowMs: number;
+}
+interface HitAnswer {
+  type: typeof MESSAGE;
+  id: number;
+  hits: number;
+  msLeft: number;
+}
+
+/** In a cluster worker: counters kept by the primary, asked over the cluster's channel. */
+export function clusterCounter(): SharedCounter {
+  let next = 0;
+  const waiting = new Map<number, (answer: HitAnswer) => void>();
+  process.on('message', (message: HitAnswer) => {
+    if (message?.type !== MESSAGE) return;
+    waiting.get(message.id)?.(message);
+    waiting.delete(message.id);
+  });
+  return {
+    hit(key, windowMs) {
+      return new Promise((resolve, reject) => {
+        const id = ++next;
+        waiting.set(id, ({ hits, msLeft }) => resolve({ hits, msLeft }));
+        const request: HitRequest = { type: MESSAGE, id, key, windowMs };
+        process.send!(request, undefined, undefined, (error) => {
+          if (error) {
+            waiting.delete(id);
+            reject(error);
+          }
+        });
+      });
+    },
+  };
+}
+
+/** In the cluster's primary: keeps the workers' counters and answers their hits. */
+export function serveClusterCounters(now: () => number = Date.now): void {
+  const windows = new Map<string, { hits: number; started: number }>();
+  let sincePurge = 0;
+  cluster.on('message', (worker, message: HitRequest) => {
+    if (message?.type !== MESSAGE) return;
+    const at = now();
+    let entry = windows.get(message.key);
+    if (!entry || entry.started + message.windowMs <= at) {
+      entry = { hits: 0, started: at };
+      windows.set(message.key, entry);
+    }
+    entry.hits++;
+    const answer: HitAnswer = { type: MESSAGE, id: message.id, hits: entry.hits, msLeft: entry.started + message.windowMs - at };
+    if (worker.isConnected()) worker.send(answer);
+    if (++sincePurge >= 10_000) {
+      sincePurge = 0;
+      for (const [key, value] of windows) if (value.started + 3_600_000 <= at) windows.delete(key);
+    }
+  });
+}

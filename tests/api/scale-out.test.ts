@@ -1,0 +1,237 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueToken } from '../../server/src/auth/tokens.js';
+import { createDb, migrateToLatest, type Db } from '../../server/src/db/index.js';
+import { freePort } from './helpers.js';
+
+/**
+ * More than one server process on one database: two processes on loopback against one PostgreSQL
+ * (what several hosts do), and WORKERS=2 on SQLite (one port, node:cluster).
+ */
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const serverEntry = join(root, 'server', 'src', 'server.ts');
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+async function startServer(dir: string, databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATABASE_URL: databaseUrl,
+      STORAGE_DIR: join(dir, `storage-${port}`),
+      DIST_DIR: join(dir, 'dist'),
+      LOG_LEVEL: 'info',
+      WORKERS: '1',
+      API_RATE_LIMIT_PER_USER: '1000000',
+      API_RATE_LIMIT_PER_ADDRESS: '1000000',
+      PERCORSO_JOBS_RETRY_MS: '300',
+      ...env,
+    },
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(`${url}/api/config`).then((r) => r.ok, () => false);
+    if (ok) return { child, url, exited, output: () => output };
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start:\n${output}`);
+}
+
+async function stop(server: Server): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+async function eventually<T>(probe: () => Promise<T | null | undefined | false>, withinMs: number): Promise<T> {
+  for (const end = Date.now() + withinMs; ; ) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A user with the developer permission (every API route) and a bearer token. */
+async function staffToken(db: Db): Promise<string> {
+  const user = await db
+    .insertInto('users')
+    .values({ name: 'Ada', surname: 'Staff', email: `ada.${randomBytes(3).toString('hex')}@example.test` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const role = await db.insertInto('roles').values({ name: `Sviluppo ${user.id}`, description: 'test' }).returning('id').executeTakeFirstOrThrow();
+  const exists = await db.selectFrom('permissions').select('name').where('name', '=', 'developer').executeTakeFirst();
+  if (!exists) await db.insertInto('permissions').values({ name: 'developer', description: 'developer' }).execute();
+  await db.insertInto('role_permissions').values({ role_id: role.id, permission_name: 'developer' }).execute();
+  await db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
+  return issueToken(db, user.id, 3600);
+}
+
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'percorso-scale-'));
+  mkdirSync(join(dir, 'dist'));
+  writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><title>Percorso</title>');
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('WORKERS=2 on SQLite', () => {
+  it('serves one port from two worker processes, and a SIGTERM stops them all', async () => {
+    const databasePath = join(dir, 'cluster.db');
+    const db = await createDb({ kind: 'sqlite', path: databasePath });
+    await migrateToLatest(db);
+    const token = await staffToken(db);
+    await db.destroy();
+
+    const server = await startServer(dir, `sqlite:${databasePath}`, { WORKERS: '2' });
+    try {
+      // A fresh connection per request: the primary hands connections to the workers in turn.
+      const port = Number(new URL(server.url).port);
+      const get = () =>
+        new Promise<number>((resolve, reject) => {
+          const req = httpRequest(
+            { host: '127.0.0.1', port, path: '/api/user', agent: false, headers: { authorization: `Bearer ${token}` } },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? 0));
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        });
+      const pids = new Set<string>();
+      await eventually(async () => {
+        expect(await get()).toBe(200);
+        for (const match of server.output().matchAll(/"pid":(\d+)[^\n]*"url":"\/api\/user"/g)) pids.add(match[1]!);
+        return pids.size >= 2;
+      }, 30_000);
+      expect(pids.has(String(server.child.pid))).toBe(false);
+    } finally {
+      await stop(server);
+    }
+    expect(await server.exited).toBe(0);
+  }, 120_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
+  let schema: string;
+  let url: string;
+  let db: Db;
+  let token: string;
+  let a: Server;
+  let b: Server;
+
+  beforeAll(async () => {
+    const base = process.env.TEST_DATABASE_URL!;
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = await createDb({ kind: 'postgres', url: base });
+    await sql`create schema ${sql.id(schema)}`.execute(admin);
+    await admin.destroy();
+    url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    db = await createDb({ kind: 'postgres', url });
+    await migrateToLatest(db);
+    token = await staffToken(db);
+    const env = { API_RATE_LIMIT_PER_USER: '20' };
+    [a, b] = await Promise.all([startServer(dir, url, env), startServer(dir, url, env)]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all([a && stop(a), b && stop(b)]);
+    await db?.destroy();
+    const cleanup = await createDb({ kind: 'postgres', url: process.env.TEST_DATABASE_URL! });
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(cleanup);
+    await cleanup.destroy();
+  }, 60_000);
+
+  const auth = () => ({ authorization: `Bearer ${token}` });
+
+  it('refuses a token in one process on the very next request after its logout in the other', async () => {
+    // Both processes have the caller cached.
+    for (const server of [a, b]) {
+      for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/api/user`, { headers: auth() })).status).toBe(200);
+    }
+    const logout = await fetch(`${a.url}/api/auth/logout`, { method: 'POST', headers: auth() });
+    expect(logout.status).toBe(200);
+    expect((await fetch(`${b.url}/api/user`, { headers: auth() })).status).toBe(401);
+    expect((await fetch(`${a.url}/api/user`, { headers: auth() })).status).toBe(401);
+    token = await staffToken(db);
+  });
+
+  it('counts a rate limit over the requests sent to both processes', async () => {
+    const headers = auth();
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      statuses.push((await fetch(`${a.url}/api/user`, { headers })).status);
+      statuses.push((await fetch(`${b.url}/api/user`, { headers })).status);
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const over = await fetch(`${b.url}/api/user`, { headers });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await fetch(`${a.url}/api/user`, { headers })).status).toBe(429);
+    token = await staffToken(db);
+  });
+
+  it('runs the background jobs in exactly one process, and the other takes over when it dies', async () => {
+    const holders = async () =>
+      (
+        await sql<{ application_name: string }>`
+          select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where l.locktype = 'advisory' and l.granted and a.application_name in (${`percorso-jobs-${a.child.pid}`}, ${`percorso-jobs-${b.child.pid}`})
+        `.execute(db)
+      ).rows.map((row) => row.application_name);
+    const first = await eventually(async () => {
+      const names = await holders();
+      return names.length === 1 ? names[0] : null;
+    }, 20_000);
+    // Still exactly one after the others have tried a few times.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await holders()).toEqual([first]);
+
+    const [leader, other] = first === `percorso-jobs-${a.child.pid}` ? [a, b] : [b, a];
+    leader.child.kill('SIGKILL');
+    await leader.exited;
+    const next = await eventually(async () => {
+      const names = await holders();
+      return names.length === 1 ? names[0] : null;
+    }, 20_000);
+    expect(next).toBe(`percorso-jobs-${other.child.pid}`);
+    // Its log says so (the line may reach stdout a moment after the lock).
+    await eventually(async () => other.output().includes('background jobs: this process runs them'), 5_000);
+    // The killed one comes back as a second process; the jobs stay where they are.
+    const restarted = await startServer(dir, url);
+    if (leader === a) a = restarted;
+    else b = restarted;
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await holders()).toEqual([`percorso-jobs-${other.child.pid}`]);
+  }, 90_000);
+});
