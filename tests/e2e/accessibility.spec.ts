@@ -131,6 +131,7 @@ const SCREENS: Screen[] = [
   { name: 'admin-dashboard', account: 'admin', path: () => '/admin', ready: async (page) => {
     await heading1(/^Ciao, /)(page);
     await expect(page.getByText('Utenti', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
   } },
   { name: 'admin-experts', account: 'admin', path: () => '/admin/experts', ready: tableReady('Gestione Esperti', 'Tutti gli esperti') },
   { name: 'admin-roles', account: 'admin', path: () => '/admin/roles', ready: async (page) => {
