@@ -26,7 +26,10 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The portal's live regions: polite (role status) and assertive (role alert), visually hidden. */
+/**
+ * The portal's live regions, visually hidden: polite (role status) and assertive. The assertive one
+ * has no role "alert", so the page's own visible alerts stay the only ones (one role per meaning).
+ */
 export function LiveRegion() {
   const current = useSyncExternalStore(subscribe, () => messages);
   return (
@@ -34,7 +37,7 @@ export function LiveRegion() {
       <div role="status" aria-live="polite" aria-atomic="true" data-testid="live-polite">
         {current.polite}
       </div>
-      <div role="alert" aria-live="assertive" aria-atomic="true" data-testid="live-assertive">
+      <div aria-live="assertive" aria-atomic="true" data-testid="live-assertive">
         {current.assertive}
       </div>
     </div>
