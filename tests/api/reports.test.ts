@@ -433,6 +433,11 @@ describe.each(databases)('programme reports (%s)', (kind) => {
     }
     const stored = await ctx.db.selectFrom('attendance_imports').selectAll().where('session_id', '=', p.sessions.s2).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ status: 'pending', next_attempt_at: null });
+    // The re-queueing is in the audit trail, by the person who asked for it; a refused one is not.
+    const recorded = await ctx.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'attendance_import').execute();
+    expect(recorded.map((r) => ({ actor: r.actor_id, action: r.action, id: r.entity_id, changes: JSON.parse(r.changes) }))).toEqual([
+      { actor: scheduler.id, action: 'import', id: p.sessions.s2, changes: { status: ['failed', 'pending'] } },
+    ]);
     expect((await retry(p.sessions.s1, scheduler.headers)).statusCode).toBe(409);
     expect((await retry(p.sessions.s3, scheduler.headers)).statusCode).toBe(404);
   });

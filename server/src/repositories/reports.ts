@@ -540,12 +540,18 @@ export function createReportsRepository(db: Db, now: Clock) {
       const current = await db.selectFrom('attendance_imports').select('status').where('session_id', '=', sessionId).executeTakeFirst();
       if (!current) return undefined;
       if (current.status !== 'failed') return false;
-      await db
-        .updateTable('attendance_imports')
-        .set({ status: 'pending', attempts: 0, last_error: null, next_attempt_at: null, updated_at: new Date(now()).toISOString() })
-        .where('session_id', '=', sessionId)
-        .where('status', '=', 'failed')
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('attendance_imports')
+          .set({ status: 'pending', attempts: 0, last_error: null, next_attempt_at: null, updated_at: new Date(now()).toISOString() })
+          .where('session_id', '=', sessionId)
+          .where('status', '=', 'failed')
+          .executeTakeFirst();
+        // Re-queueing is a change staff make: recorded like every other, with the reason it failed.
+        if (Number(result.numUpdatedRows) > 0) {
+          await audit(trx, now, { action: 'import', entityType: 'attendance_import', entityId: sessionId, changes: { status: ['failed', 'pending'] } });
+        }
+      });
       const row = await importsQuery().where('attendance_imports.session_id', '=', sessionId).executeTakeFirstOrThrow();
       return { ...row, attempts: num(row.attempts) };
     },
