@@ -1,4 +1,4 @@
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -97,6 +97,30 @@ export function parseDatabaseUrl(value: string): DatabaseUrl {
   throw new Error(`DATABASE_URL must start with "sqlite:" or "postgres://" (got "${value}")`);
 }
 
+/**
+ * SQLite ends a transaction by itself on some errors (a full disk, an I/O error); the rollback that
+ * follows then fails with "no transaction is active" and would hide the error that matters.
+ */
+class SqliteDriverKeepingTheCause extends SqliteDriver {
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } catch (error) {
+      if (!(error instanceof Error && /no transaction is active/.test(error.message))) throw error;
+    }
+  }
+}
+
+class SqliteDialectKeepingTheCause extends SqliteDialect {
+  constructor(private readonly settings: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new SqliteDriverKeepingTheCause(this.settings);
+  }
+}
+
 export async function createDb(url: DatabaseUrl): Promise<Db> {
   if (url.kind === 'sqlite') {
     const { default: SQLite } = await import('better-sqlite3');
@@ -113,7 +137,7 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
     const writes = new WriteTracker();
     const dataVersion = sqlite.prepare('pragma data_version').pluck();
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
+      dialect: new SqliteDialectKeepingTheCause({ database: cachingStatements(sqlite) }),
       plugins: [new SearchIndexPlugin(), writes],
     });
     runtimes.set(db, {
