@@ -1,4 +1,5 @@
 import { createTheme } from '@mui/material/styles';
+import { translateApp } from './routing/translateApp';
 
 const systemFont = [
   'system-ui',
@@ -67,6 +68,8 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 8 },
   components: {
+    // Every spinner (react-admin's loading indicator included) is named for screen readers.
+    MuiCircularProgress: { defaultProps: { 'aria-label': translateApp('app.loading') } },
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
     MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': insetFocusRing } } },
     MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': insetFocusRing } } },
