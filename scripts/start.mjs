@@ -37,5 +37,8 @@ if (!existsSync(join(distDir, 'index.html'))) {
 }
 
 // One server process per core unless WORKERS says otherwise (`npm run dev` and the tests run one).
-const env = { ...process.env, WORKERS: process.env.WORKERS || String(availableParallelism()) };
+// The built-in development provider (no OIDC_ISSUER) keeps its sign-in state in its own process's
+// memory, so a code issued by one worker would be unknown to another: it runs with one process.
+const defaultWorkers = process.env.OIDC_ISSUER ? String(availableParallelism()) : '1';
+const env = { ...process.env, WORKERS: process.env.WORKERS || defaultWorkers };
 process.exit(await run(['--import', 'tsx', join(root, 'server', 'src', 'server.ts')], env));

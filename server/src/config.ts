@@ -240,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddressPerMinute: integer(env, 'API_RATE_LIMIT_PER_ADDRESS', 1200, 1, 10_000_000),
     },
     // `npm start` sets it to the number of cores when unset (scripts/start.mjs); dev and tests: 1.
-    workers: integer(env, 'WORKERS', 1, 1, 256),
+    // The development provider's sign-in state lives in one process's memory: it cannot be shared by workers.
+    workers: external ? integer(env, 'WORKERS', 1, 1, 256) : 1,
   };
 }

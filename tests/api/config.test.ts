@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
+import { loadConfig } from '../../server/src/config.js';
 
 /** A fake Vite build: index.html, one hashed asset and its brotli twin. */
 function fakeDist(): string {
@@ -139,5 +140,12 @@ describe.each(databases)('without a front-end build (%s)', (kind) => {
     const res = await ctx.app.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(503);
     expect(res.body).toContain('npm run build');
+  });
+});
+
+describe('WORKERS with the development provider', () => {
+  it('runs one process: the provider keeps its sign-in state in memory', () => {
+    expect(loadConfig({ WORKERS: '4' }).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '4', OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'percorso', OIDC_CLIENT_SECRET: 's' }).workers).toBe(4);
   });
 });

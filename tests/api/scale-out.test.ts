@@ -53,7 +53,7 @@ async function startServer(dir: string, databaseUrl: string, env: Record<string,
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   for (let i = 0; i < 600; i++) {
-    const ok = await fetch(`${url}/api/config`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
     if (ok) return { child, url, exited, output: () => output };
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
@@ -112,7 +112,9 @@ describe('WORKERS=2 on SQLite', () => {
     const token = await staffToken(db);
     await db.destroy();
 
-    const server = await startServer(dir, `sqlite:${databasePath}`, { WORKERS: '2' });
+    // Workers need a real provider: the development one keeps its sign-in state in one process.
+    const provider = { OIDC_ISSUER: 'http://127.0.0.1:9/unused', OIDC_CLIENT_ID: 'percorso', OIDC_CLIENT_SECRET: 'secret' };
+    const server = await startServer(dir, `sqlite:${databasePath}`, { WORKERS: '2', ...provider });
     try {
       // A fresh connection per request: the primary hands connections to the workers in turn.
       const port = Number(new URL(server.url).port);
