@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../../server/src/db/sqlite-driver.js';
 import { databases, grant, useTestApp } from './helpers.js';
 import { runtimeOf } from '../../server/src/db/index.js';
 import { hashToken } from '../../server/src/auth/tokens.js';

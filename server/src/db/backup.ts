@@ -5,14 +5,14 @@ import type { DatabaseUrl } from './index.js';
 
 /**
  * Backups of either database, taken while Percorso runs:
- * - SQLite: SQLite's online backup API (better-sqlite3 `backup()`), a consistent copy of the
+ * - SQLite: SQLite's online backup API (the driver's `backup()`), a consistent copy of the
  *   database file including what is still in the WAL, checked with `integrity_check`;
  * - PostgreSQL: `pg_dump --format=custom` (a consistent snapshot), restored with `pg_restore`.
  * A restore replaces the database's content; stop the server first (docs/DEPLOYING.md).
  */
 
 async function integrityCheck(path: string): Promise<void> {
-  const { default: SQLite } = await import('better-sqlite3');
+  const { SQLite } = await import('./sqlite-driver.js');
   const db = new SQLite(path, { readonly: true, fileMustExist: true });
   try {
     const result = db.pragma('integrity_check', { simple: true });
@@ -40,7 +40,7 @@ export async function backupDatabase(database: DatabaseUrl, file: string): Promi
     return;
   }
   if (!existsSync(database.path)) throw new Error(`Il database ${database.path} non esiste.`);
-  const { default: SQLite } = await import('better-sqlite3');
+  const { SQLite } = await import('./sqlite-driver.js');
   const source = new SQLite(database.path, { fileMustExist: true });
   try {
     await source.backup(file);
@@ -61,7 +61,7 @@ export async function restoreDatabase(database: DatabaseUrl, file: string): Prom
   mkdirSync(dirname(database.path), { recursive: true });
   // The backup API again, from the backup into the database: it writes through SQLite, so the
   // target's WAL and journal stay consistent (a plain file copy over a WAL database would not).
-  const { default: SQLite } = await import('better-sqlite3');
+  const { SQLite } = await import('./sqlite-driver.js');
   const backup = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     await backup.backup(database.path);

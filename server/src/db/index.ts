@@ -123,7 +123,7 @@ class SqliteDialectKeepingTheCause extends SqliteDialect {
 
 export async function createDb(url: DatabaseUrl): Promise<Db> {
   if (url.kind === 'sqlite') {
-    const { default: SQLite } = await import('better-sqlite3');
+    const { SQLite } = await import('./sqlite-driver.js');
     if (url.path !== ':memory:') mkdirSync(dirname(url.path), { recursive: true });
     const sqlite = new SQLite(url.path);
     sqlite.pragma('journal_mode = WAL');
