@@ -103,6 +103,66 @@ describe.each(databases)('bad input (%s)', (kind) => {
     expect(Object.keys(res.json().errors).sort()).toEqual(['position', 'video_url']);
   });
 
+  it('lists schema and business-rule errors together, the database-dependent ones included', async () => {
+    const dev = await ctx.user({ email: 'preso@example.test' }, ['developer']);
+    const expectFields = async (method: 'POST' | 'PUT', url: string, payload: object, fields: string[]) => {
+      const res = await ctx.app.inject({ method, url, headers: dev.headers, payload });
+      expect(res.statusCode, url).toBe(422);
+      expect(Object.keys(res.json().errors).sort(), url).toEqual(fields);
+      return res.json().errors as Record<string, string[]>;
+    };
+    // A session: a start that is no date (schema) with a team and an expert that do not exist (database).
+    const session = {
+      name: 'Sessione',
+      type: 'meet',
+      description: 'Descrizione',
+      join_instructions: 'Istruzioni',
+      start_time: 'domani',
+      team_id: 999999,
+      expert_id: 999998,
+    };
+    const sessionErrors = await expectFields('POST', '/api/sessions', session, ['expert_id', 'start_time', 'team_id']);
+    expect(sessionErrors.team_id).toEqual(['Il team selezionato non esiste.']);
+    // An end before the start is seen beside a wrong type.
+    await expectFields(
+      'POST',
+      '/api/sessions',
+      { ...session, type: 'riunione', start_time: '2030-01-02T10:00:00Z', end_time: '2030-01-02T09:00:00Z', team_id: null, expert_id: null },
+      ['end_time', 'type'],
+    );
+    // A team: a name too long (schema) with a coordinator that does not exist and a link that is no web address.
+    await expectFields('POST', '/api/teams', { name: 'x'.repeat(300), owner_id: 999999, drive_url: 'ftp://drive' }, ['drive_url', 'name', 'owner_id']);
+    // A user: a malformed birthdate (schema) with an email already taken (database).
+    await expectFields('POST', '/api/users', { name: 'Ada', surname: 'Lovelace', email: 'PRESO@example.test', birthdate: 'ieri' }, ['birthdate', 'email']);
+    // A role: a description of the wrong type (schema) with a name already taken and an unknown permission.
+    await ctx.app.inject({ method: 'POST', url: '/api/roles', headers: dev.headers, payload: { name: 'Doppione', description: 'Primo', permissions: [] } });
+    await expectFields('POST', '/api/roles', { name: 'Doppione', description: { testo: 'Secondo' }, permissions: ['fly'] }, ['description', 'name', 'permissions']);
+    // An expert: a user that does not exist with limited access and no team.
+    await expectFields('POST', '/api/experts', { user_id: 999999, expert_access: 'limited', teams: [] }, ['teams', 'user_id']);
+    // A lesson: a wrong position (schema) with an external video that has no length (a rule).
+    const courseId = await insertCourse(ctx.db);
+    const moduleId = await insertModule(ctx.db, courseId);
+    await expectFields(
+      'POST',
+      `/api/courses/${courseId}/modules/${moduleId}/lessons`,
+      { position: 0, name: 'Lezione', video_url: 'https://cdn.example.com/a.mp4' },
+      ['position', 'video_length'],
+    );
+  });
+
+  it('checks who may edit a team before its rules, and nothing is written when a rule fails', async () => {
+    const dev = await ctx.user({}, ['developer']);
+    const outsider = await ctx.user({}, []);
+    const teamId = await makeTeam(ctx.db, { name: 'Squadra' });
+    const denied = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${teamId}`, headers: outsider.headers, payload: { owner_id: 999999 } });
+    expect(denied.statusCode).toBe(403);
+    const refused = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${teamId}`, headers: dev.headers, payload: { name: 'Nuovo nome', owner_id: 999999 } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ owner_id: ['Il coordinatore selezionato non esiste.'] });
+    const team = await ctx.app.inject({ method: 'GET', url: `/api/teams/${teamId}`, headers: dev.headers });
+    expect(team.json().data.name).toBe('Squadra');
+  });
+
   it('refuses NUL and bidirectional-override characters in names', async () => {
     const dev = await ctx.user({}, ['developer']);
     for (const name of ['Team\u0000Zero', 'Team \u202Eorcim', 'Team \u2066isolato\u2069']) {

@@ -46,10 +46,22 @@ export function validationFailed(errors: FieldErrors): HttpError {
 
 /** Collects field errors and throws them together. */
 export class FieldErrorBag {
-  private readonly errors: FieldErrors = {};
+  private readonly errors: FieldErrors;
+  constructor(initial: FieldErrors = {}) {
+    this.errors = structuredClone(initial);
+  }
   add(field: string, message: string): this {
     (this.errors[field] ??= []).push(message);
     return this;
+  }
+  /** Adds the field errors of a 422 thrown by a check written to throw; rethrows anything else. */
+  addFrom(error: unknown): this {
+    if (!(error instanceof HttpError) || error.statusCode !== 422 || !error.errors) throw error;
+    for (const [field, messages] of Object.entries(error.errors)) for (const message of messages) this.add(field, message);
+    return this;
+  }
+  has(field: string): boolean {
+    return field in this.errors;
   }
   get empty(): boolean {
     return Object.keys(this.errors).length === 0;

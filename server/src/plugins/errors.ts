@@ -8,7 +8,7 @@ import { describeDatabaseError, isDatabaseUnavailable } from '../db/errors.js';
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 export const UNAVAILABLE_MESSAGE = 'Servizio temporaneamente non disponibile: riprova tra qualche istante.';
 
-interface AjvIssue {
+export interface AjvIssue {
   keyword: string;
   instancePath: string;
   params: Record<string, unknown>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Repositories } from '../plugins/repositories.js';
 import { FieldErrorBag, orNotFound } from '../lib/errors.js';
+import { type CheckedBody, checkBody } from '../plugins/body-rules.js';
 import { requiredMessage } from '../lib/field-labels.js';
 import { presentExpert } from '../lib/presenters-users.js';
 import { IdParams, ListQuery, responses } from '../schemas/common.js';
@@ -25,7 +26,7 @@ async function checkAccess(
 ): Promise<{ access: ExpertAccess; teams: number[] } | null> {
   const access = body.access ?? body.expert_access;
   if (!access) {
-    bag.add('expert_access', requiredMessage('expert_access'));
+    if (!bag.has('access') && !bag.has('expert_access')) bag.add('expert_access', requiredMessage('expert_access'));
     return null;
   }
   if (access !== 'complete' && access !== 'limited') {
@@ -35,7 +36,7 @@ async function checkAccess(
   if (access === 'complete') return { access, teams: [] };
   const teams = [...new Set(body.teams ?? [])];
   if (!teams.length) {
-    bag.add('teams', "Per l'accesso limitato seleziona almeno un team.");
+    if (!bag.has('teams')) bag.add('teams', "Per l'accesso limitato seleziona almeno un team.");
     return null;
   }
   if ((await repos.teams.existingIds(teams)).length !== teams.length) {
@@ -43,6 +44,11 @@ async function checkAccess(
     return null;
   }
   return { access, teams };
+}
+
+/** The access fields that passed their schema, for the rules. */
+function accessFields(body: CheckedBody<ExpertUpdateBody>) {
+  return { access: body.get('access'), expert_access: body.get('expert_access'), teams: body.get('teams') };
 }
 
 export default async function expertRoutes(app: FastifyInstance): Promise<void> {
@@ -61,15 +67,24 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
 
   r.post(
     '/experts',
-    { preHandler: app.requirePermission('create_experts'), schema: { body: ExpertCreateBody, response: responses({ 201: ExpertResponse }) } },
+    {
+      preHandler: [
+        app.requirePermission('create_experts'),
+        checkBody<ExpertCreateBody>(async (body, errors) => {
+          const userId = body.get('user_id');
+          const user = userId === undefined ? undefined : await users.findById(userId);
+          if (userId !== undefined && !user) errors.add('user_id', "L'utente selezionato non esiste.");
+          else if (user?.is_expert) errors.add('user_id', "L'utente selezionato è già un esperto.");
+          await checkAccess(app.repos, accessFields(body), errors);
+        }),
+      ],
+      schema: { body: ExpertCreateBody, response: responses({ 201: ExpertResponse }) },
+    },
     async (request, reply) => {
       const body = request.body;
-      const bag = new FieldErrorBag();
-      const user = await users.findById(body.user_id);
-      if (!user) bag.add('user_id', "L'utente selezionato non esiste.");
-      else if (user.is_expert) bag.add('user_id', "L'utente selezionato è già un esperto.");
-      const access = await checkAccess(app.repos, body, bag);
-      bag.throwIfAny();
+      const errors = new FieldErrorBag();
+      const access = await checkAccess(app.repos, body, errors);
+      errors.throwIfAny();
       await experts.save(body.user_id, access!.access, access!.teams);
       reply.status(201);
       return { data: await presentOne(body.user_id) };
@@ -78,7 +93,13 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
 
   r.put(
     '/experts/:id',
-    { preHandler: app.requirePermission('update_experts'), schema: { params: IdParams, body: ExpertUpdateBody, response: responses({ 200: ExpertResponse }) } },
+    {
+      preHandler: [
+        app.requirePermission('update_experts'),
+        checkBody<ExpertUpdateBody>((body, errors) => checkAccess(app.repos, accessFields(body), errors).then(() => undefined)),
+      ],
+      schema: { params: IdParams, body: ExpertUpdateBody, response: responses({ 200: ExpertResponse }) },
+    },
     async (request) => {
       const { id } = request.params;
       orNotFound(await experts.findById(id), 'expert');

@@ -15,6 +15,7 @@ import {
 import { loadReadableCourse, syncTargetFor } from '../lib/course-access.js';
 import { presentLesson } from '../lib/presenters-courses.js';
 import { orNotFound, validationFailed } from '../lib/errors.js';
+import { checkBody } from '../plugins/body-rules.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { isAcceptedVideoUrl } from '../schemas/video-url.js';
 import { readStoredVideoLength } from '../lib/video-length.js';
@@ -38,24 +39,36 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
   const lessonFor = async (userId: number, lessonId: number) =>
     presentLesson(orNotFound(await lessons.findForUser(lessonId, userId), 'lesson'), app.config.completionThreshold);
 
-  function checkVideoUrl(videoUrl: string): string {
-    const trimmed = videoUrl.trim();
-    if (!isAcceptedVideoUrl(trimmed)) throw validationFailed({ video_url: [VIDEO_URL_MESSAGE] });
-    return trimmed;
-  }
-
   /**
    * The length a learner's progress is measured against, never taken from a player: read from the
-   * file for the site's own /storage/ videos, given in the form for every other video.
+   * file for the site's own /storage/ videos, given in the form for every other video. Null when
+   * there is none, which the rules below refuse.
    */
-  async function trustedLength(videoUrl: string, given: number | null | undefined): Promise<number> {
-    if (videoUrl.startsWith('/storage/')) {
-      const read = await readStoredVideoLength(app.config.storageDir, videoUrl);
-      if (read === null) throw validationFailed({ video_url: [UNREADABLE_VIDEO_MESSAGE] });
-      return read;
+  async function trustedLength(videoUrl: string, given: number | null | undefined): Promise<number | null> {
+    if (videoUrl.startsWith('/storage/')) return readStoredVideoLength(app.config.storageDir, videoUrl);
+    return given ? Math.round(given * 1000) / 1000 : null;
+  }
+
+  /** A video address the site accepts, with a length to measure progress against. */
+  const lessonRules = checkBody<LessonBody>(async (body, errors) => {
+    const videoUrl = body.get('video_url')?.trim();
+    if (videoUrl === undefined) return;
+    if (!isAcceptedVideoUrl(videoUrl)) {
+      errors.add('video_url', VIDEO_URL_MESSAGE);
+    } else if (videoUrl.startsWith('/storage/')) {
+      if ((await trustedLength(videoUrl, null)) === null) errors.add('video_url', UNREADABLE_VIDEO_MESSAGE);
+    } else if (!errors.has('video_length') && !body.get('video_length')) {
+      errors.add('video_length', EXTERNAL_LENGTH_MESSAGE);
     }
-    if (!given) throw validationFailed({ video_length: [EXTERNAL_LENGTH_MESSAGE] });
-    return Math.round(given * 1000) / 1000;
+  });
+
+  /** The values to store from a body that passed its schema and its rules. */
+  async function lessonValues(body: LessonBody) {
+    const video_url = body.video_url.trim();
+    const video_length = await trustedLength(video_url, body.video_length);
+    // The rules saw a length a moment ago: a file removed since is a conflict, not a bad form.
+    if (video_length === null) throw validationFailed({ video_url: [UNREADABLE_VIDEO_MESSAGE] });
+    return { position: body.position, name: body.name.trim(), video_url, description: body.description?.trim() || null, video_length };
   }
 
   app.get(
@@ -83,19 +96,11 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     {
       schema: { params: LessonListParams, body: LessonBody, response: responses({ 201: LessonResponse }) },
       preValidation: normalise,
-      preHandler: app.requirePermission('create_lessons'),
+      preHandler: [app.requirePermission('create_lessons'), lessonRules],
     },
     async (request, reply) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
-      const { position, name, description } = request.body;
-      const video_url = checkVideoUrl(request.body.video_url);
-      const id = await lessons.create(module.id, {
-        position,
-        name: name.trim(),
-        video_url,
-        description: description?.trim() || null,
-        video_length: await trustedLength(video_url, request.body.video_length),
-      });
+      const id = await lessons.create(module.id, await lessonValues(request.body));
       reply.status(201);
       return { data: await lessonFor(authOf(request).userId, id) };
     },
@@ -106,20 +111,12 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     {
       schema: { params: LessonParams, body: LessonBody, response: responses({ 200: LessonResponse }) },
       preValidation: normalise,
-      preHandler: app.requirePermission('update_lesosns'),
+      preHandler: [app.requirePermission('update_lesosns'), lessonRules],
     },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
       const lesson = await findLesson(module.id, request.params.lessonId);
-      const { position, name, description } = request.body;
-      const video_url = checkVideoUrl(request.body.video_url);
-      await lessons.update(lesson, {
-        position,
-        name: name.trim(),
-        video_url,
-        description: description?.trim() || null,
-        video_length: await trustedLength(video_url, request.body.video_length),
-      });
+      await lessons.update(lesson, await lessonValues(request.body));
       return { data: await lessonFor(authOf(request).userId, lesson.id) };
     },
   );

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { AuthContext } from '../plugins/auth.js';
 import { authOf, WILDCARD_PERMISSION } from '../plugins/auth.js';
 import { FieldErrorBag, orNotFound } from '../lib/errors.js';
+import { checkBody } from '../plugins/body-rules.js';
 import { requiredMessage } from '../lib/field-labels.js';
 import type { RolesRepository, RoleWithPermissions } from '../repositories/roles.js';
 import { isPermissionName, PERMISSIONS, type PermissionName } from '../permissions.js';
@@ -21,26 +21,33 @@ function presentRole(role: RoleWithPermissions): RoleResource {
 }
 
 /**
- * Validates a role body against the permission catalogue. "developer" passes every check, so only
- * a developer may add it to a role or take it away.
+ * A role body against the permission catalogue and the other roles. "developer" passes every
+ * check, so only a developer may add it to a role or take it away.
  */
-async function checkRole(roles: RolesRepository, auth: AuthContext, body: RoleBody, roleId: number | null) {
-  const bag = new FieldErrorBag();
-  const name = body.name.trim();
-  const description = body.description.trim();
-  if (!name) bag.add('name', requiredMessage('name'));
-  if (!description) bag.add('description', requiredMessage('description'));
-  const permissions = [...new Set(body.permissions ?? [])];
-  const unknown = permissions.filter((p) => !isPermissionName(p));
-  if (unknown.length) bag.add('permissions', `Permessi sconosciuti: ${unknown.join(', ')}.`);
-  const before = roleId === null ? [] : await roles.permissionNames(roleId);
-  const touchesDeveloper = before.includes(WILDCARD_PERMISSION) !== permissions.includes(WILDCARD_PERMISSION);
-  if (touchesDeveloper && !auth.permissions.has(WILDCARD_PERMISSION)) {
-    bag.add('permissions', 'Solo uno sviluppatore può assegnare o togliere il permesso developer.');
-  }
-  if (name && (await roles.nameTaken(name, roleId))) bag.add('name', 'Esiste già un ruolo con questo nome.');
-  bag.throwIfAny();
-  return { name, description, permissions: permissions as PermissionName[] };
+function roleRules(roles: RolesRepository) {
+  return checkBody<RoleBody>(async (body, errors, request) => {
+    const roleId = (request.params as Partial<IdParams>).id ?? null;
+    const name = body.get('name')?.trim();
+    if (name === '') errors.add('name', requiredMessage('name'));
+    if (body.get('description')?.trim() === '') errors.add('description', requiredMessage('description'));
+    const permissions = body.get('permissions');
+    if (permissions) {
+      const unknown = [...new Set(permissions)].filter((p) => !isPermissionName(p));
+      if (unknown.length) errors.add('permissions', `Permessi sconosciuti: ${unknown.join(', ')}.`);
+      const before = roleId === null ? [] : await roles.permissionNames(roleId);
+      const touchesDeveloper = before.includes(WILDCARD_PERMISSION) !== permissions.includes(WILDCARD_PERMISSION);
+      if (touchesDeveloper && !authOf(request).permissions.has(WILDCARD_PERMISSION)) {
+        errors.add('permissions', 'Solo uno sviluppatore può assegnare o togliere il permesso developer.');
+      }
+    }
+    if (name && (await roles.nameTaken(name, roleId))) errors.add('name', 'Esiste già un ruolo con questo nome.');
+  });
+}
+
+/** The values to store from a body that passed its schema and its rules. */
+function roleValues(body: RoleBody) {
+  const permissions = [...new Set(body.permissions ?? [])] as PermissionName[];
+  return { name: body.name.trim(), description: body.description.trim(), permissions };
 }
 
 export default async function roleRoutes(app: FastifyInstance): Promise<void> {
@@ -58,8 +65,8 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     return { data: await presentOne(request.params.id) };
   });
 
-  r.post('/roles', { preHandler: app.requirePermission('create_roles'), schema: { body: RoleBody, response: responses({ 201: RoleResponse }) } }, async (request, reply) => {
-    const values = await checkRole(roles, authOf(request), request.body, null);
+  r.post('/roles', { preHandler: [app.requirePermission('create_roles'), roleRules(roles)], schema: { body: RoleBody, response: responses({ 201: RoleResponse }) } }, async (request, reply) => {
+    const values = roleValues(request.body);
     const id = await roles.create({ name: values.name, description: values.description }, values.permissions);
     reply.status(201);
     return { data: await presentOne(id) };
@@ -67,11 +74,11 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     '/roles/:id',
-    { preHandler: app.requirePermission('edit_roles'), schema: { params: IdParams, body: RoleBody, response: responses({ 200: RoleResponse }) } },
+    { preHandler: [app.requirePermission('edit_roles'), roleRules(roles)], schema: { params: IdParams, body: RoleBody, response: responses({ 200: RoleResponse }) } },
     async (request) => {
       const { id } = request.params;
       orNotFound(await roles.findById(id), 'role');
-      const values = await checkRole(roles, authOf(request), request.body, id);
+      const values = roleValues(request.body);
       await roles.update(id, { name: values.name, description: values.description }, values.permissions);
       return { data: await presentOne(id) };
     },

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authOf } from '../plugins/auth.js';
 import type { Repositories } from '../plugins/repositories.js';
 import { FieldErrorBag, orNotFound } from '../lib/errors.js';
+import { checkBody } from '../plugins/body-rules.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { requiredMessage } from '../lib/field-labels.js';
 import { assertSessionReadable, maySeeAttendances } from '../lib/access.js';
@@ -24,33 +25,48 @@ import {
 const REQUIRED = ['name', 'type', 'description', 'start_time', 'join_instructions'];
 const OPTIONAL = ['end_time', 'team_id', 'expert_id'];
 
-/** Field checks the schema cannot express; returns the row values to store. */
-async function checkSessionFields(repos: Repositories, body: SessionUpdateBody, expertId: number | null = null) {
-  const bag = new FieldErrorBag();
-  const text = (field: 'name' | 'description' | 'join_instructions') => {
-    const value = body[field].trim();
-    if (!value) bag.add(field, requiredMessage(field));
-    return value;
-  };
-  const name = text('name');
-  const description = text('description');
-  const joinInstructions = text('join_instructions');
-  const start = new Date(body.start_time);
-  const end = body.end_time ? new Date(body.end_time) : null;
-  if (end && end.getTime() <= start.getTime()) bag.add('end_time', "L'orario di fine deve essere successivo all'orario di inizio.");
-  if (typeof body.team_id === 'number') {
-    if (!(await repos.teams.existingIds([body.team_id])).length) bag.add('team_id', 'Il team selezionato non esiste.');
-  }
-  if (expertId !== null && !(await repos.users.isExpert(expertId))) {
-    bag.add('expert_id', "L'utente selezionato non è un esperto.");
-  }
-  bag.throwIfAny();
+const END_BEFORE_START = "L'orario di fine deve essere successivo all'orario di inizio.";
+
+/**
+ * Rules the schema cannot express, for create and update: texts not only spaces, an end after the
+ * start, a team that exists and (on create) an expert who is one and a repetition that makes sense.
+ */
+function sessionRules(repos: Repositories, { withExpert }: { withExpert: boolean }) {
+  return checkBody<SessionCreateBody>(async (body, errors) => {
+    for (const field of ['name', 'description', 'join_instructions'] as const) {
+      if (body.get(field)?.trim() === '') errors.add(field, requiredMessage(field));
+    }
+    const start = body.get('start_time');
+    const end = body.get('end_time');
+    if (start && end && new Date(end).getTime() <= new Date(start).getTime()) errors.add('end_time', END_BEFORE_START);
+    const repeat = withExpert ? body.get('repeat') : undefined;
+    if (repeat && start && !errors.has('end_time')) {
+      try {
+        occurrences(start, end ?? null, repeat);
+      } catch (error) {
+        errors.addFrom(error);
+      }
+    }
+    const teamId = body.get('team_id');
+    if (typeof teamId === 'number' && !(await repos.teams.existingIds([teamId])).length) {
+      errors.add('team_id', 'Il team selezionato non esiste.');
+    }
+    const expertId = withExpert ? body.get('expert_id') : undefined;
+    if (typeof expertId === 'number' && !(await repos.users.isExpert(expertId))) {
+      errors.add('expert_id', "L'utente selezionato non è un esperto.");
+    }
+  });
+}
+
+/** The row values of a session body that passed its schema and its rules. */
+function sessionValues(body: SessionUpdateBody) {
+  const joinInstructions = body.join_instructions.trim();
   return {
-    name,
+    name: body.name.trim(),
     type: body.type,
-    description,
-    start_time: start.toISOString(),
-    end_time: end ? end.toISOString() : null,
+    description: body.description.trim(),
+    start_time: new Date(body.start_time).toISOString(),
+    end_time: body.end_time ? new Date(body.end_time).toISOString() : null,
     join_instructions: joinInstructions,
     join_url: extractMeetUrl(joinInstructions),
   };
@@ -83,13 +99,13 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
   r.post(
     '/sessions',
     {
-      preHandler: app.requirePermission('create_sessions'),
+      preHandler: [app.requirePermission('create_sessions'), sessionRules(app.repos, { withExpert: true })],
       preValidation: blankFields({ required: REQUIRED, optional: OPTIONAL }),
       schema: { body: SessionCreateBody, response: responses({ 201: SessionResponse }) },
     },
     async (request, reply) => {
       const body = request.body;
-      const values = await checkSessionFields(app.repos, body, body.expert_id ?? null);
+      const values = sessionValues(body);
       const links = { teamId: body.team_id, expertId: body.expert_id };
       // A repeating session: every occurrence, all in one transaction; the first one is answered.
       const [id] = body.repeat
@@ -103,7 +119,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
   r.put(
     '/sessions/:id',
     {
-      preHandler: app.requirePermission('update_sessions'),
+      preHandler: [app.requirePermission('update_sessions'), sessionRules(app.repos, { withExpert: false })],
       preValidation: blankFields({ required: REQUIRED, optional: OPTIONAL }),
       schema: { params: IdParams, body: SessionUpdateBody, response: responses({ 200: SessionResponse }) },
     },
@@ -111,7 +127,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
       const { id } = request.params;
       const body = request.body;
       await findSession(id);
-      await sessions.update(id, await checkSessionFields(app.repos, body), body.team_id);
+      await sessions.update(id, sessionValues(body), body.team_id);
       return { data: await present(id) };
     },
   );

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authOf } from '../plugins/auth.js';
-import { FieldErrorBag, forbidden, orNotFound } from '../lib/errors.js';
+import { type FieldErrorBag, forbidden, orNotFound } from '../lib/errors.js';
+import { type CheckedBody, checkBody } from '../plugins/body-rules.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { requiredMessage } from '../lib/field-labels.js';
 import { removeStoredFile, saveUploadedImage } from '../lib/images.js';
@@ -38,23 +39,23 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Business checks shared by create and update; returns the cleaned values. */
-async function checkTeamFields(repos: Repositories, body: TeamUpdateBody): Promise<TeamUpdateBody> {
-  const bag = new FieldErrorBag();
+const DRIVE_URL_MESSAGE = 'Il link della cartella condivisa deve iniziare con http:// o https://.';
+
+/** Rules the schema cannot express, for create and update: a name not only spaces, an http(s) link, an existing coordinator. */
+async function checkTeamRules(repos: Repositories, body: CheckedBody<TeamUpdateBody>, errors: FieldErrorBag): Promise<void> {
+  if (body.get('name')?.trim() === '') errors.add('name', requiredMessage('name'));
+  const driveUrl = body.get('drive_url');
+  if (typeof driveUrl === 'string' && !isHttpUrl(driveUrl.trim())) errors.add('drive_url', DRIVE_URL_MESSAGE);
+  const ownerId = body.get('owner_id');
+  if (typeof ownerId === 'number' && !(await repos.users.exists(ownerId))) errors.add('owner_id', 'Il coordinatore selezionato non esiste.');
+}
+
+/** The values to store from a body that passed its schema and its rules. */
+function teamValues(body: TeamUpdateBody): TeamUpdateBody {
   const cleaned: TeamUpdateBody = { ...body };
-  if (body.name !== undefined) {
-    cleaned.name = body.name.trim();
-    if (!cleaned.name) bag.add('name', requiredMessage('name'));
-  }
+  if (body.name !== undefined) cleaned.name = body.name.trim();
   if (typeof body.description === 'string') cleaned.description = body.description.trim() || null;
-  if (typeof body.drive_url === 'string') {
-    cleaned.drive_url = body.drive_url.trim();
-    if (!isHttpUrl(cleaned.drive_url)) bag.add('drive_url', 'Il link della cartella condivisa deve iniziare con http:// o https://.');
-  }
-  if (typeof body.owner_id === 'number') {
-    if (!(await repos.users.exists(body.owner_id))) bag.add('owner_id', 'Il coordinatore selezionato non esiste.');
-  }
-  bag.throwIfAny();
+  if (typeof body.drive_url === 'string') cleaned.drive_url = body.drive_url.trim();
   return cleaned;
 }
 
@@ -77,12 +78,12 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/teams',
     {
-      preHandler: app.requirePermission('create_teams'),
+      preHandler: [app.requirePermission('create_teams'), checkBody<TeamUpdateBody>((body, errors) => checkTeamRules(app.repos, body, errors))],
       preValidation: blankFields({ required: ['name'], optional: ['description', 'owner_id', 'drive_url'] }),
       schema: { body: TeamCreateBody, response: responses({ 201: TeamResponse }) },
     },
     async (request, reply) => {
-      const values = await checkTeamFields(app.repos, request.body);
+      const values = teamValues(request.body);
       const id = await teams.create({ ...values, name: values.name! });
       reply.status(201);
       return detail(id);
@@ -93,14 +94,18 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     '/teams/:id',
     {
       preValidation: blankFields({ optional: ['description', 'owner_id', 'drive_url'] }),
+      // Who may edit the team is settled before its rules are (the path was validated by then).
+      preHandler: checkBody<TeamUpdateBody>(async (body, errors, request) => {
+        await assertTeamAccess(teams, authOf(request), (request.params as IdParams).id, mayEditTeamProfile);
+        await checkTeamRules(app.repos, body, errors);
+      }),
       schema: { params: IdParams, body: TeamUpdateBody, response: responses({ 200: TeamResponse }) },
     },
     async (request) => {
       const auth = authOf(request);
       const { id } = request.params;
-      await assertTeamAccess(teams, auth, id, mayEditTeamProfile);
       const team = await findTeam(id);
-      const values = await checkTeamFields(app.repos, request.body);
+      const values = teamValues(request.body);
       if (!mayEditTeamAdministration(auth)) {
         // Members may change the description only; the other fields may be echoed back unchanged.
         const changes =

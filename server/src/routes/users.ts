@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authOf, can, WILDCARD_PERMISSION } from '../plugins/auth.js';
-import { FieldErrorBag, orNotFound, validationFailed } from '../lib/errors.js';
+import { orNotFound, validationFailed } from '../lib/errors.js';
+import { checkBody } from '../plugins/body-rules.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { requiredMessage } from '../lib/field-labels.js';
 import { presentAdminUser } from '../lib/presenters-users.js';
@@ -22,6 +23,18 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+const compactTaxId = (taxId: string | null | undefined) => (taxId ? taxId.replace(/\s+/g, '').toUpperCase() : null);
+
+/** The values to store from a new user's form: trimmed, the email lower-case, the tax id compact. */
+function userValues(body: UserCreateBody) {
+  return {
+    name: body.name.trim(),
+    surname: body.surname.trim(),
+    email: body.email.trim().toLowerCase(),
+    tax_id: compactTaxId(body.tax_id),
+    birthdate: body.birthdate ? body.birthdate.slice(0, 10) : null,
+  };
+}
 
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -41,26 +54,25 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/users',
     {
-      preHandler: app.requirePermission('create_users'),
+      preHandler: [
+        app.requirePermission('create_users'),
+        checkBody<UserCreateBody>(async (body, errors) => {
+          for (const field of ['name', 'surname'] as const) if (body.get(field)?.trim() === '') errors.add(field, requiredMessage(field));
+          const taxId = compactTaxId(body.get('tax_id'));
+          const birthdate = body.get('birthdate')?.slice(0, 10);
+          const email = body.get('email')?.trim().toLowerCase();
+          if (taxId && !/^[A-Z0-9]{11,16}$/.test(taxId)) errors.add('tax_id', 'Il codice fiscale non è valido.');
+          if (birthdate && birthdate > new Date(app.now()).toISOString().slice(0, 10)) {
+            errors.add('birthdate', 'La data di nascita non può essere nel futuro.');
+          }
+          if (email && (await users.emailTaken(email))) errors.add('email', EMAIL_TAKEN);
+        }),
+      ],
       preValidation: blankFields({ required: ['name', 'surname', 'email'], optional: ['tax_id', 'birthdate'] }),
       schema: { body: UserCreateBody, response: responses({ 201: AdminUserResponse }) },
     },
     async (request, reply) => {
-      const body = request.body;
-      const bag = new FieldErrorBag();
-      const name = body.name.trim();
-      const surname = body.surname.trim();
-      const email = body.email.trim().toLowerCase();
-      if (!name) bag.add('name', requiredMessage('name'));
-      if (!surname) bag.add('surname', requiredMessage('surname'));
-      const taxId = body.tax_id ? body.tax_id.replace(/\s+/g, '').toUpperCase() : null;
-      if (taxId && !/^[A-Z0-9]{11,16}$/.test(taxId)) bag.add('tax_id', 'Il codice fiscale non è valido.');
-      const birthdate = body.birthdate ? body.birthdate.slice(0, 10) : null;
-      if (birthdate && birthdate > new Date(app.now()).toISOString().slice(0, 10)) {
-        bag.add('birthdate', 'La data di nascita non può essere nel futuro.');
-      }
-      if (await users.emailTaken(email)) bag.add('email', EMAIL_TAKEN);
-      bag.throwIfAny();
+      const { name, surname, email, tax_id: taxId, birthdate } = userValues(request.body);
       let id: number;
       try {
         id = await users.create({ name, surname, email, tax_id: taxId, birthdate });
