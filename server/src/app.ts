@@ -73,7 +73,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   await app.register(oidcClient);
   await app.register((await import('./attendances/scheduler.js')).default);
   await app.register(api, { prefix: '/api' });
-  await app.register((await import('./routes/health.js')).default);
+  await app.register((await import('./plugins/health.js')).default);
   if (!config.oidc.external) await app.register((await import('./plugins/dev-idp.js')).default);
   await app.register(storage);
   await app.register(spa);

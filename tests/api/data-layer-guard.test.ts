@@ -48,3 +48,22 @@ describe('data layer lint guard', () => {
     expect(await problems('server/src/lib/probe.ts')).toEqual([]);
   }, 60000);
 });
+
+describe('front-end import guard', () => {
+  it('lets src/ take API types from the server schemas, as types only, and nothing else from server/', async () => {
+    const eslint = new ESLint({ cwd: root });
+    const cases: Array<[string, number]> = [
+      ["import type { Course } from '../../server/src/schemas/contract';", 0],
+      ["import type { PartnerResource } from '../../server/src/schemas/partner';", 0],
+      ["import { PartnerResource } from '../../server/src/schemas/partner';", 1],
+      ["import { isAcceptedVideoUrl } from '../../server/src/schemas/video-url';", 0],
+      ["import { createTeamsRepository } from '../../server/src/repositories/teams';", 1],
+      ["import type { Db } from '../../server/src/db/index';", 1],
+    ];
+    for (const [code, expected] of cases) {
+      const [result] = await eslint.lintText(`${code}\nexport const probe = 1;\n`, { filePath: `${root}/src/admin/probe.ts` });
+      const refused = result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports');
+      expect(refused, code).toHaveLength(expected);
+    }
+  }, 60000);
+});

@@ -217,20 +217,6 @@ export interface UsedAuthCodesTable {
   used_at: Timestamp;
 }
 
-/** What a signed-in person reported as not accessible, and how far staff got with it. */
-export interface AccessibilityReportsTable {
-  id: Generated<number>;
-  /** Null once the reporting user is deleted; name and e-mail stay for the reply. */
-  user_id: number | null;
-  reporter_name: string;
-  reporter_email: string;
-  page_url: string | null;
-  description: string;
-  state: 'new' | 'in_progress' | 'resolved';
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 /** Rate-limit counters shared by the server processes (PostgreSQL; plugins/rate-limit.ts). */
 export interface RateLimitHitsTable {
   key: string;
@@ -239,6 +225,10 @@ export interface RateLimitHitsTable {
   window_started: number;
 }
 
+/**
+ * The tables, as Kysely sees them. A resource may declare its own table next to its repository
+ * instead (declaration merging, see repositories/accessibility-reports.ts).
+ */
 export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   users: UsersTable;
@@ -263,7 +253,6 @@ export interface Database {
   sign_in_requests: SignInRequestsTable;
   calendar_feeds: CalendarFeedsTable;
   audit_log: AuditLogTable;
-  accessibility_reports: AccessibilityReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

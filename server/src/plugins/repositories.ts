@@ -1,53 +1,32 @@
 import fp from 'fastify-plugin';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Db } from '../db/index.js';
-import { createAccessibilityReportsRepository } from '../repositories/accessibility-reports.js';
-import { createAttendancesRepository } from '../repositories/attendances.js';
-import { createAuditRepository } from '../repositories/audit.js';
-import { createCalendarRepository } from '../repositories/calendar.js';
-import { createCoursesRepository } from '../repositories/courses.js';
-import { createExpertsRepository } from '../repositories/experts.js';
-import { createHealthRepository } from '../repositories/health.js';
-import { createLessonsRepository } from '../repositories/lessons.js';
-import { createModulesRepository } from '../repositories/modules.js';
-import { createProgressRepository } from '../repositories/progress.js';
-import { createRateLimitsRepository } from '../repositories/rate-limits.js';
-import { createReportsRepository } from '../repositories/reports.js';
-import { createRolesRepository } from '../repositories/roles.js';
-import { createSessionsRepository } from '../repositories/sessions.js';
+import type { Repositories, RepositoryDefinition } from '../repositories/registry.js';
 import type { Clock } from '../repositories/shared.js';
-import { createStatsRepository } from '../repositories/stats.js';
-import { createTeamsRepository } from '../repositories/teams.js';
-import { createUploadsRepository } from '../repositories/uploads.js';
-import { createUsersRepository } from '../repositories/users.js';
 
-/**
- * Every repository of the API, one line each. A repository is the only place that queries its
- * resource's tables: a factory taking the database and the clock and returning named methods.
- */
-export function createRepositories(db: Db, now: Clock) {
-  return {
-    accessibilityReports: createAccessibilityReportsRepository(db, now),
-    attendances: createAttendancesRepository(db),
-    audit: createAuditRepository(db, now),
-    calendar: createCalendarRepository(db, now),
-    courses: createCoursesRepository(db, now),
-    experts: createExpertsRepository(db, now),
-    health: createHealthRepository(db),
-    lessons: createLessonsRepository(db, now),
-    modules: createModulesRepository(db, now),
-    progress: createProgressRepository(db, now),
-    rateLimits: createRateLimitsRepository(db, now),
-    reports: createReportsRepository(db, now),
-    roles: createRolesRepository(db, now),
-    sessions: createSessionsRepository(db, now),
-    stats: createStatsRepository(db),
-    teams: createTeamsRepository(db, now),
-    uploads: createUploadsRepository(db),
-    users: createUsersRepository(db, now),
-  };
+export type { Repositories } from '../repositories/registry.js';
+
+const REPOSITORIES_DIR = fileURLToPath(new URL('../repositories/', import.meta.url));
+
+/** The modules of server/src/repositories that define a repository (`export const repository`). */
+async function repositoryDefinitions(): Promise<RepositoryDefinition[]> {
+  const files = readdirSync(REPOSITORIES_DIR).filter((file) => /\.[jt]s$/.test(file) && !file.endsWith('.d.ts')).sort();
+  const modules = await Promise.all(files.map((file) => import(pathToFileURL(join(REPOSITORIES_DIR, file)).href)));
+  return modules.flatMap((module: { repository?: RepositoryDefinition }) => (module.repository ? [module.repository] : []));
 }
 
-export type Repositories = ReturnType<typeof createRepositories>;
+/**
+ * Every repository of the API, built on one database and clock. A repository is the only place
+ * that queries its resource's tables: a factory taking the database and the clock and returning
+ * named methods, which registers itself (repositories/registry.ts).
+ */
+export async function createRepositories(db: Db, now: Clock): Promise<Repositories> {
+  const repos: Record<string, unknown> = {};
+  for (const definition of await repositoryDefinitions()) repos[definition.name] = definition.create(db, now);
+  return repos as unknown as Repositories;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,7 +38,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     // Read the clock on every call: tests replace app.now to move time.
-    app.decorate('repos', createRepositories(app.db, () => app.now()));
+    app.decorate('repos', await createRepositories(app.db, () => app.now()));
   },
   { name: 'repositories', dependencies: ['core', 'clock'] },
 );

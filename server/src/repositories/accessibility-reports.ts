@@ -1,8 +1,32 @@
-import { sql } from 'kysely';
+import { type Generated, sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { AccessibilityReportsTable } from '../db/schema.js';
+import type { Timestamp } from '../db/schema.js';
 import { listMeta, pageParams, type ListParams } from '../lib/listing.js';
 import type { ListMeta } from '../schemas/common.js';
+import { defineRepository } from './registry.js';
+
+/**
+ * What a signed-in person reported as not accessible, and how far staff got with it. The table's
+ * type lives with its repository and joins Kysely's `Database` by declaration merging.
+ */
+export interface AccessibilityReportsTable {
+  id: Generated<number>;
+  /** Null once the reporting user is deleted; name and e-mail stay for the reply. */
+  user_id: number | null;
+  reporter_name: string;
+  reporter_email: string;
+  page_url: string | null;
+  description: string;
+  state: 'new' | 'in_progress' | 'resolved';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+declare module '../db/schema.js' {
+  interface Database {
+    accessibility_reports: AccessibilityReportsTable;
+  }
+}
 
 export type AccessibilityReportState = AccessibilityReportsTable['state'];
 export const ACCESSIBILITY_REPORT_STATES: readonly AccessibilityReportState[] = ['new', 'in_progress', 'resolved'];
@@ -105,3 +129,10 @@ export function createAccessibilityReportsRepository(db: Db, now: () => number) 
 }
 
 export type AccessibilityReportsRepository = ReturnType<typeof createAccessibilityReportsRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    accessibilityReports: AccessibilityReportsRepository;
+  }
+}
+export const repository = defineRepository('accessibilityReports', createAccessibilityReportsRepository);

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { listAttendances } from '../attendances/store.js';
+import { defineRepository } from './registry.js';
 
 /** What the attendances routes read: a session's attendances and the state of its import. */
 export function createAttendancesRepository(db: Db) {
@@ -19,3 +20,10 @@ export function createAttendancesRepository(db: Db) {
 }
 
 export type AttendancesRepository = ReturnType<typeof createAttendancesRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    attendances: AttendancesRepository;
+  }
+}
+export const repository = defineRepository('attendances', createAttendancesRepository);

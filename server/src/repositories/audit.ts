@@ -5,6 +5,7 @@ import type { AuditLogTable, Database } from '../db/schema.js';
 import { listMeta, pageParams, type ListParams } from '../lib/listing.js';
 import type { ListMeta } from '../schemas/common.js';
 import { isoNow, type Clock } from './shared.js';
+import { defineRepository } from './registry.js';
 
 export type AuditAction = AuditLogTable['action'];
 export const AUDIT_ACTIONS: readonly AuditAction[] = ['create', 'update', 'delete', 'sign_in', 'sign_out', 'import', 'reset', 'regenerate'];
@@ -202,3 +203,10 @@ export function idsChange(before: number[], after: number[]): [number[], number[
   const b = [...new Set(after)].sort((x, y) => x - y);
   return JSON.stringify(a) === JSON.stringify(b) ? null : [a, b];
 }
+
+declare module './registry.js' {
+  interface Repositories {
+    audit: AuditRepository;
+  }
+}
+export const repository = defineRepository('audit', createAuditRepository);

@@ -3,6 +3,7 @@ import type { Db } from '../db/index.js';
 import type { SessionEvent } from '../lib/ical.js';
 import { recordAudit } from './audit.js';
 import { isoNow, type Clock } from './shared.js';
+import { defineRepository } from './registry.js';
 
 /** The owner of a feed, with what decides which sessions they see. */
 export interface FeedOwner {
@@ -122,3 +123,10 @@ export function createCalendarRepository(db: Db, now: Clock) {
 }
 
 export type CalendarRepository = ReturnType<typeof createCalendarRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    calendar: CalendarRepository;
+  }
+}
+export const repository = defineRepository('calendar', createCalendarRepository);

@@ -4,6 +4,7 @@ import { ilike, MAX_PER_PAGE, type ListParams } from '../lib/listing.js';
 import { listPage } from './list.js';
 import { isoNow, type Clock } from './shared.js';
 import { audit, changesBetween } from './audit.js';
+import { defineRepository } from './registry.js';
 
 /** A course with the given user's lesson counts. */
 function courseQuery(db: Db, userId: number) {
@@ -127,3 +128,10 @@ export function createCoursesRepository(db: Db, now: Clock) {
 }
 
 export type CoursesRepository = ReturnType<typeof createCoursesRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    courses: CoursesRepository;
+  }
+}
+export const repository = defineRepository('courses', createCoursesRepository);

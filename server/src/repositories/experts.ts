@@ -8,6 +8,7 @@ import { listPage } from './list.js';
 import { groupBy, isoNow, type Clock } from './shared.js';
 import { audit, idsChange, type AuditChanges } from './audit.js';
 import { USER_SORTS } from './users.js';
+import { defineRepository } from './registry.js';
 
 /** An expert (a user with is_expert) with the teams a limited expert follows. */
 export type ExpertWithTeams = UserRow & { teams: Array<{ id: number; name: string }> };
@@ -101,3 +102,10 @@ export function createExpertsRepository(db: Db, now: Clock) {
 }
 
 export type ExpertsRepository = ReturnType<typeof createExpertsRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    experts: ExpertsRepository;
+  }
+}
+export const repository = defineRepository('experts', createExpertsRepository);

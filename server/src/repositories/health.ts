@@ -1,4 +1,5 @@
 import { readiness, type Db } from '../db/index.js';
+import { defineRepository } from './registry.js';
 
 /** What the readiness probe asks the database. */
 export function createHealthRepository(db: Db) {
@@ -9,3 +10,10 @@ export function createHealthRepository(db: Db) {
 }
 
 export type HealthRepository = ReturnType<typeof createHealthRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    health: HealthRepository;
+  }
+}
+export const repository = defineRepository('health', createHealthRepository);

@@ -4,6 +4,7 @@ import { ilike, MAX_PER_PAGE, type ListParams } from '../lib/listing.js';
 import { listPage } from './list.js';
 import { isoNow, type Clock } from './shared.js';
 import { audit, changesBetween } from './audit.js';
+import { defineRepository } from './registry.js';
 
 /** A lesson with the given user's progress. */
 function lessonQuery(db: Db, userId: number) {
@@ -100,3 +101,10 @@ export function createLessonsRepository(db: Db, now: Clock) {
 }
 
 export type LessonsRepository = ReturnType<typeof createLessonsRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    lessons: LessonsRepository;
+  }
+}
+export const repository = defineRepository('lessons', createLessonsRepository);

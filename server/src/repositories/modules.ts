@@ -4,6 +4,7 @@ import { ilike, MAX_PER_PAGE, type ListParams } from '../lib/listing.js';
 import { listPage } from './list.js';
 import { isoNow, type Clock } from './shared.js';
 import { audit, changesBetween } from './audit.js';
+import { defineRepository } from './registry.js';
 
 /** A module with the given user's lesson counts. */
 function moduleQuery(db: Db, userId: number) {
@@ -108,3 +109,10 @@ export function createModulesRepository(db: Db, now: Clock) {
 }
 
 export type ModulesRepository = ReturnType<typeof createModulesRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    modules: ModulesRepository;
+  }
+}
+export const repository = defineRepository('modules', createModulesRepository);

@@ -10,6 +10,7 @@ import {
   type ProgressState,
 } from '../lib/progress.js';
 import type { Clock } from './shared.js';
+import { defineRepository } from './registry.js';
 
 export interface SyncInput {
   userId: number;
@@ -188,3 +189,10 @@ export function createProgressRepository(db: Db, now: Clock) {
 }
 
 export type ProgressRepository = ReturnType<typeof createProgressRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    progress: ProgressRepository;
+  }
+}
+export const repository = defineRepository('progress', createProgressRepository);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Clock } from './shared.js';
+import { defineRepository } from './registry.js';
 
 /** Rate-limit counters in the database, shared by every server process (plugins/rate-limit.ts). */
 export function createRateLimitsRepository(db: Db, now: Clock) {
@@ -34,3 +35,10 @@ export function createRateLimitsRepository(db: Db, now: Clock) {
 }
 
 export type RateLimitsRepository = ReturnType<typeof createRateLimitsRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    rateLimits: RateLimitsRepository;
+  }
+}
+export const repository = defineRepository('rateLimits', createRateLimitsRepository);

@@ -14,6 +14,7 @@ import {
 } from '../reports/participation.js';
 import { audit, changesBetween } from './audit.js';
 import { groupBy, type Clock } from './shared.js';
+import { defineRepository } from './registry.js';
 
 /**
  * The programme reports: who took part in which sessions and for how long (participation), and
@@ -606,3 +607,10 @@ export function createReportsRepository(db: Db, now: Clock) {
 }
 
 export type ReportsRepository = ReturnType<typeof createReportsRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    reports: ReportsRepository;
+  }
+}
+export const repository = defineRepository('reports', createReportsRepository);

@@ -7,6 +7,7 @@ import { groupBy, isoNow, type Clock } from './shared.js';
 import { audit, changesBetween, type AuditChanges } from './audit.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { defineRepository } from './registry.js';
 
 export type RoleRow = { id: number; name: string; description: string; created_at: string };
 /** A role with the names of the permissions it grants. */
@@ -146,3 +147,10 @@ export function createRolesRepository(db: Db, now: Clock) {
 }
 
 export type RolesRepository = ReturnType<typeof createRolesRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    roles: RolesRepository;
+  }
+}
+export const repository = defineRepository('roles', createRolesRepository);

@@ -10,6 +10,7 @@ import { listPage } from './list.js';
 import { groupBy, isoNow, personColumns, type Clock } from './shared.js';
 import { callerTeams } from './teams.js';
 import { audit, changesBetween, idsChange } from './audit.js';
+import { defineRepository } from './registry.js';
 
 type SessionsWhere = ExpressionBuilder<Database, 'sessions'>;
 
@@ -371,3 +372,10 @@ export function createSessionsRepository(db: Db, now: Clock) {
 }
 
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    sessions: SessionsRepository;
+  }
+}
+export const repository = defineRepository('sessions', createSessionsRepository);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { AdminStats } from '../schemas/user-admin.js';
+import { defineRepository } from './registry.js';
 
 /** The admin dashboard's counts. */
 export function createStatsRepository(db: Db) {
@@ -24,3 +25,10 @@ export function createStatsRepository(db: Db) {
 }
 
 export type StatsRepository = ReturnType<typeof createStatsRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    stats: StatsRepository;
+  }
+}
+export const repository = defineRepository('stats', createStatsRepository);

@@ -10,6 +10,7 @@ import { listPage } from './list.js';
 import { hasTeamLink } from './sessions.js';
 import { isoNow, loadPeople, personColumns, type Clock } from './shared.js';
 import { audit, changesBetween, idsChange } from './audit.js';
+import { defineRepository } from './registry.js';
 
 /** A team with what its summary shows: the coordinator and the member count. */
 export type TeamWithRelations = TeamRow & { owner: PersonSummary | null; members_count: number };
@@ -233,3 +234,10 @@ export function createTeamsRepository(db: Db, now: Clock) {
 }
 
 export type TeamsRepository = ReturnType<typeof createTeamsRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    teams: TeamsRepository;
+  }
+}
+export const repository = defineRepository('teams', createTeamsRepository);

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { defineRepository } from './registry.js';
 
 /** The uploaded images the database still points at (team logos, course and module covers). */
 export function createUploadsRepository(db: Db) {
@@ -15,3 +16,12 @@ export function createUploadsRepository(db: Db) {
     },
   };
 }
+
+export type UploadsRepository = ReturnType<typeof createUploadsRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    uploads: UploadsRepository;
+  }
+}
+export const repository = defineRepository('uploads', createUploadsRepository);

@@ -9,6 +9,7 @@ import { staffFilter, userSearch } from '../lib/search-filters.js';
 import { listPage } from './list.js';
 import { groupBy, isoNow, type Clock } from './shared.js';
 import { audit, changesBetween, idsChange } from './audit.js';
+import { defineRepository } from './registry.js';
 
 /** A user with what the back-office shows: roles, teams and progress in the published courses. */
 export type UserWithRelations = UserRow & {
@@ -202,3 +203,10 @@ export function createUsersRepository(db: Db, now: Clock) {
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+declare module './registry.js' {
+  interface Repositories {
+    users: UsersRepository;
+  }
+}
+export const repository = defineRepository('users', createUsersRepository);

@@ -1,9 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROUTES_DIR = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The /api scope: every request counts against the API's rate limits (per address, then per user),
  * and every route needs a valid bearer token unless it says `config: { public: true }`.
- * One line per resource module.
+ * Every other module of this folder is a resource's routes (its default export), registered in
+ * name order: a new resource's routes are one file, with no list to update.
  */
 export default async function api(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.apiRateLimit.byAddress);
@@ -14,23 +20,11 @@ export default async function api(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
-  // resource routes are registered below, one line each
-  await app.register((await import('./auth.js')).default);
-  await app.register((await import('./user.js')).default);
-  await app.register((await import('./config.js')).default);
-  await app.register((await import('./attendances.js')).default);
-  await app.register((await import('./teams.js')).default);
-  await app.register((await import('./sessions.js')).default);
-  await app.register((await import('./experts.js')).default);
-  await app.register((await import('./roles.js')).default);
-  await app.register((await import('./permissions.js')).default);
-  await app.register((await import('./users.js')).default);
-  await app.register((await import('./stats.js')).default);
-  await app.register((await import('./courses.js')).default);
-  await app.register((await import('./modules.js')).default);
-  await app.register((await import('./lessons.js')).default);
-  await app.register((await import('./accessibility-reports.js')).default);
-  await app.register((await import('./reports.js')).default);
-  await app.register((await import('./calendar.js')).default);
-  await app.register((await import('./audit.js')).default);
+  const files = readdirSync(ROUTES_DIR)
+    .filter((file) => /\.[jt]s$/.test(file) && !file.endsWith('.d.ts') && !/^index\.[jt]s$/.test(file))
+    .sort();
+  for (const file of files) {
+    const module = (await import(pathToFileURL(join(ROUTES_DIR, file)).href)) as { default: FastifyPluginAsync };
+    await app.register(module.default);
+  }
 }
