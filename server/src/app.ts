@@ -61,11 +61,11 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
 
   await app.register(core, { config, db });
   await app.register(errors);
+  await app.register(clock);
   await app.register(auth);
   await app.register(bodyRules);
   await app.register((await import('./db/notifications.js')).default);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024 + 1, files: 1, fields: 10 } });
-  await app.register(clock);
   await app.register((await import('./plugins/audit.js')).default);
   await app.register(repositories);
   await app.register(security);

@@ -35,6 +35,19 @@ describe.each(databases)('in-process caches (%s)', (kind) => {
     expect((await get('/api/teams', expired.headers)).statusCode).toBe(401);
   });
 
+  it('a token expires when the server clock passes its expiry, cached or not (app.now, no row touched)', async () => {
+    const user = await ctx.user({}, ['read_teams']);
+    expect((await get('/api/teams', user.headers)).statusCode).toBe(200);
+    const realNow = ctx.app.now;
+    ctx.app.now = () => realNow() + 2 * 3600 * 1000;
+    try {
+      expect((await get('/api/teams', user.headers)).statusCode).toBe(401);
+    } finally {
+      ctx.app.now = realNow;
+    }
+    expect((await get('/api/teams', user.headers)).statusCode).toBe(200);
+  });
+
   it('a deleted user is refused at once', async () => {
     const admin = await ctx.user({}, ['delete_users']);
     const victim = await ctx.user({}, ['read_teams']);

@@ -102,7 +102,7 @@ export default fp(
       const token = bearer(request);
       if (!token) throw unauthorized();
       const tokenHash = hashToken(token);
-      const now = Date.now();
+      const now = app.now();
       const cached = cache?.get(tokenHash, now);
       if (cached) {
         request.auth = cached;
@@ -134,5 +134,5 @@ export default fp(
       route.preValidation = [...checks, ...[route.preValidation ?? []].flat()];
     });
   },
-  { name: 'auth', dependencies: ['core'] },
+  { name: 'auth', dependencies: ['core', 'clock'] },
 );
