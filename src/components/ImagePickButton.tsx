@@ -36,10 +36,22 @@ export function ImagePickButton({ hasImage, disabled, onPicked, onProblem }: Ima
       onProblem(translate('app.image.unreadable'));
     }
   };
-  // A real button (Enter and Space alike) that opens the hidden file input's chooser.
+  const openChooser = () => inputRef.current?.click();
+  // A real button (Enter and Space alike) that opens the hidden file input's chooser. Enter opens
+  // it on keydown: Chromium may refuse a chooser from the click a button derives from Enter,
+  // while a key press itself always counts as the person's own action.
   return (
     <Box>
-      <Button variant="outlined" disabled={disabled} onClick={() => inputRef.current?.click()}>
+      <Button
+        variant="outlined"
+        disabled={disabled}
+        onClick={openChooser}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          openChooser();
+        }}
+      >
         {translate(hasImage ? 'app.image.pick_another' : 'app.image.pick')}
       </Button>
       <input ref={inputRef} type="file" accept="image/*" hidden tabIndex={-1} aria-hidden="true" onChange={pick} />

@@ -124,6 +124,16 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 
   throw new Error(`${String(target)} not reached in ${max} presses`);
 }
 
+/** Waits until focus has left the closing dialog and landed in the page's content (not on the body). */
+async function focusBackInContent(page: Page): Promise<void> {
+  await expect
+    .poll(async () => page.evaluate(() => {
+      const active = document.activeElement;
+      return Boolean(active && active !== document.body && active.closest('main') && !active.closest('[role="dialog"]'));
+    }), { timeout: 5000 })
+    .toBe(true);
+}
+
 const memberTeam = (db: Database.Database) => teamsOf(db, userByEmail(db, 'membro@example.com').id)[0];
 
 test.describe('keyboard: skip link, titles and the way back', () => {
@@ -187,7 +197,7 @@ test.describe('keyboard: skip link, titles and the way back', () => {
     await page.goto('/una-pagina-che-non-esiste');
     await expect(page.getByText('Not found.')).toBeVisible();
     await expect(page).toHaveTitle('Not found. · Percorso');
-    await page.getByRole('link', { name: 'Torna alla pagina iniziale' }).focus();
+    await tabTo(page, page.getByRole('link', { name: 'Torna alla pagina iniziale' }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/dashboard$/);
   });
@@ -248,12 +258,16 @@ test('keyboard: the team description, refused then saved, and the logo dialog', 
 test('keyboard: the crop frame is named, explained and moves 10px per arrow key', async ({ pageAs, seedDb }) => {
   const page = await pageAs('membro', { viewport: DESKTOP });
   await page.goto(`/percorso/${memberTeam(seedDb).id}`);
-  await page.getByRole('button', { name: 'Modifica logo' }).focus();
+  const editLogo = page.getByRole('button', { name: 'Modifica logo' });
+  await expect(editLogo).toBeVisible();
+  await tabTo(page, editLogo);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Modifica logo' });
+  // Listening before the key press: Playwright turns on its file-chooser interception asynchronously.
   const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: "Scegli un'immagine" }).focus();
-  await page.keyboard.press('Space');
+  await tabTo(page, dialog.getByRole('button', { name: "Scegli un'immagine" }));
+  // Enter, which the old control ignored (only Space opened the file chooser).
+  await page.keyboard.press('Enter');
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAgCAIAAAAt/+nTAAAAMElEQVR42u3PMQ0AAAgDoL/6/2kY0EAPOQIVHo+ndCgQICAgICAgICAgICAgICDwsgBwQAC4LfaRzQAAAABJRU5ErkJggg==',
     'base64',
@@ -284,14 +298,15 @@ test('keyboard: names say what they show and which row, required fields are expo
   const snapshot = await page.locator('body').ariaSnapshot();
   expect(snapshot).not.toContain('\u200b');
 
-  await page.getByRole('button', { name: 'Nuovo team' }).focus();
+  await tabTo(page, page.getByRole('button', { name: 'Nuovo team' }));
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Nuovo team' });
   await expect(dialog.getByRole('textbox', { name: /^Nome/ })).toHaveAttribute('aria-required', 'true');
   await page.keyboard.press('Escape');
 
   await page.goto('/admin/roles');
-  await page.getByRole('button', { name: /^Modifica Ruolo/ }).first().focus();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestione Ruoli' })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: /^Modifica Ruolo/ }).first(), { max: 60 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog').getByRole('checkbox', { name: /^Visualizzare i team/ })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -302,7 +317,7 @@ test('keyboard: names say what they show and which row, required fields are expo
   const userButton = member.getByRole('button', { name: /Menu utente/ });
   const shown = (await userButton.innerText()).trim();
   expect(await userButton.getAttribute('aria-label')).toMatch(new RegExp(`^${shown}`));
-  await userButton.focus();
+  await tabTo(member, userButton);
   await member.keyboard.press('Enter');
   await expect(member.getByRole('menuitem', { name: /^Gestione profilo ?\(si apre in una nuova scheda\)$/ })).toBeFocused();
   await expectFocusShown(member, 'on the user menu');
@@ -321,18 +336,20 @@ test('keyboard: back-office create refused by the server, then edit and delete, 
   const page = await pageAs('admin', { viewport: DESKTOP });
   await page.goto('/admin/roles');
   await expect(page.getByRole('heading', { level: 1, name: 'Gestione Ruoli' })).toBeVisible();
-  await page.getByRole('button', { name: 'Nuovo ruolo' }).focus();
+  await tabTo(page, page.getByRole('button', { name: 'Nuovo ruolo' }));
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   const name = dialog.getByRole('textbox', { name: /^Nome/ });
-  await expect(name).toBeVisible();
+  // The dialog opens on its first field.
+  await expect(name).toBeFocused();
   // A name the server refuses (it exists already): 422, and focus goes to the field.
-  await name.focus();
   await page.keyboard.insertText('Amministratore');
   await tabTo(page, dialog.getByRole('textbox', { name: /^Descrizione/ }));
   await page.keyboard.insertText('Duplicato');
-  // Past the permission checkboxes (tabbing through them is checked in the accessibility notes).
-  await dialog.getByRole('button', { name: 'Crea' }).focus();
+  // Through every permission checkbox to "Crea": each one shown, none under the dialog's title or actions.
+  await tabTo(page, dialog.getByRole('checkbox', { name: /^Visualizzare i team/ }), { max: 40 });
+  await page.keyboard.press('Space');
+  await tabTo(page, dialog.getByRole('button', { name: 'Crea' }), { max: 120 });
   await page.keyboard.press('Enter');
   await expect(dialog.getByText('Esiste già un ruolo con questo nome.')).toBeVisible();
   await expect(name).toBeFocused();
@@ -342,45 +359,123 @@ test('keyboard: back-office create refused by the server, then edit and delete, 
   const roleName = unique('Ruolo tastiera');
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(roleName);
-  await dialog.getByRole('button', { name: 'Crea' }).focus();
+  await tabTo(page, dialog.getByRole('button', { name: 'Crea' }), { max: 120 });
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expectFocusShown(page, 'after creating');
 
+  // Edit by keyboard: the new role's "Modifica", a new description, saved; focus back on "Modifica".
+  const edit = page.getByRole('button', { name: `Modifica Ruolo ${roleName}` });
+  await tabTo(page, edit, { max: 120 });
+  await page.keyboard.press('Enter');
+  const editDialog = page.getByRole('dialog');
+  await tabTo(page, editDialog.getByRole('textbox', { name: /^Descrizione/ }));
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText('Modificato da tastiera');
+  await tabTo(page, editDialog.getByRole('button', { name: 'Salva' }), { max: 120 });
+  await page.keyboard.press('Enter');
+  await expect(editDialog).toBeHidden();
+  await expect(edit).toBeFocused();
+  await expectFocusShown(page, 'after editing');
+
   // Delete by keyboard: after "Conferma" focus is on the next card's action, not on the body.
   const remove = page.getByRole('button', { name: `Elimina Ruolo ${roleName}` });
-  await remove.focus();
+  await tabTo(page, remove);
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog').getByRole('button', { name: 'Conferma' });
   await tabTo(page, confirm);
   await page.keyboard.press('Enter');
   await expect(remove).toHaveCount(0);
-  await expect.poll(async () => (await focusState(page)).isBody, { timeout: 5000 }).toBe(false);
+  await focusBackInContent(page);
   await expectFocusShown(page, 'after deleting');
 });
 
-test('keyboard: a team member removed, focus stays in the dialog on the next control', async ({ pageAs }) => {
+test('keyboard: a team deleted, focus on the next row, never on the page', async ({ pageAs }) => {
+  const page = await pageAs('admin', { viewport: DESKTOP });
+  await page.goto('/admin/teams');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestione Team' })).toBeVisible();
+  const teamName = unique('Team tastiera');
+  await tabTo(page, page.getByRole('button', { name: 'Nuovo team' }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Nuovo team' });
+  await expect(dialog.getByRole('textbox', { name: /^Nome/ })).toBeFocused();
+  await page.keyboard.insertText(teamName);
+  await tabTo(page, dialog.getByRole('button', { name: 'Crea' }), { max: 40 });
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expectFocusShown(page, 'after creating the team');
+  // The new team is listed first (newest first), below "Nuovo team", where focus is.
+  const remove = page.getByRole('button', { name: `Elimina Team ${teamName}` });
+  await expect(remove).toBeVisible();
+  await tabTo(page, remove, { max: 60 });
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('dialog').getByRole('button', { name: 'Conferma' }));
+  await page.keyboard.press('Enter');
+  await expect(remove).toHaveCount(0);
+  await focusBackInContent(page);
+  // On the next row's delete button.
+  await expect(page.locator('tbody button:focus')).toHaveAttribute('aria-label', /^Elimina Team /);
+  await expectFocusShown(page, 'after deleting the team');
+});
+
+test('keyboard: a team member added then removed, focus stays in the dialog on the next control', async ({ pageAs }) => {
   const page = await pageAs('admin', { viewport: DESKTOP });
   await page.goto('/admin/teams');
   const firstRow = page.getByRole('row').nth(1);
   await expect(firstRow).toBeVisible();
   const teamName = (await firstRow.getByRole('cell').first().innerText()).trim();
   const members = firstRow.getByRole('button', { name: `Membri Team ${teamName}` });
-  await members.focus();
+  await tabTo(page, members, { max: 60 });
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   const removeButtons = dialog.getByRole('button', { name: /^Rimuovi / });
   await expect(removeButtons.first()).toBeVisible();
   const before = await removeButtons.count();
+
+  // Add: type in the picker, choose with the arrow keys, "Aggiungi"; focus back in the picker for the next one.
+  const picker = dialog.getByRole('combobox');
+  await tabTo(page, picker);
+  await page.keyboard.insertText('Esperto');
+  const option = page.getByRole('option').first();
+  await expect(option).toBeVisible();
+  const added = (await option.innerText()).split('\n')[0].trim();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await tabTo(page, dialog.getByRole('button', { name: 'Aggiungi' }));
+  await page.keyboard.press('Enter');
+  await expect(removeButtons).toHaveCount(before + 1);
+  await expect(dialog.getByRole('button', { name: new RegExp(`^Rimuovi ${added}`) })).toHaveCount(1);
+  await expect(picker).toBeFocused();
+  await expectFocusShown(page, 'after adding');
+
+  // Remove: focus on the remove button now in that place (or the picker), never the dialog.
   const first = removeButtons.first();
   const removedName = await first.getAttribute('aria-label');
   await tabTo(page, first);
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('button', { name: removedName! })).toHaveCount(0);
-  await expect(removeButtons).toHaveCount(before - 1);
-  // Removed: focus on the remove button now in that place (or the picker), never the dialog.
+  await expect(removeButtons).toHaveCount(before);
   await expect.poll(async () => page.evaluate(() => document.activeElement?.tagName.toLowerCase()), { timeout: 10_000 }).toMatch(/button|input/);
   await expectFocusShown(page, 'after removing');
+});
+
+test('keyboard: sign-in from the login screen to the dashboard, focus always shown', async ({ freshPage }) => {
+  const page = await freshPage({ viewport: DESKTOP });
+  await page.goto('/');
+  const signIn = page.getByRole('button', { name: /^Accedi con\b/ }).or(page.getByRole('link', { name: /^Accedi con\b/ }));
+  await expect(signIn).toBeVisible();
+  await tabTo(page, signIn);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/idp\//);
+  // The development provider's form opens on the email field: email, password, submit, all by keyboard.
+  await expect(page.locator('input[name="login"]')).toBeFocused();
+  await page.keyboard.insertText('membro@example.com');
+  await tabTo(page, page.locator('input[name="password"]'), { max: 5 });
+  await page.keyboard.insertText('demo');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/dashboard$/);
+  await expect(page.getByText(/^Ciao,/)).toBeVisible();
+  await tabTo(page, page.getByRole('link', { name: 'Vai al contenuto' }), { max: 3 });
 });
 
 test('keyboard: a lesson created in the back-office, focus back on the create button', async ({ pageAs, seedDb }) => {

@@ -22,10 +22,16 @@ export function firstInvalidField(container: HTMLElement): HTMLElement | null {
   return container.querySelector<HTMLElement>('[aria-invalid="true"]');
 }
 
+/** The first field a person fills in: the first enabled text input, text area or combo box. */
+export function firstField(container: HTMLElement): HTMLElement | null {
+  return container.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]):not([type="checkbox"]):not([type="radio"]), textarea:not([disabled])');
+}
+
 /**
- * Around a react-admin form's fields: required fields are exposed as such, and after a submit that
- * ends with errors — the validators' or the server's 422 — focus moves to the first field in error
- * (its message is linked to it by the input's aria-describedby).
+ * Around a react-admin form's fields: the form opens with focus on its first field (a dialog
+ * would otherwise keep it on its own frame), required fields are exposed as such, and after a
+ * submit that ends with errors — the validators' or the server's 422 — focus moves to the first
+ * field in error (its message is linked to it by the input's aria-describedby).
  */
 export function FormA11y({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -36,9 +42,16 @@ export function FormA11y({ children }: { children: ReactNode }) {
     const container = ref.current;
     if (!container) return;
     markRequiredInputs(container);
+    // After the dialog's own focus handling, which runs once it has mounted.
+    const frame = requestAnimationFrame(() => {
+      if (!container.contains(document.activeElement)) firstField(container)?.focus();
+    });
     const observer = new MutationObserver(() => markRequiredInputs(container));
     observer.observe(container, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
   }, []);
 
   useEffect(() => {

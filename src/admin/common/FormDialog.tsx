@@ -89,7 +89,9 @@ export interface CreateDialogProps<RecordType extends RaRecord = RaRecord> {
 
 /**
  * A create form in a modal: pessimistic, so the server's 422 field errors appear under
- * the fields and the dialog stays open; it closes once the record is saved.
+ * the fields and the dialog stays open; it closes once the record is saved. An invalid submit
+ * moves focus to the first field in error, whose message is linked to it (FormA11y): react-admin's
+ * "invalid form" notification would only repeat it, over the fields at the bottom of the dialog.
  */
 export function CreateDialog<RecordType extends RaRecord = RaRecord>({
   open,
@@ -124,7 +126,7 @@ export function CreateDialog<RecordType extends RaRecord = RaRecord>({
             },
           }}
         >
-          <Form defaultValues={defaultValues as Record<string, unknown> | undefined} noValidate={noValidate}>
+          <Form defaultValues={defaultValues as Record<string, unknown> | undefined} noValidate={noValidate} disableInvalidFormNotification>
             <FormBody onClose={onClose} submitLabel={submitLabel}>
               {children}
             </FormBody>
@@ -195,7 +197,7 @@ export function EditDialog({
           }}
         >
           <EditFormOrLoading loading={loading}>
-            <Form noValidate={noValidate}>
+            <Form noValidate={noValidate} disableInvalidFormNotification>
               <FormBody onClose={onClose} submitLabel={submitLabel}>
                 {children}
               </FormBody>

@@ -10,6 +10,7 @@ import { useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } f
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { apiErrorText } from '../../lib/apiError';
+import { holdFocus } from '../../lib/holdFocus';
 import { EmptyState, ListSpinner } from './ResourceTable';
 import { RowAction } from './RowAction';
 import { ScrollDialog } from './ScrollDialog';
@@ -80,7 +81,7 @@ export function PeoplePickerDialog({ open, onClose, texts, record, picker, peopl
     onSuccess: async () => {
       setPicked(null);
       await afterChange();
-      requestAnimationFrame(focusPicker);
+      requestAnimationFrame(() => holdFocus(focusPicker));
     },
     onError,
   });
@@ -88,7 +89,7 @@ export function PeoplePickerDialog({ open, onClose, texts, record, picker, peopl
     mutationFn: (person: { id: Identifier; index: number }) => remove(person.id),
     onSuccess: async (_, person) => {
       await afterChange();
-      requestAnimationFrame(() => focusRemoveAt(person.index));
+      requestAnimationFrame(() => holdFocus(() => focusRemoveAt(person.index)));
     },
     onError,
   });

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useGetRecordRepresentation, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
+import { holdFocus } from '../../lib/holdFocus';
 
 /**
  * What the row (or card) an action sits in is called — "Team Agrisense" — so that the same
@@ -41,29 +42,39 @@ export function useRowActionName(label: string, of?: string | null): string {
 /**
  * After a row (or card) is deleted, focus goes to the row that takes its place — its action in the
  * same position — else the one before it, else the page's main heading: never to the page body.
- * `anchor` is any element inside the row being removed; the list reloads after this call.
+ * `anchor` is any element inside the row being removed; the list reloads after this call, and may
+ * be drawn anew (a refetch, a search that applies meanwhile): then the list in the same place of
+ * the page is used, and for a moment focus is put back if the redraw takes it away.
  */
 export function focusAfterRowRemoval(anchor: HTMLElement | null, timeoutMs = 5000): void {
   const row = anchor?.closest<HTMLElement>('tr, li');
   const list = row?.parentElement;
   if (!row || !list) return;
+  const scope = list.closest('main') ?? document.body;
+  const sameKind = () => Array.from(scope.querySelectorAll<HTMLElement>(list.tagName));
+  const listIndex = sameKind().indexOf(list);
   const index = Array.from(list.children).indexOf(row);
   const actions = Array.from(row.querySelectorAll<HTMLElement>('button, a[href]'));
   const position = anchor ? actions.findIndex((action) => anchor.compareDocumentPosition(action) & Node.DOCUMENT_POSITION_FOLLOWING) : -1;
   const started = Date.now();
-  const settle = () => {
-    // Also past the confirm dialog's closing, which gives focus back to the deleted row's button.
-    if ((row.isConnected && Date.now() - started < timeoutMs) || Date.now() - started < 400) {
-      setTimeout(settle, 50);
-      return;
-    }
-    const rows = Array.from(list.isConnected ? list.children : []) as HTMLElement[];
+
+  const place = () => {
+    const current = list.isConnected ? list : sameKind()[listIndex];
+    const rows = Array.from(current?.children ?? []) as HTMLElement[];
     const next = rows[Math.min(index, rows.length - 1)];
     const nextActions = next ? Array.from(next.querySelectorAll<HTMLElement>('button, a[href]')) : [];
     const target = nextActions[position] ?? nextActions[0] ?? document.querySelector<HTMLElement>('main h1, h1');
     if (!target) return;
     if (!target.matches('button, a[href], input, select, textarea, [tabindex]')) target.setAttribute('tabindex', '-1');
     target.focus();
+  };
+  const settle = () => {
+    // Also past the confirm dialog's closing, which gives focus back to the deleted row's button.
+    if ((row.isConnected && Date.now() - started < timeoutMs) || Date.now() - started < 400) {
+      setTimeout(settle, 50);
+      return;
+    }
+    holdFocus(place);
   };
   setTimeout(settle, 50);
 }

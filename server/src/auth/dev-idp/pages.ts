@@ -24,6 +24,7 @@ button{width:100%;margin-top:24px;padding:12px;font-size:1rem;font-weight:600;co
 border:0;border-radius:8px;cursor:pointer}
 button:hover{background:#1d4ed8}
 button.secondary{margin-top:8px;color:#1f2937;background:#e5e7eb}
+button:focus-visible,a:focus-visible{outline:3px solid #1e3a8a;outline-offset:2px}
 .error{margin:16px 0 0;padding:10px 12px;color:#991b1b;background:#fee2e2;border-radius:8px}
 a{color:#2563eb}
 code{background:#f1f5f9;padding:1px 4px;border-radius:4px}
