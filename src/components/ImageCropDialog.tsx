@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { apiErrorText } from '../lib/apiError';
 import { cropToBlob, type PixelArea } from '../lib/cropImage';
@@ -102,7 +102,18 @@ export default function ImageCropDialog({
         <Button onClick={onClose} disabled={saving} color="inherit">
           {translate('app.image.cancel')}
         </Button>
-        <Button variant="contained" onClick={submit} disabled={!picked || !area} loading={saving}>
+        {/*
+          While saving the button stays focusable (aria-disabled, a spinner), so focus never drops to
+          the page: MUI's dialog would then give it back to another control than the one that opened it.
+        */}
+        <Button
+          variant="contained"
+          onClick={saving ? undefined : submit}
+          disabled={!picked || !area}
+          aria-disabled={saving || undefined}
+          aria-busy={saving || undefined}
+          startIcon={saving ? <CircularProgress size="1em" color="inherit" aria-hidden="true" /> : undefined}
+        >
           {submitLabel}
         </Button>
       </DialogActions>

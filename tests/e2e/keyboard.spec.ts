@@ -263,6 +263,8 @@ test('keyboard: the crop frame is named, explained and moves 10px per arrow key'
   await tabTo(page, editLogo);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Modifica logo' });
+  // The dialog's code loads on first use: a Tab pressed before it shows moves focus on the page.
+  await expect(dialog).toBeVisible();
   // Listening before the key press: Playwright turns on its file-chooser interception asynchronously.
   const chooser = page.waitForEvent('filechooser');
   await tabTo(page, dialog.getByRole('button', { name: "Scegli un'immagine" }));
@@ -283,6 +285,14 @@ test('keyboard: the crop frame is named, explained and moves 10px per arrow key'
   await expect.poll(async () => image.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41)).not.toBe(before);
   const after = await image.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
   expect(Math.abs(after - before)).toBeGreaterThanOrEqual(10);
+
+  // Saved: the dialog closes, focus is back on "Modifica logo" and the save is said.
+  await tabTo(page, dialog.getByRole('button', { name: 'Aggiorna logo' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(editLogo).toBeFocused();
+  await expectFocusShown(page, 'after saving the logo');
+  await expect(page.getByRole('status').filter({ hasText: 'Logo aggiornato.' })).toBeAttached();
 });
 
 test('keyboard: names say what they show and which row, required fields are exposed, new tabs are announced', async ({ pageAs }) => {

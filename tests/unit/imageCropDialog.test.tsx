@@ -74,7 +74,13 @@ describe('ImageCropDialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'Aggiorna logo' }));
     await waitFor(() => expect(onUpload).toHaveBeenCalledWith(expect.any(Blob)));
-    expect(screen.getByRole('button', { name: /Aggiorna logo/ })).toBeDisabled();
+    // Busy but still focusable (aria-disabled), so focus stays on it; a second click sends nothing.
+    const save = screen.getByRole('button', { name: /Aggiorna logo/ });
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(save).toHaveAttribute('aria-busy', 'true');
+    expect(save).not.toBeDisabled();
+    await user.click(save);
+    expect(onUpload).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Annulla' })).toBeDisabled();
     finish();
     await waitFor(() => expect(onClose).toHaveBeenCalled());

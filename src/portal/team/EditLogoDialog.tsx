@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'ra-core';
 import { LazyImageCropDialog } from '../../components/LazyImageCropDialog';
+import { announce } from '../../components/LiveRegion';
 import type { AppDataProvider } from '../../dataProvider';
 import type { Team } from './types';
 
@@ -10,7 +11,7 @@ export interface EditLogoDialogProps {
   onClose: () => void;
 }
 
-/** Pick, crop 1:1 and upload the team's logo (POST /api/teams/{id}/avatar, `_method=PUT`). */
+/** Pick, crop 1:1 and upload the team's logo (POST /api/teams/{id}/avatar, `_method=PUT`); a saved logo is announced. */
 export function EditLogoDialog({ open, team, onClose }: EditLogoDialogProps) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
@@ -22,6 +23,7 @@ export function EditLogoDialog({ open, team, onClose }: EditLogoDialogProps) {
       queryClient.setQueryData(['teams', 'getOne', { id: String(team.id), meta: undefined }], data);
     }
     await queryClient.invalidateQueries({ queryKey: ['teams'] });
+    announce(translate('app.team.logo_saved'));
   };
 
   return (

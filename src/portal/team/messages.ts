@@ -10,6 +10,7 @@ export const teamMessages = {
   logo_submit: 'Aggiorna logo',
   description: 'Descrizione',
   description_saved: 'Descrizione salvata.',
+  logo_saved: 'Logo aggiornato.',
   description_error: 'Non è stato possibile salvare la descrizione. Riprova.',
   description_forbidden: 'Non hai i permessi per modificare questo team.',
   cancel: 'Annulla',
