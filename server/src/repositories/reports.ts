@@ -5,6 +5,7 @@ import { localDateOf, localToIso, REPORT_TIME_ZONE } from '../attendances/times.
 import {
   computeParticipation,
   italianOrder,
+  type ParticipationInput as ParticipationInputs,
   type ParticipationExpert,
   type ParticipationMember,
   type ParticipationReport,
@@ -189,11 +190,11 @@ export function createReportsRepository(db: Db, now: Clock) {
   }
 
   /**
-   * The participation report of the span, for every team or one: four set-based reads (the
-   * sessions with their team links, their attendance rows, the teams with their members, the
-   * experts), then the figures computed in one pass.
+   * What the participation report of the span is computed from, for every team or one: four
+   * set-based reads (the sessions with their team links, their attendance rows, the teams with
+   * their members, the experts).
    */
-  async function participation(range: DayRange, teamId?: number): Promise<ParticipationReport> {
+  async function participationInputs(range: DayRange, teamId?: number): Promise<ParticipationInputs> {
     const sessions = sessionsInRange(range, teamId);
     const [{ teams, membersOf }, sessionRows, links, rows, experts] = await Promise.all([
       teamsAndMembers(teamId),
@@ -217,7 +218,7 @@ export function createReportsRepository(db: Db, now: Clock) {
     for (const [team, people] of membersOf) {
       for (const person of people) teamsOfUser.set(person.id, [...(teamsOfUser.get(person.id) ?? []), team]);
     }
-    return computeParticipation({
+    return {
       from: range.from,
       to: range.to,
       teams,
@@ -226,12 +227,59 @@ export function createReportsRepository(db: Db, now: Clock) {
       sessions: sessionRows.map((s) => ({ ...s, teamIds: (teamsOf.get(s.id) ?? []).map((l) => l.team_id) })),
       rows,
       experts: new Map(experts.map((e) => [e.id, e])),
-    });
+    };
   }
 
-  /** The attendance rate of all teams over the span: the participation report's `meta.attendance_rate`. */
-  async function attendanceRate(range: DayRange): Promise<number> {
-    return (await participation(range)).meta.attendance_rate;
+  /** The participation report of the span, for every team or one. */
+  async function participation(range: DayRange, teamId?: number): Promise<ParticipationReport> {
+    return computeParticipation(await participationInputs(range, teamId));
+  }
+
+  /**
+   * The attendance rate of all teams in each of `ranges` (consecutive, in order), equal to the
+   * participation report's `meta.attendance_rate` of each: member-sessions attended (a member with
+   * an attendance row in a session of their team, or of every team) over member-sessions expected.
+   * Read once for the whole span, and only ids: no names, no intervals.
+   */
+  async function attendanceRates(ranges: DayRange[]): Promise<number[]> {
+    if (!ranges.length) return [];
+    const sessions = sessionsInRange({ from: ranges[0].from, to: ranges[ranges.length - 1].to });
+    const [sessionRows, links, pairs, memberships] = await Promise.all([
+      sessions.select(['sessions.id', 'sessions.start_time']).execute(),
+      sessions.innerJoin('session_teams', 'session_teams.session_id', 'sessions.id').select(['session_teams.session_id', 'session_teams.team_id']).execute(),
+      sessions
+        .innerJoin('attendances', 'attendances.session_id', 'sessions.id')
+        .where('attendances.user_id', 'is not', null)
+        .select(['attendances.session_id', 'attendances.user_id'])
+        .distinct()
+        .execute(),
+      db.selectFrom('team_members').select(['team_id', 'user_id']).execute(),
+    ]);
+    const teamsOfSession = new Map<number, number[]>();
+    for (const link of links) teamsOfSession.set(link.session_id, [...(teamsOfSession.get(link.session_id) ?? []), link.team_id]);
+    const size = new Map<number, number>();
+    const teamsOfUser = new Map<number, number[]>();
+    for (const { team_id: team, user_id: user } of memberships) {
+      size.set(team, (size.get(team) ?? 0) + 1);
+      teamsOfUser.set(user, [...(teamsOfUser.get(user) ?? []), team]);
+    }
+    const everyone = memberships.length;
+    const attendeesOf = groupBy(pairs, (pair) => pair.session_id);
+    return ranges.map((range) => {
+      const { start, end } = bounds(range);
+      let expected = 0;
+      let attended = 0;
+      for (const session of sessionRows) {
+        if (session.start_time < start || session.start_time >= end) continue;
+        const teams = teamsOfSession.get(session.id);
+        expected += teams ? teams.reduce((total, team) => total + (size.get(team) ?? 0), 0) : everyone;
+        for (const { user_id: user } of attendeesOf.get(session.id) ?? []) {
+          const own = teamsOfUser.get(user!) ?? [];
+          attended += teams ? own.filter((team) => teams.includes(team)).length : own.length;
+        }
+      }
+      return expected ? attended / expected : 0;
+    });
   }
 
   async function courseLessons(courseId: number) {
@@ -461,7 +509,7 @@ export function createReportsRepository(db: Db, now: Clock) {
 
   return {
     participation,
-    attendanceRate,
+    attendanceRates,
     learning,
     learnerLessons,
     completionByTeam,
@@ -587,7 +635,7 @@ export function createReportsRepository(db: Db, now: Clock) {
       const [thisWeek, nextWeek, rates, completion, imports] = await Promise.all([
         countBetween(weekStart, nextStart),
         countBetween(nextStart, nextEnd),
-        Promise.all(months.map((range) => attendanceRate(range))),
+        attendanceRates(months),
         completionByTeam(),
         latestImports(10),
       ]);
