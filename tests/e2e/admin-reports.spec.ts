@@ -105,8 +105,20 @@ test('the dashboard shows the programme figures with their tables, and the sessi
   await expect(page.getByTestId('sessions-this_week')).toHaveText(/^\d+$/);
   const monthly = page.getByRole('table', { name: 'Tasso di partecipazione per mese' });
   await expect(monthly.getByRole('row')).toHaveCount(7);
-  await expect(page.getByRole('table', { name: 'Completamento dei videocorsi per team' })).toBeAttached();
+  const completion = page.getByRole('table', { name: 'Completamento dei videocorsi per team' });
+  await expect(completion).toBeAttached();
   await expect(page.getByRole('heading', { name: 'Ultime importazioni delle presenze' })).toBeVisible();
+  // Every axis label is drawn whole (the charts once cut "100%" and "nov 2026" to "100…", "nov…"),
+  // and the completion chart names every team of its table.
+  const labels = async (testId: string) => page.getByTestId(testId).locator('svg text').allTextContents();
+  await expect.poll(async () => (await labels('attendance-chart')).length).toBeGreaterThan(6);
+  expect((await labels('attendance-chart')).filter((text) => text.includes('…'))).toEqual([]);
+  expect(await labels('attendance-chart')).toContain('100%');
+  const teamNames = (await completion.locator('tbody tr th, tbody tr td:first-child').allTextContents()).map((name) => name.trim());
+  expect(teamNames.length).toBeGreaterThan(3);
+  const completionLabels = await labels('completion-chart');
+  expect(completionLabels.filter((text) => text.includes('…'))).toEqual([]);
+  for (const name of teamNames) expect(completionLabels, name).toContain(name);
 
   await page.goto('/admin/sessions');
   await page.getByRole('searchbox', { name: 'Cerca' }).pressSequentially('Pitch', { delay: 60 });

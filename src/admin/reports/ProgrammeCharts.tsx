@@ -188,9 +188,13 @@ export default function ProgrammeCharts() {
           <Box aria-hidden="true" inert data-testid="attendance-chart">
             <LineChart
               height={240}
+              // Room for the last month's label at the right edge.
+              margin={{ right: 32 }}
               xAxis={[{ scaleType: 'point', data: months.map((m) => m.label) }]}
-              yAxis={[{ min: 0, max: 1, valueFormatter: (value: number) => formatRate(value) }]}
-              series={[{ data: months.map((m) => m.rate), label: translate(t('rate')), valueFormatter: (value) => formatRate(value ?? 0) }]}
+              // Whole percentages on the axis (the tooltip and the table keep one decimal), in a column wide enough for "100%".
+              yAxis={[{ min: 0, max: 1, width: 48, tickNumber: 5, valueFormatter: (value: number) => `${Math.round(value * 100)}%` }]}
+              // Straight segments: a smoothed curve would show rates between months that never happened.
+              series={[{ data: months.map((m) => m.rate), curve: 'linear', label: translate(t('rate')), valueFormatter: (value) => formatRate(value ?? 0) }]}
               hideLegend
             />
           </Box>
@@ -206,10 +210,13 @@ export default function ProgrammeCharts() {
           ) : (
             <>
               <Box aria-hidden="true" inert data-testid="completion-chart">
+                {/* Horizontal bars: every team's name fits on its own line, however many teams there are. */}
                 <BarChart
-                  height={240}
-                  xAxis={[{ scaleType: 'band', data: teams.map((team) => team.team_name) }]}
-                  yAxis={[{ min: 0, max: 100, valueFormatter: (value: number) => `${value}%` }]}
+                  layout="horizontal"
+                  height={48 + teams.length * 28}
+                  margin={{ right: 24 }}
+                  yAxis={[{ scaleType: 'band', data: teams.map((team) => team.team_name), width: 128 }]}
+                  xAxis={[{ min: 0, max: 100, valueFormatter: (value: number) => `${value}%` }]}
                   series={[{ data: teams.map((team) => team.completion_percentage), label: translate(t('completion')), valueFormatter: (value) => `${value ?? 0}%` }]}
                   hideLegend
                 />
