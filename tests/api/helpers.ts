@@ -139,7 +139,8 @@ export function useTestApp(
         .returning('id')
         .executeTakeFirstOrThrow();
       await grant(ctx.db, row.id, permissions);
-      const token = await issueToken(ctx.db, row.id, 3600);
+      // Valid for an hour of the app's clock, which tests may move (the auth hook reads it too).
+      const token = await issueToken(ctx.db, row.id, 3600, new Date(ctx.app.now()));
       return { id: row.id, token, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } };
     };
   });
