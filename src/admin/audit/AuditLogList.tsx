@@ -2,12 +2,10 @@ import { Fragment, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -21,6 +19,7 @@ import { EmptyState, ListSpinner } from '../common/ResourceTable';
 import { SearchPicker } from '../common/SearchPicker';
 import { userPicker } from '../common/pickers';
 import { messages } from './messages';
+import { ScrollableTable } from '../common/ScrollableTable';
 
 export const RESOURCE = 'audit';
 
@@ -209,7 +208,7 @@ function AuditTable() {
   if (error) return <EmptyState text={translate('app.admin.error')} />;
   if (!data?.length) return <EmptyState text={translate(key('page.empty'))} />;
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <ScrollableTable outlined label={translate(key('page.title'))}>
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -227,7 +226,7 @@ function AuditTable() {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }
 

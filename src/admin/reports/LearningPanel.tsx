@@ -14,7 +14,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -27,6 +26,7 @@ import { teamPicker } from '../common/pickers';
 import { SearchPicker } from '../common/SearchPicker';
 import { formatPosition, LEARNING_FILE, reportsApi, type LearnerLesson, type LearningResponse } from './api';
 import { DownloadButton } from './DownloadButton';
+import { ScrollableTable } from '../common/ScrollableTable';
 
 type Learner = LearningResponse['data'][number];
 
@@ -67,7 +67,7 @@ function LearnerDialog({ courseId, courseName, learner, onClose }: { courseId: n
         {isError && <Alert severity="error">{translate('resources.reports.page.error')}</Alert>}
         {isPending && <Skeleton height={80} />}
         {data && (
-          <TableContainer>
+          <ScrollableTable labelledBy="learner-detail-title">
             <Table size="small" aria-labelledby="learner-detail-title">
               <TableHead>
                 <TableRow>
@@ -106,7 +106,7 @@ function LearnerDialog({ courseId, courseName, learner, onClose }: { courseId: n
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollableTable>
         )}
       </DialogContent>
       <DialogActions>
@@ -180,7 +180,7 @@ export function LearningPanel() {
           <Typography sx={{ mb: 1 }} data-testid="learning-total">
             {translate(t('lessons_total'), { count: data.meta.lessons_total })}
           </Typography>
-          <TableContainer>
+          <ScrollableTable label={translate(t('title'))}>
             <Table size="small" aria-label={translate(t('title'))}>
               <TableHead>
                 <TableRow>
@@ -223,7 +223,7 @@ export function LearningPanel() {
                 })}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollableTable>
         </Box>
       )}
       {detail && courseId !== '' && <LearnerDialog courseId={courseId} courseName={courseName} learner={detail} onClose={() => setDetail(null)} />}

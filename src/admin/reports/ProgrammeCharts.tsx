@@ -7,7 +7,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -20,6 +19,7 @@ import { Button } from '../../components/Button';
 import { formatRomeDateTime } from '../common/dateTime';
 import { formatRate, reportsApi, type DashboardSummary, type ImportState } from './api';
 import { italianDay } from './ParticipationPanel';
+import { ScrollableTable } from '../common/ScrollableTable';
 
 const t = (key: string) => `resources.reports.dashboard.${key}`;
 
@@ -115,7 +115,7 @@ function ImportsTable({ imports }: { imports: ImportState[] }) {
   });
   if (!imports.length) return <Typography>{translate(t('no_imports'))}</Typography>;
   return (
-    <TableContainer>
+    <ScrollableTable labelledBy="dashboard-imports">
       <Table size="small" aria-labelledby="dashboard-imports">
         <TableHead>
           <TableRow>
@@ -161,7 +161,7 @@ function ImportsTable({ imports }: { imports: ImportState[] }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }
 
