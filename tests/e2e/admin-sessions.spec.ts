@@ -64,8 +64,12 @@ test('create: missing fields and a bad date stay in the dialog; meet prefills th
   await expect(row).toContainText(team.name);
   await expect(row).toContainText('Sara Conti');
 
+  // The dialog shows the listed record at once and reloads it (refetchOnMount): type after the
+  // reload, which resets the form.
+  const loaded = page.waitForResponse((response) => response.request().method() === 'GET' && /\/api\/sessions\/\d+$/.test(new URL(response.url()).pathname));
   await row.getByRole('button', { name: 'Modifica' }).click();
   const edit = openDialog(page, 'Modifica sessione');
+  await loaded;
   await expect(edit.getByRole('textbox', { name: /^Inizio/ })).toHaveValue('15/07/2026 10:00');
   await expect(edit.getByRole('combobox', { name: /^Esperto/ })).toHaveCount(0);
   await edit.getByRole('textbox', { name: /^Fine/ }).pressSequentially('150720261130');
