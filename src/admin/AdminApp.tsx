@@ -18,6 +18,8 @@ export default function AdminApp() {
     <Admin
       {...adminContextProps}
       basename="/admin"
+      // What the bar shows on a page without a title of its own (react-admin's not-found page).
+      title="Percorso"
       theme={theme}
       layout={AdminLayout}
       dashboard={AdminDashboard}

@@ -177,6 +177,10 @@ test.describe('keyboard: skip link, titles and the way back', () => {
 
   test('every page has its own title, records included; the not-found page has a title and a way back', async ({ pageAs, seedDb }) => {
     const admin = await pageAs('admin', { viewport: DESKTOP });
+    // The back-office's not-found page names the product in its bar, not the framework.
+    await admin.goto('/admin/una-sezione-che-non-esiste');
+    await expect(admin.getByText('Non trovato')).toBeVisible();
+    await expect(admin.getByRole('banner')).not.toContainText('React Admin');
     await admin.goto('/admin/teams');
     await expect(admin).toHaveTitle('Team · Back-office · Percorso');
     await admin.goto('/admin/users');
