@@ -19,7 +19,7 @@ export default function AdminApp() {
       {...adminContextProps}
       basename="/admin"
       // What the bar shows on a page without a title of its own (react-admin's not-found page).
-      title="Percorso"
+      title={adminContextProps.i18nProvider.translate('app.name')}
       theme={theme}
       layout={AdminLayout}
       dashboard={AdminDashboard}
