@@ -61,8 +61,8 @@ describe.each(databases)('public configuration, security headers and static file
     expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
   });
 
-  it('sends a Content-Security-Policy that allows no inline script, on pages and API alike', async () => {
-    for (const url of ['/dashboard', '/api/config', '/idp/account']) {
+  it('sends a Content-Security-Policy that allows no inline script on every page', async () => {
+    for (const url of ['/dashboard', '/idp/account']) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       const csp = directives(String(res.headers['content-security-policy']));
       expect(csp.get('script-src')).toContain("'self'");
@@ -73,6 +73,19 @@ describe.each(databases)('public configuration, security headers and static file
       expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://www.youtube.com', 'https://player.vimeo.com']));
       expect(csp.get('form-action')).toEqual(["'self'"]);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('answers the API with the strictest policy and none of the page-only headers', async () => {
+    for (const url of ['/api/config', '/api/user', '/api/nothing-here']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      if (res.statusCode !== 404) expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['x-dns-prefetch-control'], url).toBeUndefined();
     }
   });
 
