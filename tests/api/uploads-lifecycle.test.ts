@@ -68,7 +68,8 @@ describe.each(databases)('uploaded images (%s)', (kind) => {
   });
 
   it('answers an unknown image with a JSON 404 in Italian', async () => {
-    for (const url of ['/storage/teams/00000000000000000000000000000000.webp', '/storage/courses/nessuna.webp', '/storage/modules/x']) {
+    const odd = ['/storage/teams/a%00b.webp', `/storage/teams/${'a'.repeat(5000)}.webp`, '/storage/teams/a/b.webp', '/storage/modules/', '/storage/courses/..%2f..%2fetc%2fpasswd'];
+    for (const url of ['/storage/teams/00000000000000000000000000000000.webp', '/storage/courses/nessuna.webp', '/storage/modules/x', ...odd]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);

@@ -39,15 +39,19 @@ export default async function uploadedImages(app: FastifyInstance): Promise<void
     }
   });
 
-  async function serve(request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply, folder: string) {
-    const image = await uploads.find(`/storage/${folder}/${request.params.name}`);
+  async function serve(request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply, folder: string) {
+    const name = request.params['*'];
+    // No stored name has a slash, and PostgreSQL refuses NUL in text: such a name is simply unknown.
+    const possible = name.length > 0 && name.length <= 150 && !/[/\\]/.test(name) && !name.includes('\0');
+    const image = possible ? await uploads.find(`/storage/${folder}/${name}`) : undefined;
     if (!image) return reply.status(404).send({ message: IMAGE_NOT_FOUND_MESSAGE });
     reply.header('etag', image.etag).header('cache-control', 'public, max-age=31536000, immutable');
     if (matchesEtag(request.headers['if-none-match'], image.etag)) return reply.status(304).send();
     return reply.type(image.content_type).send(image.data);
   }
 
+  // A wildcard rather than a parameter: no name is too long or too deep to get this route's 404.
   for (const folder of UPLOAD_FOLDERS) {
-    app.get<{ Params: { name: string } }>(`/storage/${folder}/:name`, (request, reply) => serve(request, reply, folder));
+    app.get<{ Params: { '*': string } }>(`/storage/${folder}/*`, (request, reply) => serve(request, reply, folder));
   }
 }
