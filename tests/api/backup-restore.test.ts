@@ -13,7 +13,7 @@ import { ilike } from '../../server/src/lib/listing.js';
 /**
  * `npm run db:backup` and `npm run db:restore`, run as commands, as docs/DEPLOYING.md says: a
  * backup taken while the database is open and written to, restored into an empty database that
- * then serves the same data (searches included).
+ * then serves the same data (searches and uploaded images included).
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const exec = promisify(execFile);
@@ -25,9 +25,14 @@ function npmScript(script: 'backup' | 'restore', databaseUrl: string, file: stri
   });
 }
 
+/** Uploaded images are rows like any other: the backup carries them, bytes included. */
+const LOGO = '/storage/teams/0123456789abcdef0123456789abcdef.webp';
+const LOGO_BYTES = Buffer.from([0x52, 0x49, 0x46, 0x46, 0x00, 0xff, 0x10, 0x80, 0x57, 0x45, 0x42, 0x50]);
+
 async function seed(db: Db): Promise<void> {
   await migrateToLatest(db);
-  await db.insertInto('teams').values([{ name: 'Università del Backup' }, { name: 'Perché salvare' }]).execute();
+  await db.insertInto('uploaded_images').values({ path: LOGO, content_type: 'image/webp', etag: '"logo"', data: LOGO_BYTES, created_at: '2026-01-02T03:04:05.000Z' }).execute();
+  await db.insertInto('teams').values([{ name: 'Università del Backup', avatar: LOGO }, { name: 'Perché salvare' }]).execute();
   await db.insertInto('users').values({ name: 'Niccolò', surname: 'Ripristino', email: 'niccolo@example.test' }).execute();
 }
 
@@ -35,6 +40,9 @@ async function expectSameData(db: Db): Promise<void> {
   expect(await readiness(db)).toBe('ready');
   const teams = await db.selectFrom('teams').select('name').orderBy('name').execute();
   expect(teams.map((t) => t.name)).toEqual(['Perché salvare', 'Università del Backup']);
+  const logo = await db.selectFrom('uploaded_images').select(['etag', 'data']).where('path', '=', LOGO).executeTakeFirstOrThrow();
+  expect(logo.etag).toBe('"logo"');
+  expect(Buffer.from(logo.data).equals(LOGO_BYTES)).toBe(true);
   const found = await db.selectFrom('teams').select('name').where(ilike('teams.name', 'universita')).execute();
   expect(found.map((t) => t.name)).toEqual(['Università del Backup']);
   const people = await db.selectFrom('users').select('email').where(ilike('users.full_name', 'niccolo ripristino')).execute();

@@ -118,12 +118,19 @@ describe.each(databases)('public configuration, security headers and static file
     expect(api.json().message).toMatch(/non trovato/);
   });
 
-  it('serves uploaded files and the shipped demo videos under /storage, read-only', async () => {
-    mkdirSync(join(storageDir, 'teams'), { recursive: true });
+  it('serves the files of STORAGE_DIR and the shipped demo videos under /storage, read-only', async () => {
+    mkdirSync(join(storageDir, 'lezioni'), { recursive: true });
+    writeFileSync(join(storageDir, 'lezioni', 'intro.webm'), Buffer.from('\x1aE\xdf\xa3 not a real video'));
+    const file = await ctx.app.inject({ method: 'GET', url: '/storage/lezioni/intro.webm' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('video/webm');
+    // The uploaded images' folders are served from the database only: a file dropped there is not.
+    mkdirSync(join(storageDir, 'teams', 'nested'), { recursive: true });
     writeFileSync(join(storageDir, 'teams', 'logo.webp'), Buffer.from('RIFF0000WEBPVP8 '));
-    const upload = await ctx.app.inject({ method: 'GET', url: '/storage/teams/logo.webp' });
-    expect(upload.statusCode).toBe(200);
-    expect(upload.headers['content-type']).toBe('image/webp');
+    writeFileSync(join(storageDir, 'teams', 'nested', 'logo.webp'), Buffer.from('RIFF0000WEBPVP8 '));
+    for (const url of ['/storage/teams/logo.webp', '/storage/teams/nested/logo.webp']) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
 
     const video = await ctx.app.inject({ method: 'GET', url: '/storage/videos/benvenuti.mp4', headers: { range: 'bytes=0-99' } });
     expect(video.statusCode).toBe(206);
@@ -131,7 +138,7 @@ describe.each(databases)('public configuration, security headers and static file
     expect(video.rawPayload.length).toBe(100);
 
     expect((await ctx.app.inject({ method: 'GET', url: '/storage/../../etc/passwd' })).statusCode).not.toBe(200);
-    expect((await ctx.app.inject({ method: 'PUT', url: '/storage/teams/logo.webp', payload: 'x' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'PUT', url: '/storage/lezioni/intro.webm', payload: 'x' })).statusCode).toBe(404);
   });
 
   it('serves the provider\'s Italian account and privacy pages', async () => {

@@ -119,6 +119,11 @@ export async function postCover(
   return app.inject({ method: 'POST', url, headers: { ...auth, ...headers }, payload });
 }
 
+/** The status GET answers for an uploaded image's public path (200 while it is stored, 404 once removed). */
+export async function imageStatus(app: App, path: string): Promise<number> {
+  return (await app.inject({ method: 'GET', url: path })).statusCode;
+}
+
 export function png(width = 320, height = 180, exif = false): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
   return (exif ? image.withExif({ IFD0: { Copyright: 'Segreto aziendale', Artist: 'Mario Rossi' } }) : image).png().toBuffer();

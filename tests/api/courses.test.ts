@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
-import { COURSE_ADMIN, insertCourse, insertLesson, insertModule, markCompleted, png, postCover } from './courses-fixtures.js';
+import { COURSE_ADMIN, imageStatus, insertCourse, insertLesson, insertModule, markCompleted, png, postCover } from './courses-fixtures.js';
 
 describe.each(databases)('courses API (%s)', (kind) => {
   const ctx = useTestApp(kind);
@@ -176,13 +174,14 @@ describe.each(databases)('courses API (%s)', (kind) => {
       expect(res.statusCode).toBe(403);
     });
 
-    it('removes modules, lessons, progress and cover files with the course', async () => {
+    it('removes modules, lessons, progress and the course and module covers with the course', async () => {
       const me = await admin();
       const id = await insertCourse(ctx.db);
-      const cover = await postCover(ctx.app, `/api/courses/${id}/cover`, me.headers, await png());
-      const coverFile = join(ctx.config.storageDir, cover.json().data.cover_url.replace('/storage/', ''));
-      expect(existsSync(coverFile)).toBe(true);
+      const cover = (await postCover(ctx.app, `/api/courses/${id}/cover`, me.headers, await png())).json().data.cover_url;
+      expect(await imageStatus(ctx.app, cover)).toBe(200);
       const moduleId = await insertModule(ctx.db, id);
+      const moduleCover = (await postCover(ctx.app, `/api/courses/${id}/modules/${moduleId}/cover`, me.headers, await png())).json().data.cover_url;
+      expect(await imageStatus(ctx.app, moduleCover)).toBe(200);
       const lessonId = await insertLesson(ctx.db, moduleId);
       await markCompleted(ctx.db, me.id, lessonId);
       const res = await ctx.app.inject({ method: 'DELETE', url: `/api/courses/${id}`, headers: me.headers });
@@ -191,7 +190,8 @@ describe.each(databases)('courses API (%s)', (kind) => {
       expect(await ctx.db.selectFrom('modules').select('id').where('course_id', '=', id).execute()).toEqual([]);
       expect(await ctx.db.selectFrom('lessons').select('id').where('id', '=', lessonId).execute()).toEqual([]);
       expect(await ctx.db.selectFrom('lesson_progress').select('user_id').where('lesson_id', '=', lessonId).execute()).toEqual([]);
-      expect(existsSync(coverFile)).toBe(false);
+      expect(await imageStatus(ctx.app, cover)).toBe(404);
+      expect(await imageStatus(ctx.app, moduleCover)).toBe(404);
       const again = await ctx.app.inject({ method: 'DELETE', url: `/api/courses/${id}`, headers: me.headers });
       expect(again.statusCode).toBe(404);
     });
@@ -216,8 +216,8 @@ describe.each(databases)('courses API (%s)', (kind) => {
       const second = await upload();
       const secondUrl: string = second.json().data.cover_url;
       expect(secondUrl).not.toBe(firstUrl);
-      expect(existsSync(join(ctx.config.storageDir, firstUrl.replace('/storage/', '')))).toBe(false);
-      expect(existsSync(join(ctx.config.storageDir, secondUrl.replace('/storage/', '')))).toBe(true);
+      expect(await imageStatus(ctx.app, firstUrl)).toBe(404);
+      expect(await imageStatus(ctx.app, secondUrl)).toBe(200);
     });
 
     it('answers 404 for a missing course', async () => {

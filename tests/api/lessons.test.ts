@@ -1,7 +1,10 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 import { COURSE_ADMIN, insertCourse, insertLesson, insertModule, markCompleted } from './courses-fixtures.js';
 import { isAcceptedVideoUrl } from '../../server/src/routes/lessons.js';
+import { DEMO_VIDEOS_DIR } from '../../server/src/plugins/storage.js';
 
 const BAD_VIDEO_URL = 'Il campo URL del video deve essere un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).';
 
@@ -128,6 +131,22 @@ describe.each(databases)('lessons API (%s)', (kind) => {
       const missing = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_url: '/storage/videos/non-esiste.mp4' } });
       expect(missing.statusCode).toBe(422);
       expect(missing.json().errors.video_url).toEqual(['Il file del video non esiste o non è leggibile: impossibile ricavarne la durata.']);
+    });
+
+    it('reads STORAGE_DIR videos too, but not from the uploaded images\' folders, which are not served from disk', async () => {
+      const { base } = await tree();
+      const me = await admin();
+      for (const folder of ['lezioni', 'courses']) {
+        mkdirSync(join(ctx.config.storageDir, folder), { recursive: true });
+        copyFileSync(join(DEMO_VIDEOS_DIR, 'benvenuti.mp4'), join(ctx.config.storageDir, folder, 'intro.mp4'));
+      }
+      const own = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_url: '/storage/lezioni/intro.mp4' } });
+      expect(own.statusCode).toBe(201);
+      expect(own.json().data.video_length).toBeCloseTo(16.05, 1);
+      expect((await ctx.app.inject({ method: 'GET', url: '/storage/lezioni/intro.mp4', headers: { range: 'bytes=0-9' } })).statusCode).toBe(206);
+      const images = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_url: '/storage/courses/intro.mp4' } });
+      expect(images.statusCode).toBe(422);
+      expect(images.json().errors.video_url).toEqual(['Il file del video non esiste o non è leggibile: impossibile ricavarne la durata.']);
     });
 
     it('needs the length of an external video from the form', async () => {

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
-import { COURSE_ADMIN, insertCourse, insertLesson, insertModule, markCompleted, png, postCover } from './courses-fixtures.js';
+import { COURSE_ADMIN, imageStatus, insertCourse, insertLesson, insertModule, markCompleted, png, postCover } from './courses-fixtures.js';
 
 describe.each(databases)('modules API (%s)', (kind) => {
   const ctx = useTestApp(kind);
@@ -167,14 +165,14 @@ describe.each(databases)('modules API (%s)', (kind) => {
       const moduleId = await insertModule(ctx.db, courseId, { name: 'Da eliminare' });
       const lessonId = await insertLesson(ctx.db, moduleId);
       await markCompleted(ctx.db, me.id, lessonId);
-      const cover = await postCover(ctx.app, `${base(courseId)}/${moduleId}/cover`, me.headers, await png());
-      const coverFile = join(ctx.config.storageDir, cover.json().data.cover_url.replace('/storage/', ''));
+      const cover: string = (await postCover(ctx.app, `${base(courseId)}/${moduleId}/cover`, me.headers, await png())).json().data.cover_url;
+      expect(await imageStatus(ctx.app, cover)).toBe(200);
       const res = await ctx.app.inject({ method: 'DELETE', url: `${base(courseId)}/${moduleId}`, headers: me.headers });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({ id: moduleId, name: 'Da eliminare' });
       expect(await ctx.db.selectFrom('lessons').select('id').where('module_id', '=', moduleId).execute()).toEqual([]);
       expect(await ctx.db.selectFrom('lesson_progress').select('user_id').where('lesson_id', '=', lessonId).execute()).toEqual([]);
-      expect(existsSync(coverFile)).toBe(false);
+      expect(await imageStatus(ctx.app, cover)).toBe(404);
     });
   });
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/src/auth/tokens.js';
 import { createDb, migrateToLatest, type Db } from '../../server/src/db/index.js';
@@ -201,6 +202,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await fetch(`${a.url}/api/user`, { headers })).status).toBe(429);
     token = await staffToken(db);
+  });
+
+  it('serves an image uploaded through one process from the other, with the same ETag', async () => {
+    const team = await db.insertInto('teams').values({ name: 'Squadra condivisa' }).returning('id').executeTakeFirstOrThrow();
+    const logo = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#c82' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('avatar', new Blob([new Uint8Array(logo)], { type: 'image/png' }), 'logo.png');
+    const upload = await fetch(`${a.url}/api/teams/${team.id}/avatar`, { method: 'POST', headers: auth(), body: form });
+    expect(upload.status).toBe(200);
+    const path: string = (await upload.json()).data.avatar;
+    const [fromA, fromB] = await Promise.all([fetch(`${a.url}${path}`), fetch(`${b.url}${path}`)]);
+    expect([fromA.status, fromB.status]).toEqual([200, 200]);
+    const etag = fromA.headers.get('etag');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    expect(fromB.headers.get('etag')).toBe(etag);
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
+    const revalidated = await fetch(`${b.url}${path}`, { headers: { 'if-none-match': etag! } });
+    expect(revalidated.status).toBe(304);
   });
 
   it('runs the background jobs in exactly one process, and the other takes over when it dies', async () => {

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import type { StoredImage } from '../repositories/uploads.js';
 import { validationFailed } from './errors.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -12,7 +11,7 @@ export const MAX_IMAGE_WIDTH = 1600;
 export const COVER_ASPECT = 16 / 9;
 /** Larger inputs are refused before decoding (decompression bombs). */
 const MAX_INPUT_PIXELS = 100_000_000;
-const ACCEPTED_MIME = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
+export const ACCEPTED_MIME = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 
 export const TOO_LARGE_MESSAGE = 'Il file è troppo grande. La dimensione massima consentita è di 5MB.';
 export const NOT_AN_IMAGE_MESSAGE = "Il file deve essere un'immagine (JPEG, PNG, WebP o GIF).";
@@ -21,8 +20,8 @@ export const MISSING_FILE_MESSAGE = "Seleziona un'immagine da caricare.";
 export interface UploadOptions {
   /** The multipart field the file must come in; errors are reported under it. */
   field: 'avatar' | 'cover';
-  /** Sub-folder of the storage directory, e.g. "courses". */
-  folder: string;
+  /** The public folder the image is served from. */
+  folder: UploadFolder;
   /** Width / height the stored image is centre-cropped to (16 / 9 for covers, 1 for logos). */
   aspect?: number;
 }
@@ -83,62 +82,39 @@ async function reencode(buffer: Buffer, aspect?: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The strong entity tag of an image's bytes. */
+export function imageEtag(data: Buffer): string {
+  return `"${createHash('sha256').update(data).digest('base64url')}"`;
+}
+
 /**
- * Stores the image uploaded in `opts.field` and returns its public path `/storage/<folder>/<name>.webp`.
+ * Reads the image uploaded in `opts.field` and answers it re-encoded, under a new random public
+ * path `/storage/<folder>/<name>.webp`, for a repository to store with the record pointing at it.
  * Images only, recognised by content (JPEG, PNG, WebP, GIF, AVIF; SVG refused), at most 5 MB;
  * every failure is a 422 with an Italian message under `opts.field`.
  */
-export async function saveUploadedImage(request: FastifyRequest, opts: UploadOptions): Promise<string> {
+export async function receiveUploadedImage(request: FastifyRequest, opts: UploadOptions): Promise<StoredImage> {
   const buffer = await readUpload(request, opts.field);
   const type = await fileTypeFromBuffer(buffer);
   if (!type || !ACCEPTED_MIME.has(type.mime)) {
     throw validationFailed({ [opts.field]: [NOT_AN_IMAGE_MESSAGE] });
   }
-  let output: Buffer;
+  let data: Buffer;
   try {
-    output = await reencode(buffer, opts.aspect);
+    data = await reencode(buffer, opts.aspect);
   } catch {
     throw validationFailed({ [opts.field]: [NOT_AN_IMAGE_MESSAGE] });
   }
-  const folder = opts.folder.replace(/[^a-z0-9_-]/gi, '');
+  // A new name for every upload: the bytes behind a path never change, so they can be cached for good.
   const name = `${randomBytes(16).toString('hex')}.webp`;
-  const dir = join(request.server.config.storageDir, folder);
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, name), output);
-  return `/storage/${folder}/${name}`;
+  return { path: `/storage/${opts.folder}/${name}`, contentType: 'image/webp', etag: imageEtag(data), data };
 }
 
-/** Best-effort removal of a file stored by saveUploadedImage; paths outside storage are ignored. */
-export async function removeStoredFile(storageDir: string, publicPath: string | null | undefined): Promise<void> {
-  if (!publicPath || !publicPath.startsWith('/storage/')) return;
-  const root = resolve(storageDir);
-  const target = resolve(root, publicPath.slice('/storage/'.length));
-  const rel = relative(root, target);
-  if (!rel || rel.startsWith('..') || isAbsolute(rel)) return;
-  await unlink(target).catch(() => undefined);
-}
-
-/** The folders uploads are stored in, under the storage directory. */
+/** The folders uploaded images are served from: /storage/<folder>/<name>. */
 export const UPLOAD_FOLDERS = ['teams', 'courses', 'modules'] as const;
+export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
-/**
- * Removes uploaded images no record points at any more: left by a crash between storing a file
- * and saving the record, or by a failed removal. Files younger than `graceMs` are kept, as an
- * upload may be between those two steps right now. Answers the public paths it removed.
- */
-export async function removeOrphanUploads(storageDir: string, referenced: Set<string>, nowMs: number, graceMs = 60 * 60 * 1000): Promise<string[]> {
-  const removed: string[] = [];
-  for (const folder of UPLOAD_FOLDERS) {
-    const names = await readdir(join(storageDir, folder)).catch(() => [] as string[]);
-    for (const name of names) {
-      const publicPath = `/storage/${folder}/${name}`;
-      if (referenced.has(publicPath)) continue;
-      const file = join(storageDir, folder, name);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile() || nowMs - info.mtimeMs < graceMs) continue;
-      await unlink(file).catch(() => undefined);
-      removed.push(publicPath);
-    }
-  }
-  return removed;
+/** Whether a /storage/ path is one of the uploaded images' (served from the database, never from disk). */
+export function isUploadPath(publicPath: string): boolean {
+  return UPLOAD_FOLDERS.some((folder) => publicPath.startsWith(`/storage/${folder}/`));
 }

@@ -1,24 +1,23 @@
-import { isAbsolute, relative, resolve } from 'node:path';
 import { parseFile } from 'music-metadata';
 import { DEMO_VIDEOS_DIR } from '../plugins/storage.js';
+import { isUploadPath } from './images.js';
+import { fileUnder } from './storage-paths.js';
 
 /** Longest lesson video believed: 12 hours. */
 export const MAX_VIDEO_LENGTH_SECONDS = 12 * 3600;
 
-/** The file behind a /storage/ address: the shipped demo videos, else the uploads folder; null outside both. */
+/**
+ * The file behind a /storage/ address: the shipped demo videos, else STORAGE_DIR; null outside
+ * both, and for the uploaded images' folders, which are served from the database.
+ */
 export function storedFilePath(storageDir: string, publicPath: string): string | null {
-  if (!publicPath.startsWith('/storage/')) return null;
-  const inside = (root: string, path: string) => {
-    const target = resolve(root, path);
-    const rel = relative(root, target);
-    return rel && !rel.startsWith('..') && !isAbsolute(rel) ? target : null;
-  };
+  if (!publicPath.startsWith('/storage/') || isUploadPath(publicPath)) return null;
   const rest = publicPath.slice('/storage/'.length);
   if (rest.startsWith('videos/')) {
-    const demo = inside(resolve(DEMO_VIDEOS_DIR), rest.slice('videos/'.length));
+    const demo = fileUnder(DEMO_VIDEOS_DIR, rest.slice('videos/'.length));
     if (demo) return demo;
   }
-  return inside(resolve(storageDir), rest);
+  return fileUnder(storageDir, rest);
 }
 
 /**

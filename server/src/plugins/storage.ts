@@ -1,40 +1,51 @@
-import { accessSync, constants, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { removeOrphanUploads } from '../lib/images.js';
+import { UPLOAD_FOLDERS } from '../lib/images.js';
+import uploadedImages from './uploaded-images.js';
 
-/** Refuses to start on a storage folder the process cannot write (uploads would fail one by one later). */
-function assertWritable(root: string): void {
+/**
+ * STORAGE_DIR holds the lesson videos an operator puts there, the files of uploaded images from
+ * before they moved to the database (imported at start), and — without CALENDAR_FEED_KEY — the
+ * calendar feed key file, written on first use. Only that key needs the folder writable, so a
+ * folder the process cannot write is refused at start then (the key would fail later, at run
+ * time); with CALENDAR_FEED_KEY set a read-only folder is fine.
+ */
+function assertUsable(root: string, mustWrite: boolean): void {
   try {
-    mkdirSync(root, { recursive: true });
-    accessSync(root, constants.W_OK);
-    const probe = join(root, `.write-check-${process.pid}`);
-    writeFileSync(probe, '');
-    rmSync(probe);
+    if (mustWrite) {
+      mkdirSync(root, { recursive: true });
+      accessSync(root, constants.W_OK);
+      const probe = join(root, `.write-check-${process.pid}`);
+      writeFileSync(probe, '');
+      rmSync(probe);
+    } else if (existsSync(root) && !statSync(root).isDirectory()) {
+      throw new Error('non è una cartella');
+    }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`la cartella dei file caricati (STORAGE_DIR=${root}) non è scrivibile: ${reason}`, { cause: error });
+    const what = mustWrite
+      ? `non è scrivibile (serve per la chiave dei feed del calendario: scrivibile la cartella o imposta CALENDAR_FEED_KEY)`
+      : 'non è utilizzabile';
+    throw new Error(`la cartella STORAGE_DIR=${root} ${what}: ${reason}`, { cause: error });
   }
 }
 
 /** Demo lesson videos shipped in the repository, referenced by the seed as /storage/videos/<file>. */
 export const DEMO_VIDEOS_DIR = fileURLToPath(new URL('../../assets/videos', import.meta.url));
 
-/** /storage/*: uploaded files (STORAGE_DIR) and the shipped demo videos, read-only. */
+/** Whether a path under STORAGE_DIR (`/teams/x.webp`) is in an uploaded images' folder, never served from disk. */
+function inUploadFolder(pathname: string): boolean {
+  return UPLOAD_FOLDERS.some((folder) => pathname === `/${folder}` || pathname.startsWith(`/${folder}/`));
+}
+
+/** /storage/*: uploaded images (from the database), the shipped demo videos and the files of STORAGE_DIR, read-only. */
 export default async function storage(app: FastifyInstance): Promise<void> {
   const root = resolve(app.config.storageDir);
-  assertWritable(root);
-  // Images a crash or a failed removal left behind go at start-up.
-  app.addHook('onReady', async () => {
-    try {
-      const removed = await removeOrphanUploads(root, await app.repos.uploads.referencedPaths(), app.now());
-      if (removed.length) app.log.info(`removed ${removed.length} uploaded image(s) no record points at`);
-    } catch (error) {
-      app.log.warn({ err: error }, 'could not look for orphan uploads');
-    }
-  });
+  assertUsable(root, !app.config.calendarFeedKey);
+  await app.register(uploadedImages);
   if (existsSync(DEMO_VIDEOS_DIR)) {
     await app.register(fastifyStatic, {
       root: DEMO_VIDEOS_DIR,
@@ -49,7 +60,7 @@ export default async function storage(app: FastifyInstance): Promise<void> {
     prefix: '/storage/',
     decorateReply: false,
     index: false,
-    // Uploaded names change when the content does; an hour of caching is safe.
+    allowedPath: (pathname) => !inUploadFolder(pathname),
     maxAge: '1h',
   });
 }

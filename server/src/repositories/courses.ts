@@ -5,6 +5,7 @@ import { listPage } from './list.js';
 import { isoNow, type Clock } from './shared.js';
 import { audit, changesBetween } from './audit.js';
 import { defineRepository } from './registry.js';
+import { deleteImages, insertImage, type StoredImage } from './uploads.js';
 
 /** A course with the given user's lesson counts. */
 function courseQuery(db: Db, userId: number) {
@@ -95,33 +96,33 @@ export function createCoursesRepository(db: Db, now: Clock) {
       });
     },
 
-    /** Stores the new cover and answers the one it replaced (the caller removes that file). */
-    async setCover(id: number, coverUrl: string): Promise<string | null> {
-      return db.transaction().execute(async (trx) => {
-        // Lock the row first, so that of two uploads at once each learns the cover it really replaced.
+    /** Stores the new cover and removes the one it replaces, in one transaction. */
+    async setCover(id: number, image: StoredImage): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        // Lock the row first, so that of two uploads at once each removes the cover it really replaced.
         await trx.updateTable('courses').set((eb) => ({ cover_url: eb.ref('cover_url') })).where('id', '=', id).execute();
         const before = await trx.selectFrom('courses').select('cover_url').where('id', '=', id).executeTakeFirst();
+        if (!before) return;
+        const coverUrl = image.path;
+        await insertImage(trx, now, image);
         await trx.updateTable('courses').set({ cover_url: coverUrl }).where('id', '=', id).execute();
+        await deleteImages(trx, [before.cover_url]);
         await audit(trx, now, { action: 'update', entityType: 'course', entityId: id, changes: changesBetween(before, { cover_url: coverUrl }, ['cover_url']) });
-        return before?.cover_url ?? null;
       });
     },
 
-    /**
-     * Deletes the course; modules, lessons and progress go with it (foreign keys cascade).
-     * Answers the cover paths of its modules, for the caller to remove the files.
-     */
-    async delete(id: number): Promise<Array<string | null>> {
-      return db.transaction().execute(async (trx) => {
+    /** Deletes the course with its cover; modules (and their covers), lessons and progress go with it. */
+    async delete(id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirst();
         const modules = await trx.selectFrom('modules').select(['id', 'cover_url']).where('course_id', '=', id).execute();
         await trx.deleteFrom('courses').where('id', '=', id).execute();
+        await deleteImages(trx, [before?.cover_url, ...modules.map((m) => m.cover_url)]);
         if (before) {
           const changes = changesBetween({ ...before, published: Boolean(before.published) }, null, ['name', 'description', 'published', 'cover_url']);
           if (modules.length) changes.modules = [modules.map((m) => m.id).sort((a, b) => a - b), []];
           await audit(trx, now, { action: 'delete', entityType: 'course', entityId: id, changes });
         }
-        return modules.map((m) => m.cover_url);
       });
     },
   };

@@ -5,6 +5,7 @@ import { listPage } from './list.js';
 import { isoNow, type Clock } from './shared.js';
 import { audit, changesBetween } from './audit.js';
 import { defineRepository } from './registry.js';
+import { deleteImages, insertImage, type StoredImage } from './uploads.js';
 
 /** A module with the given user's lesson counts. */
 function moduleQuery(db: Db, userId: number) {
@@ -84,24 +85,28 @@ export function createModulesRepository(db: Db, now: Clock) {
       });
     },
 
-    /** Stores the new cover and answers the one it replaced (the caller removes that file). */
-    async setCover(id: number, coverUrl: string): Promise<string | null> {
-      return db.transaction().execute(async (trx) => {
-        // Lock the row first, so that of two uploads at once each learns the cover it really replaced.
+    /** Stores the new cover and removes the one it replaces, in one transaction. */
+    async setCover(id: number, image: StoredImage): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        // Lock the row first, so that of two uploads at once each removes the cover it really replaced.
         await trx.updateTable('modules').set((eb) => ({ cover_url: eb.ref('cover_url') })).where('id', '=', id).execute();
         const before = await trx.selectFrom('modules').select('cover_url').where('id', '=', id).executeTakeFirst();
+        if (!before) return;
+        const coverUrl = image.path;
+        await insertImage(trx, now, image);
         await trx.updateTable('modules').set({ cover_url: coverUrl }).where('id', '=', id).execute();
+        await deleteImages(trx, [before.cover_url]);
         await audit(trx, now, { action: 'update', entityType: 'module', entityId: id, changes: changesBetween(before, { cover_url: coverUrl }, ['cover_url']) });
-        return before?.cover_url ?? null;
       });
     },
 
-    /** Deletes the module; its lessons and their progress go with it (foreign keys cascade). */
+    /** Deletes the module and its cover; its lessons and their progress go with it (foreign keys cascade). */
     async delete(id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('modules').selectAll().where('id', '=', id).executeTakeFirst();
         if (!before) return;
         await trx.deleteFrom('modules').where('id', '=', id).execute();
+        await deleteImages(trx, [before.cover_url]);
         await audit(trx, now, { action: 'delete', entityType: 'module', entityId: id, changes: changesBetween(before, null, ['course_id', 'name', 'description', 'position', 'cover_url']) });
       });
     },

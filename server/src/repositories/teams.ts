@@ -11,6 +11,7 @@ import { hasTeamLink } from './sessions.js';
 import { isoNow, loadPeople, personColumns, type Clock } from './shared.js';
 import { audit, changesBetween, idsChange } from './audit.js';
 import { defineRepository } from './registry.js';
+import { deleteImages, insertImage, type StoredImage } from './uploads.js';
 
 /** A team with what its summary shows: the coordinator and the member count. */
 export type TeamWithRelations = TeamRow & { owner: PersonSummary | null; members_count: number };
@@ -154,15 +155,18 @@ export function createTeamsRepository(db: Db, now: Clock) {
       });
     },
 
-    /** Stores the new logo and answers the one it replaced (the caller removes that file). */
-    async setAvatar(id: number, avatar: string): Promise<string | null> {
-      return db.transaction().execute(async (trx) => {
-        // Lock the row first, so that of two uploads at once each learns the logo it really replaced.
+    /** Stores the new logo and removes the one it replaces, in one transaction. */
+    async setAvatar(id: number, image: StoredImage): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        // Lock the row first, so that of two uploads at once each removes the logo it really replaced.
         await trx.updateTable('teams').set((eb) => ({ avatar: eb.ref('avatar') })).where('id', '=', id).execute();
         const before = await trx.selectFrom('teams').select('avatar').where('id', '=', id).executeTakeFirst();
+        if (!before) return;
+        const avatar = image.path;
+        await insertImage(trx, now, image);
         await trx.updateTable('teams').set({ avatar }).where('id', '=', id).execute();
+        await deleteImages(trx, [before.avatar]);
         await audit(trx, now, { action: 'update', entityType: 'team', entityId: id, changes: changesBetween(before, { avatar }, ['avatar']) });
-        return before?.avatar ?? null;
       });
     },
 
@@ -179,6 +183,7 @@ export function createTeamsRepository(db: Db, now: Clock) {
           .returning('id')
           .execute();
         await trx.deleteFrom('teams').where('id', '=', id).execute();
+        await deleteImages(trx, [before.avatar]);
         const changes = changesBetween(before, null, ['name', 'description', 'avatar', 'drive_url', 'owner_id']);
         if (members.length) changes.members = [members.sort((a, b) => a - b), []];
         if (ownSessions.length) changes.sessions = [ownSessions.map((s) => s.id).sort((a, b) => a - b), []];

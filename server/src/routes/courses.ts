@@ -13,7 +13,7 @@ import {
 import { orNotFound } from '../lib/errors.js';
 import { assertCoursesReadable, loadReadableCourse, maySeeAllCourses } from '../lib/course-access.js';
 import { presentCourse } from '../lib/presenters-courses.js';
-import { COVER_ASPECT, removeStoredFile, saveUploadedImage } from '../lib/images.js';
+import { COVER_ASPECT, receiveUploadedImage } from '../lib/images.js';
 import { blankFields } from '../lib/blank-fields.js';
 
 /** Video courses: learners see published ones, read_courses holders see all. */
@@ -70,11 +70,8 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
     { schema: { params: CourseParams, response: responses({ 200: DeletedResponse }) }, preHandler: app.requirePermission('delete_courses') },
     async (request) => {
       const course = await findCourse(request.params.courseId);
-      // Modules, lessons and progress go with the course.
-      const moduleCovers = await courses.delete(course.id);
-      for (const path of [course.cover_url, ...moduleCovers]) {
-        await removeStoredFile(app.config.storageDir, path);
-      }
+      // Modules, lessons, progress and covers go with the course.
+      await courses.delete(course.id);
       return { data: { id: course.id, name: course.name } };
     },
   );
@@ -84,8 +81,7 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
     { schema: { params: CourseParams, response: responses({ 200: CourseResponse }) }, preHandler: app.requirePermission('update_courses') },
     async (request) => {
       const course = await findCourse(request.params.courseId);
-      const previous = await courses.setCover(course.id, await saveUploadedImage(request, { field: 'cover', folder: 'courses', aspect: COVER_ASPECT }));
-      await removeStoredFile(app.config.storageDir, previous);
+      await courses.setCover(course.id, await receiveUploadedImage(request, { field: 'cover', folder: 'courses', aspect: COVER_ASPECT }));
       return { data: await courseFor(authOf(request).userId, course.id) };
     },
   );

@@ -7,7 +7,7 @@ import { ModuleBody, ModuleListResponse, ModuleParams, ModuleResponse } from '..
 import { orNotFound } from '../lib/errors.js';
 import { loadReadableCourse } from '../lib/course-access.js';
 import { presentModule } from '../lib/presenters-courses.js';
-import { COVER_ASPECT, removeStoredFile, saveUploadedImage } from '../lib/images.js';
+import { COVER_ASPECT, receiveUploadedImage } from '../lib/images.js';
 import { blankFields } from '../lib/blank-fields.js';
 
 /** Modules of a course; reading follows the course's rule, writing needs the catalogue's module permissions. */
@@ -69,9 +69,8 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     { schema: { params: ModuleParams, response: responses({ 200: DeletedResponse }) }, preHandler: app.requirePermission('delete_courses') },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
-      // Lessons and their progress go with the module.
+      // Lessons, their progress and the cover go with the module.
       await modules.delete(module.id);
-      await removeStoredFile(app.config.storageDir, module.cover_url);
       return { data: { id: module.id, name: module.name } };
     },
   );
@@ -81,8 +80,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     { schema: { params: ModuleParams, response: responses({ 200: ModuleResponse }) }, preHandler: app.requirePermission('update_lesosns') },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
-      const previous = await modules.setCover(module.id, await saveUploadedImage(request, { field: 'cover', folder: 'modules', aspect: COVER_ASPECT }));
-      await removeStoredFile(app.config.storageDir, previous);
+      await modules.setCover(module.id, await receiveUploadedImage(request, { field: 'cover', folder: 'modules', aspect: COVER_ASPECT }));
       return { data: await moduleFor(authOf(request).userId, module.id) };
     },
   );

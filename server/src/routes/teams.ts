@@ -5,7 +5,7 @@ import { type FieldErrorBag, forbidden, orNotFound } from '../lib/errors.js';
 import { type CheckedBody, checkBody } from '../plugins/body-rules.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { requiredMessage } from '../lib/field-labels.js';
-import { removeStoredFile, saveUploadedImage } from '../lib/images.js';
+import { receiveUploadedImage } from '../lib/images.js';
 import {
   assertTeamAccess,
   mayEditTeamAdministration,
@@ -123,7 +123,6 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     const { id } = request.params;
     const team = await findTeam(id);
     await teams.delete(id);
-    await removeStoredFile(app.config.storageDir, team.avatar);
     return { data: { id: team.id, name: team.name } };
   });
 
@@ -136,8 +135,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       await assertTeamAccess(teams, authOf(request), id, mayEditTeamProfile);
       await findTeam(id);
-      const previous = await teams.setAvatar(id, await saveUploadedImage(request, { field: 'avatar', folder: 'teams', aspect: 1 }));
-      await removeStoredFile(app.config.storageDir, previous);
+      await teams.setAvatar(id, await receiveUploadedImage(request, { field: 'avatar', folder: 'teams', aspect: 1 }));
       return detail(id);
     },
   });

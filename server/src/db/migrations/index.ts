@@ -8,6 +8,7 @@ import * as m006 from './006_accessibility_reports.js';
 import * as m007 from './007_sign_in_requests.js';
 import * as m008 from './008_progress_sessions.js';
 import * as m010 from './010_rate_limits.js';
+import * as m011 from './011_uploaded_images.js';
 import * as m012 from './012_list_sort_indexes.js';
 
 /** Migrations are listed statically: no file globbing at run time. */
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '007_sign_in_requests': m007,
   '008_progress_sessions': m008,
   '010_rate_limits': m010,
+  '011_uploaded_images': m011,
   '012_list_sort_indexes': m012,
 };
 
