@@ -1,4 +1,4 @@
-import { Alert } from '@mui/material';
+import Alert from '@mui/material/Alert';
 import { useTranslate } from 'ra-core';
 import { errorStatus } from '../../lib/apiError';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Stack } from '@mui/material';
+import Stack from '@mui/material/Stack';
 import { usePermissions, useTranslate } from 'ra-core';
 import { useParams } from 'react-router';
 import { hasPermission } from '../../authProvider/canAccess';

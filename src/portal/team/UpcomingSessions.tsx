@@ -1,5 +1,9 @@
 import { useId } from 'react';
-import { Box, Link, Paper, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router';
 import { formatLongDate, formatTime } from '../../lib/dates';
