@@ -49,6 +49,12 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          // The package indexes reach every component: one such import in a shared module puts
+          // all of MUI's components that the back-office uses into the portal's shared chunk.
+          paths: [
+            { name: '@mui/material', message: "Import each component from its own path: '@mui/material/Button'." },
+            { name: '@mui/icons-material', message: "Import each icon from its own path: '@mui/icons-material/Menu'." },
+          ],
           patterns: [
             ...CONTRACT_IMPORTS,
             { group: ['**/dataProvider/*'], message: 'Import the data provider from src/dataProvider (its index).' },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [-- <section>…] [--build] [--verbose]`: measures the app's performance budgets and prints
 // them. Benchmarks only report: they never fail the build and are not part of `npm test`.
-//   bundle  JS each route loads before first render (brotli) against the 120 KiB budget
+//   bundle  JS each route loads before first render (brotli) against the 110 KiB budget
 //   lighthouse  Lighthouse mobile performance score of portal (≥ 95) and back-office (≥ 80) pages
 //   api     list endpoints on a large seed: p99 and throughput vs a bare node:http server
 //   sync    lesson progress sync under load (5,000 learners every 3 s)

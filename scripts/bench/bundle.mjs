@@ -3,6 +3,7 @@
 // as a signed-in demo user where the route needs one; every script response until the network is
 // idle is counted (the entry, its static imports, and the route's lazily loaded chunks).
 // --verbose lists the files behind each total.
+import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { chromium } from '@playwright/test';
@@ -10,7 +11,7 @@ import { ensureBuild, startSectionServer } from './server.mjs';
 import { signIn } from './signIn.mjs';
 import { kib, printTable } from './table.mjs';
 
-const BUDGET_KIB = 120;
+const BUDGET_KIB = 110;
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -26,7 +27,7 @@ async function signedInState(browser, baseURL, email) {
 }
 
 /** Ids for the parameterised routes, read from the freshly seeded database. */
-function routeIds(databasePath) {
+export function routeIds(databasePath) {
   const db = new Database(databasePath, { readonly: true });
   try {
     const one = (query, ...params) => db.prepare(query).get(...params);
@@ -49,6 +50,7 @@ function routes(ids) {
   return [
     { path: '/', as: null, budget: true },
     { path: '/auth/callback', as: null, budget: true },
+    { path: '/accessibilita', as: null, budget: true },
     { path: '/dashboard', as: 'membro', budget: true },
     { path: `/percorso/${ids.team}`, as: 'membro', budget: true },
     { path: `/percorso/${ids.team}/sessions/${ids.session}`, as: 'membro', budget: true },
@@ -57,10 +59,23 @@ function routes(ids) {
     { path: `/courses/${ids.course}/modules`, as: 'membro', budget: true },
     { path: lessons, as: 'membro', budget: true },
     { path: `${lessons}/${ids.lesson}`, as: 'membro', budget: true },
+    { path: '/segnala-accessibilita', as: 'membro', budget: true },
     { path: '/admin', as: 'admin', budget: false },
     { path: '/admin/teams', as: 'admin', budget: false },
     { path: '/admin/courses', as: 'admin', budget: false },
   ];
+}
+
+/**
+ * The route patterns of the app's route table (src/App.tsx and src/portal/routes.tsx) that no path
+ * above opens: a new page must join the list rather than escape the budget.
+ */
+function unmeasuredRoutes(paths) {
+  const patterns = ['src/App.tsx', 'src/portal/routes.tsx'].flatMap((file) =>
+    [...readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8').matchAll(/path[=:]\s*["'`]([^"'`*]+)["'`]/g)].map((match) => match[1]),
+  );
+  const matcher = (pattern) => new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}$`);
+  return patterns.filter((pattern) => !paths.some((path) => matcher(pattern).test(path)));
 }
 
 async function measure(browser, baseURL, route, storageState) {
@@ -112,7 +127,10 @@ export async function bundleBudget() {
     const rows = [];
     const details = [];
     let over = 0;
-    for (const route of routes(routeIds(databasePath))) {
+    const list = routes(routeIds(databasePath));
+    const missing = unmeasuredRoutes(list.map((route) => route.path));
+    if (missing.length) console.log(`Routes of the app that this list does not open: ${missing.join(', ')}`);
+    for (const route of list) {
       const result = await measure(browser, server.url, route, route.as && states[route.as]);
       const redirected = result.finalPath !== route.path ? `→ ${result.finalPath}` : '';
       const status = !route.budget ? 'info' : result.brotli <= BUDGET_KIB * 1024 ? 'PASS' : 'OVER';

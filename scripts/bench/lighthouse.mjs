@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { routeIds } from './bundle.mjs';
 import { ensureBuild, freePort, startSectionServer } from './server.mjs';
 import { printTable } from './table.mjs';
 
@@ -99,11 +100,14 @@ export async function lighthouseScores() {
   });
   try {
     const team = firstTeamOf(databasePath, 'membro@example.com');
+    const ids = routeIds(databasePath);
     const pages = [
       { path: '/', as: null, min: PORTAL_MIN },
       { path: '/dashboard', as: 'membro', min: PORTAL_MIN },
       { path: `/percorso/${team}`, as: 'membro', min: PORTAL_MIN },
+      { path: `/percorso/${team}/sessions/${ids.session}`, as: 'membro', min: PORTAL_MIN },
       { path: '/courses', as: 'membro', min: PORTAL_MIN },
+      { path: `/courses/${ids.course}/modules/${ids.module}/lessons/${ids.lesson}`, as: 'membro', min: PORTAL_MIN },
       { path: '/admin', as: 'admin', min: BACK_OFFICE_MIN },
     ];
     const rows = [];

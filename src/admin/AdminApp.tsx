@@ -1,12 +1,16 @@
 import { Route } from 'react-router';
 import { Admin, CanAccess, CustomRoutes, Resource } from 'react-admin';
+import { addMessages } from '../i18n';
 import { adminContextProps } from '../providers';
 import { theme } from '../theme';
 import { AdminDashboard } from './AdminDashboard';
+import { backOfficeMessages } from './backOfficeMessages';
 import { AccessDenied } from './common/AccessDenied';
 import { AdminLayout } from './layout/AdminLayout';
 import { isPage } from './resource';
 import { resources } from './resources';
+
+addMessages(backOfficeMessages);
 
 /**
  * The back-office: react-admin under /admin of the app's one BrowserRouter, with the very same

@@ -1,6 +1,8 @@
 import { useCallback, useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
-import { Box, Slider, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Slider from '@mui/material/Slider';
+import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import type { PixelArea } from '../lib/cropImage';
 

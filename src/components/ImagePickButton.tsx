@@ -1,5 +1,7 @@
 import { useRef, type ChangeEvent } from 'react';
-import { Box, Button, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { imageFileProblem, readAsDataUrl } from '../lib/cropImage';
 

@@ -1,19 +1,43 @@
+import type { I18nProvider, TranslationMessages } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import appItalian from './it';
+import { mergeMessages, type MessageTree } from './messageTree';
 import raItalian from './ra-it';
 
 export const LOCALE = 'it';
+const LOCALES = [{ locale: LOCALE, name: 'Italiano' }];
 
-/** Every message of the app: react-admin's (`ra.*`) and ours (`app.*`, `resources.*`). */
+/** The messages every page may need: react-admin's (`ra.*`) and the portal's (`app.*`). */
 export const italianMessages = { ...raItalian, ...appItalian };
 
+let catalogue = italianMessages as unknown as MessageTree;
+
 /**
- * The one i18nProvider of the portal and the back-office: Polyglot's format (`%{name}`,
- * "singolare |||| plurale" chosen by `smart_count`), Italian only. A missing key shows the `_`
- * default react-admin passes, else the key itself.
+ * Polyglot's format (`%{name}`, "singolare |||| plurale" chosen by `smart_count`), Italian only.
+ * A missing key shows the `_` default react-admin passes, else the key itself.
  */
-export const i18nProvider = polyglotI18nProvider(() => italianMessages, LOCALE, [{ locale: LOCALE, name: 'Italiano' }], {
-  allowMissing: true,
-});
+const polyglotOver = (messages: MessageTree) =>
+  polyglotI18nProvider(() => messages as unknown as TranslationMessages, LOCALE, LOCALES, {
+    allowMissing: true,
+  });
+
+let current = polyglotOver(catalogue);
+
+/** The one i18nProvider of the portal and the back-office. */
+export const i18nProvider: I18nProvider = {
+  translate: (key, options) => current.translate(key, options),
+  changeLocale: (locale, options) => current.changeLocale(locale, options),
+  getLocale: () => current.getLocale(),
+  getLocales: () => current.getLocales?.() ?? LOCALES,
+};
+
+/**
+ * Adds the texts of a part of the app that loads later (the back-office's): every translate()
+ * from then on knows them. Synchronous, so the part's first render already has its texts.
+ */
+export function addMessages(messages: MessageTree): void {
+  catalogue = mergeMessages(catalogue, messages);
+  current = polyglotOver(catalogue);
+}
 
 export type TranslateOptions = { _?: string; smart_count?: number } & Record<string, unknown>;

@@ -1,23 +1,12 @@
-import { adminAppMessages } from '../admin/messages';
 import { coursesMessages } from '../portal/courses/messages';
 import { teamMessages } from '../portal/team/messages';
-import type { MessageTree } from './messageTree';
-
-/**
- * `resources.<name>.*`: each back-office folder's messages.ts (src/admin/<name>/messages.ts,
- * `export const messages`), found by its path — a new resource folder brings its texts along.
- */
-const resourceMessages: Record<string, MessageTree> = Object.fromEntries(
-  Object.entries(import.meta.glob<MessageTree>('../admin/*/messages.ts', { eager: true, import: 'messages' })).map(
-    ([path, messages]) => [path.split('/')[2], messages],
-  ),
-);
 import { accessibilityMessages } from '../portal/accessibility/messages';
 import { calendarMessages } from '../portal/calendar/messages';
 
 /**
- * The app's own Italian texts: one `app.*` namespace (each screen under its own sub-namespace,
- * larger ones in their folder's messages.ts), plus `resources.<name>` for the back-office.
+ * The app's own Italian texts for the portal: one `app.*` namespace (each screen under its own
+ * sub-namespace, larger ones in their folder's messages.ts). The back-office's (`app.admin.*`,
+ * `resources.*`) load with it: src/admin/backOfficeMessages.ts.
  */
 const appItalian = {
   app: {
@@ -105,9 +94,7 @@ const appItalian = {
     team: teamMessages,
     a11y: accessibilityMessages,
     calendar: calendarMessages,
-    admin: adminAppMessages,
   },
-  resources: resourceMessages,
 };
 
 export default appItalian;

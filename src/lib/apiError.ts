@@ -42,3 +42,6 @@ export function apiErrorText(error: unknown, fallback: string): string {
   if (typeof body?.message === 'string' && body.message) return body.message;
   return typeof message === 'string' && message && !/^(HTTP|Failed to fetch)/i.test(message) ? message : fallback;
 }
+
+/** What the API's 503 means (the database is down or busy): the same message key on every portal screen. */
+export const SERVICE_UNAVAILABLE = 'app.service_unavailable';

@@ -6,8 +6,7 @@ import { useTranslate } from 'ra-core';
 import { useSession } from '../authProvider/useSession';
 import { getToken } from '../dataProvider';
 import { Button } from '../components/Button';
-import { errorStatus } from '../lib/apiError';
-import { SERVICE_UNAVAILABLE } from './team/LoadProblem';
+import { errorStatus, SERVICE_UNAVAILABLE } from '../lib/apiError';
 
 const isAccessDenied = (error: unknown) => [401, 403].includes(errorStatus(error) ?? 0);
 

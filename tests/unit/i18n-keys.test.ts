@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { backOfficeMessages } from '../../src/admin/backOfficeMessages';
 import { italianMessages } from '../../src/i18n';
+import { mergeMessages, type MessageTree } from '../../src/i18n/messageTree';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -31,7 +33,7 @@ const namespaces = new Set<string>();
       walk(value, path);
     }
   }
-})(italianMessages as unknown as Tree, '');
+})(mergeMessages(italianMessages as unknown as MessageTree, backOfficeMessages) as Tree, '');
 
 const KEY = /^(app|ra|resources)\.[A-Za-z0-9_.]+$/;
 

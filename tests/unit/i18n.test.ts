@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
 import raLanguageItalian from 'ra-language-italian';
 import raItalian from '../../src/i18n/ra-it';
-import { i18nProvider } from '../../src/i18n';
+import { addMessages, i18nProvider, italianMessages } from '../../src/i18n';
 import { mergeMessages } from '../../src/i18n/messageTree';
 import { translateApp } from '../../src/routing/translateApp';
 
@@ -77,5 +77,18 @@ describe('i18nProvider (ra-i18n-polyglot)', () => {
     expect(i18nProvider.translate('app.dashboard.greeting', { name: 'Anna' })).toBe('Ciao, Anna');
     expect(i18nProvider.getLocale()).toBe('it');
     expect(i18nProvider.getLocales?.()).toEqual([{ locale: 'it', name: 'Italiano' }]);
+  });
+});
+
+describe('texts added later (the back-office)', () => {
+  it('are not in the portal catalogue, and every key is known once added', () => {
+    expect(italianMessages.app).not.toHaveProperty('admin');
+    expect(italianMessages).not.toHaveProperty('resources');
+    // tests/unit/setup.ts added the back-office's texts.
+    expect(i18nProvider.translate('app.admin.dashboard.greeting', { name: 'Anna' })).toBe('Ciao, Anna');
+    addMessages({ app: { extra: { hello: 'Ciao %{name}' } } });
+    expect(i18nProvider.translate('app.extra.hello', { name: 'Luca' })).toBe('Ciao Luca');
+    expect(i18nProvider.translate('app.login.title')).toBe('Accedi con il tuo account');
+    expect(i18nProvider.translate('app.admin.dashboard.greeting', { name: 'Anna' })).toBe('Ciao, Anna');
   });
 });

@@ -148,6 +148,44 @@ describe('Percorso page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Team non trovato.');
   });
 
+  it('paints the next appointment while the whole lists are still on their way', async () => {
+    const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
+    const never = new Promise<never>(() => undefined);
+    const api = teamApi();
+    api.getUpcomingTeamSessions.mockReturnValue(never);
+    api.getTeamSessions.mockReturnValue(never);
+    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: api });
+
+    expect(await screen.findByText('17/11/2026, 10:30')).toBeInTheDocument();
+    // The team's lists were asked together with the team, not after it.
+    expect(api.getUpcomingTeamSessions).toHaveBeenCalledWith('1', 10000);
+    expect(api.getTeamSessions).toHaveBeenCalled();
+  });
+
+  it('renders hundreds of upcoming appointments in steps, as one list that is busy until complete', async () => {
+    const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
+    const many = Array.from({ length: 300 }, (_, index) =>
+      makeSession({ id: 100 + index, name: `Sessione ${index + 1}`, start_time: new Date(Date.UTC(2026, 10, 20, 9) + index * 3_600_000).toISOString() }),
+    );
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/1',
+      user: member,
+      dataProvider: teamApi({ 'teams/1/sessions/upcoming': { data: many } }),
+    });
+
+    const upcoming = await screen.findByRole('region', { name: 'Prossimi appuntamenti' });
+    const list = await within(upcoming).findByRole('list');
+    expect(list.querySelectorAll(':scope > li').length).toBeLessThan(300);
+    expect(list).toHaveAttribute('aria-busy', 'true');
+    // (querySelectorAll: role queries over hundreds of nodes are slow in jsdom.)
+    await vi.waitFor(() => expect(list.querySelectorAll(':scope > li')).toHaveLength(300), { timeout: 15_000 });
+    expect(list).not.toHaveAttribute('aria-busy');
+    const links = list.querySelectorAll('a');
+    expect(links[0]).toHaveTextContent('Sessione 1');
+    expect(links[299]).toHaveTextContent('Sessione 300');
+  }, 20_000);
+
   it('saves the description with the name and coordinator unchanged', async () => {
     vi.useRealTimers();
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { PersonLine } from './PersonLine';
 import { SideCard } from './SideCard';

@@ -1,5 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useTranslate, useUpdate } from 'ra-core';
 import { Button } from '../../components/Button';
 import { announce } from '../../components/LiveRegion';

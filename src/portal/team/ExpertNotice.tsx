@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Alert, AlertTitle } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import { useTranslate } from 'ra-core';
 
 /** Shown beside a session the user opens as an expert rather than as a member of its team. */

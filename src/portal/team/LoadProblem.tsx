@@ -1,6 +1,6 @@
-import { Alert } from '@mui/material';
+import Alert from '@mui/material/Alert';
 import { useTranslate } from 'ra-core';
-import { errorStatus } from '../../lib/apiError';
+import { errorStatus, SERVICE_UNAVAILABLE } from '../../lib/apiError';
 
 /** The message keys of a page's load failures. */
 export interface LoadProblemTexts {
@@ -20,9 +20,6 @@ export const SESSION_PROBLEMS: LoadProblemTexts = {
   notFound: 'app.team.problems.session_not_found',
   other: 'app.team.problems.session_other',
 };
-
-/** What the API's 503 means (the database is down or busy): the same on every portal screen. */
-export const SERVICE_UNAVAILABLE = 'app.service_unavailable';
 
 /** The message key for a failed load: refused (403), missing (404, or a malformed id), or failed. */
 export function loadProblemKey(error: unknown, texts: LoadProblemTexts): string {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Stack } from '@mui/material';
+import Stack from '@mui/material/Stack';
 import { usePermissions, useTranslate } from 'ra-core';
 import { useParams } from 'react-router';
 import { hasPermission } from '../../authProvider/canAccess';
@@ -8,7 +8,7 @@ import { usePageTitle } from '../layout/pageTitle';
 import { PageLoader } from '../PageLoader';
 import { EditLogoDialog } from './EditLogoDialog';
 import { LoadProblem, TEAM_PROBLEMS } from './LoadProblem';
-import { useNextSession, useTeam, useUpcomingSessions } from './queries';
+import { useNextSession, useTeam, useTeamSessions, useUpcomingSessions } from './queries';
 import { canEditTeam, sessionHref } from './rules';
 import { TeamHeader } from './TeamHeader';
 import { TeamSideLayout } from './TeamSideLayout';
@@ -24,18 +24,27 @@ export default function PercorsoPage() {
   const translate = useTranslate();
   const { teamId = '' } = useParams();
   const { data: team, error, isPending } = useTeam(teamId);
+  // The team's sessions are asked together with the team rather than once it has come: the next
+  // appointment paints as soon as it is known, whatever the whole lists take.
+  const next = useNextSession(teamId);
+  const upcoming = useUpcomingSessions(teamId);
+  useTeamSessions(teamId);
   usePageTitle(translate('app.team.percorso_title'), team?.name);
 
   if (error) return <LoadProblem error={error} texts={TEAM_PROBLEMS} />;
   if (isPending || !team) return <PageLoader />;
-  return <TeamPath team={team} />;
+  return <TeamPath team={team} next={next} upcoming={upcoming} />;
 }
 
-function TeamPath({ team }: { team: Team }) {
+interface TeamPathProps {
+  team: Team;
+  next: ReturnType<typeof useNextSession>;
+  upcoming: ReturnType<typeof useUpcomingSessions>;
+}
+
+function TeamPath({ team, next, upcoming }: TeamPathProps) {
   const { user } = useCurrentUser();
   const { permissions } = usePermissions<string[]>();
-  const next = useNextSession(team.id);
-  const upcoming = useUpcomingSessions(team.id);
   const [dialog, setDialog] = useState<'description' | 'logo' | null>(null);
   const close = () => setDialog(null);
 

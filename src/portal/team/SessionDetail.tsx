@@ -1,5 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { Box, Paper, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import Videocam from '@mui/icons-material/Videocam';
 import { useTranslate, type TranslateFunction } from 'ra-core';
 import { Button } from '../../components/Button';

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Paper, Typography } from '@mui/material';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 
 /** A card of the team/session side column: a section titled by its h2. */
 export function SideCard({ title, children }: { title: string; children: ReactNode }) {

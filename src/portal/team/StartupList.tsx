@@ -1,4 +1,7 @@
-import { Box, Link, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router';
 import { Avatar } from '../../components/Avatar';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Stack } from '@mui/material';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import { useTranslate, type Identifier } from 'ra-core';
 import { Calendar } from './Calendar';
 import { CoordinatorCard } from './CoordinatorCard';

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Box, Paper, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import Folder from '@mui/icons-material/Folder';
 import Event from '@mui/icons-material/Event';
 import OndemandVideo from '@mui/icons-material/OndemandVideo';

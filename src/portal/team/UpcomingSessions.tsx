@@ -1,8 +1,13 @@
 import { useId } from 'react';
-import { Box, Link, Paper, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router';
 import { formatLongDate, formatTime } from '../../lib/dates';
+import { useProgressiveCount } from '../../lib/useProgressiveCount';
 import type { Session } from './types';
 
 export interface UpcomingSessionsProps {
@@ -15,6 +20,7 @@ export interface UpcomingSessionsProps {
 export function UpcomingSessions({ sessions, loading, hrefOf }: UpcomingSessionsProps) {
   const headingId = useId();
   const translate = useTranslate();
+  const shown = useProgressiveCount(sessions?.length ?? 0);
   return (
     <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
       <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700 }} gutterBottom>
@@ -30,8 +36,9 @@ export function UpcomingSessions({ sessions, loading, hrefOf }: UpcomingSessions
           </Typography>
         </Box>
       ) : (
-        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {sessions.map((session) => (
+        // A long list renders in steps (see useProgressiveCount): busy until its last item is there.
+        <Stack component="ul" spacing={1} aria-busy={shown < sessions.length || undefined} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {sessions.slice(0, shown).map((session) => (
             <Box
               component="li"
               key={session.id}
