@@ -8,6 +8,7 @@ import type {
   ParticipationResponse,
   PermissionResource,
   PublicConfig,
+  SessionField,
   SessionResource,
   User,
 } from '../../server/src/schemas/contract';
@@ -50,9 +51,11 @@ export const customMethods = {
 
   removeTeamMember: (teamId: Identifier, userId: Identifier) => apiRequest('DELETE', `teams/${teamId}/users/${userId}`),
 
-  /** GET /api/teams/{id}/sessions/upcoming: sessions not ended yet, soonest first, `perPage` of them. */
-  getUpcomingTeamSessions: async (teamId: Identifier, perPage: number): Promise<SessionResource[]> =>
-    unwrapData<SessionResource[] | null>(await apiRequest('GET', `teams/${teamId}/sessions/upcoming`, { query: `per_page=${perPage}` })) ?? [],
+  /** GET /api/teams/{id}/sessions/upcoming: sessions not ended yet, soonest first, `perPage` of them, with `fields` only. */
+  getUpcomingTeamSessions: async <F extends SessionField>(teamId: Identifier, perPage: number, fields: readonly F[]): Promise<Array<Pick<SessionResource, F>>> =>
+    unwrapData<Array<Pick<SessionResource, F>> | null>(
+      await apiRequest('GET', `teams/${teamId}/sessions/upcoming`, { query: `per_page=${perPage}&fields=${fields.join(',')}` }),
+    ) ?? [],
 
   /** GET /api/teams/{id}/sessions/next: the team's next appointment, or null. */
   getNextTeamSession: async (teamId: Identifier): Promise<SessionResource | null> =>

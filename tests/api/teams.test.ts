@@ -292,6 +292,35 @@ describe.each(databases)('teams API (%s)', (kind) => {
       expect((await get(`/api/teams/${team}/sessions/next`, (await ctx.user()).headers)).statusCode).toBe(403);
     });
 
+    it('narrows a team\'s session lists to the fields asked for, and refuses an unknown one', async () => {
+      const team = await makeTeam(ctx.db);
+      const member = await ctx.user();
+      await addMember(ctx.db, team, member.id);
+      const expert = await ctx.user();
+      const session = await makeSession(ctx.db, { start_time: hoursFromNow(24), teams: [team] });
+      await ctx.db.insertInto('session_experts').values({ session_id: session, user_id: expert.id }).execute();
+
+      const calendar = (await get(`/api/teams/${team}/sessions?page=1&per_page=10000&fields=start_time`, member.headers)).json();
+      expect(calendar.data.length).toBeGreaterThanOrEqual(1);
+      expect(calendar.data.every((s: object) => Object.keys(s).join() === 'start_time')).toBe(true);
+      expect(calendar.meta.total).toBe(calendar.data.length);
+
+      const upcoming = (await get(`/api/teams/${team}/sessions/upcoming?per_page=10000&fields=id,name,start_time,type`, member.headers)).json();
+      const listed = upcoming.data.find((s: { id: number }) => s.id === session);
+      expect(Object.keys(listed).sort()).toEqual(['id', 'name', 'start_time', 'type']);
+
+      // A relation asked for is loaded: the same values as the whole record.
+      const withTeam = (await get(`/api/teams/${team}/sessions/upcoming?fields=id,team_id,experts`, member.headers)).json();
+      const whole = (await get(`/api/teams/${team}/sessions/upcoming`, member.headers)).json();
+      const pick = (s: { id: number; team_id: number | null; experts: unknown }) => ({ id: s.id, team_id: s.team_id, experts: s.experts });
+      expect(withTeam.data.find((s: { id: number }) => s.id === session)).toEqual(pick(whole.data.find((s: { id: number }) => s.id === session)));
+      expect(withTeam.data.find((s: { id: number }) => s.id === session).experts).toHaveLength(1);
+
+      const wrong = await get(`/api/teams/${team}/sessions?fields=id,password`, member.headers);
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json().errors.fields[0]).toMatch(/Campi sconosciuti: password/);
+    });
+
     it('answers next with data null when nothing is planned', async () => {
       const { db } = ctx;
       const team = await makeTeam(db);

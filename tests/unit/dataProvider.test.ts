@@ -165,13 +165,13 @@ describe('custom methods', () => {
     );
     await expect(dataProvider.getAdminStats()).resolves.toEqual(stats);
     await expect(dataProvider.getPermissionCatalogue()).resolves.toEqual([{ name: 'read_teams', description: 'x' }]);
-    await expect(dataProvider.getUpcomingTeamSessions(2, 10000)).resolves.toEqual([{ id: 5 }]);
+    await expect(dataProvider.getUpcomingTeamSessions(2, 10000, ['id', 'name'])).resolves.toEqual([{ id: 5 }]);
     await expect(dataProvider.getNextTeamSession(2)).resolves.toBeNull();
     await expect(dataProvider.getTeamSession(2, 6)).resolves.toEqual({ id: 6 });
     expect(calls.map((c) => c.url)).toEqual([
       '/api/stats',
       '/api/permissions',
-      '/api/teams/2/sessions/upcoming?per_page=10000',
+      '/api/teams/2/sessions/upcoming?per_page=10000&fields=id,name',
       '/api/teams/2/sessions/next',
       '/api/teams/2/sessions/6',
     ]);
@@ -228,13 +228,13 @@ describe('custom methods', () => {
     await expect(dataProvider.getTeamMembers(2)).resolves.toEqual([{ id: 1 }]);
     await dataProvider.addTeamMember(2, 9);
     await dataProvider.removeTeamMember(2, 9);
-    const sessions = await dataProvider.getTeamSessions(2, { pagination: { page: 1, perPage: 10000 }, sort: { field: 'start_time', order: 'DESC' } });
+    const sessions = await dataProvider.getTeamSessions(2, { pagination: { page: 1, perPage: 10000 }, sort: { field: 'start_time', order: 'DESC' }, query: { fields: 'start_time' } });
     expect(sessions.total).toBe(0);
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /api/teams/2/users',
       'POST /api/teams/2/users/9',
       'DELETE /api/teams/2/users/9',
-      'GET /api/teams/2/sessions?page=1&per_page=10000&sort=-start_time',
+      'GET /api/teams/2/sessions?fields=start_time&page=1&per_page=10000&sort=-start_time',
     ]);
   });
 

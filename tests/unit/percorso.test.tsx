@@ -158,7 +158,7 @@ describe('Percorso page', () => {
 
     expect(await screen.findByText('17/11/2026, 10:30')).toBeInTheDocument();
     // The team's lists were asked together with the team, not after it.
-    expect(api.getUpcomingTeamSessions).toHaveBeenCalledWith('1', 10000);
+    expect(api.getUpcomingTeamSessions).toHaveBeenCalledWith('1', 10000, ['id', 'name', 'start_time', 'type']);
     expect(api.getTeamSessions).toHaveBeenCalled();
   });
 

@@ -333,7 +333,7 @@ export function createSessionsRepository(db: Db, now: Clock) {
       return teams.length === 0 || teams.includes(teamId);
     },
 
-    /** The sessions a team sees, latest start first by default. */
+    /** The sessions a team sees, latest start first by default (rows only: see withRelations). */
     async listForTeam(teamId: number, params: ListParams) {
       const { rows, meta } = await listPage(db.selectFrom('sessions').selectAll('sessions'), params, {
         where: [sessionsOfTeam(teamId)],
@@ -341,17 +341,17 @@ export function createSessionsRepository(db: Db, now: Clock) {
         tieBreaker: { column: 'sessions.id' },
         count: () => countForTeam(teamId),
       });
-      return { rows: await withRelations(rows), meta };
+      return { rows, meta };
     },
 
-    /** The team's sessions that have not ended yet, soonest first. */
+    /** The team's sessions that have not ended yet, soonest first (rows only: see withRelations). */
     async upcomingForTeam(teamId: number, params: ListParams) {
       const { rows, meta } = await listPage(db.selectFrom('sessions').selectAll('sessions'), params, {
         where: [sessionsOfTeam(teamId), notEnded(now())],
         sort: { fixed: [{ column: 'sessions.start_time', direction: 'asc' }] },
         tieBreaker: { column: 'sessions.id', direction: 'asc' },
       });
-      return { rows: await withRelations(rows), meta };
+      return { rows, meta };
     },
 
     /** The team's next session (or the one in progress); undefined when nothing is planned. */

@@ -28,7 +28,18 @@ import {
   TeamSessionParams,
   TeamUpdateBody,
 } from '../schemas/team.js';
-import { NextSessionResponse, SessionListResponse, SessionResponse } from '../schemas/session.js';
+import {
+  NextSessionResponse,
+  SESSION_FIELDS,
+  SESSION_RELATION_FIELDS,
+  SessionResponse,
+  TeamSessionListQuery,
+  TeamSessionListResponse,
+  type SessionField,
+} from '../schemas/session.js';
+import type { ListMeta } from '../schemas/common.js';
+import type { SessionRow } from '../db/schema.js';
+import { pickFields, requestedFields } from '../lib/sparse-fields.js';
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -175,18 +186,26 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/teams/:id/sessions', { schema: { params: IdParams, querystring: ListQuery, response: responses({ 200: SessionListResponse }) } }, async (request) => {
+  /** A page of a team's sessions, whole or narrowed to the `fields` asked for. */
+  async function sessionPage(query: TeamSessionListQuery, page: { rows: SessionRow[]; meta: ListMeta }) {
+    const fields = requestedFields(query.fields, SESSION_FIELDS);
+    if (fields && !fields.some((field) => SESSION_RELATION_FIELDS.includes(field))) {
+      return { data: page.rows.map((row) => pickFields(row, fields as Array<keyof SessionRow & SessionField>)), meta: page.meta };
+    }
+    const whole = (await sessions.withRelations(page.rows)).map(presentSession);
+    return { data: fields ? whole.map((session) => pickFields(session, fields)) : whole, meta: page.meta };
+  }
+
+  r.get('/teams/:id/sessions', { schema: { params: IdParams, querystring: TeamSessionListQuery, response: responses({ 200: TeamSessionListResponse }) } }, async (request) => {
     const { id } = request.params;
     await assertTeamAccess(teams, authOf(request), id, mayReadTeamSessions);
-    const { rows, meta } = await sessions.listForTeam(id, request.query);
-    return { data: rows.map(presentSession), meta };
+    return sessionPage(request.query, await sessions.listForTeam(id, request.query));
   });
 
-  r.get('/teams/:id/sessions/upcoming', { schema: { params: IdParams, querystring: ListQuery, response: responses({ 200: SessionListResponse }) } }, async (request) => {
+  r.get('/teams/:id/sessions/upcoming', { schema: { params: IdParams, querystring: TeamSessionListQuery, response: responses({ 200: TeamSessionListResponse }) } }, async (request) => {
     const { id } = request.params;
     await assertTeamAccess(teams, authOf(request), id, mayReadTeamSessions);
-    const { rows, meta } = await sessions.upcomingForTeam(id, request.query);
-    return { data: rows.map(presentSession), meta };
+    return sessionPage(request.query, await sessions.upcomingForTeam(id, request.query));
   });
 
   r.get('/teams/:id/sessions/next', { schema: { params: IdParams, response: responses({ 200: NextSessionResponse }) } }, async (request) => {

@@ -21,7 +21,7 @@ export type { AdminStats, AdminUser } from './user-admin.js';
 export type { ExpertAccess, ExpertResource } from './expert.js';
 export type { PermissionResource, RoleResource } from './role.js';
 export type { PersonSummary, TeamDetail, TeamSummary } from './team.js';
-export type { AttendanceItem, SessionResource, SessionTeam, SessionType } from './session.js';
+export type { AttendanceItem, SessionField, SessionResource, SessionTeam, SessionType } from './session.js';
 export type { AttendanceImportState, AttendanceRow } from './attendance.js';
 export type { Course } from './course.js';
 export type { Module } from './module.js';

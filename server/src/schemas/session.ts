@@ -98,6 +98,26 @@ export const SessionListQuery = Type.Object({
 });
 export type SessionListQuery = Static<typeof SessionListQuery>;
 
+/**
+ * What a team's session lists may be narrowed to with `fields=id,name,start_time`: a page that
+ * shows a few fields of every session (the team's calendar and upcoming list read whole lists)
+ * asks only for those.
+ */
+export const SESSION_FIELDS = ['id', 'name', 'type', 'description', 'start_time', 'end_time', 'join_instructions', 'join_url', 'created_at', 'team_id', 'teams', 'experts'] as const;
+export type SessionField = (typeof SESSION_FIELDS)[number];
+/** The fields that need the session's teams and experts loaded. */
+export const SESSION_RELATION_FIELDS: readonly SessionField[] = ['team_id', 'teams', 'experts'];
+
+/** GET /api/teams/{id}/sessions[/upcoming]: the list query plus `fields`. */
+export const TeamSessionListQuery = Type.Object({
+  ...ListQuery.properties,
+  fields: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type TeamSessionListQuery = Static<typeof TeamSessionListQuery>;
+/** A team's session list: whole sessions, or the `fields` asked for. */
+export const TeamSessionListResponse = Page(Type.Partial(SessionResource));
+export type TeamSessionListResponse = Static<typeof TeamSessionListResponse>;
+
 export const SessionResponse = Data(SessionResource);
 export const SessionListResponse = Page(SessionResource);
 /** GET /api/teams/{id}/sessions/next: null when the team has no session ahead. */

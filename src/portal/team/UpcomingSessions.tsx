@@ -8,12 +8,12 @@ import { useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router';
 import { formatLongDate, formatTime } from '../../lib/dates';
 import { useProgressiveCount } from '../../lib/useProgressiveCount';
-import type { Session } from './types';
+import type { UpcomingSession } from './queries';
 
 export interface UpcomingSessionsProps {
-  sessions: ReadonlyArray<Session> | undefined;
+  sessions: ReadonlyArray<UpcomingSession> | undefined;
   loading: boolean;
-  hrefOf: (session: Session) => string;
+  hrefOf: (session: UpcomingSession) => string;
 }
 
 /** The team's upcoming appointments, each linking to its detail. */

@@ -12,16 +12,23 @@ export function useTeam(teamId: Identifier | null | undefined) {
   return useGetOne<Team>('teams', { id: (teamId ?? '') as Team['id'] }, { enabled: teamId != null && teamId !== '' });
 }
 
-/** Every session of a team (those attached to no team included), for the calendar. */
+/** What the calendar shows of each session: its day. */
+export type CalendarSession = Pick<Session, 'start_time'>;
+/** What the upcoming list shows of each session. */
+export const UPCOMING_FIELDS = ['id', 'name', 'start_time', 'type'] as const;
+export type UpcomingSession = Pick<Session, (typeof UPCOMING_FIELDS)[number]>;
+
+/** Every session of a team (those attached to no team included), for the calendar: their days only. */
 export function useTeamSessions(teamId: Identifier | null | undefined) {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
     queryKey: ['teams', String(teamId), 'sessions', 'all'],
     queryFn: async () =>
       (
-        await dataProvider.getTeamSessions<Session>(teamId!, {
+        await dataProvider.getTeamSessions<CalendarSession>(teamId!, {
           pagination: { page: 1, perPage: ALL_SESSIONS },
           sort: { field: 'start_time', order: 'ASC' },
+          query: { fields: 'start_time' },
         })
       ).data,
     enabled: teamId != null && teamId !== '',
@@ -33,7 +40,7 @@ export function useUpcomingSessions(teamId: Identifier) {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
     queryKey: ['teams', String(teamId), 'sessions', 'upcoming'],
-    queryFn: () => dataProvider.getUpcomingTeamSessions(teamId, ALL_SESSIONS),
+    queryFn: () => dataProvider.getUpcomingTeamSessions(teamId, ALL_SESSIONS, UPCOMING_FIELDS),
   });
 }
 
