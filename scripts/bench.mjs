@@ -15,14 +15,55 @@ import { lighthouseScores } from './bench/lighthouse.mjs';
 import { progressSync } from './bench/sync.mjs';
 import { reportTimings } from './bench/reports.mjs';
 import { calendarFeed } from './bench/calendar.mjs';
+import { printTable } from './bench/table.mjs';
 
+// Each section prints its own detailed table and returns its rows for the summary:
+// [{ what, measured, goal, pass }] (pass: true, false, or null for a row that is only reported).
+// `expected` names the summary rows a section stands for when it was not run or failed.
 const sections = {
-  bundle: { title: 'Bundle budget: JavaScript before first render (brotli)', run: bundleBudget },
-  lighthouse: { title: 'Lighthouse mobile performance', run: lighthouseScores },
-  api: { title: 'API latency and throughput on a large seed', run: apiLatency },
-  sync: { title: 'Lesson progress sync under load', run: progressSync },
-  reports: { title: 'Programme reports on the large seed', run: reportTimings },
-  calendar: { title: 'Calendar feed of 500 sessions', run: calendarFeed },
+  bundle: {
+    title: 'Bundle budget: JavaScript before first render (brotli)',
+    run: bundleBudget,
+    expected: [{ what: 'JS before first render, every portal route', goal: '≤ 110 KiB brotli' }],
+  },
+  lighthouse: {
+    title: 'Lighthouse mobile performance',
+    run: lighthouseScores,
+    expected: [
+      { what: 'Lighthouse mobile performance, every portal route', goal: '≥ 95' },
+      { what: 'Lighthouse mobile performance, /admin', goal: '≥ 85' },
+    ],
+  },
+  api: {
+    title: 'API lists on a large seed beside the peers; search with a new term',
+    run: apiLatency,
+    expected: [
+      { what: 'API lists, 1 worker vs minimal', goal: '≥ 90 % req/s, p99 ≤ 1.5×' },
+      { what: 'API lists, 2 workers', goal: 'reported (1 and 2 workers)' },
+      { what: 'search with a new term (users)', goal: 'p50 ≤ 5 ms' },
+    ],
+  },
+  sync: {
+    title: 'Lesson progress sync under load',
+    run: progressSync,
+    expected: [
+      { what: 'lesson sync, 5,000 learners every 3 s', goal: 'full rate, p99 ≤ 50 ms' },
+      { what: 'lesson sync, 10,000 learners every 3 s', goal: 'full rate, p99 ≤ 50 ms' },
+    ],
+  },
+  reports: {
+    title: 'Programme reports on the large seed',
+    run: reportTimings,
+    expected: [
+      { what: 'reports on the large seed', goal: '≤ 500 ms each' },
+      { what: 'report spreadsheets on the large seed', goal: '≤ 2 s each' },
+    ],
+  },
+  calendar: {
+    title: 'Calendar feed of 500 sessions',
+    run: calendarFeed,
+    expected: [{ what: 'calendar feed of 500 sessions', goal: 'p99 ≤ 100 ms' }],
+  },
 };
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -32,15 +73,30 @@ if (unknown.length) {
   process.exit(2);
 }
 
+const measured = new Map();
 for (const name of requested.length ? requested : Object.keys(sections)) {
   const { title, run } = sections[name];
   console.log(`\n=== ${name}: ${title} ===`);
   const started = Date.now();
   try {
-    await run();
+    const rows = await run();
+    if (Array.isArray(rows) && rows.length) measured.set(name, rows);
   } catch (error) {
     // One broken section must not hide the others' numbers.
     console.log(`${name}: not measured — ${error instanceof Error ? error.message : error}`);
   }
   console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
+
+// The summary: every row of the performance goals, measured or not.
+const status = (pass) => (pass === true ? 'PASS' : pass === false ? 'OVER' : 'info');
+const summary = Object.entries(sections).flatMap(([name, section]) =>
+  measured.has(name)
+    ? measured.get(name).map((row) => [row.what, row.measured, row.goal, status(row.pass)])
+    : section.expected.map((row) => [row.what, 'not measured', row.goal, '-']),
+);
+console.log('\n=== summary ===');
+printTable(['what', 'measured', 'goal', 'status'], summary);
+const over = summary.filter((row) => row[3] === 'OVER').length;
+const missing = summary.filter((row) => row[3] === '-').length;
+console.log(`${summary.length} rows: ${summary.filter((row) => row[3] === 'PASS').length} PASS, ${over} OVER, ${missing} not measured`);
