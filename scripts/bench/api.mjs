@@ -12,7 +12,8 @@ import { startPeers } from './peers.mjs';
 import { runTs, startSectionServer, workersEnv } from './server.mjs';
 import { printTable } from './table.mjs';
 
-const ENDPOINTS = ['/api/teams', '/api/users', '/api/users?filter[search]=rossi', '/api/teams?page=20&sort=name'];
+export const API_ENDPOINTS = ['/api/teams', '/api/users', '/api/users?filter[search]=rossi', '/api/teams?page=20&sort=name'];
+const ENDPOINTS = API_ENDPOINTS;
 const CONNECTIONS = 100;
 const WARM_UP_S = 2;
 const DURATION_S = Number(process.env.BENCH_DURATION) || 10;
