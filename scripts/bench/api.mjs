@@ -22,9 +22,23 @@ const MAX_P99_RATIO = 1.5;
 const SEARCH_TERMS = Number(process.env.BENCH_SEARCH_TERMS) || 200;
 const SEARCH_P50_MS = 5;
 
+/**
+ * Waits until a server has worked off what a load left queued (a slow server, e.g. php-fpm behind
+ * nginx, goes on answering the closed connections' requests): one more request answered, then a pause,
+ * so that the next server's run does not share the CPU with the previous one.
+ */
+async function settle(url, headers) {
+  await fetch(url, { headers, signal: AbortSignal.timeout(120_000) })
+    .then((response) => response.arrayBuffer())
+    .catch(() => null);
+  await new Promise((done) => setTimeout(done, 1000));
+}
+
 async function load(url, headers) {
   await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S, headers }); // JIT, statement caches
+  await settle(url, headers);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  await settle(url, headers);
   return { rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts };
 }
 

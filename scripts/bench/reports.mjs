@@ -18,7 +18,7 @@ async function timed(url, headers) {
 }
 
 export async function reportTimings() {
-  const { databaseUrl, server } = await startSectionServer('reports', { sharedDatabaseUrl: process.env.BENCH_DATABASE_URL });
+  const { databaseUrl, server } = await startSectionServer('reports', { sharedDatabaseUrl: process.env.BENCH_DATABASE_URL, readyPath: '/healthz' });
   try {
     const seeded = JSON.parse(runTs('scripts/bench/seed-large.ts', ['--database', databaseUrl, '--token-for', 'admin@example.com']).trim().split('\n').pop());
     console.log(`database: ${databaseUrl.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL'}, ${seeded.users} users, ${seeded.teams} teams, ${seeded.sessions} sessions`);
