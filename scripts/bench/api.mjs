@@ -1,84 +1,250 @@
-// API latency and throughput on a large seed (10,000 users, 1,000 teams, 50,000 sessions):
-// autocannon with 100 connections against the list endpoints, beside a bare node:http server
-// answering the very same JSON bodies (the ceiling for this machine).
-import { fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// API lists on a large seed (10,000 users, 1,000 teams, 50,000 sessions), beside peers answering
+// the same JSON on the same SQLite file (scripts/bench/peers.mjs: the same-work minimal server and
+// the Laravel peer). First the answers are compared (DIFFERENT ANSWERS when a peer's JSON differs);
+// then each server is loaded one after the other with autocannon (100 connections, 2 s warm-up,
+// BENCH_DURATION s) on each endpoint. Percorso runs with WORKERS=1 for the comparison (the minimal
+// server is one process), then again with WORKERS=2 (Percorso only).
+// Goals: ≥ 90 % of the minimal server's req/s and p99 ≤ 1.5 × its p99, on every endpoint.
+// Then "search with a new term": ~200 sequential GET /api/users?filter[search]=<term>, each term
+// (3–6 characters of a real surname or e-mail) never searched before, so no cache helps: p50 ≤ 5 ms.
 import autocannon from 'autocannon';
-import { freePort, repoRoot, runTs, startSectionServer } from './server.mjs';
+import { startPeers } from './peers.mjs';
+import { runTs, startSectionServer, workersEnv } from './server.mjs';
 import { printTable } from './table.mjs';
 
-const ENDPOINTS = ['/api/teams', '/api/users', '/api/sessions', '/api/sessions?sort=-start_time&filter[search]=pitch'];
+export const API_ENDPOINTS = ['/api/teams', '/api/users', '/api/users?filter[search]=rossi', '/api/teams?page=20&sort=name'];
+const ENDPOINTS = API_ENDPOINTS;
 const CONNECTIONS = 100;
+const WARM_UP_S = 2;
 const DURATION_S = Number(process.env.BENCH_DURATION) || 10;
-const P99_BUDGET_MS = 15;
-const THROUGHPUT_SHARE = 0.5;
+const MIN_SHARE = 0.9;
+const MAX_P99_RATIO = 1.5;
+const SEARCH_TERMS = Number(process.env.BENCH_SEARCH_TERMS) || 200;
+const SEARCH_P50_MS = 5;
 
-function load(url, headers, duration) {
-  return autocannon({ url, connections: CONNECTIONS, duration, headers });
+/**
+ * Waits until a server has worked off what a load left queued (a slow server, e.g. php-fpm behind
+ * nginx, goes on answering the closed connections' requests): one more request answered, then a pause,
+ * so that the next server's run does not share the CPU with the previous one.
+ */
+async function settle(url, headers) {
+  await fetch(url, { headers, signal: AbortSignal.timeout(120_000) })
+    .then((response) => response.arrayBuffer())
+    .catch(() => null);
+  await new Promise((done) => setTimeout(done, 1000));
 }
 
-function startBare(port, bodiesFile) {
-  const child = fork(join(repoRoot, 'scripts/bench/bare-server.mjs'), [String(port), bodiesFile], { stdio: 'inherit' });
-  return new Promise((resolve, reject) => {
-    child.once('message', () => resolve(child));
-    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
-  });
+async function load(url, headers) {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S, headers }); // JIT, statement caches
+  await settle(url, headers);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  await settle(url, headers);
+  return { rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts };
 }
+
+/** Every server's answer to every endpoint, compared with Percorso's: byte for byte, else as parsed JSON. */
+async function compareAnswers(servers, headers) {
+  const problems = [];
+  for (const endpoint of ENDPOINTS) {
+    const answers = [];
+    for (const { name, url } of servers) {
+      const response = await fetch(url + endpoint, { headers });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`${name}: GET ${endpoint} answered ${response.status}: ${text.slice(0, 200)}`);
+      answers.push({ name, text });
+    }
+    const [reference, ...others] = answers;
+    for (const other of others) {
+      if (other.text === reference.text) continue;
+      let same;
+      try {
+        same = JSON.stringify(JSON.parse(other.text)) === JSON.stringify(JSON.parse(reference.text));
+      } catch {
+        same = false;
+      }
+      problems.push(same ? `${other.name}: same JSON, different bytes for ${endpoint}` : `DIFFERENT ANSWERS: ${other.name} and percorso for ${endpoint}`);
+    }
+  }
+  return problems;
+}
+
+/** A small seeded random generator: the same terms on every run of the same seed. */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` different terms of 3–6 characters cut from real surnames and e-mails, none in `used`. */
+async function newTerms(base, headers, count, used) {
+  const words = [];
+  for (let page = 1; words.length < 2000 && page <= 40; page++) {
+    const response = await fetch(`${base}/api/users?per_page=100&sort=id&page=${page}`, { headers });
+    if (response.status !== 200) throw new Error(`GET /api/users?page=${page} answered ${response.status}`);
+    const { data } = await response.json();
+    if (!data.length) break;
+    for (const user of data) {
+      if (user.surname) words.push(String(user.surname).toLowerCase());
+      if (user.email) words.push(String(user.email).toLowerCase().split('@')[0]);
+    }
+  }
+  const next = random(20240611);
+  const terms = new Set();
+  for (let attempt = 0; terms.size < count && attempt < count * 100; attempt++) {
+    const word = words[Math.floor(next() * words.length)];
+    const length = 3 + Math.floor(next() * 4);
+    if (!word || word.length < length) continue;
+    const start = Math.floor(next() * (word.length - length + 1));
+    const term = word.slice(start, start + length);
+    if (term.trim() !== term || used.has(term)) continue;
+    terms.add(term);
+  }
+  return [...terms];
+}
+
+/** One request at a time, each with a term the server has never seen: latencies sorted, matches found. */
+async function searchNewTerms(base, headers, terms) {
+  const times = [];
+  let matched = 0;
+  for (const term of terms) {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/users?filter[search]=${encodeURIComponent(term)}`, { headers });
+    const body = await response.json();
+    times.push(performance.now() - started);
+    if (response.status !== 200) throw new Error(`GET /api/users?filter[search]=${term} answered ${response.status}`);
+    if (body.meta?.total > 0) matched++;
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { runs: times.length, matched, p50: at(0.5), p99: at(0.99), max: times[times.length - 1] };
+}
+
+const ms = (value) => Number(value.toFixed(1));
+const rate = (value) => Math.round(value);
+const percent = (value) => `${Math.round(value * 100)} %`;
 
 export async function apiLatency() {
   // The first start migrates and seeds the demo data; the bulk generator then grows it.
-  const { dir, databaseUrl, server } = await startSectionServer('api', {
+  let { dir, databasePath, databaseUrl, server } = await startSectionServer('api', {
     sharedDatabaseUrl: process.env.BENCH_DATABASE_URL,
+    env: workersEnv(1),
+    readyPath: '/healthz',
   });
-  let bare;
+  const summary = [];
+  let peers = { peers: [], notes: [], stop: async () => {} };
   try {
     const seeded = JSON.parse(runTs('scripts/bench/seed-large.ts', ['--database', databaseUrl, '--token-for', 'admin@example.com']).trim().split('\n').pop());
-    console.log(`database: ${databaseUrl.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL'}, ${seeded.users} users, ${seeded.teams} teams, ${seeded.sessions} sessions`);
+    const sqlite = databaseUrl.startsWith('sqlite:');
+    console.log(`database: ${sqlite ? 'SQLite' : 'PostgreSQL'}, ${seeded.users} users, ${seeded.teams} teams, ${seeded.sessions} sessions`);
     const headers = { authorization: `Bearer ${seeded.token}`, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-    const appBase = `http://127.0.0.1:${server.port}`;
 
-    const bodies = {};
+    peers = await startPeers({ databasePath: sqlite ? databasePath : null, dir });
+    for (const note of peers.notes) console.log(note);
+    const servers = [{ name: 'percorso', url: `http://127.0.0.1:${server.port}` }, ...peers.peers];
+    const problems = await compareAnswers(servers, headers);
+    for (const problem of problems) console.log(problem);
+    if (!problems.length && peers.peers.length) console.log(`identical answers from ${servers.map((s) => s.name).join(', ')} on ${ENDPOINTS.length} endpoints`);
+    const different = (endpoint) => problems.some((problem) => problem.startsWith('DIFFERENT') && problem.endsWith(` ${endpoint}`));
+
+    // Percorso with one process beside the peers, one server at a time on each endpoint.
+    const results = new Map();
     for (const endpoint of ENDPOINTS) {
-      const response = await fetch(appBase + endpoint, { headers });
-      const text = await response.text();
-      if (response.status !== 200) throw new Error(`GET ${endpoint} answered ${response.status}: ${text.slice(0, 200)}`);
-      bodies[endpoint] = text;
+      const byServer = {};
+      for (const { name, url } of servers) byServer[name] = await load(url + endpoint, headers);
+      results.set(endpoint, byServer);
     }
-    const bodiesFile = join(dir, 'bodies.json');
-    writeFileSync(bodiesFile, JSON.stringify(bodies));
-    const barePort = await freePort();
-    bare = await startBare(barePort, bodiesFile);
-    const bareBase = `http://127.0.0.1:${barePort}`;
-
+    const minimal = peers.peers.some((peer) => peer.name === 'minimal') ? 'minimal' : null;
+    const others = peers.peers.map((peer) => peer.name);
     const rows = [];
     for (const endpoint of ENDPOINTS) {
-      await load(appBase + endpoint, headers, 2); // warm-up: JIT, statement caches
-      const app = await load(appBase + endpoint, headers, DURATION_S);
-      await load(bareBase + endpoint, {}, 2);
-      const reference = await load(bareBase + endpoint, {}, DURATION_S);
-      const share = app.requests.average / reference.requests.average;
-      const failures = app.non2xx + app.errors + app.timeouts;
+      const r = results.get(endpoint);
+      const app = r.percorso;
+      for (const name of others) if (r[name].bad) console.log(`${name}: ${r[name].bad} non-2xx/errors/timeouts on ${endpoint}`);
+      const share = minimal ? app.rate / r[minimal].rate : null;
+      const p99Ratio = minimal ? app.p99 / Math.max(r[minimal].p99, 1) : null;
+      const pass = minimal ? share >= MIN_SHARE && p99Ratio <= MAX_P99_RATIO && app.bad === 0 && !different(endpoint) : null;
       rows.push([
         endpoint,
-        (Buffer.byteLength(bodies[endpoint]) / 1024).toFixed(1),
-        app.latency.p50,
-        app.latency.p99,
-        Math.round(app.requests.average),
-        reference.latency.p99,
-        Math.round(reference.requests.average),
-        `${Math.round(share * 100)}%`,
-        failures,
-        app.latency.p99 <= P99_BUDGET_MS && share >= THROUGHPUT_SHARE && failures === 0 ? 'PASS' : 'OVER',
+        rate(app.rate),
+        app.p99,
+        ...others.flatMap((name) => (r[name].rate > 0 ? [rate(r[name].rate), r[name].p99] : ['no answer', '-'])),
+        share === null ? '-' : percent(share),
+        p99Ratio === null ? '-' : `${p99Ratio.toFixed(2)}×`,
+        app.bad,
+        pass === null ? 'no peer' : pass ? 'PASS' : 'OVER',
       ]);
+      summary.push({
+        what: `API ${endpoint}, 1 worker vs minimal`,
+        measured: minimal ? `${percent(share)} req/s (${rate(app.rate)}/${rate(r[minimal].rate)}), p99 ${p99Ratio.toFixed(2)}× (${app.p99}/${r[minimal].p99} ms)${app.bad ? `, ${app.bad} non-2xx` : ''}` : `${rate(app.rate)} req/s, p99 ${app.p99} ms (no peer)`,
+        goal: `≥ ${MIN_SHARE * 100} % req/s, p99 ≤ ${MAX_P99_RATIO}×`,
+        pass,
+      });
     }
+    console.log('\nPercorso (WORKERS=1) beside the peers:');
     printTable(
-      ['endpoint', 'body KiB', 'p50 ms', 'p99 ms', 'req/s', 'bare p99 ms', 'bare req/s', 'vs bare', 'non-2xx/errors', 'status'],
+      [
+        'endpoint',
+        'percorso req/s',
+        'p99 ms',
+        ...others.flatMap((name) => [`${name} req/s`, 'p99 ms']),
+        'percorso / minimal',
+        'p99 ratio',
+        'non-2xx/errors',
+        'status',
+      ],
       rows,
     );
-    console.log(`budget: p99 ≤ ${P99_BUDGET_MS} ms at ${CONNECTIONS} connections and ≥ ${THROUGHPUT_SHARE * 100}% of the bare server's throughput; ${DURATION_S} s per run`);
-  } finally {
-    bare?.kill();
+    console.log(
+      `goal: ≥ ${MIN_SHARE * 100} % of the same-work minimal server's req/s and p99 ≤ ${MAX_P99_RATIO} × its p99, no error; ` +
+        `${CONNECTIONS} connections, ${WARM_UP_S} s warm-up then ${DURATION_S} s per server and endpoint, one server at a time`,
+    );
+
+    // Search with a new term, on this (one-process) server, before anything else has searched.
+    const used = new Set(ENDPOINTS.map((endpoint) => new URL(endpoint, 'http://x').searchParams.get('filter[search]')).filter(Boolean));
+    const terms = await newTerms(servers[0].url, headers, SEARCH_TERMS, used);
+    const search = await searchNewTerms(servers[0].url, headers, terms);
+    const searchRows = [['percorso', search.runs, search.matched, ms(search.p50), ms(search.p99), ms(search.max), search.p50 <= SEARCH_P50_MS ? 'PASS' : 'OVER']];
+    if (minimal) {
+      const reference = await searchNewTerms(peers.peers.find((peer) => peer.name === 'minimal').url, headers, terms);
+      searchRows.push(['minimal', reference.runs, reference.matched, ms(reference.p50), ms(reference.p99), ms(reference.max), 'info']);
+    }
+    console.log('\nSearch with a new term (GET /api/users?filter[search]=<term never searched before>, one request at a time):');
+    printTable(['server', 'requests', 'with matches', 'p50 ms', 'p99 ms', 'max ms', 'status'], searchRows);
+    console.log(`goal: p50 ≤ ${SEARCH_P50_MS} ms; ${terms.length} different terms of 3–6 characters from the seed's surnames and e-mails, e.g. ${terms.slice(0, 5).join(', ')}`);
+    summary.push({
+      what: 'search with a new term (users)',
+      measured: `p50 ${ms(search.p50)} ms, p99 ${ms(search.p99)} ms`,
+      goal: `p50 ≤ ${SEARCH_P50_MS} ms`,
+      pass: search.p50 <= SEARCH_P50_MS,
+    });
+
+    // The same endpoints with two server processes behind the one port (node:cluster).
     await server.stop();
+    server = null;
+    ({ server } = await startSectionServer('api', { sharedDatabaseUrl: databaseUrl, env: workersEnv(2), readyPath: '/healthz' }));
+    const twoRows = [];
+    for (const endpoint of ENDPOINTS) {
+      const two = await load(`http://127.0.0.1:${server.port}${endpoint}`, headers);
+      const one = results.get(endpoint).percorso;
+      const reference = minimal ? results.get(endpoint)[minimal] : null;
+      twoRows.push([endpoint, rate(two.rate), two.p50, two.p99, percent(two.rate / one.rate), reference ? percent(two.rate / reference.rate) : '-', two.bad]);
+      summary.push({
+        what: `API ${endpoint}, 2 workers`,
+        measured: `${rate(two.rate)} req/s, p99 ${two.p99} ms${reference ? ` (${percent(two.rate / reference.rate)} of minimal)` : ''}${two.bad ? `, ${two.bad} non-2xx` : ''}`,
+        goal: 'reported (1 and 2 workers)',
+        pass: two.bad === 0 ? null : false,
+      });
+    }
+    console.log('\nPercorso with WORKERS=2 (two processes behind one port):');
+    printTable(['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'vs 1 worker', 'vs minimal (1 process)', 'non-2xx/errors'], twoRows);
+    return summary;
+  } finally {
+    await peers.stop();
+    await server?.stop();
   }
 }

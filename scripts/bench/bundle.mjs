@@ -126,6 +126,7 @@ export async function bundleBudget() {
     for (const account of ['membro', 'admin']) states[account] = await signedInState(browser, server.url, `${account}@example.com`);
     const rows = [];
     const details = [];
+    const summary = [];
     let over = 0;
     const list = routes(routeIds(databasePath));
     const missing = unmeasuredRoutes(list.map((route) => route.path));
@@ -137,6 +138,12 @@ export async function bundleBudget() {
       if (status === 'OVER') over++;
       rows.push([route.path, route.as ?? 'visitor', redirected, result.files.length, kib(result.raw), kib(result.brotli), route.budget ? BUDGET_KIB : '-', status]);
       details.push([route.path, result.files]);
+      summary.push({
+        what: `JS before first render ${route.path}${route.budget ? '' : ' (back-office)'}`,
+        measured: `${kib(result.brotli)} KiB`,
+        goal: route.budget ? `≤ ${BUDGET_KIB} KiB brotli` : 'reported',
+        pass: route.budget ? status === 'PASS' : null,
+      });
     }
     printTable(['route', 'as', 'redirect', 'files', 'raw KiB', 'brotli KiB', 'budget KiB', 'status'], rows);
     console.log(
@@ -145,6 +152,7 @@ export async function bundleBudget() {
         : `every login and portal route is within ${BUDGET_KIB} KiB brotli (back-office routes are shown for information)`,
     );
     if (process.argv.includes('--verbose')) for (const [path, files] of details) printFiles(path, files);
+    return summary;
   } finally {
     await browser.close();
     await server.stop();

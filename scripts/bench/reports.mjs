@@ -18,7 +18,7 @@ async function timed(url, headers) {
 }
 
 export async function reportTimings() {
-  const { databaseUrl, server } = await startSectionServer('reports', { sharedDatabaseUrl: process.env.BENCH_DATABASE_URL });
+  const { databaseUrl, server } = await startSectionServer('reports', { sharedDatabaseUrl: process.env.BENCH_DATABASE_URL, readyPath: '/healthz' });
   try {
     const seeded = JSON.parse(runTs('scripts/bench/seed-large.ts', ['--database', databaseUrl, '--token-for', 'admin@example.com']).trim().split('\n').pop());
     console.log(`database: ${databaseUrl.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL'}, ${seeded.users} users, ${seeded.teams} teams, ${seeded.sessions} sessions`);
@@ -40,6 +40,7 @@ export async function reportTimings() {
       ['dashboard summary', '/reports/dashboard', REPORT_BUDGET_MS],
     ];
     const rows = [];
+    const summary = [];
     for (const [label, path, budget] of endpoints) {
       await timed(base + path, headers); // warm-up: JIT, statement caches
       const times = [];
@@ -53,9 +54,11 @@ export async function reportTimings() {
       const median = times[Math.floor(times.length / 2)];
       const slowest = times[times.length - 1];
       rows.push([label, (bytes / 1024).toFixed(1), Math.round(median), Math.round(slowest), budget, slowest <= budget ? 'PASS' : 'OVER']);
+      summary.push({ what: `report: ${label}`, measured: `max ${Math.round(slowest)} ms (median ${Math.round(median)})`, goal: `≤ ${budget} ms`, pass: slowest <= budget });
     }
     printTable(['report', 'KiB', 'median ms', 'max ms', 'budget ms', 'status'], rows);
     console.log(`period ${from} – ${to}; ${RUNS} runs each after one warm-up; status on the slowest run`);
+    return summary;
   } finally {
     await server.stop();
   }

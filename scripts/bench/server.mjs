@@ -32,8 +32,32 @@ export function ensureBuild(force = false) {
 
 const configKeys = ['PORT', 'HOST', 'PUBLIC_URL', 'DATABASE_URL', 'STORAGE_DIR', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'];
 
-/** Runs server/src/server.ts with tsx and resolves once GET / answers 200. */
-export async function startServer({ port, databaseUrl, storageDir, logFile, env = {} }) {
+/**
+ * The rate limits a server under load needs: the product's defaults (600 requests a minute per user,
+ * 1,200 per address) would answer 429 to the load generator, and the peers it is compared with have none.
+ */
+export const BENCH_SERVER_ENV = {
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT: '100000',
+  API_RATE_LIMIT_PER_USER: '10000000',
+  API_RATE_LIMIT_PER_ADDRESS: '10000000',
+};
+
+/**
+ * WORKERS > 1 (node:cluster) is honoured only with an external OpenID provider (the development
+ * provider keeps its sign-in state in one process): the API and sync benches issue their tokens
+ * directly, so an issuer that is never contacted (nothing listens on port 9) lets the server fork.
+ */
+export function workersEnv(workers) {
+  if (workers <= 1) return { WORKERS: '1' };
+  return { WORKERS: String(workers), OIDC_ISSUER: 'http://127.0.0.1:9/bench-idp', OIDC_CLIENT_ID: 'bench', OIDC_CLIENT_SECRET: 'bench' };
+}
+
+/**
+ * Runs server/src/server.ts with tsx and resolves once it answers: GET / with the built app (200), or
+ * GET `readyPath` (e.g. /healthz, for sections that only use the API and need no dist/).
+ */
+export async function startServer({ port, databaseUrl, storageDir, logFile, env = {}, readyPath = '/' }) {
   const url = `http://localhost:${port}`;
   const inherited = { ...process.env };
   for (const key of configKeys) delete inherited[key];
@@ -46,10 +70,7 @@ export async function startServer({ port, databaseUrl, storageDir, logFile, env 
       PUBLIC_URL: url,
       DATABASE_URL: databaseUrl,
       STORAGE_DIR: storageDir,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '100000',
-      API_RATE_LIMIT_PER_USER: '10000000',
-      API_RATE_LIMIT_PER_ADDRESS: '10000000',
+      ...BENCH_SERVER_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,11 +89,11 @@ export async function startServer({ port, databaseUrl, storageDir, logFile, env 
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    const response = await fetch(url, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(2000) }).catch(() => null);
+    const response = await fetch(url + readyPath, { headers: { accept: readyPath === '/' ? 'text/html' : 'application/json' }, signal: AbortSignal.timeout(2000) }).catch(() => null);
     if (response?.ok) return { url, port, pid: child.pid, stop };
     if (response) {
       await stop();
-      throw new Error(`GET ${url}/ answered ${response.status} instead of the app (is dist/ built?)`);
+      throw new Error(`GET ${url}${readyPath} answered ${response.status}${readyPath === '/' ? ' instead of the app (is dist/ built?)' : ''}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -94,9 +115,10 @@ export function runTs(script, args) {
 
 /**
  * A bench section's working folder (.bench/<section>, emptied unless a shared database is given)
- * and a server on a free port using its own SQLite file there, or `sharedDatabaseUrl`.
+ * and a server on a free port using its own SQLite file there, or `sharedDatabaseUrl`. The server
+ * always runs with BENCH_SERVER_ENV (no rate limit in the way of the load), plus `env`.
  */
-export async function startSectionServer(section, { sharedDatabaseUrl } = {}) {
+export async function startSectionServer(section, { sharedDatabaseUrl, env = {}, readyPath = '/' } = {}) {
   const dir = join(benchDir, section);
   if (!sharedDatabaseUrl) rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'storage'), { recursive: true });
@@ -107,6 +129,8 @@ export async function startSectionServer(section, { sharedDatabaseUrl } = {}) {
     databaseUrl,
     storageDir: join(dir, 'storage'),
     logFile: join(dir, 'server.log'),
+    env,
+    readyPath,
   });
   return { dir, databasePath, databaseUrl, server };
 }

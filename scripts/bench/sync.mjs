@@ -1,16 +1,29 @@
 // Lesson progress sync under load: 5,000 learners each syncing every 3 s (≈1,667 requests/s) on
-// one lesson, on the large seed. Every learner reports the playback position that real time allows
-// (seconds since the run started), so the server's anti-skip rule accepts each sync.
+// one lesson, on the large seed, then 10,000 learners (≈3,333 requests/s) on the same server
+// (BENCH_LEARNERS=5000,10000 by default). Every learner reports the playback position that real time
+// allows (seconds since the first run started), so the server's anti-skip rule accepts each sync.
+// Goal: the full rate (achieved req/s ≥ 99 % of the target) with p99 ≤ 50 ms and no error.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { runTs, startSectionServer } from './server.mjs';
+import { runTs, startSectionServer, workersEnv } from './server.mjs';
 import { printTable } from './table.mjs';
 
-const LEARNERS = Number(process.env.BENCH_LEARNERS) || 5000;
+const LEARNERS = (process.env.BENCH_LEARNERS || '5000,10000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const INTERVAL_S = 3;
 const DURATION_S = Math.max(Number(process.env.BENCH_DURATION) || 10, 10) * 2;
 const P99_BUDGET_MS = 50;
+/**
+ * One connection per 50 learners (100 for 5,000): a connection carries one request at a time, so a
+ * fixed number of them would cap the rate below the target as soon as latency grows (100 connections
+ * at 30 ms are 3,333 requests/s at most, the whole target for 10,000 learners).
+ */
+const LEARNERS_PER_CONNECTION = 50;
+/** autocannon's achieved average under a fixed rate lands a hair below the target. */
+const FULL_RATE_SHARE = 0.99;
 
 async function firstLesson(base, headers) {
   const get = async (path) => {
@@ -28,42 +41,61 @@ async function firstLesson(base, headers) {
 }
 
 export async function progressSync() {
+  if (!LEARNERS.length) throw new Error('BENCH_LEARNERS has no learner count');
   const { dir, databaseUrl, server } = await startSectionServer('sync', {
     sharedDatabaseUrl: process.env.BENCH_DATABASE_URL,
+    env: workersEnv(1),
+    readyPath: '/healthz',
   });
   try {
+    const most = Math.max(...LEARNERS);
     const tokensFile = join(dir, 'tokens.json');
-    runTs('scripts/bench/seed-large.ts', ['--database', databaseUrl, '--learners', String(LEARNERS), '--learner-tokens', tokensFile]);
+    // The large seed has 10,000 users, a few of them demo accounts: a little more for 10,000 learners.
+    const users = String(Math.max(10_000, most + 200));
+    runTs('scripts/bench/seed-large.ts', ['--database', databaseUrl, '--users', users, '--learners', String(most), '--learner-tokens', tokensFile]);
     const tokens = JSON.parse(readFileSync(tokensFile, 'utf8'));
     const common = { accept: 'application/json', 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
     const base = `http://127.0.0.1:${server.port}`;
     const lesson = await firstLesson(base, { ...common, authorization: `Bearer ${tokens[0]}` });
 
     const started = Date.now();
-    let next = 0;
-    const result = await autocannon({
-      url: base,
-      connections: 100,
-      duration: DURATION_S,
-      overallRate: Math.round(LEARNERS / INTERVAL_S),
-      requests: [
-        {
-          method: 'POST',
-          path: `${lesson}/sync`,
-          setupRequest: (request) => ({
-            ...request,
-            headers: { ...common, authorization: `Bearer ${tokens[next++ % tokens.length]}` },
-            body: JSON.stringify({ duration: Math.floor((Date.now() - started) / 1000) }),
-          }),
-        },
-      ],
-    });
-    const failures = result.non2xx + result.errors + result.timeouts;
-    printTable(
-      ['learners', 'target req/s', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'status'],
-      [[LEARNERS, Math.round(LEARNERS / INTERVAL_S), Math.round(result.requests.average), result.latency.p50, result.latency.p99, failures, result.latency.p99 <= P99_BUDGET_MS && failures === 0 ? 'PASS' : 'OVER']],
-    );
-    console.log(`budget: p99 ≤ ${P99_BUDGET_MS} ms; POST ${lesson}/sync for ${DURATION_S} s`);
+    const rows = [];
+    const summary = [];
+    for (const learners of LEARNERS) {
+      const target = Math.round(learners / INTERVAL_S);
+      const connections = Math.max(100, Math.ceil(learners / LEARNERS_PER_CONNECTION));
+      let next = 0;
+      const result = await autocannon({
+        url: base,
+        connections,
+        duration: DURATION_S,
+        overallRate: target,
+        requests: [
+          {
+            method: 'POST',
+            path: `${lesson}/sync`,
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...common, authorization: `Bearer ${tokens[next++ % learners]}` },
+              body: JSON.stringify({ duration: Math.floor((Date.now() - started) / 1000) }),
+            }),
+          },
+        ],
+      });
+      const failures = result.non2xx + result.errors + result.timeouts;
+      const achieved = result.requests.average;
+      const pass = achieved >= target * FULL_RATE_SHARE && result.latency.p99 <= P99_BUDGET_MS && failures === 0;
+      rows.push([learners, connections, target, Math.round(achieved), `${Math.round((100 * achieved) / target)} %`, result.latency.p50, result.latency.p99, failures, pass ? 'PASS' : 'OVER']);
+      summary.push({
+        what: `lesson sync, ${learners.toLocaleString('en')} learners every ${INTERVAL_S} s`,
+        measured: `${Math.round(achieved)}/${target} req/s, p99 ${result.latency.p99} ms${failures ? `, ${failures} non-2xx/errors` : ''}`,
+        goal: `full rate, p99 ≤ ${P99_BUDGET_MS} ms`,
+        pass,
+      });
+    }
+    printTable(['learners', 'connections', 'target req/s', 'req/s', 'of target', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'status'], rows);
+    console.log(`goal: the full rate (≥ ${FULL_RATE_SHARE * 100} % of the target) with p99 ≤ ${P99_BUDGET_MS} ms and no error; POST ${lesson}/sync for ${DURATION_S} s per learner count, one connection per ${LEARNERS_PER_CONNECTION} learners`);
+    return summary;
   } finally {
     await server.stop();
   }
