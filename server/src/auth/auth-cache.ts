@@ -13,10 +13,11 @@ import type { DbRuntime } from '../db/index.js';
  * - On PostgreSQL with several server processes, a request that changed one of these tables
  *   announces it (NOTIFY, db/notifications.ts) before its answer leaves; every other process's
  *   listener counts it as a write, so the next request there reads again. While a process's
- *   listener is disconnected nothing is served from this cache. TTL_MS stays as a last bound; a
- *   token also stops working at its expiry.
+ *   listener is disconnected nothing is served from this cache. AUTH_CACHE_TTL_MS stays as a last
+ *   bound; a token also stops working at its expiry. It is a minute, longer than the lesson
+ *   player's sync interval, so a learner's token is read once a minute, not every other sync.
  */
-export const AUTH_CACHE_TTL_MS = 5_000;
+export const AUTH_CACHE_TTL_MS = 60_000;
 /** Enough for the concurrent users of a large deployment; the oldest entries go first. */
 const MAX_ENTRIES = 50_000;
 
