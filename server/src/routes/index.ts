@@ -12,14 +12,15 @@ const ROUTES_DIR = fileURLToPath(new URL('.', import.meta.url));
  * name order: a new resource's routes are one file, with no list to update.
  */
 export default async function api(app: FastifyInstance): Promise<void> {
+  // Answers are personal and change with every write: no browser or proxy keeps them, unless a
+  // route says otherwise (e.g. the calendar feed): a header the route sets wins over this one.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.raw.setHeader('cache-control', 'no-store');
+    done();
+  });
   app.addHook('onRequest', app.apiRateLimit.byAddress);
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.apiRateLimit.byUser);
-  // Answers are personal and change with every write: no browser or proxy keeps them, unless a
-  // route says otherwise (e.g. the calendar feed).
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
   const files = readdirSync(ROUTES_DIR)
     .filter((file) => /\.[jt]s$/.test(file) && !file.endsWith('.d.ts') && !/^index\.[jt]s$/.test(file))
     .sort();
