@@ -2,7 +2,7 @@
 // `npm run bench [-- <section>…] [--build] [--verbose]`: measures the app's performance budgets and prints
 // them. Benchmarks only report: they never fail the build and are not part of `npm test`.
 //   bundle  JS each route loads before first render (brotli) against the 110 KiB budget
-//   lighthouse  Lighthouse mobile performance score of portal (≥ 95) and back-office (≥ 80) pages
+//   lighthouse  Lighthouse mobile performance score of portal (≥ 95) and back-office (≥ 85) pages
 //   api     list endpoints on a large seed: p99 and throughput vs a bare node:http server
 //   sync    lesson progress sync under load (5,000 learners every 3 s)
 //   reports participation and learning reports and their xlsx on the large seed (≤ 500 ms, ≤ 2 s)
