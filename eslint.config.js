@@ -42,7 +42,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: CONTRACT_IMPORTS }] },
   },
   {
-    // Outside src/dataProvider, the data provider is used through its index only.
+    // Outside src/dataProvider, the data provider is used through its index only (or, for the
+    // sign-in screen and the authProvider, its session part: src/dataProvider/session.ts).
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/dataProvider/**'],
     rules: {
@@ -57,7 +58,7 @@ export default tseslint.config(
           ],
           patterns: [
             ...CONTRACT_IMPORTS,
-            { group: ['**/dataProvider/*'], message: 'Import the data provider from src/dataProvider (its index).' },
+            { group: ['**/dataProvider/*', '!**/dataProvider/session'], message: 'Import the data provider from src/dataProvider (its index).' },
           ],
         },
       ],

@@ -141,17 +141,28 @@ export const SWAPS: ModuleSwap[] = [
 ];
 
 const PORTAL_SHELL = resolve(dirname(fileURLToPath(import.meta.url)), 'src/portal/ProtectedLayout.tsx');
+/**
+ * The lazily loaded screens that render outside the portal's layout: what they share with it (MUI's
+ * Paper and Link, the accessibility footer's path) must not sit in the `portal` chunk, or opening
+ * them downloads the whole shell (ra-core, react-query, the layout).
+ */
+const OUTSIDE_THE_SHELL = ['src/portal/CallbackPage.tsx', 'src/portal/accessibility/AccessibilityStatementPage.tsx'].map((path) =>
+  resolve(dirname(fileURLToPath(import.meta.url)), path),
+);
 
 /**
  * Chunks: what every screen needs before its first render in one chunk each, rather than the dozens
  * of small shared chunks automatic splitting makes (each compressed on its own, so all the larger):
  * - `app`: everything the entry imports statically (React, the router, MUI's core, the login screen);
  * - `portal`: what every authenticated portal page adds (src/portal/ProtectedLayout.tsx and all it
- *   imports statically: ra-core's hooks, react-query, the layout) — found in the module graph.
+ *   imports statically: ra-core's hooks, react-query, the layout) — found in the module graph —
+ *   except what the screens of OUTSIDE_THE_SHELL use too:
+ * - `shell-shared`: that part, which those screens and the shell load.
  * The pages, the back-office and what only they use stay split automatically.
  */
 function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   const portalShell = new Set<string>();
+  const sharedWithShell = new Set<string>();
   const plugin: Plugin = {
     name: 'percorso:portal-shell-chunk',
     apply: 'build',
@@ -168,16 +179,27 @@ function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
       const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
       const initial = new Set<string>();
       for (const entry of entries) closure(entry, initial);
+      const outside = new Set<string>();
+      for (const page of OUTSIDE_THE_SHELL) {
+        if (!this.getModuleInfo(page)) this.error(`percorso:portal-shell-chunk: ${page} is not in the build; update OUTSIDE_THE_SHELL.`);
+        closure(page, outside);
+      }
       const shell = new Set<string>();
       closure(PORTAL_SHELL, shell);
       portalShell.clear();
-      for (const id of shell) if (!initial.has(id)) portalShell.add(id);
+      sharedWithShell.clear();
+      for (const id of shell) {
+        if (initial.has(id)) continue;
+        if (outside.has(id)) sharedWithShell.add(id);
+        else portalShell.add(id);
+      }
     },
   };
   return {
     plugin,
     groups: [
-      { name: 'app', tags: ['$initial'], priority: 2 },
+      { name: 'app', tags: ['$initial'], priority: 3 },
+      { name: 'shell-shared', test: (id: string) => sharedWithShell.has(id), priority: 2 },
       { name: 'portal', test: (id: string) => portalShell.has(id), priority: 1 },
     ],
   };

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { authProvider } from './authProvider';
 import { useHasSession } from './authProvider/session';
-import { getToken } from './dataProvider';
+import { getToken } from './dataProvider/session';
 import LoginPage from './portal/LoginPage';
 import { NotFound } from './portal/NotFound';
 import { PageLoader } from './portal/PageLoader';

@@ -6,6 +6,8 @@
 // storage reset clears the HTTP cache, service workers and cache storage, not localStorage).
 // Each page is audited LIGHTHOUSE_RUNS times (default 3); the median run is reported. Full reports:
 // .bench/lighthouse/<route>.json. Budgets: portal ≥ 95 (the lesson player too), back-office ≥ 85.
+// Each page's main-thread tasks over 50 ms (Lighthouse's long-tasks audit) are listed with the
+// script that ran them; portal pages should have none.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +66,19 @@ function losses(lhr) {
     }
   }
   return rows;
+}
+
+/** The main thread's tasks over 50 ms of the run, longest first: "240 ms index-abc.js". */
+function longTasks(lhr) {
+  const items = lhr.audits['long-tasks']?.details?.items ?? [];
+  return items
+    .filter((task) => task.duration > 50)
+    .sort((a, b) => b.duration - a.duration)
+    .map((task) => {
+      const url = String(task.url ?? '');
+      const where = /^https?:/.test(url) ? new URL(url).pathname.split('/').pop() || url : url || 'unattributable';
+      return `${Math.round(task.duration)} ms ${where}`;
+    });
 }
 
 /** LIGHTHOUSE_RUNS runs (default 3) and the median one by performance score: scores move with CPU load. */
@@ -141,14 +156,22 @@ export async function lighthouseScores() {
         metric('largest-contentful-paint'),
         metric('total-blocking-time'),
         metric('cumulative-layout-shift'),
+        longTasks(lhr).length,
         `${performance >= route.min ? 'PASS' : 'UNDER'} (≥ ${route.min})`,
       ]);
-      details.push([route.path, losses(lhr)]);
+      details.push([route.path, losses(lhr), longTasks(lhr)]);
       summary.push({ what: `Lighthouse mobile performance ${route.path}`, measured: String(performance), goal: `≥ ${route.min}`, pass: performance >= route.min });
+      if (!route.path.startsWith('/admin')) {
+        const tasks = longTasks(lhr).length;
+        summary.push({ what: `main-thread tasks over 50 ms ${route.path}`, measured: String(tasks), goal: 'none on a portal page', pass: tasks === 0 });
+      }
     }
-    printTable(['route', 'as', 'redirect', 'perf', 'a11y', 'best pr.', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'performance'], rows);
+    printTable(['route', 'as', 'redirect', 'perf', 'a11y', 'best pr.', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'tasks > 50 ms', 'performance'], rows);
     for (const [path, lost] of details) {
       if (lost.length) console.log(`${path}: ${lost.join('; ')}`);
+    }
+    for (const [path, , tasks] of details) {
+      if (tasks.length) console.log(`${path} long tasks: ${tasks.join(', ')}`);
     }
     console.log(`Reports: ${dir}/*.json`);
     return summary;

@@ -1,6 +1,7 @@
 import { Route } from 'react-router';
 import { Admin, CanAccess, CustomRoutes, Resource } from 'react-admin';
 import { addMessages } from '../i18n';
+import { portalMessages } from '../i18n/portal';
 import { adminContextProps } from '../providers';
 import { theme } from '../theme';
 import { AdminDashboard } from './AdminDashboard';
@@ -10,6 +11,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { isPage } from './resource';
 import { resources } from './resources';
 
+addMessages(portalMessages);
 addMessages(backOfficeMessages);
 
 /**

@@ -1,5 +1,5 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
-import { dataProvider, getToken, type ApiError } from '../dataProvider';
+import { getToken, sessionApi, type ApiError } from '../dataProvider/session';
 import { avatarUrl } from '../lib/avatarUrl';
 import { loadPublicConfig } from '../lib/publicConfigRequest';
 import type { User } from '../../server/src/schemas/contract';
@@ -32,7 +32,7 @@ function fetchPermissions(): Promise<string[]> {
   const entry = {
     token,
     answered: false,
-    request: dataProvider.getMyPermissions().then(
+    request: sessionApi.getMyPermissions().then(
       (permissions) => {
         entry.answered = true;
         return permissions;
@@ -79,7 +79,7 @@ export const authProvider: AuthProvider = {
 
   /** Revokes the token, then ends the provider session too when the provider offers it. */
   logout: async () => {
-    const providerLogout = getToken() ? await dataProvider.logout().catch(() => null) : null;
+    const providerLogout = getToken() ? await sessionApi.logout().catch(() => null) : null;
     forgetSession();
     if (providerLogout) {
       window.location.assign(providerLogout);
@@ -113,7 +113,7 @@ export const authProvider: AuthProvider = {
     if (!getToken()) throw new HttpError('Non autenticato', 401);
     try {
       const [user, config] = await Promise.all([
-        dataProvider.getCurrentUser(params?.signal),
+        sessionApi.getCurrentUser(params?.signal),
         loadPublicConfig().catch(() => null),
       ]);
       if (!user || user.id == null) throw new HttpError('Non autenticato', 401);

@@ -1,4 +1,4 @@
-import { dataProvider } from '../dataProvider';
+import { sessionApi } from '../dataProvider/session';
 import { startSession } from './session';
 
 const FLOW_KEY = 'oauth_flow';
@@ -20,7 +20,7 @@ interface PendingFlow {
  * that started a sign-in can finish it.
  */
 export async function startLogin(): Promise<void> {
-  const { authorize_url: url, state } = await dataProvider.startSignIn();
+  const { authorize_url: url, state } = await sessionApi.startSignIn();
   const flow: PendingFlow = { state };
   sessionStorage.setItem(FLOW_KEY, JSON.stringify(flow));
   window.location.assign(url);
@@ -57,7 +57,7 @@ async function exchange(query: URLSearchParams): Promise<void> {
   sessionStorage.removeItem(FLOW_KEY);
   if (error) {
     // The server logs the provider's words and answers the reason; the screen shows only ours.
-    const answer = await dataProvider
+    const answer = await sessionApi
       .exchangeCode({ error, error_description: query.get('error_description') ?? undefined, state: state ?? undefined })
       .then(
         () => null,
@@ -67,7 +67,7 @@ async function exchange(query: URLSearchParams): Promise<void> {
   }
   if (!flow || !state || flow.state !== state) throw new LoginCallbackError('state mismatch', 'expired');
   try {
-    const token = await dataProvider.exchangeCode({ code: query.get('code')!, state, iss: query.get('iss') ?? undefined });
+    const token = await sessionApi.exchangeCode({ code: query.get('code')!, state, iss: query.get('iss') ?? undefined });
     startSession(token);
   } catch (refusal) {
     throw new LoginCallbackError('sign-in refused', reasonOf(refusal));

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getToken, removeToken, setToken } from '../dataProvider';
+import { getToken, removeToken, setToken } from '../dataProvider/session';
 
 /**
  * "Is there a session?" (a stored token) as a store React can subscribe to. The back-office

@@ -1,5 +1,5 @@
 import { useGetIdentity } from 'ra-core';
-import { getToken } from '../dataProvider';
+import { getToken } from '../dataProvider/session';
 import type { User } from '../../server/src/schemas/contract';
 import type { AppIdentity } from './index';
 

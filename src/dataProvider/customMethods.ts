@@ -7,14 +7,13 @@ import type {
   LearningResponse,
   ParticipationResponse,
   PermissionResource,
-  PublicConfig,
   SessionField,
   SessionResource,
-  User,
 } from '../../server/src/schemas/contract';
 import { apiDownload, apiRequest, unwrapData } from './http';
 import { toListQuery, type ListParams } from './listQuery';
 import { toListResult } from './listResult';
+import { sessionApi } from './sessionApi';
 
 export interface UploadImageParams {
   /** The record's path under /api, e.g. `teams/5` or `courses/3/modules/7`. */
@@ -35,14 +34,7 @@ export interface SyncLessonBody {
 
 /** The API calls that are not plain CRUD on a resource. */
 export const customMethods = {
-  getPublicConfig: async (): Promise<PublicConfig> => unwrapData<PublicConfig>(await apiRequest('GET', 'config')),
-
-  getCurrentUser: async (signal?: AbortSignal): Promise<User> => unwrapData<User>(await apiRequest('GET', 'user', { signal })),
-
-  getMyPermissions: async (signal?: AbortSignal): Promise<string[]> => {
-    const permissions = unwrapData<unknown>(await apiRequest('GET', 'user/permissions', { signal }));
-    return Array.isArray(permissions) ? permissions.filter((p): p is string => typeof p === 'string') : [];
-  },
+  ...sessionApi,
 
   getTeamMembers: async <T = unknown>(teamId: Identifier): Promise<T[]> =>
     unwrapData<T[]>(await apiRequest('GET', `teams/${teamId}/users`)) ?? [],
@@ -152,30 +144,6 @@ export const customMethods = {
   /** Replaces the caller's calendar feed URL; the previous one stops working at once. */
   regenerateCalendarFeed: async (): Promise<string> =>
     unwrapData<{ calendar_feed_url: string }>(await apiRequest('POST', 'user/calendar-feed')).calendar_feed_url,
-
-  /** Revokes the token; resolves with the provider's end-session URL to visit next, if any. */
-  logout: async (): Promise<string | null> => {
-    const answer = await apiRequest<{ logout_url?: unknown } | null>('POST', 'auth/logout');
-    return answer && typeof answer.logout_url === 'string' && answer.logout_url ? answer.logout_url : null;
-  },
-
-  /** Starts a sign-in on the server: the provider's authorize URL and the state to expect back. */
-  startSignIn: async (): Promise<{ authorize_url: string; state: string }> => {
-    const answer = await apiRequest<{ authorize_url?: unknown; state?: unknown }>('POST', 'auth/login');
-    if (!answer || typeof answer.authorize_url !== 'string' || typeof answer.state !== 'string') {
-      throw new Error('Risposta di login non valida');
-    }
-    return { authorize_url: answer.authorize_url, state: answer.state };
-  },
-
-  /** Passes the provider's answer on: a code and its state (→ access token), or the provider's error. */
-  exchangeCode: async (body: { code?: string; state?: string; iss?: string; error?: string; error_description?: string }): Promise<string> => {
-    const answer = await apiRequest<{ access_token?: unknown }>('POST', 'auth/callback', { body });
-    if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '') {
-      throw new Error('Risposta di login non valida');
-    }
-    return answer.access_token;
-  },
 };
 
 export type CustomMethods = typeof customMethods;

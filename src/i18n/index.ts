@@ -1,16 +1,17 @@
 import type { I18nProvider, TranslationMessages } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import appItalian from './it';
 import { mergeMessages, type MessageTree } from './messageTree';
-import raItalian from './ra-it';
+import { signInMessages } from './signIn';
 
 export const LOCALE = 'it';
 const LOCALES = [{ locale: LOCALE, name: 'Italiano' }];
 
-/** The messages every page may need: react-admin's (`ra.*`) and the portal's (`app.*`). */
-export const italianMessages = { ...raItalian, ...appItalian };
-
-let catalogue = italianMessages as unknown as MessageTree;
+/**
+ * The sign-in screen's texts at first; each other part of the app adds its own when it loads
+ * (addMessages): the portal's layout and the back-office add ./portal.ts (react-admin's and the
+ * portal's), the back-office its own too, the accessibility statement its page's.
+ */
+let catalogue: MessageTree = signInMessages;
 
 /**
  * Polyglot's format (`%{name}`, "singolare |||| plurale" chosen by `smart_count`), Italian only.
@@ -32,8 +33,8 @@ export const i18nProvider: I18nProvider = {
 };
 
 /**
- * Adds the texts of a part of the app that loads later (the back-office's): every translate()
- * from then on knows them. Synchronous, so the part's first render already has its texts.
+ * Adds the texts of a part of the app that loads later: every translate() from then on knows
+ * them. Synchronous, so the part's first render already has its texts.
  */
 export function addMessages(messages: MessageTree): void {
   catalogue = mergeMessages(catalogue, messages);

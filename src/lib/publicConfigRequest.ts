@@ -1,4 +1,4 @@
-import { dataProvider } from '../dataProvider';
+import { sessionApi } from '../dataProvider/session';
 import type { PublicConfig } from '../../server/src/schemas/contract';
 
 /*
@@ -11,7 +11,7 @@ let pending: Promise<PublicConfig> | null = null;
 /** GET /api/config once per page load (a failed load is retried on the next call). */
 export function loadPublicConfig(): Promise<PublicConfig> {
   if (!pending) {
-    pending = dataProvider.getPublicConfig().catch((error: unknown) => {
+    pending = sessionApi.getPublicConfig().catch((error: unknown) => {
       pending = null;
       throw error;
     });

@@ -9,6 +9,7 @@ import { translateApp as translate } from '../routing/translateApp';
 import { Link as RouterLink } from 'react-router';
 import { MAIN_ID, SkipLink } from '../components/SkipLink';
 import { VisuallyHidden } from './team/VisuallyHidden';
+import { STATEMENT_PATH } from './accessibility/paths';
 
 /**
  * The login and callback card: logo, content, and the privacy / terms footer.
@@ -53,7 +54,7 @@ export function AuthCard({ config, children }: { config: PublicConfig | undefine
           <Link href="#" onClick={(event) => event.preventDefault()}>
             {translate('app.login.terms')}
           </Link>
-          <Link component={RouterLink} to="/accessibilita">
+          <Link component={RouterLink} to={STATEMENT_PATH}>
             {translate('app.a11y.footer')}
           </Link>
         </Stack>

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
 import { authProvider } from '../authProvider';
 import { LoginCallbackError, type PersonalReason } from '../authProvider/loginFlow';
-import { getToken } from '../dataProvider';
+import { getToken } from '../dataProvider/session';
 import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
 import { AuthCard } from './AuthCard';
 import { translateApp as translate } from '../routing/translateApp';

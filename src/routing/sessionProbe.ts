@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { authProvider, type AppIdentity } from '../authProvider';
-import { getToken } from '../dataProvider';
+import { getToken } from '../dataProvider/session';
 
 /**
  * "Who does the stored token belong to?" without react-admin's context (which only the

@@ -3,8 +3,10 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { backOfficeMessages } from '../../src/admin/backOfficeMessages';
-import { italianMessages } from '../../src/i18n';
 import { mergeMessages, type MessageTree } from '../../src/i18n/messageTree';
+import { portalMessages } from '../../src/i18n/portal';
+import { signInMessages } from '../../src/i18n/signIn';
+import { statementMessages } from '../../src/i18n/statement';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -33,7 +35,13 @@ const namespaces = new Set<string>();
       walk(value, path);
     }
   }
-})(mergeMessages(italianMessages as unknown as MessageTree, backOfficeMessages) as Tree, '');
+})(
+  [portalMessages as unknown as MessageTree, { app: { a11y: { statement: statementMessages } } }, backOfficeMessages].reduce(
+    mergeMessages,
+    signInMessages,
+  ) as Tree,
+  '',
+);
 
 const KEY = /^(app|ra|resources)\.[A-Za-z0-9_.]+$/;
 

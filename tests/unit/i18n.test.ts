@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
 import raLanguageItalian from 'ra-language-italian';
 import raItalian from '../../src/i18n/ra-it';
-import { addMessages, i18nProvider, italianMessages } from '../../src/i18n';
+import { addMessages, i18nProvider } from '../../src/i18n';
 import { mergeMessages } from '../../src/i18n/messageTree';
+import { portalMessages } from '../../src/i18n/portal';
+import { signInMessages } from '../../src/i18n/signIn';
 import { translateApp } from '../../src/routing/translateApp';
 
 type Tree = { [key: string]: string | Tree };
@@ -80,10 +82,17 @@ describe('i18nProvider (ra-i18n-polyglot)', () => {
   });
 });
 
-describe('texts added later (the back-office)', () => {
+describe('texts added later (the portal, the back-office)', () => {
+  it('the sign-in catalogue has only the app texts of the screens outside the layout', () => {
+    expect(signInMessages).not.toHaveProperty('ra');
+    expect(signInMessages.app).not.toHaveProperty('dashboard');
+    expect(signInMessages.app.a11y).not.toHaveProperty('crop');
+    expect(portalMessages).toHaveProperty('ra');
+  });
+
   it('are not in the portal catalogue, and every key is known once added', () => {
-    expect(italianMessages.app).not.toHaveProperty('admin');
-    expect(italianMessages).not.toHaveProperty('resources');
+    expect(portalMessages.app).not.toHaveProperty('admin');
+    expect(portalMessages).not.toHaveProperty('resources');
     // tests/unit/setup.ts added the back-office's texts.
     expect(i18nProvider.translate('app.admin.dashboard.greeting', { name: 'Anna' })).toBe('Ciao, Anna');
     addMessages({ app: { extra: { hello: 'Ciao %{name}' } } });

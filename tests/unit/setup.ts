@@ -3,8 +3,13 @@ import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { backOfficeMessages } from '../../src/admin/backOfficeMessages';
 import { addMessages } from '../../src/i18n';
+import { portalMessages } from '../../src/i18n/portal';
+import { statementMessages } from '../../src/i18n/statement';
 
-// The back-office adds its texts when it loads (src/admin/AdminApp.tsx); tests render its parts on their own.
+// Each part of the app adds its texts when it loads (the portal's layout, the statement page, the
+// back-office: src/i18n/index.ts); tests render their pieces on their own.
+addMessages(portalMessages);
+addMessages({ app: { a11y: { statement: statementMessages } } });
 addMessages(backOfficeMessages);
 
 afterEach(() => cleanup());

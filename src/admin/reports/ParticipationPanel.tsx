@@ -20,19 +20,13 @@ import { useTranslate, type RaRecord } from 'react-admin';
 import { formatRomeDateTime } from '../common/dateTime';
 import { teamPicker } from '../common/pickers';
 import { SearchPicker } from '../common/SearchPicker';
-import { PARTICIPATION_FILE, reportsApi, formatRate, type ParticipationResponse } from './api';
+import { PARTICIPATION_FILE, reportsApi, formatRate, italianDay, type ParticipationResponse } from './api';
 import { DownloadButton } from './DownloadButton';
 
 type Team = ParticipationResponse['data'][number];
 
 const TEAMS_PER_PAGE = 20;
 const t = (key: string) => `resources.reports.participation.${key}`;
-
-/** `2026-10-01` → `01/10/2026`. */
-export function italianDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}/${month}/${year}`;
-}
 
 function TeamDetail({ team }: { team: Team }) {
   const translate = useTranslate();

@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import { useCanAccess } from 'react-admin';
 
-/** The charts (and the chart library with them) load only when a holder of read_reports opens the back-office. */
-const ProgrammeCharts = lazy(() => import('./ProgrammeCharts'));
+/** The figures load only when a holder of read_reports opens the back-office (and the chart library after them). */
+const ProgrammeFigures = lazy(() => import('./ProgrammeFigures'));
 
 /** The dashboard's programme figures: nothing at all without read_reports. */
 export function ProgrammeOverview() {
@@ -11,7 +11,7 @@ export function ProgrammeOverview() {
   if (!canAccess) return null;
   return (
     <Suspense fallback={<Skeleton variant="rounded" height={240} sx={{ mt: 3 }} />}>
-      <ProgrammeCharts />
+      <ProgrammeFigures />
     </Suspense>
   );
 }

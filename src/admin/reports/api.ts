@@ -55,5 +55,11 @@ export function formatRate(rate: number): string {
   return new Intl.NumberFormat('it-IT', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rate);
 }
 
+/** `2026-10-01` → `01/10/2026`. */
+export function italianDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}/${month}/${year}`;
+}
+
 /** Seconds → "m:ss" (or "h:mm:ss"). */
 export { formatDuration as formatPosition } from '../../lib/duration';

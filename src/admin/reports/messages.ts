@@ -85,6 +85,7 @@ export const messages = {
   },
   dashboard: {
     title: 'Andamento del programma',
+    chart_loading: 'Grafico in caricamento',
     sessions_this_week: 'Sessioni questa settimana',
     sessions_next_week: 'Sessioni la prossima settimana',
     week_from: 'dal %{date}',

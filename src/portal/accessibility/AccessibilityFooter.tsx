@@ -1,9 +1,7 @@
 import Box from '@mui/material/Box';
 import { Link as RouterLink } from 'react-router';
 import { translateApp } from '../../routing/translateApp';
-
-export const STATEMENT_PATH = '/accessibilita';
-export const REPORT_PATH = '/segnala-accessibilita';
+import { REPORT_PATH, STATEMENT_PATH } from './paths';
 
 const linkSx = { color: 'primary.main', fontWeight: 600 } as const;
 

@@ -6,10 +6,14 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
+import { addMessages } from '../../i18n';
 import { documentTitle } from '../../lib/documentTitle';
 import { translateApp } from '../../routing/translateApp';
 import { VisuallyHidden } from '../team/VisuallyHidden';
-import { REPORT_PATH } from './AccessibilityFooter';
+import { statementMessages } from '../../i18n/statement';
+import { REPORT_PATH } from './paths';
+
+addMessages({ app: { a11y: { statement: statementMessages } } });
 
 /** When the statement was written and last reviewed (it changes with every review). */
 export const STATEMENT_DATE = '2026-11-23';

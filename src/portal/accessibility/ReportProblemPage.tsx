@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDataProvider, useTranslate } from 'ra-core';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
+import { TextInput } from '../../components/TextInput';
 import { announce } from '../../components/LiveRegion';
 import { fieldErrors } from '../../lib/apiError';
 import { usePageTitle } from '../layout/pageTitle';
@@ -110,7 +110,7 @@ export default function ReportProblemPage() {
         {t('intro')}
       </Typography>
       <Box component="form" onSubmit={submit} noValidate aria-describedby={introId}>
-        <TextField
+        <TextInput
           inputRef={refs.page_url}
           label={t('page_url')}
           name="page_url"
@@ -122,7 +122,7 @@ export default function ReportProblemPage() {
           helperText={errors.page_url ?? t('page_url_hint')}
           disabled={isPending}
         />
-        <TextField
+        <TextInput
           inputRef={refs.description}
           label={t('description')}
           name="description"

@@ -1,41 +1,20 @@
+import type { MessageTree } from './messageTree';
+import raItalian from './ra-it';
 import { coursesMessages } from '../portal/courses/messages';
 import { teamMessages } from '../portal/team/messages';
-import { accessibilityMessages } from '../portal/accessibility/messages';
+import { cropMessages, reportMessages } from '../portal/accessibility/messages';
 import { calendarMessages } from '../portal/calendar/messages';
 
 /**
- * The app's own Italian texts for the portal: one `app.*` namespace (each screen under its own
- * sub-namespace, larger ones in their folder's messages.ts). The back-office's (`app.admin.*`,
- * `resources.*`) load with it: src/admin/backOfficeMessages.ts.
+ * The Italian texts of the signed-in portal: react-admin's (`ra.*`, which ra-core's hooks use) and
+ * the portal's `app.*` (each screen under its own sub-namespace, larger ones in their folder's
+ * messages.ts). They load with the portal's layout (src/portal/ProtectedLayout.tsx) and the
+ * back-office, which add them to the one i18nProvider; the sign-in screen's are in ./signIn.ts,
+ * the back-office's own (`app.admin.*`, `resources.*`) in src/admin/backOfficeMessages.ts.
  */
-const appItalian = {
+export const portalMessages = {
+  ...(raItalian as unknown as MessageTree),
   app: {
-    name: 'Percorso',
-    not_found: 'Not found.',
-    invalid_request: 'Invalid request.',
-    login: {
-      title: 'Accedi con il tuo account',
-      explanation:
-        "Per accedere al servizio di e-learning è necessario un account %{provider}. Se non hai ancora un account, contatta il tuo referente %{provider}: il link per creare l'account potrebbe esserti già arrivato via e-mail, controlla anche la cartella dello spam.",
-      button: 'Accedi con %{provider}',
-      privacy: 'Privacy Policy',
-      terms: 'Termini e condizioni',
-      logo: 'Logo Percorso',
-    },
-    callback: {
-      waiting_title: 'Attendere...',
-      waiting_text: 'Stiamo verificando le informazioni di login...',
-      error_title: 'Errore',
-      retry: 'Riprova',
-      error_text: 'Si è verificato un errore durante il login. Riprova più tardi.',
-      /** One line more when the reason is the person's to act on. */
-      reasons: {
-        email_unverified: 'Il provider di identità non conferma che il tuo indirizzo email sia verificato: verificalo e riprova.',
-        not_invited: 'Il tuo account non è ancora abilitato a Percorso: chiedi al tuo referente di invitarti.',
-        access_denied: "L'accesso è stato negato dal provider di identità.",
-        expired: 'La richiesta di accesso è scaduta: riprova.',
-      },
-    },
     layout: {
       menu: 'Menu',
       open_menu: 'Apri il menu',
@@ -74,7 +53,6 @@ const appItalian = {
       no_startups: 'Nessun team trovato',
       no_sessions: 'Nessuna sessione trovata',
     },
-    loading: 'Caricamento...',
     service_unavailable: 'Servizio temporaneamente non disponibile. Riprova tra qualche istante.',
     image: {
       pick: "Scegli un'immagine",
@@ -92,9 +70,7 @@ const appItalian = {
     },
     courses: coursesMessages,
     team: teamMessages,
-    a11y: accessibilityMessages,
+    a11y: { crop: cropMessages, report: reportMessages },
     calendar: calendarMessages,
   },
 };
-
-export default appItalian;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -11,15 +11,18 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { Button } from '../../components/Button';
 import { formatRomeDateTime } from '../common/dateTime';
-import { formatRate, reportsApi, type DashboardSummary, type ImportState } from './api';
-import { italianDay } from './ParticipationPanel';
+import { formatRate, italianDay, reportsApi, type DashboardSummary, type ImportState } from './api';
 import { ScrollableTable } from '../common/ScrollableTable';
+import { ATTENDANCE_CHART_HEIGHT, completionChartHeight } from './chartHeights';
+
+/** The drawings (MUI X Charts): asked for once the figures have rendered, drawn when they arrive. */
+const loadDrawings = () => import('./ProgrammeChartDrawings');
+const AttendanceChart = lazy(() => loadDrawings().then((module) => ({ default: module.AttendanceChart })));
+const CompletionChart = lazy(() => loadDrawings().then((module) => ({ default: module.CompletionChart })));
 
 const t = (key: string) => `resources.reports.dashboard.${key}`;
 
@@ -165,14 +168,24 @@ function ImportsTable({ imports }: { imports: ImportState[] }) {
   );
 }
 
+/** Where a drawing will be, the size it will have, while its code loads. */
+function ChartPlaceholder({ height }: { height: number }) {
+  const translate = useTranslate();
+  return <Skeleton variant="rounded" height={height} role="progressbar" aria-label={translate(t('chart_loading'))} />;
+}
+
 /**
  * The programme at a glance, for holders of read_reports: sessions this week and next, six months
  * of attendance rate (line), course completion by team (bars), the latest attendance imports.
  * Every chart has its figures as a table for screen readers; the figures are the reports' own.
+ * The figures render first; the drawings' code (ProgrammeChartDrawings) loads after that.
  */
-export default function ProgrammeCharts() {
+export default function ProgrammeFigures() {
   const translate = useTranslate();
   const { data, isPending, isError } = useQuery({ queryKey: ['reports', 'dashboard'], queryFn: reportsApi.dashboard });
+  useEffect(() => {
+    loadDrawings().catch(() => undefined);
+  }, []);
   if (isError) return <Alert severity="error" sx={{ mt: 3 }}>{translate(t('error'))}</Alert>;
   if (isPending) return <Skeleton variant="rounded" height={240} sx={{ mt: 3 }} />;
   const months = data.attendance_by_month.map((m) => ({ label: monthLabel(m.month), rate: m.attendance_rate }));
@@ -185,19 +198,11 @@ export default function ProgrammeCharts() {
       <SessionsCards sessions={data.sessions} />
       <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
         <Panel id="dashboard-attendance" title={translate(t('attendance_title'))}>
-          <Box aria-hidden="true" inert data-testid="attendance-chart">
-            <LineChart
-              height={240}
-              // Room for the last month's label at the right edge.
-              margin={{ right: 32 }}
-              xAxis={[{ scaleType: 'point', data: months.map((m) => m.label) }]}
-              // Whole percentages on the axis (the tooltip and the table keep one decimal), in a column wide enough for "100%".
-              yAxis={[{ min: 0, max: 1, width: 48, tickNumber: 5, valueFormatter: (value: number) => `${Math.round(value * 100)}%` }]}
-              // Straight segments: a smoothed curve would show rates between months that never happened.
-              series={[{ data: months.map((m) => m.rate), curve: 'linear', label: translate(t('rate')), valueFormatter: (value) => formatRate(value ?? 0) }]}
-              hideLegend
-            />
-          </Box>
+          <Suspense fallback={<ChartPlaceholder height={ATTENDANCE_CHART_HEIGHT} />}>
+            <Box aria-hidden="true" inert data-testid="attendance-chart">
+              <AttendanceChart months={months} seriesLabel={translate(t('rate'))} />
+            </Box>
+          </Suspense>
           <ChartTable
             caption={translate(t('attendance_table'))}
             head={[translate(t('month')), translate(t('rate'))]}
@@ -209,18 +214,11 @@ export default function ProgrammeCharts() {
             <Typography>{translate(t('no_teams'))}</Typography>
           ) : (
             <>
-              <Box aria-hidden="true" inert data-testid="completion-chart">
-                {/* Horizontal bars: every team's name fits on its own line, however many teams there are. */}
-                <BarChart
-                  layout="horizontal"
-                  height={48 + teams.length * 28}
-                  margin={{ right: 24 }}
-                  yAxis={[{ scaleType: 'band', data: teams.map((team) => team.team_name), width: 128 }]}
-                  xAxis={[{ min: 0, max: 100, valueFormatter: (value: number) => `${value}%` }]}
-                  series={[{ data: teams.map((team) => team.completion_percentage), label: translate(t('completion')), valueFormatter: (value) => `${value ?? 0}%` }]}
-                  hideLegend
-                />
-              </Box>
+              <Suspense fallback={<ChartPlaceholder height={completionChartHeight(teams.length)} />}>
+                <Box aria-hidden="true" inert data-testid="completion-chart">
+                  <CompletionChart teams={teams} seriesLabel={translate(t('completion'))} />
+                </Box>
+              </Suspense>
               <ChartTable
                 caption={translate(t('completion_table'))}
                 head={[translate(t('team')), translate(t('completion'))]}

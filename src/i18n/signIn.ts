@@ -1,0 +1,55 @@
+/**
+ * `app.a11y.*` of every screen: the skip link, the new-tab hint, the footer's links. The rest loads
+ * with its screen (src/portal/accessibility/messages.ts, src/i18n/statement.ts).
+ */
+const accessibilityMessages = {
+  skip_to_content: 'Vai al contenuto',
+  new_tab: '(si apre in una nuova scheda)',
+  back_office: 'Back-office',
+  not_found_back: 'Torna alla pagina iniziale',
+  footer: 'Accessibilità',
+  statement: {
+    link: 'Dichiarazione di accessibilità',
+  },
+  report: {
+    title: 'Segnala un problema di accessibilità',
+  },
+};
+
+/**
+ * The texts of the screens outside the portal's layout — sign-in, callback, loader, "Not found."
+ * and the accessibility footer: the only ones the entry carries. The portal's (src/i18n/portal.ts)
+ * load with its layout, the statement's with its page, the back-office's with the back-office.
+ */
+export const signInMessages = {
+  app: {
+    name: 'Percorso',
+    not_found: 'Not found.',
+    invalid_request: 'Invalid request.',
+    loading: 'Caricamento...',
+    login: {
+      title: 'Accedi con il tuo account',
+      explanation:
+        "Per accedere al servizio di e-learning è necessario un account %{provider}. Se non hai ancora un account, contatta il tuo referente %{provider}: il link per creare l'account potrebbe esserti già arrivato via e-mail, controlla anche la cartella dello spam.",
+      button: 'Accedi con %{provider}',
+      privacy: 'Privacy Policy',
+      terms: 'Termini e condizioni',
+      logo: 'Logo Percorso',
+    },
+    callback: {
+      waiting_title: 'Attendere...',
+      waiting_text: 'Stiamo verificando le informazioni di login...',
+      error_title: 'Errore',
+      retry: 'Riprova',
+      error_text: 'Si è verificato un errore durante il login. Riprova più tardi.',
+      /** One line more when the reason is the person's to act on. */
+      reasons: {
+        email_unverified: 'Il provider di identità non conferma che il tuo indirizzo email sia verificato: verificalo e riprova.',
+        not_invited: 'Il tuo account non è ancora abilitato a Percorso: chiedi al tuo referente di invitarti.',
+        access_denied: "L'accesso è stato negato dal provider di identità.",
+        expired: 'La richiesta di accesso è scaduta: riprova.',
+      },
+    },
+    a11y: accessibilityMessages,
+  },
+};
