@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import type { CurrentUser, ExpertSession, ExpertTeam, UserRole, UserTeam } from '../schemas/user.js';
+import { extend } from '../lib/objects.js';
 
 /** A session without an end time counts as running for this long after it starts. */
 const OPEN_SESSION_GRACE_MS = 2 * 3600 * 1000;
@@ -103,7 +104,7 @@ async function expertTeamsOf(db: Db, userId: number, access: 'complete' | 'limit
       .execute(),
   ]);
   const countByTeam = new Map(counts.map((c) => [c.team_id, Number(c.n)]));
-  return teams.map((team) => ({ ...team, sessions_as_expert: countByTeam.get(team.id) ?? 0 }));
+  return teams.map((team) => extend(team, { sessions_as_expert: countByTeam.get(team.id) ?? 0 }));
 }
 
 /** The expert's sessions that have not ended yet, soonest first, each with its teams. */
@@ -144,7 +145,7 @@ async function expertSessionsOf(db: Db, userId: number, now: Date): Promise<Expe
     list.push({ id: link.id, name: link.name });
     teamsBySession.set(link.session_id, list);
   }
-  return sessions.map((s) => ({ ...s, teams: teamsBySession.get(s.id) ?? [] }));
+  return sessions.map((s) => extend(s, { teams: teamsBySession.get(s.id) ?? [] }));
 }
 
 /** Everything GET /api/user answers, in a fixed number of queries whatever the user's size. */

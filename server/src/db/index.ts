@@ -20,9 +20,12 @@ export interface DbRuntime {
   writes: WriteTracker;
   /**
    * Grows when another connection (another process) commits a change: SQLite's data_version.
-   * Always 0 on PostgreSQL, where other processes' writes are not visible to us.
+   * Always 0 on PostgreSQL, where other processes' writes are not visible to us. Read once per
+   * event-loop turn and per request (see forgetExternalVersion): the caches ask several times.
    */
   externalVersion(): number;
+  /** Makes the next externalVersion() read the database again (a request arrived). */
+  forgetExternalVersion(): void;
   /** True while a transaction is open on the (single) SQLite connection; false on PostgreSQL. */
   inTransaction(): boolean;
   /** Where connection failures are logged (the app's logger once it exists; stderr before). */
@@ -136,6 +139,11 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
     );
     const writes = new WriteTracker();
     const dataVersion = sqlite.prepare('pragma data_version').pluck();
+    // A version read earlier in this turn is as good as a new one: nothing of ours ran between.
+    let turnVersion: number | undefined;
+    const forgetTurnVersion = () => {
+      turnVersion = undefined;
+    };
     const db = new Kysely<Database>({
       dialect: new SqliteDialectKeepingTheCause({ database: cachingStatements(sqlite) }),
       plugins: [new SearchIndexPlugin(), writes],
@@ -143,7 +151,14 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
     runtimes.set(db, {
       kind: 'sqlite',
       writes,
-      externalVersion: () => Number(dataVersion.get()),
+      externalVersion: () => {
+        if (turnVersion === undefined) {
+          turnVersion = Number(dataVersion.get());
+          setImmediate(forgetTurnVersion);
+        }
+        return turnVersion;
+      },
+      forgetExternalVersion: forgetTurnVersion,
       inTransaction: () => sqlite.inTransaction,
       logger: stderrLogger,
     });
@@ -169,7 +184,7 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
     keepAlive: true,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
-  const runtime: DbRuntime = { kind: 'postgres', writes, externalVersion: () => 0, inTransaction: () => false, logger: stderrLogger };
+  const runtime: DbRuntime = { kind: 'postgres', writes, externalVersion: () => 0, forgetExternalVersion: () => {}, inTransaction: () => false, logger: stderrLogger };
   runtimes.set(db, runtime);
   // A connection the server closes (a restart, pg_terminate_backend, a network cut) makes its
   // client emit 'error'; without a listener Node ends the process. Idle clients are then dropped by

@@ -1,5 +1,6 @@
 import type { TeamWithMembers, TeamWithRelations } from '../repositories/teams.js';
 import type { TeamDetail, TeamSummary } from '../schemas/team.js';
+import { extend } from './objects.js';
 
 /** A team as lists show it: its fields, coordinator and member count. */
 export function presentTeam(t: TeamWithRelations): TeamSummary {
@@ -18,5 +19,5 @@ export function presentTeam(t: TeamWithRelations): TeamSummary {
 
 /** A team with its members, as the team page shows it. */
 export function presentTeamDetail(t: TeamWithMembers): TeamDetail {
-  return { ...presentTeam(t), members: t.members };
+  return extend(presentTeam(t), { members: t.members });
 }

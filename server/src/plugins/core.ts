@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import type { Db } from '../db/index.js';
+import { runtimeOf, type Db } from '../db/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +14,14 @@ export default fp<{ config: Config; db: Db }>(
   async (app, { config, db }) => {
     app.decorate('config', config);
     app.decorate('db', db);
+    // Another process's commit is seen by the next request that arrives, wherever it lands.
+    const runtime = runtimeOf(db);
+    if (runtime?.kind === 'sqlite') {
+      app.addHook('onRequest', (_request, _reply, done) => {
+        runtime.forgetExternalVersion();
+        done();
+      });
+    }
   },
   { name: 'core' },
 );

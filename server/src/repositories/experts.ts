@@ -9,6 +9,7 @@ import { groupBy, isoNow, type Clock } from './shared.js';
 import { audit, idsChange, type AuditChanges } from './audit.js';
 import { USER_SORTS } from './users.js';
 import { defineRepository } from './registry.js';
+import { extend } from '../lib/objects.js';
 
 /** An expert (a user with is_expert) with the teams a limited expert follows. */
 export type ExpertWithTeams = UserRow & { teams: Array<{ id: number; name: string }> };
@@ -28,7 +29,7 @@ export function createExpertsRepository(db: Db, now: Clock) {
       .orderBy('teams.name')
       .execute();
     const teamsOf = groupBy(teams, (t) => t.user_id);
-    return rows.map((u) => ({ ...u, teams: (teamsOf.get(u.id) ?? []).map(({ id, name }) => ({ id, name })) }));
+    return rows.map((u) => extend(u, { teams: (teamsOf.get(u.id) ?? []).map(({ id, name }) => ({ id, name })) }));
   }
 
   async function findById(id: number): Promise<UserRow | undefined> {

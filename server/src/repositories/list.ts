@@ -1,8 +1,10 @@
-import { sql, type ExpressionOrFactory, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { createQueryId, sql, type CompiledQuery, type Compilable, type ExpressionOrFactory, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { filterValue, listMeta, pageParams, parseSort, type ListParams } from '../lib/listing.js';
 import { idsFilter } from '../lib/search-filters.js';
 import type { CountCache } from '../lib/count-cache.js';
 import type { ListMeta } from '../schemas/common.js';
+import type { Db } from '../db/index.js';
+import { preparedSelect } from '../db/prepared.js';
 
 type Direction = 'asc' | 'desc';
 
@@ -33,6 +35,38 @@ export interface ListSpec<DB, TB extends keyof DB> {
   counts?: CountCache | null;
   /** Counts the rows another way than `count(*)` over the filtered query. */
   count?: () => Promise<number>;
+  /** Runs pages without any condition as statements compiled once per sort (see UnfilteredPages). */
+  unfiltered?: UnfilteredPages;
+}
+
+/**
+ * A resource's pages without filters (the back-office's first screen of every list, and most of
+ * its paging): the page query compiled once per sort and the count query once, instead of
+ * building and compiling both on every request. One per repository list.
+ */
+export class UnfilteredPages {
+  #pages = new Map<string, (limit: number, offset: number) => Promise<unknown[]>>();
+  #count: CompiledQuery<{ count: number | string }> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  page<O>(sortKey: string, ordered: () => SelectQueryBuilder<unknown, never, O>, limit: number, offset: number): Promise<O[]> {
+    let run = this.#pages.get(sortKey);
+    if (!run) {
+      run = preparedSelect(this.db, (l: number, o: number) => ordered().limit(l).offset(o));
+      this.#pages.set(sortKey, run);
+    }
+    return run(limit, offset) as Promise<O[]>;
+  }
+
+  countQuery(build: () => Compilable<{ count: number | string }>): CompiledQuery<{ count: number | string }> {
+    return (this.#count ??= build().compile());
+  }
+
+  async count(compiled: CompiledQuery): Promise<number> {
+    const { rows } = await this.db.executeQuery<{ count?: number | string }>({ ...compiled, queryId: createQueryId() });
+    return Number(rows[0]?.count ?? 0);
+  }
 }
 
 const matchNothing = sql<boolean>`1 = 0`;
@@ -47,37 +81,67 @@ export async function listPage<DB, TB extends keyof DB, O>(
   spec: ListSpec<DB, TB>,
 ): Promise<{ rows: O[]; meta: ListMeta }> {
   let q = query;
+  let conditions = 0;
   for (const [key, condition] of Object.entries(spec.filters ?? {})) {
     const term = filterValue(params, key);
-    if (term) q = q.where(condition(term));
+    if (term) {
+      q = q.where(condition(term));
+      conditions++;
+    }
   }
   for (const condition of spec.where ?? []) {
-    if (condition) q = q.where(condition);
+    if (condition) {
+      q = q.where(condition);
+      conditions++;
+    }
   }
   if (spec.ids) {
     const ids = idsFilter(params);
-    if (ids) q = q.where(ids.length ? sql<boolean>`${sql.ref(spec.ids)} in (${sql.join(ids)})` : matchNothing);
+    if (ids) {
+      q = q.where(ids.length ? sql<boolean>`${sql.ref(spec.ids)} in (${sql.join(ids)})` : matchNothing);
+      conditions++;
+    }
   }
   const sort = 'fixed' in spec.sort ? [...spec.sort.fixed] : parseSort(params.sort, spec.sort.allowed, spec.sort.default);
   if (spec.tieBreaker) sort.push({ column: spec.tieBreaker.column, direction: spec.tieBreaker.direction ?? sort[0].direction });
+  const prepared = conditions === 0 ? spec.unfiltered : undefined;
 
   const paged = params.page !== undefined || params.per_page !== undefined;
-  const countQuery = q.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('count'));
-  const runCount = async () => {
-    const countRow = await countQuery.executeTakeFirst();
-    return Number((countRow as { count?: number | string } | undefined)?.count ?? 0);
+  const buildCount = () => q.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('count'));
+  const countRows =
+    spec.count ??
+    (() => {
+      let run: () => Promise<number>;
+      let compiled: CompiledQuery;
+      if (prepared) {
+        compiled = prepared.countQuery(buildCount);
+        run = () => prepared.count(compiled);
+      } else {
+        const countQuery = buildCount();
+        run = async () => Number(((await countQuery.executeTakeFirst()) as { count?: number | string } | undefined)?.count ?? 0);
+        if (!spec.counts) return run();
+        compiled = countQuery.compile();
+      }
+      return spec.counts ? spec.counts.count(compiled, run) : run();
+    });
+  const ordered = () => {
+    let o = q;
+    for (const { column, direction } of sort) o = o.orderBy(sql.ref(column), direction);
+    return o;
   };
-  const countRows = spec.count ?? (spec.counts ? () => spec.counts!.count(countQuery.compile(), runCount) : runCount);
-  let ordered = q;
-  for (const { column, direction } of sort) ordered = ordered.orderBy(sql.ref(column), direction);
+  const page = (limit: number, offset: number): Promise<O[]> => {
+    if (!prepared) return ordered().limit(limit).offset(offset).execute();
+    const sortKey = sort.map(({ column, direction }) => `${column} ${direction}`).join(',');
+    return prepared.page(sortKey, ordered as () => SelectQueryBuilder<unknown, never, O>, limit, offset);
+  };
 
   if (spec.perPage === 'all' && !paged) {
     const total = await countRows();
     const perPage = Math.max(total, 1);
-    return { rows: await ordered.limit(perPage).offset(0).execute(), meta: listMeta(total, 1, perPage) };
+    return { rows: await page(perPage, 0), meta: listMeta(total, 1, perPage) };
   }
   const defaultPerPage = typeof spec.perPage === 'number' && params.per_page === undefined ? spec.perPage : undefined;
-  const { page, perPage } = pageParams(defaultPerPage === undefined ? params : { ...params, per_page: defaultPerPage });
-  const [total, rows] = await Promise.all([countRows(), ordered.limit(perPage).offset((page - 1) * perPage).execute()]);
-  return { rows, meta: listMeta(total, page, perPage) };
+  const { page: pageNumber, perPage } = pageParams(defaultPerPage === undefined ? params : { ...params, per_page: defaultPerPage });
+  const [total, rows] = await Promise.all([countRows(), page(perPage, (pageNumber - 1) * perPage)]);
+  return { rows, meta: listMeta(total, pageNumber, perPage) };
 }

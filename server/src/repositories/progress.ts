@@ -11,6 +11,8 @@ import {
 } from '../lib/progress.js';
 import type { Clock } from './shared.js';
 import { defineRepository } from './registry.js';
+import { extend } from '../lib/objects.js';
+import { preparedSelect } from '../db/prepared.js';
 
 export interface SyncInput {
   userId: number;
@@ -81,7 +83,7 @@ async function readProgress(db: Db, userId: number, lessonId: number): Promise<S
  * syncs neither lose nor double coverage.
  */
 export async function recordSync(db: Db, input: SyncInput): Promise<SyncOutcome> {
-  const rules: ProgressRules = { ...DEFAULT_RULES, threshold: input.threshold };
+  const rules: ProgressRules = extend(DEFAULT_RULES, { threshold: input.threshold });
   // Only the lesson's own length counts (read from its file, or set by staff): never one a player reports.
   const videoLength = input.lesson.video_length ? Number(input.lesson.video_length) : null;
   let row = input.current === undefined ? await readProgress(db, input.userId, input.lesson.id) : input.current;
@@ -112,7 +114,7 @@ export async function recordSync(db: Db, input: SyncInput): Promise<SyncOutcome>
     const values = stored(next, videoLength, nowMs);
     const updated = await db
       .updateTable('lesson_progress')
-      .set({ ...values, version: Number(row.version) + 1 })
+      .set(extend(values, { version: Number(row.version) + 1 }))
       .where('user_id', '=', input.userId)
       .where('lesson_id', '=', input.lesson.id)
       .where('version', '=', row.version)
@@ -148,43 +150,46 @@ export interface SyncTargetRow {
 
 /** Every query of the lesson player's progress. */
 export function createProgressRepository(db: Db, now: Clock) {
+  // Every player asks every few seconds: compiled once (db/prepared.ts).
+  const syncTargetRows = preparedSelect(db, (userId: number, courseId: number, moduleId: number, lessonId: number) =>
+    db
+      .selectFrom('courses')
+      .leftJoin('modules', (join) => join.onRef('modules.course_id', '=', 'courses.id').on('modules.id', '=', moduleId))
+      .leftJoin('lessons', (join) => join.onRef('lessons.module_id', '=', 'modules.id').on('lessons.id', '=', lessonId))
+      .leftJoin('lesson_progress', (join) =>
+        join.onRef('lesson_progress.lesson_id', '=', 'lessons.id').on('lesson_progress.user_id', '=', userId),
+      )
+      .select([
+        'courses.published',
+        'modules.id as module_id',
+        'lessons.id as lesson_id',
+        'lessons.position as lesson_position',
+        'lessons.name',
+        'lessons.video_url',
+        'lessons.description',
+        'lessons.video_length',
+        'lesson_progress.position as progress_position',
+        'lesson_progress.watched',
+        'lesson_progress.covered_seconds',
+        'lesson_progress.completed',
+        'lesson_progress.last_sync_ms',
+        'lesson_progress.session_started_ms',
+        'lesson_progress.session_credited',
+        'lesson_progress.version',
+      ])
+      .where('courses.id', '=', courseId),
+  );
   return {
     /**
      * The course (undefined when missing) joined with the module within it, the lesson within
      * that and the user's progress on it, in one indexed query; missing parts are null.
      */
     async syncTarget(userId: number, courseId: number, moduleId: number, lessonId: number): Promise<SyncTargetRow | undefined> {
-      return db
-        .selectFrom('courses')
-        .leftJoin('modules', (join) => join.onRef('modules.course_id', '=', 'courses.id').on('modules.id', '=', moduleId))
-        .leftJoin('lessons', (join) => join.onRef('lessons.module_id', '=', 'modules.id').on('lessons.id', '=', lessonId))
-        .leftJoin('lesson_progress', (join) =>
-          join.onRef('lesson_progress.lesson_id', '=', 'lessons.id').on('lesson_progress.user_id', '=', userId),
-        )
-        .select([
-          'courses.published',
-          'modules.id as module_id',
-          'lessons.id as lesson_id',
-          'lessons.position as lesson_position',
-          'lessons.name',
-          'lessons.video_url',
-          'lessons.description',
-          'lessons.video_length',
-          'lesson_progress.position as progress_position',
-          'lesson_progress.watched',
-          'lesson_progress.covered_seconds',
-          'lesson_progress.completed',
-          'lesson_progress.last_sync_ms',
-          'lesson_progress.session_started_ms',
-          'lesson_progress.session_credited',
-          'lesson_progress.version',
-        ])
-        .where('courses.id', '=', courseId)
-        .executeTakeFirst();
+      return (await syncTargetRows(userId, courseId, moduleId, lessonId))[0];
     },
 
     /** Records one sync of the player on the server clock (see recordSync). */
-    sync: (input: Omit<SyncInput, 'now'>) => recordSync(db, { ...input, now }),
+    sync: (input: Omit<SyncInput, 'now'>) => recordSync(db, extend(input, { now })),
   };
 }
 

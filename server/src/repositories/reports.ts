@@ -16,6 +16,7 @@ import {
 import { audit, changesBetween } from './audit.js';
 import { groupBy, type Clock } from './shared.js';
 import { defineRepository } from './registry.js';
+import { extend } from '../lib/objects.js';
 
 /**
  * The programme reports: who took part in which sessions and for how long (participation), and
@@ -224,7 +225,7 @@ export function createReportsRepository(db: Db, now: Clock) {
       teams,
       members: membersOf,
       teamsOfUser,
-      sessions: sessionRows.map((s) => ({ ...s, teamIds: (teamsOf.get(s.id) ?? []).map((l) => l.team_id) })),
+      sessions: sessionRows.map((s) => extend(s, { teamIds: (teamsOf.get(s.id) ?? []).map((l) => l.team_id) })),
       rows,
       experts: new Map(experts.map((e) => [e.id, e])),
     };
@@ -504,7 +505,7 @@ export function createReportsRepository(db: Db, now: Clock) {
       .orderBy('attendance_imports.session_id', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ ...r, attempts: num(r.attempts) }));
+    return rows.map((r) => extend(r, { attempts: num(r.attempts) }));
   }
 
   return {

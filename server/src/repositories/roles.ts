@@ -8,6 +8,7 @@ import { audit, changesBetween, type AuditChanges } from './audit.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { defineRepository } from './registry.js';
+import { extend } from '../lib/objects.js';
 
 export type RoleRow = { id: number; name: string; description: string; created_at: string };
 /** A role with the names of the permissions it grants. */
@@ -46,7 +47,7 @@ export function createRolesRepository(db: Db, now: Clock) {
       .orderBy('permission_name')
       .execute();
     const permissionsOf = groupBy(links, (l) => l.role_id);
-    return rows.map((r) => ({ ...r, permissions: (permissionsOf.get(r.id) ?? []).map((l) => l.permission_name) }));
+    return rows.map((r) => extend(r, { permissions: (permissionsOf.get(r.id) ?? []).map((l) => l.permission_name) }));
   }
 
   async function findById(id: number): Promise<RoleRow | undefined> {

@@ -11,6 +11,7 @@ import { groupBy, isoNow, personColumns, type Clock } from './shared.js';
 import { callerTeams } from './teams.js';
 import { audit, changesBetween, idsChange } from './audit.js';
 import { defineRepository } from './registry.js';
+import { extend } from '../lib/objects.js';
 
 type SessionsWhere = ExpressionBuilder<Database, 'sessions'>;
 
@@ -143,11 +144,10 @@ export function createSessionsRepository(db: Db, now: Clock) {
     const teamsOf = groupBy(teams, (t) => t.session_id);
     const expertsOf = groupBy(experts, (e) => e.session_id);
     return rows.map((s) => {
-      const session: SessionWithRelations = {
-        ...s,
+      const session: SessionWithRelations = extend(s, {
         teams: (teamsOf.get(s.id) ?? []).map(({ id, name, avatar }) => ({ id, name, avatar })),
         experts: (expertsOf.get(s.id) ?? []).map(({ id, name, surname, email, mobile, avatar }) => ({ id, name, surname, email, mobile, avatar })),
-      };
+      });
       if (attendances) session.attendances = attendances.get(s.id) ?? [];
       return session;
     });

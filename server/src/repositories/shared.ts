@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { preparedSelectOn } from '../db/prepared.js';
 import type { PersonSummary } from '../schemas/team.js';
 
 /** The server clock every repository is given: ms since the epoch (`app.now`). */
@@ -24,10 +25,12 @@ export function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 /** The columns of a person as the API shows them next to teams and sessions. */
 export const personColumns = ['users.id', 'users.name', 'users.surname', 'users.email', 'users.mobile', 'users.avatar'] as const;
 
+const peopleByIds = preparedSelectOn((db, ids: number[]) => db.selectFrom('users').select(personColumns).where('users.id', 'in', ids));
+
 /** People by id, in one query. */
 export async function loadPeople(db: Db, ids: number[]): Promise<Map<number, PersonSummary>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db.selectFrom('users').select(personColumns).where('users.id', 'in', unique).execute();
+  const rows = await peopleByIds(db, unique);
   return new Map(rows.map((r) => [r.id, r]));
 }

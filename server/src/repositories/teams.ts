@@ -6,12 +6,14 @@ import type { TeamRelation } from '../lib/access.js';
 import { countCacheOf } from '../lib/count-cache.js';
 import { ilike, type ListParams } from '../lib/listing.js';
 import type { PersonSummary } from '../schemas/team.js';
-import { listPage } from './list.js';
+import { listPage, UnfilteredPages } from './list.js';
+import { preparedSelect } from '../db/prepared.js';
 import { hasTeamLink } from './sessions.js';
 import { isoNow, loadPeople, personColumns, type Clock } from './shared.js';
 import { audit, changesBetween, idsChange } from './audit.js';
 import { defineRepository } from './registry.js';
 import { deleteImages, insertImage, type StoredImage } from './uploads.js';
+import { extend } from '../lib/objects.js';
 
 /** A team with what its summary shows: the coordinator and the member count. */
 export type TeamWithRelations = TeamRow & { owner: PersonSummary | null; members_count: number };
@@ -58,6 +60,10 @@ export function createTeamsRepository(db: Db, now: Clock) {
   }
 
   const counts = countCacheOf(db);
+  const unfilteredPages = new UnfilteredPages(db);
+  const memberCounts = preparedSelect(db, (teamIds: number[]) =>
+    db.selectFrom('team_members').select(['team_id', sql<number>`count(*)`.as('count')]).where('team_id', 'in', teamIds).groupBy('team_id'),
+  );
 
   async function members(teamId: number): Promise<PersonSummary[]> {
     return db
@@ -74,21 +80,17 @@ export function createTeamsRepository(db: Db, now: Clock) {
   /** Coordinators and member counts: two queries for the whole page. */
   async function withRelations(rows: TeamRow[]): Promise<TeamWithRelations[]> {
     if (!rows.length) return [];
-    const [owners, memberCounts] = await Promise.all([
+    const [owners, counted] = await Promise.all([
       loadPeople(db, rows.map((r) => r.owner_id).filter((id): id is number => id !== null)),
-      db
-        .selectFrom('team_members')
-        .select(['team_id', sql<number>`count(*)`.as('count')])
-        .where('team_id', 'in', rows.map((r) => r.id))
-        .groupBy('team_id')
-        .execute(),
+      memberCounts(rows.map((r) => r.id)),
     ]);
-    const countOf = new Map(memberCounts.map((c) => [c.team_id, Number(c.count)]));
-    return rows.map((t) => ({
-      ...t,
-      owner: t.owner_id !== null ? (owners.get(t.owner_id) ?? null) : null,
-      members_count: countOf.get(t.id) ?? 0,
-    }));
+    const countOf = new Map(counted.map((c) => [c.team_id, Number(c.count)]));
+    return rows.map((t) =>
+      extend(t, {
+        owner: t.owner_id !== null ? (owners.get(t.owner_id) ?? null) : null,
+        members_count: countOf.get(t.id) ?? 0,
+      }),
+    );
   }
 
   async function findById(id: number): Promise<TeamRow | undefined> {
@@ -107,6 +109,7 @@ export function createTeamsRepository(db: Db, now: Clock) {
         sort: { allowed: { created_at: 'teams.created_at', name: 'teams.name', id: 'teams.id' }, default: '-created_at' },
         tieBreaker: { column: 'teams.id' },
         counts,
+        unfiltered: unfilteredPages,
       });
       return { rows: await withRelations(rows), meta };
     },

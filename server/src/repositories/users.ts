@@ -6,10 +6,12 @@ import { loadCurrentUser } from '../auth/current-user.js';
 import { countCacheOf } from '../lib/count-cache.js';
 import { ilike, type ListParams } from '../lib/listing.js';
 import { staffFilter, userSearch } from '../lib/search-filters.js';
-import { listPage } from './list.js';
+import { listPage, UnfilteredPages } from './list.js';
+import { preparedSelect } from '../db/prepared.js';
 import { groupBy, isoNow, type Clock } from './shared.js';
 import { audit, changesBetween, idsChange } from './audit.js';
 import { defineRepository } from './registry.js';
+import { extend } from '../lib/objects.js';
 
 /** A user with what the back-office shows: roles, teams and progress in the published courses. */
 export type UserWithRelations = UserRow & {
@@ -29,18 +31,17 @@ export function createUsersRepository(db: Db, now: Clock) {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Completed lessons of published courses over all their lessons, per user (0..1). */
-  async function coursesPercentage(userIds: number[]): Promise<Map<number, number>> {
-    const totalRow = await db
+  const unfilteredPages = new UnfilteredPages(db);
+  const publishedLessons = preparedSelect(db, () =>
+    db
       .selectFrom('lessons')
       .innerJoin('modules', 'modules.id', 'lessons.module_id')
       .innerJoin('courses', 'courses.id', 'modules.course_id')
       .select(sql<number>`count(*)`.as('count'))
-      .where('courses.published', '=', 1)
-      .executeTakeFirst();
-    const total = Number(totalRow?.count ?? 0);
-    if (!total) return new Map();
-    const done = await db
+      .where('courses.published', '=', 1),
+  );
+  const completedLessons = preparedSelect(db, (userIds: number[]) =>
+    db
       .selectFrom('lesson_progress')
       .innerJoin('lessons', 'lessons.id', 'lesson_progress.lesson_id')
       .innerJoin('modules', 'modules.id', 'lessons.module_id')
@@ -49,8 +50,30 @@ export function createUsersRepository(db: Db, now: Clock) {
       .where('lesson_progress.user_id', 'in', userIds)
       .where('lesson_progress.completed', '=', 1)
       .where('courses.published', '=', 1)
-      .groupBy('lesson_progress.user_id')
-      .execute();
+      .groupBy('lesson_progress.user_id'),
+  );
+  const rolesOfUsers = preparedSelect(db, (userIds: number[]) =>
+    db
+      .selectFrom('user_roles')
+      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+      .select(['user_roles.user_id', 'roles.id', 'roles.name'])
+      .where('user_roles.user_id', 'in', userIds)
+      .orderBy('roles.name'),
+  );
+  const teamsOfUsers = preparedSelect(db, (userIds: number[]) =>
+    db
+      .selectFrom('team_members')
+      .innerJoin('teams', 'teams.id', 'team_members.team_id')
+      .select(['team_members.user_id', 'teams.id', 'teams.name', 'teams.avatar', 'teams.drive_url', 'teams.owner_id'])
+      .where('team_members.user_id', 'in', userIds)
+      .orderBy('teams.name'),
+  );
+
+  /** Completed lessons of published courses over all their lessons, per user (0..1). */
+  async function coursesPercentage(userIds: number[]): Promise<Map<number, number>> {
+    const [[totalRow], done] = await Promise.all([publishedLessons(), completedLessons(userIds)]);
+    const total = Number(totalRow?.count ?? 0);
+    if (!total) return new Map();
     return new Map(done.map((d) => [d.user_id, Math.min(1, Number(d.count) / total)]));
   }
 
@@ -58,31 +81,16 @@ export function createUsersRepository(db: Db, now: Clock) {
   async function withRelations(rows: UserRow[]): Promise<UserWithRelations[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
-    const [roles, teams, percentages] = await Promise.all([
-      db
-        .selectFrom('user_roles')
-        .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-        .select(['user_roles.user_id', 'roles.id', 'roles.name'])
-        .where('user_roles.user_id', 'in', ids)
-        .orderBy('roles.name')
-        .execute(),
-      db
-        .selectFrom('team_members')
-        .innerJoin('teams', 'teams.id', 'team_members.team_id')
-        .select(['team_members.user_id', 'teams.id', 'teams.name', 'teams.avatar', 'teams.drive_url', 'teams.owner_id'])
-        .where('team_members.user_id', 'in', ids)
-        .orderBy('teams.name')
-        .execute(),
-      coursesPercentage(ids),
-    ]);
+    const [roles, teams, percentages] = await Promise.all([rolesOfUsers(ids), teamsOfUsers(ids), coursesPercentage(ids)]);
     const rolesOf = groupBy(roles, (r) => r.user_id);
     const teamsOf = groupBy(teams, (t) => t.user_id);
-    return rows.map((u) => ({
-      ...u,
-      roles: (rolesOf.get(u.id) ?? []).map(({ id, name }) => ({ id, name })),
-      teams: (teamsOf.get(u.id) ?? []).map(({ id, name, avatar, drive_url, owner_id }) => ({ id, name, avatar, drive_url, owner_id })),
-      courses_percentage: percentages.get(u.id) ?? 0,
-    }));
+    return rows.map((u) =>
+      extend(u, {
+        roles: (rolesOf.get(u.id) ?? []).map(({ id, name }) => ({ id, name })),
+        teams: (teamsOf.get(u.id) ?? []).map(({ id, name, avatar, drive_url, owner_id }) => ({ id, name, avatar, drive_url, owner_id })),
+        courses_percentage: percentages.get(u.id) ?? 0,
+      }),
+    );
   }
 
   async function roleIdsOf(userId: number): Promise<number[]> {
@@ -105,6 +113,7 @@ export function createUsersRepository(db: Db, now: Clock) {
         sort: { allowed: USER_SORTS, default: '-created_at' },
         tieBreaker: { column: 'users.id' },
         counts,
+        unfiltered: unfilteredPages,
       });
       return { rows: await withRelations(rows), meta };
     },

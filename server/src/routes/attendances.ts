@@ -4,6 +4,7 @@ import { attendancesWorkbook, XLSX_FILENAME, XLSX_MIME } from '../attendances/ex
 import { toSqlUtc } from '../attendances/times.js';
 import { AttendanceListResponse, AttendanceWorkbook } from '../schemas/attendance.js';
 import { IdParams, responses } from '../schemas/common.js';
+import { extend } from '../lib/objects.js';
 
 /** A session's attendances: the participants list (JSON) and attendances_logs.xlsx. */
 export default async function attendanceRoutes(app: FastifyInstance): Promise<void> {
@@ -20,7 +21,7 @@ export default async function attendanceRoutes(app: FastifyInstance): Promise<vo
         attendances.importState(request.params.id),
       ]);
       return {
-        data: rows.map((r) => ({ ...r, joined_at: toSqlUtc(r.joined_at), left_at: toSqlUtc(r.left_at) })),
+        data: rows.map((r) => extend(r, { joined_at: toSqlUtc(r.joined_at), left_at: toSqlUtc(r.left_at) })),
         import: state ?? null,
       };
     },

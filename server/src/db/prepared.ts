@@ -1,0 +1,80 @@
+import { createQueryId, type CompiledQuery, type Compilable, type QueryResult } from 'kysely';
+import type { Db } from './index.js';
+
+/** Stands in for one value while a query is built; replaced by the real value on every run. */
+class Slot {
+  constructor(
+    readonly arg: number,
+    readonly item: number | null,
+  ) {}
+}
+
+/** A value, or a list whose length is part of the query's shape (an `in (…)` list). */
+type SlotValue = unknown;
+
+interface Shape {
+  compiled: CompiledQuery;
+  /** Each parameter of the compiled SQL: a slot to fill, or a value fixed at build time. */
+  parameters: unknown[];
+}
+
+/** How many shapes one prepared query keeps (an `in` list of every length is a shape of its own). */
+const MAX_SHAPES = 200;
+
+/**
+ * A read built with Kysely and compiled to SQL once per shape, then run with new values: building
+ * the operation tree and compiling it costs about as much as running a short query, and the list
+ * routes run four or five of them per request. `build` receives stand-ins for its arguments (an
+ * array argument: one stand-in per item, so its length is part of the shape); it must pass them to
+ * Kysely as values (where, limit, offset), never compute with them. Only selects: plugins that
+ * look at the query tree (the write tracker, the search rewrite) saw it once, when it was built.
+ */
+export function preparedSelect<Args extends SlotValue[], Row>(
+  db: Db,
+  build: (...args: Args) => Compilable<Row>,
+): (...args: Args) => Promise<Row[]> {
+  const shapes = new Map<string, Shape>();
+
+  function shapeOf(args: Args): Shape {
+    let key = '';
+    for (const arg of args) key += Array.isArray(arg) ? `${arg.length},` : '.,';
+    let shape = shapes.get(key);
+    if (shape) return shape;
+    const stand = args.map((arg, i) => (Array.isArray(arg) ? arg.map((_, j) => new Slot(i, j)) : new Slot(i, null))) as Args;
+    const compiled = build(...stand).compile();
+    if (compiled.query.kind !== 'SelectQueryNode') throw new Error('preparedSelect: only select queries');
+    shape = { compiled, parameters: [...compiled.parameters] };
+    if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
+    shapes.set(key, shape);
+    return shape;
+  }
+
+  return async (...args: Args) => {
+    const { compiled, parameters } = shapeOf(args);
+    const values = parameters.map((p) => {
+      if (!(p instanceof Slot)) return p;
+      const arg = args[p.arg];
+      return p.item === null ? arg : (arg as unknown[])[p.item];
+    });
+    const result: QueryResult<Row> = await db.executeQuery<Row>({ ...compiled, parameters: values, queryId: createQueryId() });
+    return result.rows;
+  };
+}
+
+/**
+ * preparedSelect for a query that any database or transaction may run: one prepared query per
+ * Kysely instance (a transaction is one of its own and must run its queries itself).
+ */
+export function preparedSelectOn<Args extends SlotValue[], Row>(
+  build: (db: Db, ...args: Args) => Compilable<Row>,
+): (db: Db, ...args: Args) => Promise<Row[]> {
+  const byDatabase = new WeakMap<Db, (...args: Args) => Promise<Row[]>>();
+  return (db, ...args) => {
+    let run = byDatabase.get(db);
+    if (!run) {
+      run = preparedSelect(db, (...stand: Args) => build(db, ...stand));
+      byDatabase.set(db, run);
+    }
+    return run(...args);
+  };
+}

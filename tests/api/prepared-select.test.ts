@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { preparedSelect, preparedSelectOn } from '../../server/src/db/prepared.js';
+import { databases, useTestApp } from './helpers.js';
+
+describe.each(databases)('reads compiled once per shape (%s)', (kind) => {
+  const ctx = useTestApp(kind);
+
+  it('runs with each call’s values, building the query once per shape (an in-list length is a shape)', async () => {
+    const a = await ctx.user({ name: 'Anna' });
+    const b = await ctx.user({ name: 'Bruno' });
+    const c = await ctx.user({ name: 'Carla' });
+    let builds = 0;
+    const namesOf = preparedSelect(ctx.db, (ids: number[]) => {
+      builds++;
+      return ctx.db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).orderBy('name');
+    });
+    const names = async (ids: number[]) => (await namesOf(ids)).map((r) => r.name);
+
+    expect(await names([a.id])).toEqual(['Anna']);
+    expect(await names([c.id])).toEqual(['Carla']);
+    expect(builds).toBe(1);
+    expect(await names([c.id, a.id])).toEqual(['Anna', 'Carla']);
+    expect(await names([b.id, c.id])).toEqual(['Bruno', 'Carla']);
+    expect(builds).toBe(2);
+  });
+
+  it('keeps the values fixed when the query was built (a constant condition) beside the ones it is given', async () => {
+    const expert = await ctx.user({ name: 'Elena', is_expert: 1 });
+    await ctx.user({ name: 'Elena', is_expert: 0 });
+    const expertsNamed = preparedSelect(ctx.db, (name: string, limit: number) =>
+      ctx.db.selectFrom('users').select('id').where('is_expert', '=', 1).where('name', '=', name).limit(limit),
+    );
+    expect(await expertsNamed('Elena', 10)).toEqual([{ id: expert.id }]);
+    expect(await expertsNamed('Nessuno', 10)).toEqual([]);
+  });
+
+  it('runs inside a transaction on the transaction itself (what it wrote is seen, then rolled back)', async () => {
+    const countNamed = preparedSelectOn((db, name: string) =>
+      db.selectFrom('users').select(sql<number>`count(*)`.as('count')).where('name', '=', name),
+    );
+    await ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('users').values({ name: 'Transitoria', surname: 'Prova', email: 'transitoria@example.com' }).execute();
+        expect(Number((await countNamed(trx, 'Transitoria'))[0].count)).toBe(1);
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    expect(Number((await countNamed(ctx.db, 'Transitoria'))[0].count)).toBe(0);
+  });
+
+  it('refuses anything but a select', async () => {
+    const rename = preparedSelect(ctx.db, (id: number) => ctx.db.updateTable('users').set({ name: 'X' }).where('id', '=', id) as never);
+    await expect(rename(1)).rejects.toThrow(/only select/);
+  });
+});
