@@ -56,9 +56,22 @@ export function TeamTiles({ driveUrl, next, nextHref, loadingNext }: TeamTilesPr
       </Tile>
       <Tile icon={<Event aria-hidden="true" />} title={translate('app.team.tiles.next_title')}>
         {loadingNext ? (
-          <Typography variant="body2" color="text.secondary">
-            {translate('app.team.loading')}
-          </Typography>
+          // Lines as tall as the time, the name and the button that come: the tiles below stay put.
+          <>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={(theme) => ({ minHeight: `calc(${theme.typography.body1.fontSize} * ${theme.typography.body1.lineHeight})` })}
+            >
+              {translate('app.team.loading')}
+            </Typography>
+            <Typography variant="body2" aria-hidden="true" sx={{ flexGrow: 1 }}>
+              &nbsp;
+            </Typography>
+            <Button size="sm" disabled sx={{ visibility: 'hidden' }}>
+              {translate('app.team.tiles.next_open')}
+            </Button>
+          </>
         ) : next ? (
           <>
             <Typography sx={{ fontWeight: 600 }} data-testid="next-appointment-time">
