@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { authProvider } from './authProvider';
 import { useHasSession } from './authProvider/session';
 import { getToken } from './dataProvider/session';
@@ -26,8 +26,9 @@ const NOT_PORTAL = /^\/(auth\/callback\/?|accessibilita\/?)?$|^\/admin(\/|$)/;
 const BACK_OFFICE = /^\/admin(\/|$)/;
 
 /**
- * A signed-in visitor opening a page directly: its code and the first API call start together,
- * before the first render, rather than one after the other (called by main.tsx). A portal page
+ * A signed-in visitor opening a page directly: its code (the layout's and the page's) and the first
+ * API call start together, before the first render, rather than one after the other (called by
+ * main.tsx). A portal page
  * asks GET /api/user; the back-office asks GET /api/user/permissions, which its session check and
  * every page need first — a token the server no longer accepts is known before react-admin loads.
  */
@@ -39,6 +40,7 @@ export function startPortalPage(pathname: string): void {
   }
   if (NOT_PORTAL.test(pathname)) return;
   loadProtectedLayout().catch(() => undefined);
+  portalRoutes.find(({ path }) => matchPath(path, pathname))?.load().catch(() => undefined);
   probeIdentity()?.catch(() => undefined);
 }
 

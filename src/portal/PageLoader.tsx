@@ -2,11 +2,22 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { translateApp } from '../routing/translateApp';
 
+export interface PageLoaderProps {
+  /**
+   * For pages always taller than the screen: the placeholder takes the viewport's height, so the
+   * footer under it starts below the fold instead of being pushed down (a layout shift) when the
+   * page comes.
+   */
+  tall?: boolean;
+}
+
 /** The placeholder while a screen's code loads (inside and outside react-admin's context). */
-export function PageLoader() {
+export function PageLoader({ tall = false }: PageLoaderProps) {
   return (
-    <Box role="status" sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 200 }}>
-      <CircularProgress aria-label={translateApp('app.loading')} />
+    <Box role="status" sx={tall ? { minHeight: '100vh' } : undefined}>
+      <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 200 }}>
+        <CircularProgress aria-label={translateApp('app.loading')} />
+      </Box>
     </Box>
   );
 }

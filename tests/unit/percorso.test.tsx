@@ -84,7 +84,8 @@ describe('Percorso page', () => {
     expect(screen.getByRole('link', { name: 'Vai ai videocorsi' })).toHaveAttribute('href', '/courses');
 
     const upcoming = screen.getByRole('region', { name: 'Prossimi appuntamenti' });
-    expect(within(upcoming).getByRole('link', { name: 'Revisione del business plan' })).toHaveAttribute('href', '/sessions/11');
+    // (The list renders in a deferred render once its request has answered.)
+    expect(await within(upcoming).findByRole('link', { name: 'Revisione del business plan' })).toHaveAttribute('href', '/sessions/11');
     expect(within(upcoming).getByRole('link', { name: 'Pitch day' })).toHaveAttribute('href', '/sessions/12');
     expect(within(upcoming).getByText(/martedì 24 novembre 2026, ore 15:00/)).toBeInTheDocument();
 
@@ -160,6 +161,33 @@ describe('Percorso page', () => {
     // The team's lists were asked together with the team, not after it.
     expect(api.getUpcomingTeamSessions).toHaveBeenCalledWith('1', 10000, ['id', 'name', 'start_time', 'type']);
     expect(api.getTeamSessions).toHaveBeenCalled();
+  });
+
+  it('keeps a screen-tall placeholder while the team loads, so that the footer does not start in view', async () => {
+    const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
+    const api = teamApi();
+    api.getOne.mockReturnValue(new Promise<never>(() => undefined));
+    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: api });
+
+    expect(await screen.findByRole('status')).toHaveStyle({ minHeight: '100vh' });
+  });
+
+  it('reserves the lines of the next appointment while it loads', async () => {
+    const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
+    const api = teamApi();
+    api.getNextTeamSession.mockReturnValue(new Promise<never>(() => undefined));
+    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: api });
+
+    const tiles = await screen.findByRole('region', { name: 'Collegamenti rapidi' });
+    const loading = within(tiles).getByText('Caricamento…');
+    // The time's line (body1), then the name's line and the button, as when the appointment is there.
+    expect(loading).toHaveStyle({ minHeight: 'calc(1rem * 1.5)' });
+    const [nameLine, button] = [loading.nextElementSibling, loading.nextElementSibling?.nextElementSibling];
+    expect(nameLine).toHaveClass('MuiTypography-body2');
+    expect(button).toHaveTextContent("Vedi l'appuntamento");
+    expect(button).not.toBeVisible();
+    expect(within(tiles).queryByRole('button', { name: "Vedi l'appuntamento" })).not.toBeInTheDocument();
+    expect(within(tiles).queryByRole('link', { name: "Vedi l'appuntamento" })).not.toBeInTheDocument();
   });
 
   it('renders hundreds of upcoming appointments in steps, as one list that is busy until complete', async () => {

@@ -75,11 +75,17 @@ describe('Session page', () => {
     expect(await screen.findByRole('region', { name: 'Coordinatore' })).toHaveTextContent('Marco Rossi');
     expect(screen.queryByText('Accesso Esperto')).not.toBeInTheDocument();
     expect(api.getOne).toHaveBeenCalledWith('sessions', expect.objectContaining({ id: '11' }));
-    // The calendar marks the session's day.
-    expect(screen.getByRole('table', { name: 'Novembre 2026' }).querySelector('[data-day="2026-11-17"]')).toHaveAttribute(
-      'data-has-session',
-      'true',
-    );
+    // The calendar marks the session's day (in a deferred render once the team's sessions come).
+    const calendar = screen.getByRole('table', { name: 'Novembre 2026' });
+    await vi.waitFor(() => expect(calendar.querySelector('[data-day="2026-11-17"]')).toHaveAttribute('data-has-session', 'true'));
+  });
+
+  it('keeps a screen-tall placeholder while the session loads, so that the footer does not start in view', async () => {
+    const api = sessionApi();
+    api.getOne.mockReturnValue(new Promise<never>(() => undefined));
+    renderPortalPage(<SessionPage />, { path: '/sessions/:sessionId', url: '/sessions/11', user: makeUser({ teams: [ownTeam] }), dataProvider: api });
+
+    expect(await screen.findByRole('status')).toHaveStyle({ minHeight: '100vh' });
   });
 
   it('reads the session through the team in the route', async () => {

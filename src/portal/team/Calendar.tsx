@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
@@ -29,8 +29,11 @@ export interface CalendarProps {
   openOn?: string;
 }
 
-/** Monthly calendar, Monday first, with the days that have sessions in blue and today in bold. */
-export function Calendar({ sessions, now = new Date(), openOn }: CalendarProps) {
+/**
+ * Monthly calendar, Monday first, with the days that have sessions in blue and today in bold.
+ * (Memoised: its page re-renders as other requests come, its grid need not.)
+ */
+export const Calendar = memo(function Calendar({ sessions, now = new Date(), openOn }: CalendarProps) {
   const [shown, setShown] = useState<CalendarMonth>(() => romeMonthOf((openOn && toDate(openOn)) || now));
   const highlighted = useMemo(() => sessionDays(sessions), [sessions]);
   const today = romeDayKey(now);
@@ -108,4 +111,4 @@ export function Calendar({ sessions, now = new Date(), openOn }: CalendarProps) 
       </Box>
     </SideCard>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import Stack from '@mui/material/Stack';
 import { usePermissions, useTranslate } from 'ra-core';
 import { useParams } from 'react-router';
@@ -8,7 +8,7 @@ import { usePageTitle } from '../layout/pageTitle';
 import { PageLoader } from '../PageLoader';
 import { EditLogoDialog } from './EditLogoDialog';
 import { LoadProblem, TEAM_PROBLEMS } from './LoadProblem';
-import { useNextSession, useTeam, useTeamSessions, useUpcomingSessions } from './queries';
+import { useNextSession, usePrefetchTeamSessions, useTeam, useUpcomingSessions } from './queries';
 import { canEditTeam, sessionHref } from './rules';
 import { TeamHeader } from './TeamHeader';
 import { TeamSideLayout } from './TeamSideLayout';
@@ -26,30 +26,28 @@ export default function PercorsoPage() {
   const { data: team, error, isPending } = useTeam(teamId);
   // The team's sessions are asked together with the team rather than once it has come: the next
   // appointment paints as soon as it is known, whatever the whole lists take.
-  const next = useNextSession(teamId);
-  const upcoming = useUpcomingSessions(teamId);
-  useTeamSessions(teamId);
+  usePrefetchTeamSessions(teamId);
   usePageTitle(translate('app.team.percorso_title'), team?.name);
+  // The whole page renders at once when the team comes: as a deferred render, which React does in
+  // slices between which the browser can paint and handle input, rather than in one long task.
+  const shownTeam = useDeferredValue(team);
 
   if (error) return <LoadProblem error={error} texts={TEAM_PROBLEMS} />;
-  if (isPending || !team) return <PageLoader />;
-  return <TeamPath team={team} next={next} upcoming={upcoming} />;
+  // (Until the deferred render, `shownTeam` may still be the previous route's.)
+  if (isPending || !shownTeam || String(shownTeam.id) !== teamId) return <PageLoader tall />;
+  return <TeamPath team={shownTeam} teamId={teamId} />;
 }
 
-interface TeamPathProps {
-  team: Team;
-  next: ReturnType<typeof useNextSession>;
-  upcoming: ReturnType<typeof useUpcomingSessions>;
-}
+type HrefOf = (session: { id: number }) => string;
 
-function TeamPath({ team, next, upcoming }: TeamPathProps) {
+function TeamPath({ team, teamId }: { team: Team; teamId: string }) {
   const { user } = useCurrentUser();
   const { permissions } = usePermissions<string[]>();
   const [dialog, setDialog] = useState<'description' | 'logo' | null>(null);
   const close = () => setDialog(null);
 
   const canEdit = canEditTeam(user?.teams, team.id, hasPermission(permissions, 'update_teams'));
-  const hrefOf = (session: { id: number }) => sessionHref(session.id, team.id, user?.teams);
+  const hrefOf: HrefOf = (session) => sessionHref(session.id, team.id, user?.teams);
 
   return (
     <TeamSideLayout side={{ kind: 'team', teamId: team.id }}>
@@ -60,13 +58,8 @@ function TeamPath({ team, next, upcoming }: TeamPathProps) {
           onEditDescription={() => setDialog('description')}
           onEditLogo={() => setDialog('logo')}
         />
-        <TeamTiles
-          driveUrl={team.drive_url}
-          next={next.data}
-          nextHref={next.data ? hrefOf(next.data) : null}
-          loadingNext={next.isPending}
-        />
-        <UpcomingSessions sessions={upcoming.data} loading={upcoming.isPending} hrefOf={hrefOf} />
+        <Tiles team={team} teamId={teamId} hrefOf={hrefOf} />
+        <Upcoming teamId={teamId} hrefOf={hrefOf} />
       </Stack>
       {canEdit && (
         <>
@@ -80,4 +73,23 @@ function TeamPath({ team, next, upcoming }: TeamPathProps) {
       )}
     </TeamSideLayout>
   );
+}
+
+// Each box reads its own request, so that its answer re-renders that box only.
+
+function Tiles({ team, teamId, hrefOf }: { team: Team; teamId: string; hrefOf: HrefOf }) {
+  const next = useNextSession(teamId);
+  return (
+    <TeamTiles
+      driveUrl={team.drive_url}
+      next={next.data}
+      nextHref={next.data ? hrefOf(next.data) : null}
+      loadingNext={next.isPending}
+    />
+  );
+}
+
+function Upcoming({ teamId, hrefOf }: { teamId: string; hrefOf: HrefOf }) {
+  const upcoming = useUpcomingSessions(teamId);
+  return <UpcomingSessions sessions={upcoming.data} loading={upcoming.isPending} hrefOf={hrefOf} />;
 }

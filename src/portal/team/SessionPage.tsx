@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslate } from 'ra-core';
 import { useParams } from 'react-router';
 import { useSession as useCurrentUser } from '../../authProvider/useSession';
@@ -17,12 +18,16 @@ export default function SessionPage() {
   const translate = useTranslate();
   const { teamId, sessionId = '' } = useParams();
   const { user, loading: userLoading } = useCurrentUser();
-  const { data: session, error, isPending } = useSession(sessionId, teamId);
+  const { data, error, isPending } = useSession(sessionId, teamId);
   // "Demo Day · Sessione · Percorso": the document title names the session shown.
-  usePageTitle(translate('app.team.session_title'), session?.name);
+  usePageTitle(translate('app.team.session_title'), data?.name);
+  // The page renders at once when the session comes: as a deferred render, which React does in
+  // slices between which the browser can paint and handle input, rather than in one long task.
+  const session = useDeferredValue(data);
 
   if (error) return <LoadProblem error={error} texts={SESSION_PROBLEMS} />;
-  if (isPending || userLoading || !session) return <PageLoader />;
+  // (Until the deferred render, `session` may still be the previous route's.)
+  if (isPending || userLoading || !session || String(session.id) !== sessionId) return <PageLoader tall />;
 
   const context = sessionContext(teamId, user?.teams, session);
   const side = context.expertView || context.teamId === null

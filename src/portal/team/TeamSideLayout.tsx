@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useTranslate, type Identifier } from 'ra-core';
@@ -37,13 +37,17 @@ export function TeamSideLayout({ side, children }: { side: SideContext; children
   );
 }
 
+const NO_SESSIONS: ReadonlyArray<{ start_time: string }> = [];
+
 function TeamSide({ teamId, openOn }: { teamId: Identifier; openOn?: string }) {
   const { data: team } = useTeam(teamId);
   const { data: sessions } = useTeamSessions(teamId);
+  // Marking the days of hundreds of sessions is a deferred render, done in slices.
+  const shownSessions = useDeferredValue(sessions);
   return (
     <>
       <PromoLinks />
-      <Calendar sessions={sessions ?? []} openOn={openOn} />
+      <Calendar sessions={shownSessions ?? NO_SESSIONS} openOn={openOn} />
       {team && <CoordinatorCard owner={team.owner} />}
       {team && <MembersCard members={team.members ?? []} />}
     </>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import Folder from '@mui/icons-material/Folder';
 import Event from '@mui/icons-material/Event';
 import OndemandVideo from '@mui/icons-material/OndemandVideo';
@@ -23,6 +24,11 @@ function Tile({ icon, title, children }: { icon: ReactNode; title: string; child
     </Paper>
   );
 }
+
+/** At least one line of text of `variant`, empty or not. */
+const lineOf = (variant: 'body1' | 'body2') => (theme: Theme) => ({
+  minHeight: `calc(${theme.typography[variant].fontSize} * ${theme.typography[variant].lineHeight})`,
+});
 
 export interface TeamTilesProps {
   driveUrl: string | null;
@@ -56,9 +62,16 @@ export function TeamTiles({ driveUrl, next, nextHref, loadingNext }: TeamTilesPr
       </Tile>
       <Tile icon={<Event aria-hidden="true" />} title={translate('app.team.tiles.next_title')}>
         {loadingNext ? (
-          <Typography variant="body2" color="text.secondary">
-            {translate('app.team.loading')}
-          </Typography>
+          // Lines as tall as the time, the name and the button that come: the tiles below stay put.
+          <>
+            <Typography variant="body2" color="text.secondary" sx={lineOf('body1')}>
+              {translate('app.team.loading')}
+            </Typography>
+            <Typography variant="body2" aria-hidden="true" sx={[lineOf('body2'), { flexGrow: 1 }]} />
+            <Button size="sm" disabled sx={{ visibility: 'hidden' }}>
+              {translate('app.team.tiles.next_open')}
+            </Button>
+          </>
         ) : next ? (
           <>
             <Typography sx={{ fontWeight: 600 }} data-testid="next-appointment-time">

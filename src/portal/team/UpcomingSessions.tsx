@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -17,16 +17,19 @@ export interface UpcomingSessionsProps {
 }
 
 /** The team's upcoming appointments, each linking to its detail. */
-export function UpcomingSessions({ sessions, loading, hrefOf }: UpcomingSessionsProps) {
+export function UpcomingSessions({ sessions: loaded, loading, hrefOf }: UpcomingSessionsProps) {
   const headingId = useId();
   const translate = useTranslate();
+  // The list's first items render as a deferred render, in slices rather than in one long task.
+  const sessions = useDeferredValue(loaded);
+  const waiting = loading || (loaded !== undefined && sessions === undefined);
   const shown = useProgressiveCount(sessions?.length ?? 0);
   return (
     <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
       <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700 }} gutterBottom>
         {translate('app.team.upcoming.title')}
       </Typography>
-      {loading ? (
+      {waiting ? (
         <Typography color="text.secondary">{translate('app.team.loading')}</Typography>
       ) : !sessions || sessions.length === 0 ? (
         <Box sx={{ textAlign: 'center', py: 3 }}>

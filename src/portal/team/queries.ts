@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useGetOne, type Identifier } from 'ra-core';
 import type { AppDataProvider } from '../../dataProvider';
 import type { Session, Team } from './types';
@@ -19,9 +20,8 @@ export const UPCOMING_FIELDS = ['id', 'name', 'start_time', 'type'] as const;
 export type UpcomingSession = Pick<Session, (typeof UPCOMING_FIELDS)[number]>;
 
 /** Every session of a team (those attached to no team included), for the calendar: their days only. */
-export function useTeamSessions(teamId: Identifier | null | undefined) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery({
+function teamSessionsQuery(dataProvider: AppDataProvider, teamId: Identifier | null | undefined) {
+  return queryOptions({
     queryKey: ['teams', String(teamId), 'sessions', 'all'],
     queryFn: async () =>
       (
@@ -31,26 +31,54 @@ export function useTeamSessions(teamId: Identifier | null | undefined) {
           query: { fields: 'start_time' },
         })
       ).data,
-    enabled: teamId != null && teamId !== '',
   });
 }
 
 /** GET /api/teams/{id}/sessions/upcoming: sessions not ended yet, soonest first. */
-export function useUpcomingSessions(teamId: Identifier) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery({
+function upcomingSessionsQuery(dataProvider: AppDataProvider, teamId: Identifier) {
+  return queryOptions({
     queryKey: ['teams', String(teamId), 'sessions', 'upcoming'],
     queryFn: () => dataProvider.getUpcomingTeamSessions(teamId, ALL_SESSIONS, UPCOMING_FIELDS),
   });
 }
 
 /** GET /api/teams/{id}/sessions/next: the next appointment, or null. */
-export function useNextSession(teamId: Identifier) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery({
+function nextSessionQuery(dataProvider: AppDataProvider, teamId: Identifier) {
+  return queryOptions({
     queryKey: ['teams', String(teamId), 'sessions', 'next'],
     queryFn: () => dataProvider.getNextTeamSession(teamId),
   });
+}
+
+export function useTeamSessions(teamId: Identifier | null | undefined) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({ ...teamSessionsQuery(dataProvider, teamId), enabled: teamId != null && teamId !== '' });
+}
+
+export function useUpcomingSessions(teamId: Identifier) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery(upcomingSessionsQuery(dataProvider, teamId));
+}
+
+export function useNextSession(teamId: Identifier) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery(nextSessionQuery(dataProvider, teamId));
+}
+
+/**
+ * Asks a team's next appointment, upcoming sessions and whole session list (in that order, after
+ * what the caller's earlier hooks ask), without re-rendering the caller when they come: each part of
+ * the page that shows one of them reads it with its own hook.
+ */
+export function usePrefetchTeamSessions(teamId: Identifier) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (teamId === '') return;
+    void queryClient.prefetchQuery(nextSessionQuery(dataProvider, teamId));
+    void queryClient.prefetchQuery(upcomingSessionsQuery(dataProvider, teamId));
+    void queryClient.prefetchQuery(teamSessionsQuery(dataProvider, teamId));
+  }, [dataProvider, queryClient, teamId]);
 }
 
 /**
