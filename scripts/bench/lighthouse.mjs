@@ -4,7 +4,8 @@
 // The browser is Debian's Chromium launched by Playwright with a debugging port; Lighthouse drives
 // new tabs of the same profile, so the token the sign-in left in localStorage is there (Lighthouse's
 // storage reset clears the HTTP cache, service workers and cache storage, not localStorage).
-// Each page is audited LIGHTHOUSE_RUNS times (default 3); the median run is reported. Full reports:
+// Each page is audited LIGHTHOUSE_RUNS times (default 3); the median run is reported; LIGHTHOUSE_PAGES
+// (path prefixes, comma-separated) narrows the pages. Full reports:
 // .bench/lighthouse/<route>.json. Budgets: portal ≥ 95 (the lesson player too), back-office ≥ 85.
 // Each page's main-thread tasks over 50 ms (Lighthouse's long-tasks audit) are listed with the
 // script that ran them; portal pages should have none.
@@ -129,7 +130,9 @@ export async function lighthouseScores() {
     const details = [];
     const summary = [];
     let signedInAs = null;
-    for (const route of pages) {
+    // LIGHTHOUSE_PAGES=/courses,/admin audits only the pages whose path starts with one of them.
+    const only = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
+    for (const route of pages.filter((p) => !only.length || only.some((prefix) => p.path.startsWith(prefix)))) {
       if (route.as !== signedInAs) {
         const page = context.pages()[0] ?? (await context.newPage());
         if (route.as) await signIn(page, `${route.as}@example.com`);
