@@ -1,9 +1,13 @@
 import { memo, useState, type SyntheticEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import PlayIcon from '@mui/icons-material/PlayArrowRounded';
 import PipIcon from '@mui/icons-material/PictureInPictureAltOutlined';
+import MutedIcon from '@mui/icons-material/VolumeOff';
 import ReactPlayer from 'react-player';
 import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
@@ -19,6 +23,8 @@ export interface LessonVideoProps {
   onMedia: (media: MediaLike) => void;
   onPlayingChange: (playing: boolean) => void;
 }
+
+const OVERLAY = { position: 'absolute', zIndex: 1 } as const;
 
 const mediaOf = (event: SyntheticEvent) => event.currentTarget as unknown as HTMLVideoElement;
 
@@ -39,6 +45,7 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
 
   return (
     <Stack spacing={1.5}>
+      {/* What the start and picture-in-picture add sits on the video: the page below never moves. */}
       <Box sx={{ position: 'relative', aspectRatio: '16 / 9', bgcolor: '#000', borderRadius: 2, overflow: 'hidden' }}>
         <ReactPlayer
           ref={ref}
@@ -68,34 +75,37 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
           onError={() => setFailed(true)}
         />
         {start === 'blocked' && (
-          <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'rgba(0,0,0,0.45)' }}>
+          <Stack spacing={1.5} sx={{ ...OVERLAY, inset: 0, justifyContent: 'center', alignItems: 'center', p: 2, bgcolor: 'rgba(0,0,0,0.6)' }}>
             <Button size="xl" startIcon={<PlayIcon />} onClick={playByHand}>
               {translate('app.courses.player.start')}
             </Button>
+            <Typography role="status" variant="body2" sx={{ color: '#fff', textAlign: 'center' }}>
+              {translate('app.courses.player.autoplay_blocked')}
+            </Typography>
+          </Stack>
+        )}
+        {start === 'muted' && muted && (
+          <Box sx={{ ...OVERLAY, top: 8, left: 8 }}>
+            <span role="status" style={visuallyHidden as object}>
+              {translate('app.courses.player.muted')}
+            </span>
+            <Button size="sm" color="primary" startIcon={<MutedIcon />} onClick={() => setMuted(false)}>
+              {translate('app.courses.player.unmute')}
+            </Button>
           </Box>
+        )}
+        {pipAvailable && (
+          <IconButton
+            aria-label={translate(pip ? 'app.courses.player.pip_exit' : 'app.courses.player.pip')}
+            aria-pressed={pip}
+            onClick={() => setPip((current) => !current)}
+            sx={{ ...OVERLAY, top: 8, right: 8, color: '#fff', bgcolor: 'rgba(0,0,0,0.55)', '&:hover': { bgcolor: 'rgba(0,0,0,0.75)' } }}
+          >
+            <PipIcon />
+          </IconButton>
         )}
       </Box>
       {failed && <Alert severity="error">{translate('app.courses.player.video_error')}</Alert>}
-      {start === 'blocked' && <Alert severity="info">{translate('app.courses.player.autoplay_blocked')}</Alert>}
-      {start === 'muted' && muted && (
-        <Alert
-          severity="info"
-          action={
-            <Button size="sm" color="outlinePrimary" onClick={() => setMuted(false)}>
-              {translate('app.courses.player.unmute')}
-            </Button>
-          }
-        >
-          {translate('app.courses.player.muted')}
-        </Alert>
-      )}
-      {pipAvailable && (
-        <Box>
-          <Button size="sm" color="outlineGray" startIcon={<PipIcon />} onClick={() => setPip((current) => !current)}>
-            {translate(pip ? 'app.courses.player.pip_exit' : 'app.courses.player.pip')}
-          </Button>
-        </Box>
-      )}
     </Stack>
   );
 }
