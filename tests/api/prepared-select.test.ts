@@ -50,6 +50,31 @@ describe.each(databases)('reads compiled once per shape (%s)', (kind) => {
     expect(Number((await countNamed(ctx.db, 'Transitoria'))[0].count)).toBe(0);
   });
 
+  it('never reads the uncommitted rows of a transaction another request has open', async () => {
+    const countNamed = preparedSelect(ctx.db, (name: string) =>
+      ctx.db.selectFrom('users').select(sql<number>`count(*)`.as('count')).where('name', '=', name),
+    );
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const didInsert = new Promise<void>((resolve) => (inserted = resolve));
+    const transaction = ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('users').values({ name: 'Invisibile', surname: 'Prova', email: 'invisibile@example.com' }).execute();
+        inserted();
+        await gate;
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    await didInsert;
+    // On SQLite the one connection is the transaction's: the read waits for it to end.
+    const read = countNamed('Invisibile');
+    release();
+    await transaction;
+    expect(Number((await read)[0].count)).toBe(0);
+  });
+
   it('refuses anything but a select', async () => {
     const rename = preparedSelect(ctx.db, (id: number) => ctx.db.updateTable('users').set({ name: 'X' }).where('id', '=', id) as never);
     await expect(rename(1)).rejects.toThrow(/only select/);

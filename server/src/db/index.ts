@@ -28,6 +28,12 @@ export interface DbRuntime {
   forgetExternalVersion(): void;
   /** True while a transaction is open on the (single) SQLite connection; false on PostgreSQL. */
   inTransaction(): boolean;
+  /**
+   * SQLite: runs a read at once on the connection, without Kysely's executor (its connection
+   * queue, plugins and promises), when no transaction holds the connection; otherwise null, and
+   * the read must go through Kysely, which waits for the transaction. Null on PostgreSQL.
+   */
+  readNow(text: string, parameters: readonly unknown[]): unknown[] | null;
   /** Where connection failures are logged (the app's logger once it exists; stderr before). */
   logger: DbLogger;
 }
@@ -138,6 +144,7 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
       typeof value === 'string' ? foldText(value) : value,
     );
     const writes = new WriteTracker();
+    const statements = cachingStatements(sqlite);
     const dataVersion = sqlite.prepare('pragma data_version').pluck();
     // A version read earlier in this turn is as good as a new one: nothing of ours ran between.
     let turnVersion: number | undefined;
@@ -145,7 +152,7 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
       turnVersion = undefined;
     };
     const db = new Kysely<Database>({
-      dialect: new SqliteDialectKeepingTheCause({ database: cachingStatements(sqlite) }),
+      dialect: new SqliteDialectKeepingTheCause({ database: statements }),
       plugins: [new SearchIndexPlugin(), writes],
     });
     runtimes.set(db, {
@@ -160,6 +167,7 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
       },
       forgetExternalVersion: forgetTurnVersion,
       inTransaction: () => sqlite.inTransaction,
+      readNow: (text, parameters) => (sqlite.inTransaction ? null : statements.prepare(text).all(parameters)),
       logger: stderrLogger,
     });
     return db;
@@ -184,7 +192,7 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
     keepAlive: true,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
-  const runtime: DbRuntime = { kind: 'postgres', writes, externalVersion: () => 0, forgetExternalVersion: () => {}, inTransaction: () => false, logger: stderrLogger };
+  const runtime: DbRuntime = { kind: 'postgres', writes, externalVersion: () => 0, forgetExternalVersion: () => {}, inTransaction: () => false, readNow: () => null, logger: stderrLogger };
   runtimes.set(db, runtime);
   // A connection the server closes (a restart, pg_terminate_backend, a network cut) makes its
   // client emit 'error'; without a listener Node ends the process. Idle clients are then dropped by

@@ -1,5 +1,5 @@
 import { createQueryId, type CompiledQuery, type Compilable, type QueryResult } from 'kysely';
-import type { Db } from './index.js';
+import { runtimeOf, type Db } from './index.js';
 
 /** Stands in for one value while a query is built; replaced by the real value on every run. */
 class Slot {
@@ -28,12 +28,15 @@ const MAX_SHAPES = 200;
  * array argument: one stand-in per item, so its length is part of the shape); it must pass them to
  * Kysely as values (where, limit, offset), never compute with them. Only selects: plugins that
  * look at the query tree (the write tracker, the search rewrite) saw it once, when it was built.
+ * On SQLite, outside a transaction, the statement runs at once (DbRuntime.readNow).
  */
 export function preparedSelect<Args extends SlotValue[], Row>(
   db: Db,
   build: (...args: Args) => Compilable<Row>,
 ): (...args: Args) => Promise<Row[]> {
   const shapes = new Map<string, Shape>();
+  // The database's own runtime (a transaction has none: its reads go through Kysely).
+  const runtime = runtimeOf(db);
 
   function shapeOf(args: Args): Shape {
     let key = '';
@@ -56,6 +59,8 @@ export function preparedSelect<Args extends SlotValue[], Row>(
       const arg = args[p.arg];
       return p.item === null ? arg : (arg as unknown[])[p.item];
     });
+    const now = runtime?.readNow(compiled.sql, values);
+    if (now) return now as Row[];
     const result: QueryResult<Row> = await db.executeQuery<Row>({ ...compiled, parameters: values, queryId: createQueryId() });
     return result.rows;
   };

@@ -3,7 +3,7 @@ import { filterValue, listMeta, pageParams, parseSort, type ListParams } from '.
 import { idsFilter } from '../lib/search-filters.js';
 import type { CountCache } from '../lib/count-cache.js';
 import type { ListMeta } from '../schemas/common.js';
-import type { Db } from '../db/index.js';
+import { runtimeOf, type Db } from '../db/index.js';
 import { preparedSelect } from '../db/prepared.js';
 
 type Direction = 'asc' | 'desc';
@@ -64,7 +64,9 @@ export class UnfilteredPages {
   }
 
   async count(compiled: CompiledQuery): Promise<number> {
-    const { rows } = await this.db.executeQuery<{ count?: number | string }>({ ...compiled, queryId: createQueryId() });
+    const rows =
+      (runtimeOf(this.db)?.readNow(compiled.sql, compiled.parameters) as Array<{ count?: number | string }> | null) ??
+      (await this.db.executeQuery<{ count?: number | string }>({ ...compiled, queryId: createQueryId() })).rows;
     return Number(rows[0]?.count ?? 0);
   }
 }
