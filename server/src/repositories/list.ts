@@ -1,9 +1,9 @@
-import { createQueryId, sql, type CompiledQuery, type Compilable, type ExpressionOrFactory, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Compilable, type ExpressionOrFactory, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { filterValue, listMeta, pageParams, parseSort, type ListParams } from '../lib/listing.js';
 import { idsFilter } from '../lib/search-filters.js';
 import type { CountCache } from '../lib/count-cache.js';
 import type { ListMeta } from '../schemas/common.js';
-import { runtimeOf, type Db } from '../db/index.js';
+import type { Db } from '../db/index.js';
 import { preparedSelect } from '../db/prepared.js';
 
 type Direction = 'asc' | 'desc';
@@ -46,7 +46,7 @@ export interface ListSpec<DB, TB extends keyof DB> {
  */
 export class UnfilteredPages {
   #pages = new Map<string, (limit: number, offset: number) => Promise<unknown[]>>();
-  #count: CompiledQuery<{ count: number | string }> | undefined;
+  #counter: Counter | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -59,16 +59,26 @@ export class UnfilteredPages {
     return run(limit, offset) as Promise<O[]>;
   }
 
-  countQuery(build: () => Compilable<{ count: number | string }>): CompiledQuery<{ count: number | string }> {
-    return (this.#count ??= build().compile());
+  counter(build: () => CountQuery): Counter {
+    if (!this.#counter) {
+      const key = build().compile();
+      const run = preparedSelect(this.db, build);
+      this.#counter = { key: () => key, run: async () => Number((await run())[0]?.count ?? 0) };
+    }
+    return this.#counter;
   }
+}
 
-  async count(compiled: CompiledQuery): Promise<number> {
-    const rows =
-      (runtimeOf(this.db)?.readNow(compiled.sql, compiled.parameters) as Array<{ count?: number | string }> | null) ??
-      (await this.db.executeQuery<{ count?: number | string }>({ ...compiled, queryId: createQueryId() })).rows;
-    return Number(rows[0]?.count ?? 0);
-  }
+type CountQuery = Compilable<{ count: number | string }> & { executeTakeFirst(): Promise<{ count: number | string } | undefined> };
+
+/** A list's `count(*)`: how to run it, and the compiled query the count cache keys it by. */
+interface Counter {
+  key: () => CompiledQuery;
+  run: () => Promise<number>;
+}
+
+function counterOf(query: CountQuery): Counter {
+  return { key: () => query.compile(), run: async () => Number((await query.executeTakeFirst())?.count ?? 0) };
 }
 
 const matchNothing = sql<boolean>`1 = 0`;
@@ -109,22 +119,13 @@ export async function listPage<DB, TB extends keyof DB, O>(
   const prepared = conditions === 0 ? spec.unfiltered : undefined;
 
   const paged = params.page !== undefined || params.per_page !== undefined;
-  const buildCount = () => q.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('count'));
+  // (Over a generic table set Kysely cannot narrow the selection to `{ count }`: hence the cast.)
+  const buildCount = () => q.clearSelect().clearOrderBy().select(sql<number | string>`count(*)`.as('count')) as unknown as CountQuery;
   const countRows =
     spec.count ??
     (() => {
-      let run: () => Promise<number>;
-      let compiled: CompiledQuery;
-      if (prepared) {
-        compiled = prepared.countQuery(buildCount);
-        run = () => prepared.count(compiled);
-      } else {
-        const countQuery = buildCount();
-        run = async () => Number(((await countQuery.executeTakeFirst()) as { count?: number | string } | undefined)?.count ?? 0);
-        if (!spec.counts) return run();
-        compiled = countQuery.compile();
-      }
-      return spec.counts ? spec.counts.count(compiled, run) : run();
+      const counter = prepared ? prepared.counter(buildCount) : counterOf(buildCount());
+      return spec.counts ? spec.counts.count(counter.key(), counter.run) : counter.run();
     });
   const ordered = () => {
     let o = q;
