@@ -18,7 +18,8 @@ import { probeIdentity } from './routing/sessionProbe';
 const CallbackPage = lazy(() => import('./portal/CallbackPage'));
 const loadProtectedLayout = () => import('./portal/ProtectedLayout');
 const ProtectedLayout = lazy(loadProtectedLayout);
-const AdminApp = lazy(() => import('./admin/AdminApp'));
+const loadAdminEntry = () => import('./admin/AdminEntry');
+const AdminApp = lazy(loadAdminEntry);
 const AccessibilityStatementPage = lazy(() => import('./portal/accessibility/AccessibilityStatementPage'));
 
 /** The paths that are not portal pages: the login screen, the callback and the back-office. */
@@ -36,6 +37,9 @@ export function startPortalPage(pathname: string): void {
   if (!getToken()) return;
   if (BACK_OFFICE.test(pathname)) {
     authProvider.checkAuth({}).catch(() => undefined);
+    loadAdminEntry()
+      .then(({ loadAdminApp }) => loadAdminApp())
+      .catch(() => undefined);
     return;
   }
   if (NOT_PORTAL.test(pathname)) return;

@@ -8,11 +8,12 @@ import { AdminDashboard } from './AdminDashboard';
 import { backOfficeMessages } from './backOfficeMessages';
 import { AccessDenied } from './common/AccessDenied';
 import { AdminLayout } from './layout/AdminLayout';
-import { isPage } from './resource';
+import { isPage, preloadSectionView } from './resource';
 import { resources } from './resources';
 
 addMessages(portalMessages);
 addMessages(backOfficeMessages);
+preloadSectionView(resources, window.location.pathname);
 
 /**
  * The back-office: react-admin under /admin of the app's one BrowserRouter, with the very same

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ResourceProps } from 'react-admin';
 import type { AdminStats } from '../../server/src/schemas/contract';
 import type { AccessRequest } from '../authProvider/canAccess';
@@ -30,6 +30,50 @@ export interface AdminPage {
   icon: ComponentType;
   access: AccessRequest;
   count?: DashboardCount;
+}
+
+/** A section's view whose code loads the first time it is shown (or preloaded). */
+export type LazyView = LazyExoticComponent<ComponentType> & { preload: () => Promise<ComponentType> };
+
+/**
+ * A section's view (list, page, child route) as a chunk of its own: the back-office's first screen
+ * then downloads only the layout, the menu and the dashboard. react-admin's layout shows its loader
+ * while the chunk arrives (its <Suspense>). `name` is the view's export in the module `load` imports.
+ */
+export function lazyView<Name extends string, Module extends Record<Name, ComponentType>>(load: () => Promise<Module>, name: Name): LazyView {
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => {
+    // A failed download is asked again next time rather than remembered.
+    loading ??= load().then(
+      (module) => module[name],
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return Object.assign(
+    lazy(() => preload().then((view) => ({ default: view }))),
+    { preload },
+  );
+}
+
+function isLazyView(view: unknown): view is LazyView {
+  return typeof (view as Partial<LazyView> | undefined)?.preload === 'function';
+}
+
+/**
+ * Starts downloading the view a back-office path opens (/admin/teams → the teams list, /admin/reports
+ * → the reports page), so that it arrives with the back-office's code rather than after its first render.
+ */
+export function preloadSectionView(sections: readonly AdminSection[], pathname: string): void {
+  const [name, ...rest] = pathname.replace(/^\/admin\/?/, '').split('/').filter(Boolean);
+  const section = sections.find((candidate) => candidate.name === name);
+  if (!section) return;
+  // A resource's deeper paths are other views (a course's modules): only its list is known here.
+  const view = isPage(section) ? section.page : rest.length === 0 ? section.list : undefined;
+  if (isLazyView(view)) view.preload().catch(() => undefined);
 }
 
 /** One entry of src/admin/resources.ts. */

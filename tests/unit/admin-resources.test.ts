@@ -2,7 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../src/i18n';
-import { dashboardCounts, isPage, menuEntries, type AdminSection } from '../../src/admin/resource';
+import { isValidElement, type ReactElement } from 'react';
+import { dashboardCounts, isPage, menuEntries, type AdminSection, type LazyView } from '../../src/admin/resource';
 import { resources } from '../../src/admin/resources';
 
 const ADMIN = join(__dirname, '../../src/admin');
@@ -74,4 +75,18 @@ describe('back-office sections (src/admin/resources.ts)', () => {
   it('orders the dashboard counts by position', () => {
     expect(dashboardCounts(resources).map((count) => count.stat)).toEqual(['users', 'teams', 'sessions', 'experts']);
   });
+
+  it('loads every view of every section lazily, each from a module that exports it', async () => {
+    const views = resources.flatMap((section) => {
+      const children = isPage(section) ? [] : [section.children].flat();
+      const routeViews = children.filter(isValidElement).map((route) => (route as ReactElement<{ element: ReactElement }>).props.element.type);
+      return [isPage(section) ? section.page : section.list, ...routeViews].filter((view) => view !== undefined);
+    });
+    expect(views.length).toBeGreaterThanOrEqual(resources.length);
+    // React.lazy's marker: the view's code is not part of the back-office's first chunk.
+    for (const view of views) expect((view as { $$typeof?: symbol }).$$typeof).toBe(Symbol.for('react.lazy'));
+    const loaded = await Promise.all(views.map((view) => (view as LazyView).preload()));
+    for (const component of loaded) expect(typeof component).toBe('function');
+    // Importing every view's module (react-admin's inputs, lists…) takes a while on a cold transform.
+  }, 60_000);
 });

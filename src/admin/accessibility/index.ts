@@ -1,11 +1,11 @@
 import AccessibilityNewIcon from '@mui/icons-material/AccessibilityNew';
 import type { RaRecord } from 'react-admin';
-import type { AdminResource } from '../resource';
-import { AccessibilityReportList, RESOURCE } from './AccessibilityReportList';
+import { lazyView, type AdminResource } from '../resource';
 
 export const accessibility: AdminResource = {
-  name: RESOURCE,
-  list: AccessibilityReportList,
+  // AccessibilityReportList's RESOURCE.
+  name: 'accessibility',
+  list: lazyView(() => import('./AccessibilityReportList'), 'AccessibilityReportList'),
   icon: AccessibilityNewIcon,
   recordRepresentation: (record: RaRecord) => String(record.reporter_name ?? record.id),
 };

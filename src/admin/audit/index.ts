@@ -1,10 +1,9 @@
 import HistoryIcon from '@mui/icons-material/History';
-import type { AdminResource } from '../resource';
-import { AuditLogList } from './AuditLogList';
+import { lazyView, type AdminResource } from '../resource';
 
 /** "Registro attività": who changed what (read_audit). */
 export const audit: AdminResource = {
   name: 'audit',
-  list: AuditLogList,
+  list: lazyView(() => import('./AuditLogList'), 'AuditLogList'),
   icon: HistoryIcon,
 };

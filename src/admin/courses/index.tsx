@@ -1,9 +1,9 @@
 import VideoIcon from '@mui/icons-material/OndemandVideo';
 import { Route } from 'react-router';
-import { LessonList } from '../lessons';
-import { ModuleList } from '../modules';
-import type { AdminResource } from '../resource';
-import { CourseList } from './CourseList';
+import { lazyView, type AdminResource } from '../resource';
+
+const ModuleList = lazyView(() => import('../modules/ModuleList'), 'ModuleList');
+const LessonList = lazyView(() => import('../lessons/LessonList'), 'LessonList');
 
 /**
  * Video courses: the card grid at /admin/courses, and the pages of a course's modules
@@ -11,7 +11,7 @@ import { CourseList } from './CourseList';
  */
 export const courses: AdminResource = {
   name: 'courses',
-  list: CourseList,
+  list: lazyView(() => import('./CourseList'), 'CourseList'),
   icon: VideoIcon,
   recordRepresentation: 'name',
   children: [

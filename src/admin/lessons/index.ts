@@ -8,5 +8,3 @@ export const lessons: AdminResource = {
   name: 'lessons',
   recordRepresentation: 'name',
 };
-
-export { LessonList } from './LessonList';

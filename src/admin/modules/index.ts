@@ -8,5 +8,3 @@ export const modules: AdminResource = {
   name: 'modules',
   recordRepresentation: 'name',
 };
-
-export { ModuleList } from './ModuleList';

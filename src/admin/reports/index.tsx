@@ -1,22 +1,9 @@
-import { lazy, Suspense } from 'react';
 import AssessmentIcon from '@mui/icons-material/Assessment';
-import { Loading } from 'react-admin';
-import type { AdminPage } from '../resource';
-
-/** The reports page is a chunk of its own, fetched when a holder of read_reports opens it. */
-const LazyReportsPage = lazy(() => import('./ReportsPage'));
-
-function ReportsRoute() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <LazyReportsPage />
-    </Suspense>
-  );
-}
+import { lazyView, type AdminPage } from '../resource';
 
 export const reports: AdminPage = {
   name: 'reports',
-  page: ReportsRoute,
+  page: lazyView(() => import('./ReportsPage'), 'default'),
   icon: AssessmentIcon,
   access: { action: 'read', resource: 'reports' },
 };

@@ -1,11 +1,10 @@
 import SecurityIcon from '@mui/icons-material/Security';
 import type { RaRecord } from 'react-admin';
-import type { AdminResource } from '../resource';
-import { RoleList } from './RoleList';
+import { lazyView, type AdminResource } from '../resource';
 
 export const roles: AdminResource = {
   name: 'roles',
-  list: RoleList,
+  list: lazyView(() => import('./RoleList'), 'RoleList'),
   icon: SecurityIcon,
   recordRepresentation: (record: RaRecord) => String(record.name ?? record.id),
 };

@@ -1,11 +1,10 @@
 import EventIcon from '@mui/icons-material/Event';
 import type { RaRecord } from 'react-admin';
-import type { AdminResource } from '../resource';
-import { SessionList } from './SessionList';
+import { lazyView, type AdminResource } from '../resource';
 
 export const sessions: AdminResource = {
   name: 'sessions',
-  list: SessionList,
+  list: lazyView(() => import('./SessionList'), 'SessionList'),
   icon: EventIcon,
   recordRepresentation: (record: RaRecord) => String(record.name ?? record.id),
   count: { stat: 'sessions', position: 3 },

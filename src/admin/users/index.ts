@@ -1,12 +1,11 @@
 import PeopleIcon from '@mui/icons-material/People';
 import type { RaRecord } from 'react-admin';
-import type { AdminResource } from '../resource';
+import { lazyView, type AdminResource } from '../resource';
 import { fullName } from '../common/text';
-import { UserList } from './UserList';
 
 export const users: AdminResource = {
   name: 'users',
-  list: UserList,
+  list: lazyView(() => import('./UserList'), 'UserList'),
   icon: PeopleIcon,
   recordRepresentation: (record: RaRecord) => fullName(record),
   count: { stat: 'users', position: 1 },

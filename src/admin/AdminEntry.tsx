@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+
+/*
+ * The back-office behind one more dynamic import: the list of files AdminApp needs (which the
+ * bundler writes next to the import that loads it) then lives in this small chunk, not in the
+ * entry every visitor downloads. main.tsx starts this chunk early for a page under /admin.
+ */
+export const loadAdminApp = () => import('./AdminApp');
+const AdminApp = lazy(loadAdminApp);
+
+export default function AdminEntry() {
+  return <AdminApp />;
+}
