@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { authProvider } from './authProvider';
 import { useHasSession } from './authProvider/session';
-import { getToken } from './dataProvider/session';
+import { getToken, requestEarly } from './dataProvider/session';
 import LoginPage from './portal/LoginPage';
 import { NotFound } from './portal/NotFound';
 import { PageLoader } from './portal/PageLoader';
@@ -27,11 +27,11 @@ const NOT_PORTAL = /^\/(auth\/callback\/?|accessibilita\/?)?$|^\/admin(\/|$)/;
 const BACK_OFFICE = /^\/admin(\/|$)/;
 
 /**
- * A signed-in visitor opening a page directly: its code (the layout's and the page's) and the first
- * API call start together, before the first render, rather than one after the other (called by
- * main.tsx). A portal page
- * asks GET /api/user; the back-office asks GET /api/user/permissions, which its session check and
- * every page need first — a token the server no longer accepts is known before react-admin loads.
+ * A signed-in visitor opening a page directly: its code (the layout's and the page's) and its first
+ * API calls start together, before the first render, rather than one after the other (called by
+ * main.tsx). A portal page asks GET /api/user and what the route names as read first (`early`);
+ * the back-office asks GET /api/user/permissions, which its session check and every page need
+ * first — a token the server no longer accepts is known before react-admin loads.
  */
 export function startPortalPage(pathname: string): void {
   if (!getToken()) return;
@@ -44,7 +44,13 @@ export function startPortalPage(pathname: string): void {
   }
   if (NOT_PORTAL.test(pathname)) return;
   loadProtectedLayout().catch(() => undefined);
-  portalRoutes.find(({ path }) => matchPath(path, pathname))?.load().catch(() => undefined);
+  for (const route of portalRoutes) {
+    const match = matchPath(route.path, pathname);
+    if (!match) continue;
+    route.load().catch(() => undefined);
+    for (const url of route.early?.(match.params) ?? []) requestEarly(url);
+    break;
+  }
   probeIdentity()?.catch(() => undefined);
 }
 

@@ -1,4 +1,5 @@
 import { HttpError, type fetchUtils } from 'ra-core';
+import { keepEarlyAnswer, takeEarlyAnswer } from './earlyAnswers';
 import { getToken } from './token';
 import { parseBody } from './parseBody';
 import { flattenFieldErrors } from './validationErrors';
@@ -79,10 +80,20 @@ export type HttpResult = Awaited<ReturnType<typeof fetchUtils.fetchJson>>;
  * ra-data-simple-rest calls it) and the API's rules: the headers above, `json` parsed only when the
  * text starts with "{", and ApiError (422 field errors flattened, the raw body kept) on failure.
  */
-export async function httpClient(url: string, options: fetchUtils.Options = {}): Promise<HttpResult> {
+export function httpClient(url: string, options: fetchUtils.Options = {}): Promise<HttpResult> {
+  const plainGet = (options.method ?? 'GET') === 'GET' && options.body === undefined;
+  return (plainGet && takeEarlyAnswer(url)) || fetchResult(url, options);
+}
+
+async function fetchResult(url: string, options: fetchUtils.Options = {}): Promise<HttpResult> {
   const response = await send(url, options);
   const body = await response.text();
   return { status: response.status, headers: response.headers, body, json: parseBody(body) };
+}
+
+/** Sends GET `url` now, for the HTTP client's first call of the same URL to take (see earlyAnswers.ts). */
+export function requestEarly(url: string): void {
+  keepEarlyAnswer(url, fetchResult(url));
 }
 
 /** One JSON call to the API; resolves with the parsed body. */

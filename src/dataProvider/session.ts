@@ -1,8 +1,8 @@
 /**
- * The part of the data provider the sign-in screen needs — the stored token and the session's calls
- * — as a second entry point: the index brings the REST provider along, which loads with the first
+ * The part of the data provider the entry needs — the stored token, the session's calls, and the
+ * requests a page opened directly sends before its code has loaded — as a second entry point: the index brings the REST provider along, which loads with the first
  * signed-in page (its own index import) rather than with the entry.
  */
 export { sessionApi } from './sessionApi';
 export { getToken, setToken, removeToken } from './token';
-export type { ApiError } from './http';
+export { requestEarly, type ApiError } from './http';

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,12 +14,12 @@ import { BackLink } from './BackLink';
 import { coverageOf, nextLessonOf, resumePosition } from './completion';
 import { CoursesProblem } from './CoursesProblem';
 import { LessonSidebar } from './LessonSidebar';
+// The video is what this page paints first: its code comes with the page's, not after the lesson.
+import LessonVideo from './LessonVideo';
 import type { MediaLike, PlaybackSnapshot } from './playback';
 import { lessonHref, moduleHref, useLesson, useLessons } from './queries';
 import type { Lesson } from './types';
 import { useLessonSync } from './useLessonSync';
-
-const LessonVideo = lazy(() => import('./LessonVideo'));
 
 /** /courses/{c}/modules/{m}/lessons/{l} (title "Lezione"). */
 export default function PlayerPage() {
@@ -69,9 +68,7 @@ function LessonPlayer({ courseId, moduleId, lessonId }: LessonPlayerProps) {
       </div>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
         <Stack spacing={2}>
-          <Suspense fallback={<Skeleton variant="rectangular" sx={{ aspectRatio: '16 / 9', height: 'auto', borderRadius: 2 }} />}>
-            <LessonVideo src={current.video_url} name={current.name} position={position} onMedia={onMedia} onPlayingChange={setPlaying} />
-          </Suspense>
+          <LessonVideo src={current.video_url} name={current.name} position={position} onMedia={onMedia} onPlayingChange={setPlaying} />
           <Typography component="h2" variant="h2">
             {current.name}
           </Typography>
