@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { migrateToLatest, openDatabase, setDatabaseLogger, type Db } from './db/index.js';
+import { migrateToLatest, openDatabase, runtimeOf, setDatabaseLogger, type Db } from './db/index.js';
 import { buildApp } from './app.js';
 import { purgeExpiredTokens } from './auth/tokens.js';
 import { seedIfEmpty } from './seed/index.js';
@@ -48,6 +48,7 @@ async function prepare(db: Db, config: Config): Promise<void> {
 async function serve(config: Config, db: Db, workerIndex: number): Promise<void> {
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
   setDatabaseLogger(db, app.log);
+  const checkpoints = runtimeOf(db)?.checkpointInBackground() ?? null;
 
   // Another process's logout or role change reaches this process's caches (PostgreSQL).
   const changes = config.database.kind === 'postgres' ? listenForChanges(db, config.database.url, app.log) : null;
@@ -71,6 +72,7 @@ async function serve(config: Config, db: Db, workerIndex: number): Promise<void>
     async () => {
       await jobs.stop();
       await changes?.stop();
+      await checkpoints?.stop();
       await db.destroy();
     },
     config.timeouts.shutdownMs,

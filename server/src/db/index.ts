@@ -7,6 +7,7 @@ import { migrationProvider, migrations } from './migrations/index.js';
 import { WriteTracker } from './write-tracker.js';
 import { SearchIndexPlugin, foldText } from './search.js';
 import { describeDatabaseError, isDatabaseUnavailable } from './errors.js';
+import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.js';
 
 export { describeDatabaseError, isDatabaseUnavailable } from './errors.js';
 
@@ -36,6 +37,11 @@ export interface DbRuntime {
   readNow(text: string, parameters: readonly unknown[]): unknown[] | null;
   /** Where connection failures are logged (the app's logger once it exists; stderr before). */
   logger: DbLogger;
+  /**
+   * SQLite file: moves the WAL checkpoints off the event loop (see wal-checkpointer.ts) until
+   * stopped; null on PostgreSQL and in memory, which have none.
+   */
+  checkpointInBackground(): WalCheckpointer | null;
 }
 
 /** The part of a pino/Fastify logger the database layer writes to. */
@@ -132,7 +138,7 @@ class SqliteDialectKeepingTheCause extends SqliteDialect {
 
 export async function createDb(url: DatabaseUrl): Promise<Db> {
   if (url.kind === 'sqlite') {
-    const { SQLite } = await import('./sqlite-driver.js');
+    const { SQLite, sqliteDriverPath } = await import('./sqlite-driver.js');
     if (url.path !== ':memory:') mkdirSync(dirname(url.path), { recursive: true });
     const sqlite = new SQLite(url.path);
     sqlite.pragma('journal_mode = WAL');
@@ -155,7 +161,7 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
       dialect: new SqliteDialectKeepingTheCause({ database: statements }),
       plugins: [new SearchIndexPlugin(), writes],
     });
-    runtimes.set(db, {
+    const runtime: DbRuntime = {
       kind: 'sqlite',
       writes,
       externalVersion: () => {
@@ -169,7 +175,19 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
       inTransaction: () => sqlite.inTransaction,
       readNow: (text, parameters) => (sqlite.inTransaction ? null : statements.prepare(text).all(parameters)),
       logger: stderrLogger,
-    });
+      checkpointInBackground: () =>
+        url.path === ':memory:'
+          ? null
+          : startWalCheckpointer({
+              file: url.path,
+              driverPath: sqliteDriverPath,
+              setAutoCheckpoint: (pages) => {
+                if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${pages}`);
+              },
+              log: runtime.logger,
+            }),
+    };
+    runtimes.set(db, runtime);
     return db;
   }
   const pg = await import('pg');
@@ -192,7 +210,16 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
     keepAlive: true,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
-  const runtime: DbRuntime = { kind: 'postgres', writes, externalVersion: () => 0, forgetExternalVersion: () => {}, inTransaction: () => false, readNow: () => null, logger: stderrLogger };
+  const runtime: DbRuntime = {
+    kind: 'postgres',
+    writes,
+    externalVersion: () => 0,
+    forgetExternalVersion: () => {},
+    inTransaction: () => false,
+    readNow: () => null,
+    logger: stderrLogger,
+    checkpointInBackground: () => null,
+  };
   runtimes.set(db, runtime);
   // A connection the server closes (a restart, pg_terminate_backend, a network cut) makes its
   // client emit 'error'; without a listener Node ends the process. Idle clients are then dropped by

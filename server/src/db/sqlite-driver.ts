@@ -15,4 +15,6 @@ const nodeMajor = Number(process.versions.node.split('.')[0]);
 export const sqliteDriverPackage = nodeMajor >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
 
 export const SQLite = require(sqliteDriverPackage) as typeof BetterSqlite3;
+/** Where that driver is, for a worker thread to load the same one. */
+export const sqliteDriverPath = require.resolve(sqliteDriverPackage);
 export type SQLiteDatabase = BetterSqlite3.Database;
