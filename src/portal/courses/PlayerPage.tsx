@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -51,15 +51,18 @@ function LessonPlayer({ courseId, moduleId, lessonId }: LessonPlayerProps) {
   const [position, setPosition] = useState<number | null | undefined>(undefined);
   if (position === undefined && lesson.data) setPosition(resumePosition(lesson.data));
 
-  if (lesson.error) return <CoursesProblem error={lesson.error} missing="lesson_missing" />;
-  if (lesson.isPending || position === undefined) return <PageLoader />;
+  // The player, its video and the lesson list render as a deferred render, which React does in
+  // slices between which the browser can paint and handle input, rather than in one long task.
+  const current = useDeferredValue(lesson.data);
+  const shownLessons = useDeferredValue(lessons.data);
 
-  const list = lessons.data ?? [];
-  const next = nextLessonOf(list, lessonId);
+  if (lesson.error) return <CoursesProblem error={lesson.error} missing="lesson_missing" />;
+  if (!current || position === undefined) return <PageLoader />;
+
+  const next = nextLessonOf(shownLessons ?? [], lessonId);
   const finalButton = next
     ? { label: translate('app.courses.player.next'), to: lessonHref(courseId, moduleId, next.id) }
     : { label: translate('app.courses.player.back'), to: moduleHref(courseId, moduleId) };
-  const current = lesson.data;
 
   return (
     <Stack spacing={2}>
@@ -75,7 +78,7 @@ function LessonPlayer({ courseId, moduleId, lessonId }: LessonPlayerProps) {
           {current.description && <Typography color="text.secondary">{current.description}</Typography>}
           <LessonStatus lesson={current} button={finalButton} />
         </Stack>
-        {lessons.data && <LessonSidebar courseId={courseId} moduleId={moduleId} lessons={lessons.data} currentId={lessonId} />}
+        {shownLessons && <LessonSidebar courseId={courseId} moduleId={moduleId} lessons={shownLessons} currentId={lessonId} />}
       </Box>
     </Stack>
   );
