@@ -41,6 +41,7 @@ function precompress(): Plugin {
 }
 
 const LIGHT_ROUTER_PROVIDER = resolve(dirname(fileURLToPath(import.meta.url)), 'src/routing/lightRouterProvider.tsx');
+const SIMPLE_REST_QUERY_STRING = resolve(dirname(fileURLToPath(import.meta.url)), 'src/dataProvider/simpleRestQueryString.ts');
 
 /**
  * One module of a dependency replaced by another when a given file imports it. `target` is a path,
@@ -119,6 +120,31 @@ export const SWAPS: ModuleSwap[] = [
     code: `export default function createThemeWithVars() {
   throw new Error('Percorso: MUI themes with CSS variables (cssVariables, colorSchemes) are not built into this app; see vite.config.ts.');
 }`,
+  },
+  /**
+   * ra-data-simple-rest imports only `stringify` from query-string, which brings four packages of
+   * its own (about 2 KiB brotli on every signed-in page): src/dataProvider/simpleRestQueryString.ts
+   * is that function with the same output.
+   */
+  {
+    name: 'simple-rest query-string',
+    matches: (source, importer) => source === 'query-string' && /[\\/]ra-data-simple-rest[\\/]/.test(importer),
+    target: SIMPLE_REST_QUERY_STRING,
+  },
+  /**
+   * ra-data-simple-rest takes ra-core's fetchUtils.fetchJson only as the default of the HTTP client
+   * it is given, and Percorso always gives its own (src/dataProvider/restProvider.ts): importing it
+   * would bring ra-core's fetch module, and query-string again, along.
+   */
+  {
+    name: 'simple-rest without the default HTTP client',
+    matches: (source, importer) => source === 'ra-core' && /[\\/]ra-data-simple-rest[\\/]/.test(importer),
+    target: '\0percorso:simple-rest-fetch-utils',
+    code: `export const fetchUtils = {
+  fetchJson() {
+    throw new Error('Percorso: ra-data-simple-rest is always given the app\\'s HTTP client (src/dataProvider/restProvider.ts); see vite.config.ts.');
+  },
+};`,
   },
   /**
    * node-polyglot (under ra-i18n-polyglot, the i18nProvider) polyfills Object.entries and

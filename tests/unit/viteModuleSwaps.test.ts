@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stringify as queryStringStringify } from 'query-string';
+import { stringify } from '../../src/dataProvider/simpleRestQueryString';
 import { moduleSwaps, SWAPS } from '../../vite.config';
 
 const modules = join(__dirname, '../../node_modules');
@@ -11,6 +13,8 @@ const INSTALLED = [
   { swap: 'MUI theme without CSS variables', importer: '@mui/material/styles/createTheme.mjs', source: './createThemeWithVars.mjs' },
   { swap: 'node-polyglot object.entries', importer: 'node-polyglot/index.js', source: 'object.entries' },
   { swap: 'node-polyglot hasown', importer: 'node-polyglot/index.js', source: 'hasown' },
+  { swap: 'simple-rest query-string', importer: 'ra-data-simple-rest/dist/index.js', source: 'query-string' },
+  { swap: 'simple-rest without the default HTTP client', importer: 'ra-data-simple-rest/dist/index.js', source: 'ra-core' },
 ];
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown;
@@ -40,5 +44,17 @@ describe('Vite module swaps', () => {
     expect(errors).toHaveLength(1);
     for (const { swap } of INSTALLED.slice(1)) expect(errors[0]).toContain(swap);
     expect(errors[0]).not.toContain(first.swap);
+  });
+});
+
+describe("simple-rest's query-string stand-in", () => {
+  it.each([
+    { sort: JSON.stringify(['name', 'ASC']), range: JSON.stringify([0, 24]), filter: JSON.stringify({ q: "l'è (già) *fatto*!", id: [1, 2] }) },
+    { filter: JSON.stringify({ id: [3] }) },
+    { embed: JSON.stringify(['author']) },
+    { b: 'ü ß €', a: '&=?#/+' },
+    { list: ['x', 'y z', null, undefined], empty: '', none: null, missing: undefined, n: 0, t: true },
+  ])('stringify(%j) is what query-string answers', (object) => {
+    expect(stringify(object)).toBe(queryStringStringify(object));
   });
 });
