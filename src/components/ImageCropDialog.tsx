@@ -14,6 +14,7 @@ import { cropToBlob, type PixelArea } from '../lib/cropImage';
 import { CropArea } from './CropArea';
 import { ImagePickButton, type PickedImage } from './ImagePickButton';
 import { useCropPreview } from './useCropPreview';
+import './texts';
 
 export interface ImageCropDialogProps {
   open: boolean;

@@ -1,10 +1,10 @@
 import { addMessages } from '../i18n';
-import { portalMessages } from '../i18n/portal';
+import { portalShellMessages } from '../i18n/portalShell';
 import { SharedAdminContext } from '../routing/SharedAdminContext';
 import { RequireAuth } from './RequireAuth';
 import { Layout } from './layout/Layout';
 
-addMessages(portalMessages);
+addMessages(portalShellMessages);
 
 /**
  * The authenticated part of the portal (a chunk of its own): react-admin's shared context, the

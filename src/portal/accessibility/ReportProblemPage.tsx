@@ -9,6 +9,7 @@ import { TextInput } from '../../components/TextInput';
 import { announce } from '../../components/LiveRegion';
 import { fieldErrors } from '../../lib/apiError';
 import { usePageTitle } from '../layout/pageTitle';
+import './texts';
 
 export const DESCRIPTION_MAX = 5000;
 

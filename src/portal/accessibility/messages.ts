@@ -3,14 +3,6 @@
  * the statement's in src/i18n/statement.ts.
  */
 
-/** `app.a11y.crop.*`: the image cropper (team logo, back-office images). */
-export const cropMessages = {
-  area: 'Riquadro di ritaglio',
-  role: 'area di ritaglio',
-  instructions:
-    "Trascina l'immagine, oppure seleziona il riquadro e usa le frecce per spostarla (Maiusc per passi più piccoli); il cursore Zoom la ingrandisce.",
-};
-
 /** `app.a11y.report.*`: the report form of /segnala-accessibilita. */
 export const reportMessages = {
   intro:

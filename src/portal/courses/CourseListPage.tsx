@@ -9,6 +9,7 @@ import { CoursesProblem } from './CoursesProblem';
 import { EmptyText } from './EmptyText';
 import { cardGridSx, MediaCard } from './MediaCard';
 import { courseHref, useCourses } from './queries';
+import './texts';
 
 /** /courses (Videocorsi): the learner's courses; with exactly one, straight to its modules. */
 export default function CourseListPage() {

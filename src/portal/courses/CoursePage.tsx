@@ -11,6 +11,7 @@ import { CoursesProblem } from './CoursesProblem';
 import { EmptyText } from './EmptyText';
 import { cardGridSx, MediaCard } from './MediaCard';
 import { moduleHref, useCourse, useModules } from './queries';
+import './texts';
 
 /** /courses/{courseId}/modules: the course's completion and its modules. */
 export default function CoursePage() {

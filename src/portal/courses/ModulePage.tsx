@@ -16,6 +16,7 @@ import { CoursesProblem } from './CoursesProblem';
 import { EmptyText } from './EmptyText';
 import { LessonBadge } from './LessonBadge';
 import { courseHref, lessonHref, useLessons, useModule } from './queries';
+import './texts';
 
 /** /courses/{courseId}/modules/{moduleId}/lessons: numbered lessons with their state. */
 export default function ModulePage() {

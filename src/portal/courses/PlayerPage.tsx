@@ -20,6 +20,7 @@ import type { MediaLike, PlaybackSnapshot } from './playback';
 import { lessonHref, moduleHref, useLesson, useLessons } from './queries';
 import type { Lesson } from './types';
 import { useLessonSync } from './useLessonSync';
+import './texts';
 
 /** /courses/{c}/modules/{m}/lessons/{l} (title "Lezione"). */
 export default function PlayerPage() {

@@ -15,6 +15,7 @@ import { TeamSideLayout } from './TeamSideLayout';
 import { TeamTiles } from './TeamTiles';
 import type { Team } from './types';
 import { UpcomingSessions } from './UpcomingSessions';
+import './texts';
 
 // The form controls load when the dialog first opens, not with the page.
 const EditDescriptionDialog = lazy(() => import('./EditDescriptionDialog').then((m) => ({ default: m.EditDescriptionDialog })));

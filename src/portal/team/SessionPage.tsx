@@ -9,6 +9,7 @@ import { useSession } from './queries';
 import { sessionContext } from './rules';
 import { SessionDetail } from './SessionDetail';
 import { TeamSideLayout } from './TeamSideLayout';
+import './texts';
 
 /**
  * /sessions/{sessionId} and /percorso/{teamId}/sessions/{sessionId}: the session beside its team's
