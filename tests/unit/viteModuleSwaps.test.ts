@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify as queryStringStringify } from 'query-string';
@@ -15,6 +15,8 @@ const INSTALLED = [
   { swap: 'node-polyglot hasown', importer: 'node-polyglot/index.js', source: 'hasown' },
   { swap: 'simple-rest query-string', importer: 'ra-data-simple-rest/dist/index.js', source: 'query-string' },
   { swap: 'simple-rest without the default HTTP client', importer: 'ra-data-simple-rest/dist/index.js', source: 'ra-core' },
+  { swap: 'react-router production build', importer: 'react-router-dom/dist/index.mjs', source: 'react-router' },
+  { swap: 'react-router/dom production build', importer: 'react-router-dom/dist/index.mjs', source: 'react-router/dom' },
 ];
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown;
@@ -44,6 +46,25 @@ describe('Vite module swaps', () => {
     expect(errors).toHaveLength(1);
     for (const { swap } of INSTALLED.slice(1)) expect(errors[0]).toContain(swap);
     expect(errors[0]).not.toContain(first.swap);
+  });
+
+  it("react-router's production copy is its development copy with the dev warnings off, and nothing else", () => {
+    const copy = (variant: string) => {
+      const dir = join(modules, 'react-router/dist', variant);
+      return readdirSync(dir)
+        .filter((name) => name.endsWith('.mjs'))
+        .map((name) => readFileSync(join(dir, name), 'utf8').replace(/chunk-[A-Z0-9]+\.mjs/g, 'chunk.mjs'))
+        .sort();
+    };
+    const development = copy('development');
+    const production = copy('production');
+    expect(development.join('').match(/var ENABLE_DEV_WARNINGS = true;/g)).toHaveLength(1);
+    expect(production.join('').match(/var ENABLE_DEV_WARNINGS = false;/g)).toHaveLength(1);
+    expect(production.map((text) => text.replace('ENABLE_DEV_WARNINGS = false;', 'ENABLE_DEV_WARNINGS = true;'))).toEqual(development);
+    for (const entry of ['index.mjs', 'dom-export.mjs']) {
+      const target = SWAPS.find((swap) => swap.target.endsWith(join('react-router/dist/production', entry)))?.target;
+      expect(target && readFileSync(target, 'utf8')).toBeTruthy();
+    }
   });
 });
 
