@@ -1,5 +1,6 @@
 import { cropMessages, imageMessages } from '../components/messages';
 import { reportMessages } from '../portal/accessibility/messages';
+import { calendarMessages } from '../portal/calendar/messages';
 import { coursesMessages } from '../portal/courses/messages';
 import { teamMessages } from '../portal/team/messages';
 import { mergeMessages, type MessageTree } from './messageTree';
@@ -20,5 +21,6 @@ export const portalMessages = mergeMessages(mergeMessages(raItalian as unknown a
     courses: coursesMessages,
     team: teamMessages,
     a11y: { crop: cropMessages, report: reportMessages },
+    calendar: calendarMessages,
   },
 }) as typeof portalShellMessages & MessageTree;

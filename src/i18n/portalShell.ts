@@ -1,16 +1,13 @@
-import { calendarMessages } from '../portal/calendar/messages';
-
 /**
  * The texts the signed-in portal's layout shows, added by it (src/portal/ProtectedLayout.tsx): its
- * own (`app.layout`, `app.menu`), the dashboard's, the calendar feed's (a menu item of the layout)
- * and the three react-admin texts the portal shows (`ra.*`, with the values of ./ra-it.ts). Each
+ * own (`app.layout`, `app.menu`, the calendar feed's menu item), the dashboard's, and the one
+ * react-admin text it shows (`ra.notification.http_error`, with the value of ./ra-it.ts). Each
  * area adds the rest of its texts when its code loads (src/portal/<area>/texts.ts,
  * src/components/texts.ts); the back-office adds all of them and react-admin's (./portal.ts).
  * tests/unit/portal-texts.test.ts checks that every key a screen writes is there when it renders.
  */
 export const portalShellMessages = {
   ra: {
-    action: { cancel: 'Annulla', confirm: 'Conferma' },
     notification: { http_error: 'Errore di comunicazione con il server dati' },
   },
   app: {
@@ -53,6 +50,6 @@ export const portalShellMessages = {
       no_sessions: 'Nessuna sessione trovata',
     },
     service_unavailable: 'Servizio temporaneamente non disponibile. Riprova tra qualche istante.',
-    calendar: calendarMessages,
+    calendar: { menu_item: 'Calendario' },
   },
 };

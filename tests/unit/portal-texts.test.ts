@@ -10,6 +10,7 @@ import { portalShellMessages } from '../../src/i18n/portalShell';
 import raItalian from '../../src/i18n/ra-it';
 import { signInMessages } from '../../src/i18n/signIn';
 import { reportTexts } from '../../src/portal/accessibility/texts';
+import { calendarTexts } from '../../src/portal/calendar/texts';
 import { coursesTexts } from '../../src/portal/courses/texts';
 import { teamTexts } from '../../src/portal/team/texts';
 
@@ -32,6 +33,7 @@ const TEXTS: Record<string, MessageTree> = {
   'portal/team/texts.ts': teamTexts,
   'portal/courses/texts.ts': coursesTexts,
   'portal/accessibility/texts.ts': reportTexts,
+  'portal/calendar/texts.ts': calendarTexts,
 };
 
 interface ModuleFacts {
@@ -151,13 +153,12 @@ describe('the portal texts, added as the code loads', () => {
     expect(missingKeys(join(SRC, 'portal/team/PercorsoPage.tsx'), signInMessages, new Set(staticClosure(LAYOUT)))).not.toEqual([]);
   });
 
-  it("the layout's react-admin texts are ra-it.ts's, and all the parts make the back-office's catalogue", () => {
-    const ra = portalShellMessages.ra;
+  it("the react-admin texts added with the portal's parts are ra-it.ts's, and all the parts make the back-office's catalogue", () => {
     const full = raItalian as unknown as { ra: { action: Record<string, string>; notification: Record<string, string> } };
-    expect(ra.action.cancel).toBe(full.ra.action.cancel);
-    expect(ra.action.confirm).toBe(full.ra.action.confirm);
-    expect(ra.notification.http_error).toBe(full.ra.notification.http_error);
-    const parts = [portalShellMessages, imageTexts, teamTexts, coursesTexts, reportTexts].reduce<MessageTree>(mergeMessages, {});
+    expect(portalShellMessages.ra.notification.http_error).toBe(full.ra.notification.http_error);
+    expect(calendarTexts.ra.action.cancel).toBe(full.ra.action.cancel);
+    expect(calendarTexts.ra.action.confirm).toBe(full.ra.action.confirm);
+    const parts = [portalShellMessages, imageTexts, teamTexts, coursesTexts, reportTexts, calendarTexts].reduce<MessageTree>(mergeMessages, {});
     expect(mergeMessages(raItalian as unknown as MessageTree, parts)).toEqual(portalMessages);
     expect(imageTexts.app).toEqual({ image: imageMessages, a11y: { crop: cropMessages } });
   });

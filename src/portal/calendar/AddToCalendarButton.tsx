@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { announce } from '../../components/LiveRegion';
 import { useAppDataProvider } from '../../dataProvider';
 import { saveBlob } from '../../lib/saveBlob';
+import './texts';
 
 /** "Aggiungi al calendario": the session as a one-event .ics file, with the session page's access rule. */
 export function AddToCalendarButton({ sessionId }: { sessionId: number }) {

@@ -12,6 +12,7 @@ import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
 import { announce } from '../../components/LiveRegion';
 import { useAppDataProvider } from '../../dataProvider';
+import './texts';
 
 export interface CalendarFeedDialogProps {
   open: boolean;

@@ -1,6 +1,8 @@
-/** Italian texts of the calendar pieces (`app.calendar.*`): the feed dialog and "Aggiungi al calendario". */
+/**
+ * Italian texts of the calendar pieces (`app.calendar.*`): the feed dialog and "Aggiungi al
+ * calendario" (the layout's menu item, `app.calendar.menu_item`, is in src/i18n/portalShell.ts).
+ */
 export const calendarMessages = {
-  menu_item: 'Calendario',
   title: 'Il tuo calendario',
   intro:
     'Aggiungi le tue sessioni al calendario che usi già: copia questo link personale e iscriviti al calendario. Le sessioni si aggiornano da sole.',
