@@ -131,6 +131,47 @@ describe('getOne, getMany, create, update, delete', () => {
   });
 });
 
+describe('getOne, create, update, delete: the requests ra-data-simple-rest sent', () => {
+  // Written without simple-rest (and its query-string dependency) since it left the bundle; these
+  // are its URL, method, headers and body for each call, which the API and the e2e specs rely on.
+  it('encodes the id in the URL as simple-rest did', async () => {
+    const { calls } = mockFetch({ body: { data: { id: 'a b/c?' } } }, { body: { data: { id: 5 } } });
+    await expect(dataProvider.getOne('teams', { id: 'a b/c?' })).resolves.toEqual({ data: { id: 'a b/c?' } });
+    await dataProvider.getOne('modules', { id: 5, meta: { courseId: 2 } });
+    expect(calls.map((c) => c.url)).toEqual(['/api/teams/a%20b%2Fc%3F', '/api/courses/2/modules/5']);
+  });
+
+  it('getOne sends no body and passes the abort signal', async () => {
+    const signals: Array<AbortSignal | null | undefined> = [];
+    const { fetch } = mockFetch({ body: { data: { id: 1 } } });
+    fetch.mockImplementationOnce(async (_url: string, init: RequestInit = {}) => {
+      signals.push(init.signal);
+      return new Response('{"data":{"id":1}}', { status: 200 });
+    });
+    const controller = new AbortController();
+    await dataProvider.getOne('teams', { id: 1, signal: controller.signal });
+    expect(signals).toEqual([controller.signal]);
+  });
+
+  it('create, update and delete: method, URL, headers and body', async () => {
+    const { calls } = mockFetch({ status: 201, body: { data: { id: 3 } } }, { body: { data: { id: 3 } } }, { status: 204 });
+    await dataProvider.create('lessons', { data: { title: 'L' }, meta: { courseId: 1, moduleId: 2 } });
+    await dataProvider.update('teams', { id: 3, data: { name: 'N' }, previousData: { id: 3 } });
+    await dataProvider.delete('teams', { id: 3 });
+    expect(calls.map((c) => [c.method, c.url, c.headers.get('Content-Type'), c.body])).toEqual([
+      ['POST', '/api/courses/1/modules/2/lessons', 'application/json', '{"title":"L"}'],
+      ['PUT', '/api/teams/3', 'application/json', '{"name":"N"}'],
+      ['DELETE', '/api/teams/3', 'text/plain', undefined],
+    ]);
+  });
+
+  it('answers the unwrapped record, or the body as it came when it has no {data}', async () => {
+    mockFetch({ status: 201, body: { id: 4, name: 'X' } }, { body: { data: { id: 4, name: 'Y' } } });
+    await expect(dataProvider.create('teams', { data: { name: 'X' } })).resolves.toEqual({ data: { id: 4, name: 'X' } });
+    await expect(dataProvider.delete('teams', { id: 4 })).resolves.toEqual({ data: { id: 4, name: 'Y' } });
+  });
+});
+
 describe('errors', () => {
   it('422 {errors} → HttpError whose body.errors has one string per field', async () => {
     mockFetch({ status: 422, body: { message: 'Dati non validi.', errors: { name: ['Il nome è obbligatorio.', 'x'], email: ['Email non valida.'] } } });
