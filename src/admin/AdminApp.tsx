@@ -3,9 +3,11 @@ import { Admin, CanAccess, CustomRoutes, Resource } from 'react-admin';
 import { addMessages } from '../i18n';
 import { portalMessages } from '../i18n/portal';
 import { adminContextProps } from '../providers';
+import { seedProbedIdentity } from '../routing/sessionProbe';
 import { theme } from '../theme';
 import { AdminDashboard } from './AdminDashboard';
 import { backOfficeMessages } from './backOfficeMessages';
+import { prefetchDashboard } from './dashboardData';
 import { AccessDenied } from './common/AccessDenied';
 import { AdminLayout } from './layout/AdminLayout';
 import { isPage, preloadSectionView } from './resource';
@@ -14,6 +16,8 @@ import { resources } from './resources';
 addMessages(portalMessages);
 addMessages(backOfficeMessages);
 preloadSectionView(resources, window.location.pathname);
+seedProbedIdentity(adminContextProps.queryClient);
+prefetchDashboard(window.location.pathname, adminContextProps);
 
 /**
  * The back-office: react-admin under /admin of the app's one BrowserRouter, with the very same
