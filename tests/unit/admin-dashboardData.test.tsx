@@ -85,3 +85,33 @@ describe('ChartFrame', () => {
     expect(disconnect).toHaveBeenCalled();
   });
 });
+
+describe('seedProbedIdentity', () => {
+  it('gives the identity query the answer of GET /api/user asked before react-admin loaded, without asking again', async () => {
+    vi.resetModules();
+    const { probeIdentity, seedProbedIdentity, IDENTITY_KEY } = await import('../../src/routing/sessionProbe');
+    localStorage.setItem('token', 'T-probe');
+    const user = { id: 7, name: 'Alessandra', surname: 'Bianchi', avatar: null };
+    const { calls } = mockFetch({ body: { data: user } }, { body: {} });
+    const asked = probeIdentity();
+    // Still in flight: the query joins the request.
+    const inFlight = new QueryClient();
+    seedProbedIdentity(inFlight);
+    await asked;
+    await settle();
+    expect(inFlight.getQueryData(IDENTITY_KEY)).toMatchObject({ id: 7, fullName: 'Alessandra Bianchi' });
+    // Answered: the query takes the answer at once.
+    const answered = new QueryClient();
+    seedProbedIdentity(answered);
+    expect(answered.getQueryData(IDENTITY_KEY)).toMatchObject({ id: 7 });
+    expect(calls.filter((call) => call.url === '/api/user')).toHaveLength(1);
+  });
+
+  it('seeds nothing without a session', async () => {
+    vi.resetModules();
+    const { seedProbedIdentity, IDENTITY_KEY } = await import('../../src/routing/sessionProbe');
+    const queryClient = new QueryClient();
+    seedProbedIdentity(queryClient);
+    expect(queryClient.getQueryState(IDENTITY_KEY)).toBeUndefined();
+  });
+});
