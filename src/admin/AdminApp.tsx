@@ -4,7 +4,7 @@ import { addMessages } from '../i18n';
 import { portalMessages } from '../i18n/portal';
 import { adminContextProps } from '../providers';
 import { seedProbedIdentity } from '../routing/sessionProbe';
-import { theme } from '../theme';
+import { themeOptions } from '../theme';
 import { AdminDashboard } from './AdminDashboard';
 import { backOfficeMessages } from './backOfficeMessages';
 import { prefetchDashboard } from './dashboardData';
@@ -31,7 +31,8 @@ export default function AdminApp() {
       basename="/admin"
       // What the bar shows on a page without a title of its own (react-admin's not-found page).
       title={adminContextProps.i18nProvider.translate('app.name')}
-      theme={theme}
+      // react-admin makes the theme from these options (see src/theme.ts).
+      theme={themeOptions}
       layout={AdminLayout}
       dashboard={AdminDashboard}
       accessDenied={AccessDenied}

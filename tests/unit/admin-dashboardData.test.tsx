@@ -115,3 +115,12 @@ describe('seedProbedIdentity', () => {
     expect(queryClient.getQueryState(IDENTITY_KEY)).toBeUndefined();
   });
 });
+
+describe('the back-office theme', () => {
+  it('is what createTheme() makes of the options react-admin is given: the portal theme', async () => {
+    const { createTheme } = await import('@mui/material/styles');
+    const { theme, themeOptions } = await import('../../src/theme');
+    expect(JSON.stringify(createTheme(themeOptions))).toBe(JSON.stringify(theme));
+    expect(theme.palette.primary.main).toBe(themeOptions.palette.primary.main);
+  });
+});
