@@ -20,22 +20,28 @@ interface Providers {
 }
 
 /**
- * The back-office opened on its dashboard: the dashboard's requests (and the figures' code) start
- * as soon as the back-office's code has arrived, each once the caller's permissions allow it,
- * rather than one after the other as each piece renders (react-admin's layout, then the dashboard,
- * then the figures' chunk, then their request). The dashboard's queries then find the answers, or
- * the requests in flight, in the shared cache. The permissions are the ones the session check
- * already asked for (src/authProvider), so this adds no request.
+ * The back-office opened on its dashboard: its counts are asked as soon as the back-office's code
+ * has arrived, once the caller's permissions allow it, rather than after react-admin's layout and
+ * the dashboard have rendered. The dashboard's query then finds the answer, or the request in
+ * flight, in the shared cache. The permissions are the ones the session check already asked for
+ * (src/authProvider), so this adds no request. The programme figures below the counts are not
+ * asked here: started before the first screen has rendered, their code and data would compete
+ * with it (see prefetchProgrammeFigures).
  */
 export function prefetchDashboard(pathname: string, { authProvider, dataProvider, queryClient }: Providers): void {
   if (!DASHBOARD_PATH.test(pathname) || !authProvider.canAccess) return;
-  const allowed = (resource: string) => authProvider.canAccess!({ action: 'read', resource }).catch(() => false);
-  void allowed('admin').then((admin) => {
-    if (admin) void queryClient.prefetchQuery({ queryKey: ADMIN_STATS_KEY, queryFn: () => dataProvider.getAdminStats() });
-  });
-  void allowed('reports').then((reports) => {
-    if (!reports) return;
-    loadProgrammeFigures().catch(() => undefined);
-    void queryClient.prefetchQuery({ queryKey: REPORTS_DASHBOARD_KEY, queryFn: reportsApi.dashboard });
-  });
+  void authProvider
+    .canAccess({ action: 'read', resource: 'admin' })
+    .catch(() => false)
+    .then((admin) => {
+      if (admin) void queryClient.prefetchQuery({ queryKey: ADMIN_STATS_KEY, queryFn: () => dataProvider.getAdminStats() });
+    });
+}
+
+/**
+ * The programme figures' request, started by the dashboard (for holders of read_reports) together
+ * with their code, rather than once that code has arrived and rendered.
+ */
+export function prefetchProgrammeFigures(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery({ queryKey: REPORTS_DASHBOARD_KEY, queryFn: reportsApi.dashboard });
 }

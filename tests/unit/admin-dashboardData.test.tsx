@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_STATS_KEY, prefetchDashboard, REPORTS_DASHBOARD_KEY } from '../../src/admin/dashboardData';
+import { ADMIN_STATS_KEY, prefetchDashboard, prefetchProgrammeFigures, REPORTS_DASHBOARD_KEY } from '../../src/admin/dashboardData';
 import { ChartFrame } from '../../src/admin/reports/ProgrammeChartDrawings';
 import { mockFetch } from './fetchMock';
 
@@ -23,28 +23,34 @@ afterEach(() => {
 });
 
 describe('prefetchDashboard', () => {
-  it('on the dashboard, asks for the counts and the programme figures the caller may read', async () => {
+  it('on the dashboard, asks for the counts, and not yet for the programme figures', async () => {
     localStorage.setItem('token', 'T');
-    const { calls } = mockFetch({ body: { data: summary } });
+    const { fetch } = mockFetch();
     const { queryClient, getAdminStats, providers } = setup({ admin: true, reports: true });
     prefetchDashboard('/admin', providers);
     await settle();
-    await settle();
     expect(getAdminStats).toHaveBeenCalledTimes(1);
     expect(queryClient.getQueryData(ADMIN_STATS_KEY)).toEqual(stats);
-    expect(calls.map((call) => call.url)).toEqual(['/api/reports/dashboard']);
-    expect(queryClient.getQueryData(REPORTS_DASHBOARD_KEY)).toEqual(summary);
-  });
-
-  it('asks nothing the caller may not read', async () => {
-    localStorage.setItem('token', 'T');
-    const { fetch } = mockFetch();
-    const { queryClient, getAdminStats, providers } = setup({ admin: true, reports: false });
-    prefetchDashboard('/admin/', providers);
-    await settle();
-    expect(getAdminStats).toHaveBeenCalledTimes(1);
     expect(fetch).not.toHaveBeenCalled();
     expect(queryClient.getQueryState(REPORTS_DASHBOARD_KEY)).toBeUndefined();
+  });
+
+  it('asks nothing without access to the dashboard', async () => {
+    const { getAdminStats, providers } = setup({ admin: false, reports: true });
+    prefetchDashboard('/admin/', providers);
+    await settle();
+    expect(getAdminStats).not.toHaveBeenCalled();
+  });
+
+  it('the programme figures: their request fills the query the figures read', async () => {
+    localStorage.setItem('token', 'T');
+    const { calls } = mockFetch({ body: { data: summary } });
+    const queryClient = new QueryClient();
+    prefetchProgrammeFigures(queryClient);
+    await settle();
+    await settle();
+    expect(calls.map((call) => call.url)).toEqual(['/api/reports/dashboard']);
+    expect(queryClient.getQueryData(REPORTS_DASHBOARD_KEY)).toEqual(summary);
   });
 
   it('asks nothing on another page of the back-office', async () => {
