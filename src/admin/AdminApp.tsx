@@ -3,9 +3,11 @@ import { Admin, CanAccess, CustomRoutes, Resource } from 'react-admin';
 import { addMessages } from '../i18n';
 import { portalMessages } from '../i18n/portal';
 import { adminContextProps } from '../providers';
-import { theme } from '../theme';
+import { seedProbedIdentity } from '../routing/sessionProbe';
+import { themeOptions } from '../theme';
 import { AdminDashboard } from './AdminDashboard';
 import { backOfficeMessages } from './backOfficeMessages';
+import { prefetchDashboard } from './dashboardData';
 import { AccessDenied } from './common/AccessDenied';
 import { AdminLayout } from './layout/AdminLayout';
 import { isPage, preloadSectionView } from './resource';
@@ -14,6 +16,8 @@ import { resources } from './resources';
 addMessages(portalMessages);
 addMessages(backOfficeMessages);
 preloadSectionView(resources, window.location.pathname);
+seedProbedIdentity(adminContextProps.queryClient);
+prefetchDashboard(window.location.pathname, adminContextProps);
 
 /**
  * The back-office: react-admin under /admin of the app's one BrowserRouter, with the very same
@@ -27,7 +31,8 @@ export default function AdminApp() {
       basename="/admin"
       // What the bar shows on a page without a title of its own (react-admin's not-found page).
       title={adminContextProps.i18nProvider.translate('app.name')}
-      theme={theme}
+      // react-admin makes the theme from these options (see src/theme.ts).
+      theme={themeOptions}
       layout={AdminLayout}
       dashboard={AdminDashboard}
       accessDenied={AccessDenied}

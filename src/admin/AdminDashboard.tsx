@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CanAccess, Title, useGetIdentity, useTranslate } from 'react-admin';
 import { useAppDataProvider } from '../dataProvider';
 import { AccessDenied } from './common/AccessDenied';
+import { ADMIN_STATS_KEY } from './dashboardData';
 import { ProgrammeOverview } from './reports/ProgrammeOverview';
 import { dashboardCounts } from './resource';
 import { resources } from './resources';
@@ -17,7 +18,7 @@ function StatCards() {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
   const { data, isPending, isError } = useQuery({
-    queryKey: ['admin', 'stats'],
+    queryKey: ADMIN_STATS_KEY,
     queryFn: () => dataProvider.getAdminStats(),
   });
   if (isError) return <Typography color="error">{translate('app.admin.error')}</Typography>;

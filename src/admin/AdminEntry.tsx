@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { probeIdentity } from '../routing/sessionProbe';
 
 /*
  * The back-office behind one more dynamic import: the list of files AdminApp needs (which the
@@ -6,6 +7,9 @@ import { lazy } from 'react';
  * entry every visitor downloads. main.tsx starts this chunk early for a page under /admin.
  */
 export const loadAdminApp = () => import('./AdminApp');
+// Who is signed in (GET /api/user, for the bar's user menu and the dashboard's greeting) is asked
+// while AdminApp downloads; AdminApp's query cache takes the answer (seedProbedIdentity).
+probeIdentity()?.catch(() => undefined);
 const AdminApp = lazy(loadAdminApp);
 
 export default function AdminEntry() {

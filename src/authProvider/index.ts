@@ -21,20 +21,34 @@ const isAccessDenied = (error: unknown) => {
 /** The current-user calls: a 401 or 403 there means logged out. */
 const isSessionCall = (error: unknown) => /\/api\/user(\/permissions)?(\?|$)/.test((error as ApiError | null)?.url ?? '');
 
-/** The last GET /api/user/permissions of the stored token (a new sign-in asks again). */
-let permissionsCache: { token: string; request: Promise<string[]>; answered: boolean } | null = null;
+/** The last GET /api/user/permissions of the stored token (a new sign-in asks again); `answeredAt`: Date.now() of its answer. */
+let permissionsCache: { token: string; request: Promise<string[]>; answeredAt: number | null } | null = null;
 
-/** Asks the server (or joins the same token's request in flight); a 401 or 403 ends the session. */
+/**
+ * How long an answer stands in for a new request. Opening the back-office asks for the permissions
+ * in the session check (started before react-admin has downloaded), then react-admin asks again
+ * for its first screen (usePermissions): that second request would only delay the first screen by
+ * a round trip for the very same answer. Later asks (react-admin's refetches) reach the server.
+ */
+export const PERMISSIONS_FRESH_MS = 10_000;
+
+/**
+ * Asks the server (or joins the same token's request in flight, or takes its answer of the last
+ * PERMISSIONS_FRESH_MS); a 401 or 403 ends the session.
+ */
 function fetchPermissions(): Promise<string[]> {
   const token = getToken();
   if (!token) return Promise.resolve([]);
-  if (permissionsCache?.token === token && !permissionsCache.answered) return permissionsCache.request;
-  const entry = {
+  if (permissionsCache?.token === token) {
+    const { answeredAt } = permissionsCache;
+    if (answeredAt === null || Date.now() - answeredAt < PERMISSIONS_FRESH_MS) return permissionsCache.request;
+  }
+  const entry: NonNullable<typeof permissionsCache> = {
     token,
-    answered: false,
+    answeredAt: null,
     request: sessionApi.getMyPermissions().then(
       (permissions) => {
-        entry.answered = true;
+        entry.answeredAt = Date.now();
         return permissions;
       },
       (error: unknown) => {

@@ -13,10 +13,7 @@ import { authProvider } from '../authProvider';
 import { dataProvider } from '../dataProvider';
 import { i18nProvider } from '../i18n';
 import { queryClient, store } from '../providers';
-import { currentProbe } from './sessionProbe';
-
-/** ra-core's useGetIdentity() cache key. */
-const IDENTITY_KEY = ['auth', 'getIdentity'];
+import { seedProbedIdentity } from './sessionProbe';
 
 /**
  * react-admin's context for the authenticated portal pages, with the module-level instances of
@@ -32,12 +29,7 @@ const IDENTITY_KEY = ['auth', 'getIdentity'];
 export function SharedAdminContext({ children }: { children: ReactNode }) {
   const outer = useContext(DataProviderContext);
   useState(() => {
-    // GET /api/user was already asked (login screen, or main.tsx while this code downloaded): the
-    // identity query takes its answer, or joins the request in flight, rather than asking again.
-    const probe = currentProbe();
-    if (outer || !probe || queryClient.getQueryState(IDENTITY_KEY)) return;
-    if (probe.settled) queryClient.setQueryData(IDENTITY_KEY, probe.settled.identity, { updatedAt: probe.settled.at });
-    else void queryClient.prefetchQuery({ queryKey: IDENTITY_KEY, queryFn: () => probe.identity });
+    if (!outer) seedProbedIdentity(queryClient);
   });
   if (outer) return <>{children}</>;
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { authProvider, type AppIdentity } from '../authProvider';
 import { getToken } from '../dataProvider/session';
 
@@ -44,6 +45,20 @@ export function probeIdentity(): Promise<AppIdentity> | null {
 export function currentProbe(): { identity: Promise<AppIdentity>; settled?: { identity: AppIdentity; at: number } } | undefined {
   const token = getToken();
   return token && probe?.token === token ? probe : undefined;
+}
+
+/** ra-core's useGetIdentity() cache key. */
+export const IDENTITY_KEY = ['auth', 'getIdentity'];
+
+/**
+ * GET /api/user was already asked (login screen, or main.tsx while the page's code downloaded): the
+ * identity query takes its answer, or joins the request in flight, rather than asking again.
+ */
+export function seedProbedIdentity(queryClient: QueryClient): void {
+  const probe = currentProbe();
+  if (!probe || queryClient.getQueryState(IDENTITY_KEY)) return;
+  if (probe.settled) queryClient.setQueryData(IDENTITY_KEY, probe.settled.identity, { updatedAt: probe.settled.at });
+  else void queryClient.prefetchQuery({ queryKey: IDENTITY_KEY, queryFn: () => probe.identity });
 }
 
 export interface ProbedSession {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authProvider } from '../../src/authProvider';
+import { authProvider, PERMISSIONS_FRESH_MS } from '../../src/authProvider';
 import { canAccess, hasPermission, requiredPermission } from '../../src/authProvider/canAccess';
 import { completeLogin, LoginCallbackError } from '../../src/authProvider/loginFlow';
 import { hasSession, startSession, subscribeToSession } from '../../src/authProvider/session';
@@ -144,14 +144,23 @@ describe('checkAuth, checkError, logout', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('getPermissions joins the request in flight, and asks again once it has been answered', async () => {
+  it('getPermissions joins the request in flight, takes an answer of the last seconds, and asks again after that', async () => {
     localStorage.setItem('token', 'T-join');
     const { calls } = mockFetch({ body: { data: ['read_teams'] } }, { body: { data: ['read_teams', 'read_users'] } });
     const check = authProvider.checkAuth({});
     await expect(authProvider.getPermissions!({})).resolves.toEqual(['read_teams']);
     await check;
     expect(calls).toHaveLength(1);
-    await expect(authProvider.getPermissions!({})).resolves.toEqual(['read_teams', 'read_users']);
+    // react-admin's first screen asks right after the session check: the same answer, no request.
+    await expect(authProvider.getPermissions!({})).resolves.toEqual(['read_teams']);
+    expect(calls).toHaveLength(1);
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + PERMISSIONS_FRESH_MS);
+    try {
+      await expect(authProvider.getPermissions!({})).resolves.toEqual(['read_teams', 'read_users']);
+    } finally {
+      clock.mockRestore();
+    }
     await expect(authProvider.canAccess!({ action: 'list', resource: 'users' })).resolves.toBe(true);
     expect(calls).toHaveLength(2);
   });

@@ -1,3 +1,6 @@
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { formatRate } from './api';
@@ -9,33 +12,72 @@ import { ATTENDANCE_CHART_HEIGHT, completionChartHeight } from './chartHeights';
  * technologies: the tables beside them carry the same figures.
  */
 
+/**
+ * A drawing `height` pixels tall, as wide as its container: the frame measures that width (a
+ * ResizeObserver, which also follows later resizes) and the chart renders with both sizes given.
+ * A chart left to size itself renders once empty, measures its container in a layout effect and
+ * renders again at once, all in one long task; here the chart's render is a transition, which React
+ * splits into short slices, and it renders once. The frame keeps the height throughout (no layout
+ * shift), with a placeholder until the width is known.
+ */
+export function ChartFrame({ height, children }: { height: number; children: (width: number) => ReactNode }) {
+  const frame = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = frame.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver((entries) => {
+      const measured = Math.floor(entries[entries.length - 1].contentRect.width);
+      startTransition(() => setWidth(measured));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <Box ref={frame} sx={{ height }}>
+      {width > 0 ? children(width) : <Skeleton variant="rounded" height={height} />}
+    </Box>
+  );
+}
+
 export function AttendanceChart({ months, seriesLabel }: { months: Array<{ label: string; rate: number }>; seriesLabel: string }) {
   return (
-    <LineChart
-      height={ATTENDANCE_CHART_HEIGHT}
-      // Room for the last month's label at the right edge.
-      margin={{ right: 32 }}
-      xAxis={[{ scaleType: 'point', data: months.map((m) => m.label) }]}
-      // Whole percentages on the axis (the tooltip and the table keep one decimal), in a column wide enough for "100%".
-      yAxis={[{ min: 0, max: 1, width: 48, tickNumber: 5, valueFormatter: (value: number) => `${Math.round(value * 100)}%` }]}
-      // Straight segments: a smoothed curve would show rates between months that never happened.
-      series={[{ data: months.map((m) => m.rate), curve: 'linear', label: seriesLabel, valueFormatter: (value) => formatRate(value ?? 0) }]}
-      hideLegend
-    />
+    <ChartFrame height={ATTENDANCE_CHART_HEIGHT}>
+      {(width) => (
+        <LineChart
+          width={width}
+          height={ATTENDANCE_CHART_HEIGHT}
+          // Room for the last month's label at the right edge.
+          margin={{ right: 32 }}
+          xAxis={[{ scaleType: 'point', data: months.map((m) => m.label) }]}
+          // Whole percentages on the axis (the tooltip and the table keep one decimal), in a column wide enough for "100%".
+          yAxis={[{ min: 0, max: 1, width: 48, tickNumber: 5, valueFormatter: (value: number) => `${Math.round(value * 100)}%` }]}
+          // Straight segments: a smoothed curve would show rates between months that never happened.
+          series={[{ data: months.map((m) => m.rate), curve: 'linear', label: seriesLabel, valueFormatter: (value) => formatRate(value ?? 0) }]}
+          hideLegend
+        />
+      )}
+    </ChartFrame>
   );
 }
 
 export function CompletionChart({ teams, seriesLabel }: { teams: Array<{ team_name: string; completion_percentage: number }>; seriesLabel: string }) {
+  const height = completionChartHeight(teams.length);
   return (
-    // Horizontal bars: every team's name fits on its own line, however many teams there are.
-    <BarChart
-      layout="horizontal"
-      height={completionChartHeight(teams.length)}
-      margin={{ right: 24 }}
-      yAxis={[{ scaleType: 'band', data: teams.map((team) => team.team_name), width: 128 }]}
-      xAxis={[{ min: 0, max: 100, valueFormatter: (value: number) => `${value}%` }]}
-      series={[{ data: teams.map((team) => team.completion_percentage), label: seriesLabel, valueFormatter: (value) => `${value ?? 0}%` }]}
-      hideLegend
-    />
+    <ChartFrame height={height}>
+      {(width) => (
+        // Horizontal bars: every team's name fits on its own line, however many teams there are.
+        <BarChart
+          layout="horizontal"
+          width={width}
+          height={height}
+          margin={{ right: 24 }}
+          yAxis={[{ scaleType: 'band', data: teams.map((team) => team.team_name), width: 128 }]}
+          xAxis={[{ min: 0, max: 100, valueFormatter: (value: number) => `${value}%` }]}
+          series={[{ data: teams.map((team) => team.completion_percentage), label: seriesLabel, valueFormatter: (value) => `${value ?? 0}%` }]}
+          hideLegend
+        />
+      )}
+    </ChartFrame>
   );
 }

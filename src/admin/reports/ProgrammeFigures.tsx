@@ -17,6 +17,7 @@ import { Button } from '../../components/Button';
 import { formatRomeDateTime } from '../common/dateTime';
 import { formatRate, italianDay, reportsApi, type DashboardSummary, type ImportState } from './api';
 import { ScrollableTable } from '../common/ScrollableTable';
+import { REPORTS_DASHBOARD_KEY } from '../dashboardData';
 import { ATTENDANCE_CHART_HEIGHT, completionChartHeight } from './chartHeights';
 
 /** The drawings (MUI X Charts): asked for once the figures have rendered, drawn when they arrive. */
@@ -26,10 +27,13 @@ const CompletionChart = lazy(() => loadDrawings().then((module) => ({ default: m
 
 const t = (key: string) => `resources.reports.dashboard.${key}`;
 
+let monthFormat: Intl.DateTimeFormat | undefined;
+
 /** `2026-06` → "giu 2026". */
 export function monthLabel(month: string): string {
   const [year, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat('it-IT', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)));
+  monthFormat ??= new Intl.DateTimeFormat('it-IT', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return monthFormat.format(new Date(Date.UTC(year, m - 1, 1)));
 }
 
 function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -112,7 +116,7 @@ function ImportsTable({ imports }: { imports: ImportState[] }) {
     mutationFn: (sessionId: number) => reportsApi.retryImport(sessionId),
     onSuccess: async () => {
       notify(t('retried'), { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['reports', 'dashboard'] });
+      await queryClient.invalidateQueries({ queryKey: REPORTS_DASHBOARD_KEY });
     },
     onError: () => notify(t('retry_error'), { type: 'error' }),
   });
@@ -182,7 +186,7 @@ function ChartPlaceholder({ height }: { height: number }) {
  */
 export default function ProgrammeFigures() {
   const translate = useTranslate();
-  const { data, isPending, isError } = useQuery({ queryKey: ['reports', 'dashboard'], queryFn: reportsApi.dashboard });
+  const { data, isPending, isError } = useQuery({ queryKey: REPORTS_DASHBOARD_KEY, queryFn: reportsApi.dashboard });
   useEffect(() => {
     loadDrawings().catch(() => undefined);
   }, []);

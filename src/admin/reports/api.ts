@@ -50,9 +50,12 @@ export const reportsApi = {
   sessionsFile: (params: Pick<ListParams, 'filter' | 'sort'>) => dataProvider.downloadSessions(params),
 };
 
-/** 0.6667 → "66,7%". */
+let rateFormat: Intl.NumberFormat | undefined;
+
+/** 0.6667 → "66,7%" (one formatter, built on first use: the dashboard formats a rate per month and per row). */
 export function formatRate(rate: number): string {
-  return new Intl.NumberFormat('it-IT', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rate);
+  rateFormat ??= new Intl.NumberFormat('it-IT', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return rateFormat.format(rate);
 }
 
 /** `2026-10-01` → `01/10/2026`. */
