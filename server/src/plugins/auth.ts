@@ -5,6 +5,7 @@ import { hashToken } from '../auth/tokens.js';
 import { AuthCache } from '../auth/auth-cache.js';
 import { runtimeOf, type Db } from '../db/index.js';
 import type { PermissionName } from '../permissions.js';
+import type { ActorId } from '../repositories/audit.js';
 
 /** Who is calling: resolved once per request from the bearer token. */
 export interface AuthContext {
@@ -47,6 +48,11 @@ export function can(auth: AuthContext | null, ...names: PermissionName[]): boole
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** The author of the changes a request makes, for the audit trail (null when nobody signed in). */
+export function actorOf(request: FastifyRequest): ActorId {
+  return request.auth?.userId ?? null;
 }
 
 function bearer(request: FastifyRequest): string | null {
