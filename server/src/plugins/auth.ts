@@ -22,8 +22,11 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** onRequest hook of the /api scope: 401 unless the route is public or the token is valid. */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Run by the /api scope's onRequest hook: throws (or rejects with) a 401 unless the route is
+     * public or the token is valid; a promise only when the token had to be read from the database.
+     */
+    authenticate: (request: FastifyRequest) => void | Promise<void>;
     /** preHandler that answers 403 unless the caller holds one of the permissions ("developer" passes all). */
     requirePermission: (...names: PermissionName[]) => preHandlerAsyncHookHandler;
   }
@@ -103,22 +106,25 @@ export default fp(
     const runtime = runtimeOf(app.db);
     const cache = runtime ? new AuthCache<AuthContext>(runtime) : null;
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    /** Reads the token's caller from the database (the cache had none), keeps and sets it. */
+    async function authenticateAfresh(request: FastifyRequest, token: string, tokenHash: string, now: number): Promise<void> {
+      const tag = cache?.versions();
+      const loaded = await loadAuthContext(app.db, token, tokenHash, now);
+      if (!loaded) throw unauthorized();
+      if (cache && tag) cache.set(tokenHash, loaded.auth, tag, now, loaded.expiresAt);
+      request.auth = loaded.auth;
+    }
+
+    // A token the cache knows is answered at once, without a promise.
+    app.decorate('authenticate', (request: FastifyRequest): void | Promise<void> => {
       if (request.routeOptions.config?.public) return;
       const token = bearer(request);
       if (!token) throw unauthorized();
       const tokenHash = hashToken(token);
       const now = app.now();
       const cached = cache?.get(tokenHash, now);
-      if (cached) {
-        request.auth = cached;
-        return;
-      }
-      const tag = cache?.versions();
-      const loaded = await loadAuthContext(app.db, token, tokenHash, now);
-      if (!loaded) throw unauthorized();
-      if (cache && tag) cache.set(tokenHash, loaded.auth, tag, now, loaded.expiresAt);
-      request.auth = loaded.auth;
+      if (!cached) return authenticateAfresh(request, token, tokenHash, now);
+      request.auth = cached;
     });
 
     app.decorate('requirePermission', (...names: PermissionName[]) => {
