@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { hashToken } from '../auth/tokens.js';
 import { AuthCache } from '../auth/auth-cache.js';
@@ -28,7 +28,7 @@ declare module 'fastify' {
      */
     authenticate: (request: FastifyRequest) => void | Promise<void>;
     /** preHandler that answers 403 unless the caller holds one of the permissions ("developer" passes all). */
-    requirePermission: (...names: PermissionName[]) => preHandlerAsyncHookHandler;
+    requirePermission: (...names: PermissionName[]) => preHandlerHookHandler;
   }
   interface FastifyContextConfig {
     /** Reachable without a token (sign-in exchange, public configuration). */
@@ -127,10 +127,12 @@ export default fp(
       request.auth = cached;
     });
 
+    // A callback hook: the check never waits, and Fastify runs an async one through a promise.
     app.decorate('requirePermission', (...names: PermissionName[]) => {
-      const check = async (request: FastifyRequest) => {
-        if (!request.auth) throw unauthorized();
-        if (!can(request.auth, ...names)) throw forbidden();
+      const check: preHandlerHookHandler = (request, _reply, done) => {
+        if (!request.auth) return done(unauthorized());
+        if (!can(request.auth, ...names)) return done(forbidden());
+        done();
       };
       return Object.assign(check, { [PERMISSION_CHECK]: true });
     });
