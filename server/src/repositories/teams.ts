@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { TeamRow } from '../db/schema.js';
+import type { Database, TeamRow } from '../db/schema.js';
 import type { AuthContext } from '../plugins/auth.js';
 import type { TeamRelation } from '../lib/access.js';
 import { countCacheOf } from '../lib/count-cache.js';
 import { ilike, type ListParams } from '../lib/listing.js';
 import type { PersonSummary } from '../schemas/team.js';
-import { listPage, UnfilteredPages } from './list.js';
+import { listPage, UnfilteredPages, type ListSpec } from './list.js';
 import { preparedSelect } from '../db/prepared.js';
 import { hasTeamLink } from './sessions.js';
 import { isoNow, loadPeople, personColumns, type Clock } from './shared.js';
@@ -61,6 +61,15 @@ export function createTeamsRepository(db: Db, now: Clock) {
 
   const counts = countCacheOf(db);
   const unfilteredPages = new UnfilteredPages(db);
+  const byName = (term: string) => ilike('teams.name', term);
+  const listSpec: ListSpec<Database, 'teams'> = {
+    filters: { name: byName, search: byName },
+    ids: 'teams.id',
+    sort: { allowed: { created_at: 'teams.created_at', name: 'teams.name', id: 'teams.id' }, default: '-created_at' },
+    tieBreaker: { column: 'teams.id' },
+    counts,
+    unfiltered: unfilteredPages,
+  };
   const memberCounts = preparedSelect(db, (teamIds: number[]) =>
     db.selectFrom('team_members').select(['team_id', sql<number>`count(*)`.as('count')]).where('team_id', 'in', teamIds).groupBy('team_id'),
   );
@@ -103,14 +112,7 @@ export function createTeamsRepository(db: Db, now: Clock) {
 
     /** `filter[name]`, `filter[search]` (both on the name), `filter[id]`; newest first by default. */
     async list(params: ListParams) {
-      const { rows, meta } = await listPage(db.selectFrom('teams').selectAll('teams'), params, {
-        filters: { name: (term) => ilike('teams.name', term), search: (term) => ilike('teams.name', term) },
-        ids: 'teams.id',
-        sort: { allowed: { created_at: 'teams.created_at', name: 'teams.name', id: 'teams.id' }, default: '-created_at' },
-        tieBreaker: { column: 'teams.id' },
-        counts,
-        unfiltered: unfilteredPages,
-      });
+      const { rows, meta } = await listPage(db.selectFrom('teams').selectAll('teams'), params, listSpec);
       return { rows: await withRelations(rows), meta };
     },
 

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { UserRow } from '../db/schema.js';
+import type { Database, UserRow } from '../db/schema.js';
 import { WILDCARD_PERMISSION } from '../plugins/auth.js';
 import { loadCurrentUser } from '../auth/current-user.js';
 import { countCacheOf } from '../lib/count-cache.js';
 import { ilike, type ListParams } from '../lib/listing.js';
 import { staffFilter, userSearch } from '../lib/search-filters.js';
-import { listPage, UnfilteredPages } from './list.js';
+import { listPage, UnfilteredPages, type ListSpec } from './list.js';
 import { preparedSelect } from '../db/prepared.js';
 import { groupBy, isoNow, type Clock } from './shared.js';
 import { audit, changesBetween, idsChange, type ActorId } from './audit.js';
@@ -32,6 +32,15 @@ export function createUsersRepository(db: Db, now: Clock) {
   }
 
   const unfilteredPages = new UnfilteredPages(db);
+  /** The list's filters and sorts; each request adds its staff filter (`where`). */
+  const listSpec: ListSpec<Database, 'users'> = {
+    filters: { search: userSearch, email: (term) => ilike('users.email', term) },
+    ids: 'users.id',
+    sort: { allowed: USER_SORTS, default: '-created_at' },
+    tieBreaker: { column: 'users.id' },
+    counts,
+    unfiltered: unfilteredPages,
+  };
   const publishedLessons = preparedSelect(db, () =>
     db
       .selectFrom('lessons')
@@ -106,15 +115,7 @@ export function createUsersRepository(db: Db, now: Clock) {
      * `filter[email]`, `filter[id]`; newest first by default.
      */
     async list(params: ListParams) {
-      const { rows, meta } = await listPage(db.selectFrom('users').selectAll('users'), params, {
-        filters: { search: userSearch, email: (term) => ilike('users.email', term) },
-        where: [staffFilter(params)],
-        ids: 'users.id',
-        sort: { allowed: USER_SORTS, default: '-created_at' },
-        tieBreaker: { column: 'users.id' },
-        counts,
-        unfiltered: unfilteredPages,
-      });
+      const { rows, meta } = await listPage(db.selectFrom('users').selectAll('users'), params, extend(listSpec, { where: [staffFilter(params)] }));
       return { rows: await withRelations(rows), meta };
     },
 
