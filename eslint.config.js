@@ -74,6 +74,24 @@ export default tseslint.config(
     },
   },
   {
+    // Once an AsyncLocalStorage is entered (or an async hook enabled), Node runs a hook for every
+    // promise of every request from then on: request state travels as arguments instead, e.g. the
+    // audit trail's author (actorOf(request)).
+    files: ['server/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:async_hooks', 'async_hooks'].map((name) => ({
+            name,
+            importNames: ['AsyncLocalStorage', 'createHook'],
+            message: 'Pass request state as arguments: an entered AsyncLocalStorage costs every later promise a hook.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     // Routes validate, authorize, call a repository (app.repos) and present: no SQL, no database
     // handle, no clock of their own. Queries live in server/src/repositories/<resource>.ts.
     files: ['server/src/routes/**/*.ts'],

@@ -19,6 +19,13 @@ import api from './routes/index.js';
 import { API_FORMATS } from './schemas/formats.js';
 import { redactedRequest } from './auth/redact.js';
 
+/** How query strings are read; NUL never belongs in a query value (PostgreSQL refuses it in text): it is dropped while decoding. */
+const QUERY_OPTIONS: qs.IParseOptions = {
+  depth: 2,
+  arrayLimit: 1000,
+  decoder: (value, decode, charset) => String(decode(value, decode, charset)).replace(/\0/g, ''),
+};
+
 export interface AppOptions {
   config: Config;
   db: Db;
@@ -44,11 +51,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
       // How often Node looks for connections past those timeouts (its default, 30 s, would let them run on).
       connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs),
     },
-    routerOptions: {
-      // NUL never belongs in a query value (PostgreSQL refuses it in text): it is dropped while decoding.
-      querystringParser: (str: string) =>
-        qs.parse(str, { depth: 2, arrayLimit: 1000, decoder: (value, decode, charset) => String(decode(value, decode, charset)).replace(/\0/g, '') }),
-    },
+    routerOptions: { querystringParser: (str: string) => qs.parse(str, QUERY_OPTIONS) },
     ajv: {
       customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: true },
       // After the standard formats, so that ours (a stricter date-time among them) take their place.

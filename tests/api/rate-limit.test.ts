@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
+import { windowCounter } from '../../server/src/lib/shared-rate-limits.js';
 
 /** The API as a whole is rate-limited per signed-in user and per client address: 429 with Retry-After. */
 describe.each(databases)('API rate limits (%s)', (kind) => {
@@ -27,6 +28,32 @@ describe.each(databases)('API rate limits (%s)', (kind) => {
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/config' });
     expect(anonymous.statusCode).toBe(429);
     expect(anonymous.headers['retry-after']).toBeDefined();
+    expect(Number(anonymous.headers['retry-after'])).toBeLessThanOrEqual(60);
+  });
+
+  it('counts requests with a wrong token against the address, before the token is checked', async () => {
+    const remoteAddress = '192.0.2.7';
+    const wrong = { authorization: 'Bearer not-a-token' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 13; i++) statuses.push((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: wrong, remoteAddress })).statusCode);
+    expect(statuses).toEqual([...Array(12).fill(401), 429]);
+    // The address is over its limit whoever asks from it; another address is not.
+    const user = await ctx.user();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: user.headers, remoteAddress })).statusCode).toBe(429);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: user.headers, remoteAddress: '192.0.2.8' })).statusCode).toBe(200);
+  });
+});
+
+describe('windowCounter (the API limits of a single process, the cluster primary\'s)', () => {
+  it('counts the hits of a key in a window that starts at its first hit, then starts a new one', () => {
+    let now = 1_000;
+    const counter = windowCounter(() => now);
+    expect(counter.hit('a', 60_000)).toEqual({ hits: 1, msLeft: 60_000 });
+    now += 59_000;
+    expect(counter.hit('a', 60_000)).toEqual({ hits: 2, msLeft: 1_000 });
+    expect(counter.hit('b', 60_000)).toEqual({ hits: 1, msLeft: 60_000 });
+    now += 1_000;
+    expect(counter.hit('a', 60_000)).toEqual({ hits: 1, msLeft: 60_000 });
   });
 });
 

@@ -102,7 +102,7 @@ describe.each(databases)('repeating sessions (%s)', (kind) => {
     const repo = createSessionsRepository(ctx.db, () => Date.now());
     const good: SessionValues = { ...base, type: 'meet', join_url: null };
     const broken = { ...good, name: null } as unknown as SessionValues;
-    await expect(repo.createSeries([good, good, broken, good], {})).rejects.toThrow();
+    await expect(repo.createSeries(null, [good, good, broken, good], {})).rejects.toThrow();
     expect(await counts()).toEqual({ sessions: 0, audit: 0 });
   });
 });

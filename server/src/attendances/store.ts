@@ -113,8 +113,9 @@ export async function saveStints(
         )
         .execute();
     }
-    // One audit record per import (never one per attendance), in the same transaction.
-    await audit(trx, now, { action: 'import', entityType: 'session', entityId: sessionId, changes: { source: [null, source], attendances: [before, await countRows()] } });
+    // One audit record per import (never one per attendance), in the same transaction; imports run
+    // as a scheduled job or from the command line, so nobody signed in is their author.
+    await audit(trx, now, { actorId: null, action: 'import', entityType: 'session', entityId: sessionId, changes: { source: [null, source], attendances: [before, await countRows()] } });
     return { saved: rows.length, matched, removed };
   });
 }

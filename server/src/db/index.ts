@@ -25,14 +25,18 @@ export interface DbRuntime {
    * event-loop turn and per request (see forgetExternalVersion): the caches ask several times.
    */
   externalVersion(): number;
-  /** Makes the next externalVersion() read the database again (a request arrived). */
+  /**
+   * A request arrived: the next externalVersion() reads the database again, and on SQLite the next
+   * read starts a new read transaction, so the request sees every commit made before it came.
+   */
   forgetExternalVersion(): void;
-  /** True while a transaction is open on the (single) SQLite connection; false on PostgreSQL. */
+  /** True while a transaction is open on the (single) SQLite connection (not the reads' own, see readNow); false on PostgreSQL. */
   inTransaction(): boolean;
   /**
    * SQLite: runs a read at once on the connection, without Kysely's executor (its connection
    * queue, plugins and promises), when no transaction holds the connection; otherwise null, and
-   * the read must go through Kysely, which waits for the transaction. Null on PostgreSQL.
+   * the read must go through Kysely, which waits for the transaction. The reads of one event-loop
+   * turn share a read transaction (createDb). Null on PostgreSQL.
    */
   readNow(text: string, parameters: readonly unknown[]): unknown[] | null;
   /** Where connection failures are logged (the app's logger once it exists; stderr before). */
@@ -70,25 +74,21 @@ export function runtimeOf(db: Db): DbRuntime | undefined {
 const STATEMENT_CACHE_SIZE = 2000;
 
 /**
- * better-sqlite3 behind Kysely, with prepared statements reused by SQL text: Kysely's driver
- * prepares every query again, which costs more than running most of ours.
+ * better-sqlite3's prepared statements reused by SQL text: Kysely's driver prepares every query
+ * again, which costs more than running most of ours.
  */
-function cachingStatements(sqlite: BetterSqlite3.Database): SqliteDatabase {
+function statementCache(sqlite: BetterSqlite3.Database): (text: string) => BetterSqlite3.Statement {
   const statements = new Map<string, BetterSqlite3.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      let statement = statements.get(text);
-      // A statement still being iterated (a streamed query) cannot run twice at once.
-      if (statement && !statement.busy) return statement;
-      statement = sqlite.prepare(text);
-      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-      statements.set(text, statement);
-      return statement;
-    },
+  return (text) => {
+    let statement = statements.get(text);
+    // A statement still being iterated (a streamed query) cannot run twice at once.
+    if (statement && !statement.busy) return statement;
+    statement = sqlite.prepare(text);
+    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+    statements.set(text, statement);
+    return statement;
   };
 }
-
 
 /** PostgreSQL's timestamp text (`2026-11-23 09:30:00.123456+00`) as `2026-11-23T09:30:00.123Z`. */
 export function isoTimestamp(text: string): string {
@@ -150,8 +150,42 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
       typeof value === 'string' ? foldText(value) : value,
     );
     const writes = new WriteTracker();
-    const statements = cachingStatements(sqlite);
+    const prepared = statementCache(sqlite);
+    // The reads run at once (readNow, data_version) share one read transaction per event-loop
+    // turn: outside a transaction every statement takes and releases SQLite's file locks (system
+    // calls that cost more than a short query). Anything sent through Kysely (a write, a
+    // transaction, any other query) first ends it, so writes commit as they always did, and so
+    // does a request's arrival (forgetExternalVersion): a request sees every commit made before it.
+    const begin = sqlite.prepare('begin');
+    const commit = sqlite.prepare('commit');
+    let turnReads = false;
+    const endTurnReads = () => {
+      if (!turnReads) return;
+      turnReads = false;
+      if (sqlite.inTransaction) commit.run();
+    };
+    /** Runs `read` in this turn's read transaction; null inside another transaction. */
+    const readInTurn = <T>(read: () => T): T | null => {
+      if (!turnReads) {
+        if (sqlite.inTransaction) return null;
+        begin.run();
+        turnReads = true;
+        setImmediate(endTurnReads);
+      }
+      return read();
+    };
+    const statements: SqliteDatabase = {
+      close: () => {
+        endTurnReads();
+        sqlite.close();
+      },
+      prepare: (text: string) => {
+        endTurnReads();
+        return prepared(text);
+      },
+    };
     const dataVersion = sqlite.prepare('pragma data_version').pluck();
+    const readDataVersion = () => Number(dataVersion.get());
     // A version read earlier in this turn is as good as a new one: nothing of ours ran between.
     let turnVersion: number | undefined;
     const forgetTurnVersion = () => {
@@ -166,14 +200,17 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
       writes,
       externalVersion: () => {
         if (turnVersion === undefined) {
-          turnVersion = Number(dataVersion.get());
+          turnVersion = readInTurn(readDataVersion) ?? readDataVersion();
           setImmediate(forgetTurnVersion);
         }
         return turnVersion;
       },
-      forgetExternalVersion: forgetTurnVersion,
-      inTransaction: () => sqlite.inTransaction,
-      readNow: (text, parameters) => (sqlite.inTransaction ? null : statements.prepare(text).all(parameters)),
+      forgetExternalVersion: () => {
+        forgetTurnVersion();
+        endTurnReads();
+      },
+      inTransaction: () => sqlite.inTransaction && !turnReads,
+      readNow: (text, parameters) => readInTurn(() => prepared(text).all(parameters)),
       logger: stderrLogger,
       checkpointInBackground: () =>
         url.path === ':memory:'

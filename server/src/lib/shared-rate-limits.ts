@@ -3,8 +3,42 @@ import type { RateLimitsRepository } from '../repositories/rate-limits.js';
 
 /** What @fastify/rate-limit asks a store (its `store` option): count a hit, report hits and ms left. */
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+/** One counted hit: the hits of the key's current window so far, and the ms left in that window. */
+export interface Hit {
+  hits: number;
+  msLeft: number;
+}
 export interface SharedCounter {
-  hit(key: string, windowMs: number): Promise<{ hits: number; msLeft: number }>;
+  hit(key: string, windowMs: number): Promise<Hit>;
+}
+/** A counter kept in this process answers at once; a shared one (database, cluster primary) later. */
+export interface Counter {
+  hit(key: string, windowMs: number): Hit | Promise<Hit>;
+}
+
+/**
+ * Fixed-window counters in this process's memory: a key's window starts at its first hit and lasts
+ * `windowMs`. Windows ended an hour ago are forgotten now and then.
+ */
+export function windowCounter(now: () => number = Date.now): { hit(key: string, windowMs: number): Hit } {
+  const windows = new Map<string, { hits: number; started: number }>();
+  let sincePurge = 0;
+  return {
+    hit(key, windowMs) {
+      const at = now();
+      let entry = windows.get(key);
+      if (!entry || entry.started + windowMs <= at) {
+        entry = { hits: 0, started: at };
+        windows.set(key, entry);
+      }
+      entry.hits++;
+      if (++sincePurge >= 10_000) {
+        sincePurge = 0;
+        for (const [k, value] of windows) if (value.started + 3_600_000 <= at) windows.delete(k);
+      }
+      return { hits: entry.hits, msLeft: entry.started + windowMs - at };
+    },
+  };
 }
 
 /**
@@ -73,7 +107,7 @@ export function clusterCounter(): SharedCounter {
   });
   return {
     hit(key, windowMs) {
-      return new Promise((resolve, reject) => {
+      return new Promise<Hit>((resolve, reject) => {
         const id = ++next;
         waiting.set(id, ({ hits, msLeft }) => resolve({ hits, msLeft }));
         const request: HitRequest = { type: MESSAGE, id, key, windowMs };
@@ -90,22 +124,11 @@ export function clusterCounter(): SharedCounter {
 
 /** In the cluster's primary: keeps the workers' counters and answers their hits. */
 export function serveClusterCounters(now: () => number = Date.now): void {
-  const windows = new Map<string, { hits: number; started: number }>();
-  let sincePurge = 0;
+  const counter = windowCounter(now);
   cluster.on('message', (worker, message: HitRequest) => {
     if (message?.type !== MESSAGE) return;
-    const at = now();
-    let entry = windows.get(message.key);
-    if (!entry || entry.started + message.windowMs <= at) {
-      entry = { hits: 0, started: at };
-      windows.set(message.key, entry);
-    }
-    entry.hits++;
-    const answer: HitAnswer = { type: MESSAGE, id: message.id, hits: entry.hits, msLeft: entry.started + message.windowMs - at };
+    const { hits, msLeft } = counter.hit(message.key, message.windowMs);
+    const answer: HitAnswer = { type: MESSAGE, id: message.id, hits, msLeft };
     if (worker.isConnected()) worker.send(answer);
-    if (++sincePurge >= 10_000) {
-      sincePurge = 0;
-      for (const [key, value] of windows) if (value.started + 3_600_000 <= at) windows.delete(key);
-    }
   });
 }

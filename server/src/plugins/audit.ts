@@ -1,20 +1,16 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { createPeriodicRunner } from '../attendances/scheduler.js';
-import { runAsActor } from '../repositories/audit.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const runners = new WeakMap<FastifyInstance, ReturnType<typeof createPeriodicRunner>>();
 
 /**
- * The audit trail's request context: every request runs with its signed-in person (known once the
- * bearer token is checked) as the author of the changes the repositories record.
+ * The audit trail's retention job. (The author of each change is passed by the route to the
+ * repository that records it: `actorOf(request)`.)
  */
 export default fp(
   async (app) => {
-    app.addHook('onRequest', (request, _reply, done) => {
-      runAsActor(() => request.auth?.userId ?? null, done);
-    });
     app.addHook('onClose', async () => {
       await runners.get(app)?.stop();
     });

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { hashToken } from '../auth/tokens.js';
 import { AuthCache } from '../auth/auth-cache.js';
 import { runtimeOf, type Db } from '../db/index.js';
 import type { PermissionName } from '../permissions.js';
+import type { ActorId } from '../repositories/audit.js';
 
 /** Who is calling: resolved once per request from the bearer token. */
 export interface AuthContext {
@@ -21,10 +22,13 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** onRequest hook of the /api scope: 401 unless the route is public or the token is valid. */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Run by the /api scope's onRequest hook: throws (or rejects with) a 401 unless the route is
+     * public or the token is valid; a promise only when the token had to be read from the database.
+     */
+    authenticate: (request: FastifyRequest) => void | Promise<void>;
     /** preHandler that answers 403 unless the caller holds one of the permissions ("developer" passes all). */
-    requirePermission: (...names: PermissionName[]) => preHandlerAsyncHookHandler;
+    requirePermission: (...names: PermissionName[]) => preHandlerHookHandler;
   }
   interface FastifyContextConfig {
     /** Reachable without a token (sign-in exchange, public configuration). */
@@ -47,6 +51,11 @@ export function can(auth: AuthContext | null, ...names: PermissionName[]): boole
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** The author of the changes a request makes, for the audit trail (null when nobody signed in). */
+export function actorOf(request: FastifyRequest): ActorId {
+  return request.auth?.userId ?? null;
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -97,28 +106,33 @@ export default fp(
     const runtime = runtimeOf(app.db);
     const cache = runtime ? new AuthCache<AuthContext>(runtime) : null;
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    /** Reads the token's caller from the database (the cache had none), keeps and sets it. */
+    async function authenticateAfresh(request: FastifyRequest, token: string, tokenHash: string, now: number): Promise<void> {
+      const tag = cache?.versions();
+      const loaded = await loadAuthContext(app.db, token, tokenHash, now);
+      if (!loaded) throw unauthorized();
+      if (cache && tag) cache.set(tokenHash, loaded.auth, tag, now, loaded.expiresAt);
+      request.auth = loaded.auth;
+    }
+
+    // A token the cache knows is answered at once, without a promise.
+    app.decorate('authenticate', (request: FastifyRequest): void | Promise<void> => {
       if (request.routeOptions.config?.public) return;
       const token = bearer(request);
       if (!token) throw unauthorized();
       const tokenHash = hashToken(token);
       const now = app.now();
       const cached = cache?.get(tokenHash, now);
-      if (cached) {
-        request.auth = cached;
-        return;
-      }
-      const tag = cache?.versions();
-      const loaded = await loadAuthContext(app.db, token, tokenHash, now);
-      if (!loaded) throw unauthorized();
-      if (cache && tag) cache.set(tokenHash, loaded.auth, tag, now, loaded.expiresAt);
-      request.auth = loaded.auth;
+      if (!cached) return authenticateAfresh(request, token, tokenHash, now);
+      request.auth = cached;
     });
 
+    // A callback hook: the check never waits, and Fastify runs an async one through a promise.
     app.decorate('requirePermission', (...names: PermissionName[]) => {
-      const check = async (request: FastifyRequest) => {
-        if (!request.auth) throw unauthorized();
-        if (!can(request.auth, ...names)) throw forbidden();
+      const check: preHandlerHookHandler = (request, _reply, done) => {
+        if (!request.auth) return done(unauthorized());
+        if (!can(request.auth, ...names)) return done(forbidden());
+        done();
       };
       return Object.assign(check, { [PERMISSION_CHECK]: true });
     });

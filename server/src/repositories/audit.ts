@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { AuditLogTable, Database } from '../db/schema.js';
@@ -13,9 +12,17 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = ['create', 'update', 'delet
 /** `{field: [before, after]}`; a created entity has null befores, a deleted one null afters. */
 export type AuditChanges = Record<string, [unknown, unknown]>;
 
+/**
+ * Who makes a change: the signed-in person's id (routes pass `actorOf(request)`), or null when
+ * nobody signed in does (a scheduled job, a command-line tool). Passed explicitly to every write
+ * that is audited, not carried in AsyncLocalStorage: entering one makes Node run a hook on every
+ * promise of every request from then on.
+ */
+export type ActorId = number | null;
+
 export interface AuditRecord {
-  /** Who made the change; null when nobody signed in did (a scheduled job). */
-  actorId: number | null;
+  /** Who made the change. */
+  actorId: ActorId;
   action: AuditAction;
   entityType: string;
   entityId: number | null;
@@ -98,10 +105,7 @@ export function createAuditRepository(db: Db, now: Clock) {
     },
 
     /** Runs `write` and records it, in one transaction: both happen or neither. */
-    async withRecord<T>(
-      record: Omit<AuditRecord, 'actorId'> & { actorId?: number | null },
-      write: (trx: Kysely<Database>) => Promise<T>,
-    ): Promise<T> {
+    async withRecord<T>(record: AuditRecord, write: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
       return db.transaction().execute(async (trx) => {
         const result = await write(trx);
         await audit(trx, now, record);
@@ -171,30 +175,13 @@ export function createAuditRepository(db: Db, now: Clock) {
 
 export type AuditRepository = ReturnType<typeof createAuditRepository>;
 
-/** Who is making the current request: set per request by the audit plugin, read by the repositories. */
-const actorContext = new AsyncLocalStorage<{ actorId: () => number | null }>();
-
-/** Runs `fn` with `actorId` as the author of the changes it records (the audit plugin does it per request). */
-export function runAsActor<T>(actorId: () => number | null, fn: () => T): T {
-  return actorContext.run({ actorId }, fn);
-}
-
-/** The signed-in person behind the current request, or null (a job, a command-line tool). */
-export function currentActorId(): number | null {
-  return actorContext.getStore()?.actorId() ?? null;
-}
-
 /**
- * Records a change made by the current request's person, with the transaction that makes it.
- * Nothing is recorded when an update changed nothing.
+ * Records a change by `record.actorId`, with the transaction that makes it. Nothing is recorded
+ * when an update changed nothing.
  */
-export async function audit(
-  executor: Kysely<Database>,
-  now: Clock,
-  record: Omit<AuditRecord, 'actorId'> & { actorId?: number | null },
-): Promise<void> {
+export async function audit(executor: Kysely<Database>, now: Clock, record: AuditRecord): Promise<void> {
   if (record.action === 'update' && Object.keys(record.changes).length === 0) return;
-  await recordAudit(executor, isoNow(now), { actorId: currentActorId(), ...record });
+  await recordAudit(executor, isoNow(now), record);
 }
 
 /** `[before, after]` of a set of ids (team members, session experts…), sorted; null when equal. */

@@ -3,7 +3,7 @@ import type { CourseRow } from '../db/schema.js';
 import { ilike, MAX_PER_PAGE, type ListParams } from '../lib/listing.js';
 import { listPage } from './list.js';
 import { isoNow, type Clock } from './shared.js';
-import { audit, changesBetween } from './audit.js';
+import { audit, changesBetween, type ActorId } from './audit.js';
 import { defineRepository } from './registry.js';
 import { deleteImages, insertImage, type StoredImage } from './uploads.js';
 
@@ -68,7 +68,7 @@ export function createCoursesRepository(db: Db, now: Clock) {
       });
     },
 
-    async create(values: CourseValues): Promise<number> {
+    async create(actorId: ActorId, values: CourseValues): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const stored = { name: values.name, description: values.description, published: values.published ? 1 : 0 };
         const row = await trx
@@ -76,13 +76,13 @@ export function createCoursesRepository(db: Db, now: Clock) {
           .values({ ...stored, created_at: isoNow(now) })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await audit(trx, now, { action: 'create', entityType: 'course', entityId: row.id, changes: changesBetween(null, { ...stored, published: Boolean(stored.published) }) });
+        await audit(trx, now, { actorId, action: 'create', entityType: 'course', entityId: row.id, changes: changesBetween(null, { ...stored, published: Boolean(stored.published) }) });
         return row.id;
       });
     },
 
     /** Stores name and description, and `published` when given. */
-    async update(id: number, values: CourseValues): Promise<void> {
+    async update(actorId: ActorId, id: number, values: CourseValues): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('courses').select(['name', 'description', 'published']).where('id', '=', id).executeTakeFirst();
         const set = {
@@ -92,12 +92,12 @@ export function createCoursesRepository(db: Db, now: Clock) {
         };
         await trx.updateTable('courses').set(set).where('id', '=', id).execute();
         const asBool = (row: { published?: number } | undefined) => row && { ...row, ...(row.published === undefined ? {} : { published: Boolean(row.published) }) };
-        await audit(trx, now, { action: 'update', entityType: 'course', entityId: id, changes: changesBetween(asBool(before), asBool({ ...before, ...set }), Object.keys(set)) });
+        await audit(trx, now, { actorId, action: 'update', entityType: 'course', entityId: id, changes: changesBetween(asBool(before), asBool({ ...before, ...set }), Object.keys(set)) });
       });
     },
 
     /** Stores the new cover and removes the one it replaces, in one transaction. */
-    async setCover(id: number, image: StoredImage): Promise<void> {
+    async setCover(actorId: ActorId, id: number, image: StoredImage): Promise<void> {
       await db.transaction().execute(async (trx) => {
         // Lock the row first, so that of two uploads at once each removes the cover it really replaced.
         await trx.updateTable('courses').set((eb) => ({ cover_url: eb.ref('cover_url') })).where('id', '=', id).execute();
@@ -107,12 +107,12 @@ export function createCoursesRepository(db: Db, now: Clock) {
         await insertImage(trx, now, image);
         await trx.updateTable('courses').set({ cover_url: coverUrl }).where('id', '=', id).execute();
         await deleteImages(trx, [before.cover_url]);
-        await audit(trx, now, { action: 'update', entityType: 'course', entityId: id, changes: changesBetween(before, { cover_url: coverUrl }, ['cover_url']) });
+        await audit(trx, now, { actorId, action: 'update', entityType: 'course', entityId: id, changes: changesBetween(before, { cover_url: coverUrl }, ['cover_url']) });
       });
     },
 
     /** Deletes the course with its cover; modules (and their covers), lessons and progress go with it. */
-    async delete(id: number): Promise<void> {
+    async delete(actorId: ActorId, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirst();
         const modules = await trx.selectFrom('modules').select(['id', 'cover_url']).where('course_id', '=', id).execute();
@@ -121,7 +121,7 @@ export function createCoursesRepository(db: Db, now: Clock) {
         if (before) {
           const changes = changesBetween({ ...before, published: Boolean(before.published) }, null, ['name', 'description', 'published', 'cover_url']);
           if (modules.length) changes.modules = [modules.map((m) => m.id).sort((a, b) => a - b), []];
-          await audit(trx, now, { action: 'delete', entityType: 'course', entityId: id, changes });
+          await audit(trx, now, { actorId, action: 'delete', entityType: 'course', entityId: id, changes });
         }
       });
     },

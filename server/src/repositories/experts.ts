@@ -6,7 +6,7 @@ import { userSearch } from '../lib/search-filters.js';
 import type { ExpertAccess } from '../schemas/expert.js';
 import { listPage } from './list.js';
 import { groupBy, isoNow, type Clock } from './shared.js';
-import { audit, idsChange, type AuditChanges } from './audit.js';
+import { audit, idsChange, type AuditChanges, type ActorId } from './audit.js';
 import { USER_SORTS } from './users.js';
 import { defineRepository } from './registry.js';
 import { extend } from '../lib/objects.js';
@@ -58,7 +58,7 @@ export function createExpertsRepository(db: Db, now: Clock) {
     },
 
     /** Makes the user an expert with this access; `teams` replaces the followed teams. */
-    async save(userId: number, access: ExpertAccess, teams: number[]): Promise<void> {
+    async save(actorId: ActorId, userId: number, access: ExpertAccess, teams: number[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('users').select(['is_expert', 'expert_access']).where('id', '=', userId).executeTakeFirst();
         const followed = (await trx.selectFrom('expert_teams').select('team_id').where('user_id', '=', userId).execute()).map((t) => t.team_id);
@@ -74,12 +74,12 @@ export function createExpertsRepository(db: Db, now: Clock) {
         if (!wasExpert || before?.expert_access !== access) changes.expert_access = [wasExpert ? (before?.expert_access ?? null) : null, access];
         const teamChange = idsChange(followed, teams);
         if (teamChange) changes.teams = teamChange;
-        await audit(trx, now, { action: wasExpert ? 'update' : 'create', entityType: 'expert', entityId: userId, changes });
+        await audit(trx, now, { actorId, action: wasExpert ? 'update' : 'create', entityType: 'expert', entityId: userId, changes });
       });
     },
 
     /** Turns the user back into a non-expert, off every team and session; the user itself stays. */
-    async remove(userId: number): Promise<void> {
+    async remove(actorId: ActorId, userId: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('users').select('expert_access').where('id', '=', userId).executeTakeFirst();
         const [followed, sessions] = await Promise.all([
@@ -89,7 +89,7 @@ export function createExpertsRepository(db: Db, now: Clock) {
         const changes: AuditChanges = { expert_access: [before?.expert_access ?? null, null] };
         if (followed.length) changes.teams = [followed.map((t) => t.team_id).sort((a, b) => a - b), []];
         if (sessions.length) changes.sessions = [sessions.map((s) => s.session_id).sort((a, b) => a - b), []];
-        await audit(trx, now, { action: 'delete', entityType: 'expert', entityId: userId, changes });
+        await audit(trx, now, { actorId, action: 'delete', entityType: 'expert', entityId: userId, changes });
         await trx.deleteFrom('expert_teams').where('user_id', '=', userId).execute();
         await trx.deleteFrom('session_experts').where('user_id', '=', userId).execute();
         await trx

@@ -3,7 +3,7 @@ import type { LessonRow } from '../db/schema.js';
 import { ilike, MAX_PER_PAGE, type ListParams } from '../lib/listing.js';
 import { listPage } from './list.js';
 import { isoNow, type Clock } from './shared.js';
-import { audit, changesBetween } from './audit.js';
+import { audit, changesBetween, type ActorId } from './audit.js';
 import { defineRepository } from './registry.js';
 
 /** A lesson with the given user's progress. */
@@ -63,20 +63,20 @@ export function createLessonsRepository(db: Db, now: Clock) {
       });
     },
 
-    async create(moduleId: number, values: LessonValues): Promise<number> {
+    async create(actorId: ActorId, moduleId: number, values: LessonValues): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('lessons')
           .values({ module_id: moduleId, ...values, created_at: isoNow(now) })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await audit(trx, now, { action: 'create', entityType: 'lesson', entityId: row.id, changes: changesBetween(null, { module_id: moduleId, ...values }) });
+        await audit(trx, now, { actorId, action: 'create', entityType: 'lesson', entityId: row.id, changes: changesBetween(null, { module_id: moduleId, ...values }) });
         return row.id;
       });
     },
 
     /** Stores the fields, the video's trusted length among them. */
-    async update(lesson: Pick<LessonRow, 'id' | 'video_url'>, values: LessonValues): Promise<void> {
+    async update(actorId: ActorId, lesson: Pick<LessonRow, 'id' | 'video_url'>, values: LessonValues): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('lessons').selectAll().where('id', '=', lesson.id).executeTakeFirst();
         await trx
@@ -84,17 +84,17 @@ export function createLessonsRepository(db: Db, now: Clock) {
           .set(values)
           .where('id', '=', lesson.id)
           .execute();
-        await audit(trx, now, { action: 'update', entityType: 'lesson', entityId: lesson.id, changes: changesBetween(before, { ...before, ...values }, Object.keys(values)) });
+        await audit(trx, now, { actorId, action: 'update', entityType: 'lesson', entityId: lesson.id, changes: changesBetween(before, { ...before, ...values }, Object.keys(values)) });
       });
     },
 
     /** Deletes the lesson and its progress (foreign keys cascade). */
-    async delete(id: number): Promise<void> {
+    async delete(actorId: ActorId, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('lessons').selectAll().where('id', '=', id).executeTakeFirst();
         if (!before) return;
         await trx.deleteFrom('lessons').where('id', '=', id).execute();
-        await audit(trx, now, { action: 'delete', entityType: 'lesson', entityId: id, changes: changesBetween(before, null, ['module_id', 'position', 'name', 'video_url', 'description']) });
+        await audit(trx, now, { actorId, action: 'delete', entityType: 'lesson', entityId: id, changes: changesBetween(before, null, ['module_id', 'position', 'name', 'video_url', 'description']) });
       });
     },
   };

@@ -50,23 +50,48 @@ export class UnfilteredPages {
 
   constructor(private readonly db: Db) {}
 
-  page<O>(sortKey: string, ordered: () => SelectQueryBuilder<unknown, never, O>, limit: number, offset: number): Promise<O[]> {
+  page<O>(query: SelectQueryBuilder<unknown, never, O>, sort: SortKeys, limit: number, offset: number): Promise<O[]> {
+    const sortKey = sortKeyOf(sort);
     let run = this.#pages.get(sortKey);
     if (!run) {
-      run = preparedSelect(this.db, (l: number, o: number) => ordered().limit(l).offset(o));
+      run = preparedSelect(this.db, (l: number, o: number) => orderedBy(query, sort).limit(l).offset(o));
       this.#pages.set(sortKey, run);
     }
     return run(limit, offset) as Promise<O[]>;
   }
 
-  counter(build: () => CountQuery): Counter {
+  counter(query: SelectQueryBuilder<unknown, never, unknown>): Counter {
     if (!this.#counter) {
-      const key = build().compile();
-      const run = preparedSelect(this.db, build);
+      const key = countOf(query).compile();
+      const run = preparedSelect(this.db, () => countOf(query));
       this.#counter = { key: () => key, run: async () => Number((await run())[0]?.count ?? 0) };
     }
     return this.#counter;
   }
+}
+
+type SortKeys = Array<{ column: string; direction: Direction }>;
+
+function sortKeyOf(sort: SortKeys): string {
+  let key = '';
+  for (const { column, direction } of sort) key += `${column} ${direction},`;
+  return key;
+}
+
+/**
+ * The query with its sort keys. (The list helpers are functions of their arguments rather than
+ * closures made per request: the server runs through tsx, whose esbuild keeps function names by
+ * defining `name` on every closure it creates.)
+ */
+function orderedBy<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, sort: SortKeys): SelectQueryBuilder<DB, TB, O> {
+  let o = query;
+  for (const { column, direction } of sort) o = o.orderBy(sql.ref(column), direction);
+  return o;
+}
+
+/** `count(*)` over the query's rows. (Over a generic table set Kysely cannot narrow the selection to `{ count }`: hence the cast.) */
+function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): CountQuery {
+  return query.clearSelect().clearOrderBy().select(sql<number | string>`count(*)`.as('count')) as unknown as CountQuery;
 }
 
 type CountQuery = Compilable<{ count: number | string }> & { executeTakeFirst(): Promise<{ count: number | string } | undefined> };
@@ -117,34 +142,38 @@ export async function listPage<DB, TB extends keyof DB, O>(
   const sort = 'fixed' in spec.sort ? [...spec.sort.fixed] : parseSort(params.sort, spec.sort.allowed, spec.sort.default);
   if (spec.tieBreaker) sort.push({ column: spec.tieBreaker.column, direction: spec.tieBreaker.direction ?? sort[0].direction });
   const prepared = conditions === 0 ? spec.unfiltered : undefined;
-
   const paged = params.page !== undefined || params.per_page !== undefined;
-  // (Over a generic table set Kysely cannot narrow the selection to `{ count }`: hence the cast.)
-  const buildCount = () => q.clearSelect().clearOrderBy().select(sql<number | string>`count(*)`.as('count')) as unknown as CountQuery;
-  const countRows =
-    spec.count ??
-    (() => {
-      const counter = prepared ? prepared.counter(buildCount) : counterOf(buildCount());
-      return spec.counts ? spec.counts.count(counter.key(), counter.run) : counter.run();
-    });
-  const ordered = () => {
-    let o = q;
-    for (const { column, direction } of sort) o = o.orderBy(sql.ref(column), direction);
-    return o;
-  };
-  const page = (limit: number, offset: number): Promise<O[]> => {
-    if (!prepared) return ordered().limit(limit).offset(offset).execute();
-    const sortKey = sort.map(({ column, direction }) => `${column} ${direction}`).join(',');
-    return prepared.page(sortKey, ordered as () => SelectQueryBuilder<unknown, never, O>, limit, offset);
-  };
 
   if (spec.perPage === 'all' && !paged) {
-    const total = await countRows();
+    const total = await countRows(q, spec, prepared);
     const perPage = Math.max(total, 1);
-    return { rows: await page(perPage, 0), meta: listMeta(total, 1, perPage) };
+    return { rows: await pageOf(q, sort, prepared, perPage, 0), meta: listMeta(total, 1, perPage) };
   }
   const defaultPerPage = typeof spec.perPage === 'number' && params.per_page === undefined ? spec.perPage : undefined;
   const { page: pageNumber, perPage } = pageParams(defaultPerPage === undefined ? params : { ...params, per_page: defaultPerPage });
-  const [total, rows] = await Promise.all([countRows(), page(perPage, (pageNumber - 1) * perPage)]);
+  const [total, rows] = await Promise.all([countRows(q, spec, prepared), pageOf(q, sort, prepared, perPage, (pageNumber - 1) * perPage)]);
   return { rows, meta: listMeta(total, pageNumber, perPage) };
+}
+
+/** The list's total: the spec's own count, else `count(*)` over the filtered query (cached when the spec says so). */
+function countRows<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  spec: ListSpec<DB, TB>,
+  prepared: UnfilteredPages | undefined,
+): Promise<number> {
+  if (spec.count) return spec.count();
+  const counter = prepared ? prepared.counter(query as unknown as SelectQueryBuilder<unknown, never, unknown>) : counterOf(countOf(query));
+  return spec.counts ? spec.counts.count(counter.key(), counter.run) : counter.run();
+}
+
+/** One page of the sorted query (compiled once per sort when unfiltered). */
+function pageOf<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  sort: SortKeys,
+  prepared: UnfilteredPages | undefined,
+  limit: number,
+  offset: number,
+): Promise<O[]> {
+  if (!prepared) return orderedBy(query, sort).limit(limit).offset(offset).execute();
+  return prepared.page(query as unknown as SelectQueryBuilder<unknown, never, O>, sort, limit, offset);
 }

@@ -3,7 +3,7 @@ import type { ModuleRow } from '../db/schema.js';
 import { ilike, MAX_PER_PAGE, type ListParams } from '../lib/listing.js';
 import { listPage } from './list.js';
 import { isoNow, type Clock } from './shared.js';
-import { audit, changesBetween } from './audit.js';
+import { audit, changesBetween, type ActorId } from './audit.js';
 import { defineRepository } from './registry.js';
 import { deleteImages, insertImage, type StoredImage } from './uploads.js';
 
@@ -65,28 +65,28 @@ export function createModulesRepository(db: Db, now: Clock) {
       });
     },
 
-    async create(courseId: number, values: ModuleValues): Promise<number> {
+    async create(actorId: ActorId, courseId: number, values: ModuleValues): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('modules')
           .values({ course_id: courseId, ...values, created_at: isoNow(now) })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await audit(trx, now, { action: 'create', entityType: 'module', entityId: row.id, changes: changesBetween(null, { course_id: courseId, ...values }) });
+        await audit(trx, now, { actorId, action: 'create', entityType: 'module', entityId: row.id, changes: changesBetween(null, { course_id: courseId, ...values }) });
         return row.id;
       });
     },
 
-    async update(id: number, values: ModuleValues): Promise<void> {
+    async update(actorId: ActorId, id: number, values: ModuleValues): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('modules').selectAll().where('id', '=', id).executeTakeFirst();
         await trx.updateTable('modules').set(values).where('id', '=', id).execute();
-        await audit(trx, now, { action: 'update', entityType: 'module', entityId: id, changes: changesBetween(before, { ...before, ...values }, Object.keys(values)) });
+        await audit(trx, now, { actorId, action: 'update', entityType: 'module', entityId: id, changes: changesBetween(before, { ...before, ...values }, Object.keys(values)) });
       });
     },
 
     /** Stores the new cover and removes the one it replaces, in one transaction. */
-    async setCover(id: number, image: StoredImage): Promise<void> {
+    async setCover(actorId: ActorId, id: number, image: StoredImage): Promise<void> {
       await db.transaction().execute(async (trx) => {
         // Lock the row first, so that of two uploads at once each removes the cover it really replaced.
         await trx.updateTable('modules').set((eb) => ({ cover_url: eb.ref('cover_url') })).where('id', '=', id).execute();
@@ -96,18 +96,18 @@ export function createModulesRepository(db: Db, now: Clock) {
         await insertImage(trx, now, image);
         await trx.updateTable('modules').set({ cover_url: coverUrl }).where('id', '=', id).execute();
         await deleteImages(trx, [before.cover_url]);
-        await audit(trx, now, { action: 'update', entityType: 'module', entityId: id, changes: changesBetween(before, { cover_url: coverUrl }, ['cover_url']) });
+        await audit(trx, now, { actorId, action: 'update', entityType: 'module', entityId: id, changes: changesBetween(before, { cover_url: coverUrl }, ['cover_url']) });
       });
     },
 
     /** Deletes the module and its cover; its lessons and their progress go with it (foreign keys cascade). */
-    async delete(id: number): Promise<void> {
+    async delete(actorId: ActorId, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('modules').selectAll().where('id', '=', id).executeTakeFirst();
         if (!before) return;
         await trx.deleteFrom('modules').where('id', '=', id).execute();
         await deleteImages(trx, [before.cover_url]);
-        await audit(trx, now, { action: 'delete', entityType: 'module', entityId: id, changes: changesBetween(before, null, ['course_id', 'name', 'description', 'position', 'cover_url']) });
+        await audit(trx, now, { actorId, action: 'delete', entityType: 'module', entityId: id, changes: changesBetween(before, null, ['course_id', 'name', 'description', 'position', 'cover_url']) });
       });
     },
   };

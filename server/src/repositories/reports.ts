@@ -13,7 +13,7 @@ import {
   type Person,
   type UnmatchedAttendee,
 } from '../reports/participation.js';
-import { audit, changesBetween } from './audit.js';
+import { audit, changesBetween, type ActorId } from './audit.js';
 import { groupBy, type Clock } from './shared.js';
 import { defineRepository } from './registry.js';
 import { extend } from '../lib/objects.js';
@@ -562,7 +562,7 @@ export function createReportsRepository(db: Db, now: Clock) {
     },
 
     /** Forgets one learner's progress on one lesson; false when there was none. */
-    async resetProgress(lessonId: number, userId: number): Promise<boolean> {
+    async resetProgress(actorId: ActorId, lessonId: number, userId: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom('lesson_progress')
@@ -573,6 +573,7 @@ export function createReportsRepository(db: Db, now: Clock) {
         if (!before) return false;
         await trx.deleteFrom('lesson_progress').where('lesson_id', '=', lessonId).where('user_id', '=', userId).execute();
         await audit(trx, now, {
+          actorId,
           action: 'reset',
           entityType: 'lesson_progress',
           entityId: lessonId,
@@ -586,7 +587,7 @@ export function createReportsRepository(db: Db, now: Clock) {
      * Puts a failed attendance import back in the queue: pending, due now, attempts and reason
      * cleared. Undefined when the session has no import; false when the import has not failed.
      */
-    async retryImport(sessionId: number): Promise<ImportState | undefined | false> {
+    async retryImport(actorId: ActorId, sessionId: number): Promise<ImportState | undefined | false> {
       const current = await db.selectFrom('attendance_imports').select('status').where('session_id', '=', sessionId).executeTakeFirst();
       if (!current) return undefined;
       if (current.status !== 'failed') return false;
@@ -599,7 +600,7 @@ export function createReportsRepository(db: Db, now: Clock) {
           .executeTakeFirst();
         // Re-queueing is a change staff make: recorded like every other, with the reason it failed.
         if (Number(result.numUpdatedRows) > 0) {
-          await audit(trx, now, { action: 'import', entityType: 'attendance_import', entityId: sessionId, changes: { status: ['failed', 'pending'] } });
+          await audit(trx, now, { actorId, action: 'import', entityType: 'attendance_import', entityId: sessionId, changes: { status: ['failed', 'pending'] } });
         }
       });
       const row = await importsQuery().where('attendance_imports.session_id', '=', sessionId).executeTakeFirstOrThrow();

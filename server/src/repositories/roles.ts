@@ -4,7 +4,7 @@ import { ilike, filterValue, type ListParams } from '../lib/listing.js';
 import { PERMISSIONS, type PermissionName } from '../permissions.js';
 import { listPage } from './list.js';
 import { groupBy, isoNow, type Clock } from './shared.js';
-import { audit, changesBetween, type AuditChanges } from './audit.js';
+import { audit, changesBetween, type AuditChanges, type ActorId } from './audit.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { defineRepository } from './registry.js';
@@ -98,7 +98,7 @@ export function createRolesRepository(db: Db, now: Clock) {
     },
 
     /** A new role with its permissions, in one transaction (one audit record). */
-    async create(values: { name: string; description: string }, permissions: PermissionName[] = []): Promise<number> {
+    async create(actorId: ActorId, values: { name: string; description: string }, permissions: PermissionName[] = []): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const created = await trx
           .insertInto('roles')
@@ -108,32 +108,32 @@ export function createRolesRepository(db: Db, now: Clock) {
         const changes = changesBetween(null, values, ['name', 'description']);
         const granted = await replacePermissions(trx, created.id, permissions);
         if (granted) changes.permissions = granted;
-        await audit(trx, now, { action: 'create', entityType: 'role', entityId: created.id, changes });
+        await audit(trx, now, { actorId, action: 'create', entityType: 'role', entityId: created.id, changes });
         return created.id;
       });
     },
 
     /** Name, description and (when given) the permissions, in one transaction (one audit record). */
-    async update(id: number, values: { name: string; description: string }, permissions?: PermissionName[]): Promise<void> {
+    async update(actorId: ActorId, id: number, values: { name: string; description: string }, permissions?: PermissionName[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('roles').select(['name', 'description']).where('id', '=', id).executeTakeFirst();
         await trx.updateTable('roles').set(values).where('id', '=', id).execute();
         const changes = changesBetween(before, values, ['name', 'description']);
         const granted = permissions ? await replacePermissions(trx, id, permissions) : null;
         if (granted) changes.permissions = granted;
-        await audit(trx, now, { action: 'update', entityType: 'role', entityId: id, changes });
+        await audit(trx, now, { actorId, action: 'update', entityType: 'role', entityId: id, changes });
       });
     },
 
     /** Replaces the role's permissions; rows missing from the catalogue table are created first. */
-    async setPermissions(roleId: number, permissions: PermissionName[]): Promise<void> {
+    async setPermissions(actorId: ActorId, roleId: number, permissions: PermissionName[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const granted = await replacePermissions(trx, roleId, permissions);
-        if (granted) await audit(trx, now, { action: 'update', entityType: 'role', entityId: roleId, changes: { permissions: granted } });
+        if (granted) await audit(trx, now, { actorId, action: 'update', entityType: 'role', entityId: roleId, changes: { permissions: granted } });
       });
     },
 
-    async delete(id: number): Promise<void> {
+    async delete(actorId: ActorId, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('roles').select(['name', 'description']).where('id', '=', id).executeTakeFirst();
         if (!before) return;
@@ -141,7 +141,7 @@ export function createRolesRepository(db: Db, now: Clock) {
         const changes: AuditChanges = changesBetween(before, null, ['name', 'description']);
         if (held.length) changes.permissions = [held, []];
         await trx.deleteFrom('roles').where('id', '=', id).execute();
-        await audit(trx, now, { action: 'delete', entityType: 'role', entityId: id, changes });
+        await audit(trx, now, { actorId, action: 'delete', entityType: 'role', entityId: id, changes });
       });
     },
   };

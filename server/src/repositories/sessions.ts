@@ -9,7 +9,7 @@ import type { PersonSummary } from '../schemas/team.js';
 import { listPage } from './list.js';
 import { groupBy, isoNow, personColumns, type Clock } from './shared.js';
 import { callerTeams } from './teams.js';
-import { audit, changesBetween, idsChange } from './audit.js';
+import { audit, changesBetween, idsChange, type ActorId } from './audit.js';
 import { defineRepository } from './registry.js';
 import { extend } from '../lib/objects.js';
 
@@ -203,8 +203,8 @@ export function createSessionsRepository(db: Db, now: Clock) {
     },
 
     /** A new session, attached to a team and an expert when given. */
-    async create(values: SessionValues, links: { teamId?: number | null; expertId?: number | null }): Promise<number> {
-      const [id] = await repository.createSeries([values], links);
+    async create(actorId: ActorId, values: SessionValues, links: { teamId?: number | null; expertId?: number | null }): Promise<number> {
+      const [id] = await repository.createSeries(actorId, [values], links);
       return id;
     },
 
@@ -212,7 +212,7 @@ export function createSessionsRepository(db: Db, now: Clock) {
      * Several independent sessions (a repeating series) with the same team and expert, in one
      * transaction: all of them or, when any insert fails, none. One audit record each.
      */
-    async createSeries(list: SessionValues[], links: { teamId?: number | null; expertId?: number | null }): Promise<number[]> {
+    async createSeries(actorId: ActorId, list: SessionValues[], links: { teamId?: number | null; expertId?: number | null }): Promise<number[]> {
       return db.transaction().execute(async (trx) => {
         const ids: number[] = [];
         for (const values of list) {
@@ -228,7 +228,7 @@ export function createSessionsRepository(db: Db, now: Clock) {
           const changes = changesBetween(null, values, AUDITED_FIELDS);
           if (teams.length) changes.teams = [[], teams];
           if (experts.length) changes.experts = [[], experts];
-          await audit(trx, now, { action: 'create', entityType: 'session', entityId: created.id, changes });
+          await audit(trx, now, { actorId, action: 'create', entityType: 'session', entityId: created.id, changes });
           ids.push(created.id);
         }
         return ids;
@@ -240,7 +240,7 @@ export function createSessionsRepository(db: Db, now: Clock) {
      * "every team", a team already attached keeps the others (set in the teams dialog), another
      * team replaces them.
      */
-    async update(id: number, values: SessionValues, teamId: number | null | undefined): Promise<void> {
+    async update(actorId: ActorId, id: number, values: SessionValues, teamId: number | null | undefined): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
         await trx.updateTable('sessions').set(values).where('id', '=', id).execute();
@@ -252,11 +252,11 @@ export function createSessionsRepository(db: Db, now: Clock) {
           const teams = idsChange(current, teamId === null ? [] : [teamId]);
           if (teams) changes.teams = teams;
         }
-        await audit(trx, now, { action: 'update', entityType: 'session', entityId: id, changes });
+        await audit(trx, now, { actorId, action: 'update', entityType: 'session', entityId: id, changes });
       });
     },
 
-    async delete(id: number): Promise<void> {
+    async delete(actorId: ActorId, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
         if (!before) return;
@@ -268,20 +268,20 @@ export function createSessionsRepository(db: Db, now: Clock) {
         if (teams.length) changes.teams = [teams.map((t) => t.team_id).sort((a, b) => a - b), []];
         if (experts.length) changes.experts = [experts.map((e) => e.user_id).sort((a, b) => a - b), []];
         await trx.deleteFrom('sessions').where('id', '=', id).execute();
-        await audit(trx, now, { action: 'delete', entityType: 'session', entityId: id, changes });
+        await audit(trx, now, { actorId, action: 'delete', entityType: 'session', entityId: id, changes });
       });
     },
 
-    async addExpert(sessionId: number, userId: number): Promise<void> {
-      await repository.setExperts(sessionId, (current) => [...current, userId]);
+    async addExpert(actorId: ActorId, sessionId: number, userId: number): Promise<void> {
+      await repository.setExperts(actorId, sessionId, (current) => [...current, userId]);
     },
 
-    async removeExpert(sessionId: number, userId: number): Promise<void> {
-      await repository.setExperts(sessionId, (current) => current.filter((id) => id !== userId));
+    async removeExpert(actorId: ActorId, sessionId: number, userId: number): Promise<void> {
+      await repository.setExperts(actorId, sessionId, (current) => current.filter((id) => id !== userId));
     },
 
     /** Changes the session's experts to `next(current)`, recording the change. */
-    async setExperts(sessionId: number, next: (current: number[]) => number[]): Promise<void> {
+    async setExperts(actorId: ActorId, sessionId: number, next: (current: number[]) => number[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const current = (await trx.selectFrom('session_experts').select('user_id').where('session_id', '=', sessionId).execute()).map((e) => e.user_id);
         const wanted = [...new Set(next(current))];
@@ -291,19 +291,19 @@ export function createSessionsRepository(db: Db, now: Clock) {
         const removed = current.filter((id) => !wanted.includes(id));
         if (removed.length) await trx.deleteFrom('session_experts').where('session_id', '=', sessionId).where('user_id', 'in', removed).execute();
         if (added.length) await trx.insertInto('session_experts').values(added.map((user_id) => ({ session_id: sessionId, user_id }))).execute();
-        await audit(trx, now, { action: 'update', entityType: 'session', entityId: sessionId, changes: { experts: change } });
+        await audit(trx, now, { actorId, action: 'update', entityType: 'session', entityId: sessionId, changes: { experts: change } });
       });
     },
 
     /** Replaces the session's teams (none: valid for every team). */
-    async setTeams(sessionId: number, teamIds: number[]): Promise<void> {
+    async setTeams(actorId: ActorId, sessionId: number, teamIds: number[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const current = (await trx.selectFrom('session_teams').select('team_id').where('session_id', '=', sessionId).execute()).map((t) => t.team_id);
         const change = idsChange(current, teamIds);
         if (!change) return;
         await trx.deleteFrom('session_teams').where('session_id', '=', sessionId).execute();
         if (teamIds.length) await trx.insertInto('session_teams').values(teamIds.map((team_id) => ({ session_id: sessionId, team_id }))).execute();
-        await audit(trx, now, { action: 'update', entityType: 'session', entityId: sessionId, changes: { teams: change } });
+        await audit(trx, now, { actorId, action: 'update', entityType: 'session', entityId: sessionId, changes: { teams: change } });
       });
     },
 

@@ -1,16 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { TeamRow } from '../db/schema.js';
+import type { Database, TeamRow } from '../db/schema.js';
 import type { AuthContext } from '../plugins/auth.js';
 import type { TeamRelation } from '../lib/access.js';
 import { countCacheOf } from '../lib/count-cache.js';
 import { ilike, type ListParams } from '../lib/listing.js';
 import type { PersonSummary } from '../schemas/team.js';
-import { listPage, UnfilteredPages } from './list.js';
+import { listPage, UnfilteredPages, type ListSpec } from './list.js';
 import { preparedSelect } from '../db/prepared.js';
 import { hasTeamLink } from './sessions.js';
 import { isoNow, loadPeople, personColumns, type Clock } from './shared.js';
-import { audit, changesBetween, idsChange } from './audit.js';
+import { audit, changesBetween, idsChange, type ActorId } from './audit.js';
 import { defineRepository } from './registry.js';
 import { deleteImages, insertImage, type StoredImage } from './uploads.js';
 import { extend } from '../lib/objects.js';
@@ -45,7 +45,7 @@ export async function callerTeams(db: Db, auth: AuthContext): Promise<{ teamIds:
 /** Every query on teams, their members and their logo. */
 export function createTeamsRepository(db: Db, now: Clock) {
   /** Changes the team's members to `next(current)` in one transaction, recording the change. */
-  async function changeMembers(teamId: number, next: (current: number[]) => number[]): Promise<void> {
+  async function changeMembers(actorId: ActorId, teamId: number, next: (current: number[]) => number[]): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const current = (await trx.selectFrom('team_members').select('user_id').where('team_id', '=', teamId).execute()).map((m) => m.user_id);
       const wanted = [...new Set(next(current))];
@@ -55,12 +55,21 @@ export function createTeamsRepository(db: Db, now: Clock) {
       const removed = current.filter((id) => !wanted.includes(id));
       if (removed.length) await trx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'in', removed).execute();
       if (added.length) await trx.insertInto('team_members').values(added.map((user_id) => ({ team_id: teamId, user_id }))).execute();
-      await audit(trx, now, { action: 'update', entityType: 'team', entityId: teamId, changes: { members: change } });
+      await audit(trx, now, { actorId, action: 'update', entityType: 'team', entityId: teamId, changes: { members: change } });
     });
   }
 
   const counts = countCacheOf(db);
   const unfilteredPages = new UnfilteredPages(db);
+  const byName = (term: string) => ilike('teams.name', term);
+  const listSpec: ListSpec<Database, 'teams'> = {
+    filters: { name: byName, search: byName },
+    ids: 'teams.id',
+    sort: { allowed: { created_at: 'teams.created_at', name: 'teams.name', id: 'teams.id' }, default: '-created_at' },
+    tieBreaker: { column: 'teams.id' },
+    counts,
+    unfiltered: unfilteredPages,
+  };
   const memberCounts = preparedSelect(db, (teamIds: number[]) =>
     db.selectFrom('team_members').select(['team_id', sql<number>`count(*)`.as('count')]).where('team_id', 'in', teamIds).groupBy('team_id'),
   );
@@ -103,14 +112,7 @@ export function createTeamsRepository(db: Db, now: Clock) {
 
     /** `filter[name]`, `filter[search]` (both on the name), `filter[id]`; newest first by default. */
     async list(params: ListParams) {
-      const { rows, meta } = await listPage(db.selectFrom('teams').selectAll('teams'), params, {
-        filters: { name: (term) => ilike('teams.name', term), search: (term) => ilike('teams.name', term) },
-        ids: 'teams.id',
-        sort: { allowed: { created_at: 'teams.created_at', name: 'teams.name', id: 'teams.id' }, default: '-created_at' },
-        tieBreaker: { column: 'teams.id' },
-        counts,
-        unfiltered: unfilteredPages,
-      });
+      const { rows, meta } = await listPage(db.selectFrom('teams').selectAll('teams'), params, listSpec);
       return { rows: await withRelations(rows), meta };
     },
 
@@ -128,7 +130,7 @@ export function createTeamsRepository(db: Db, now: Clock) {
       return (await db.selectFrom('teams').select('id').where('id', 'in', ids).execute()).map((r) => r.id);
     },
 
-    async create(values: TeamValues & { name: string }): Promise<number> {
+    async create(actorId: ActorId, values: TeamValues & { name: string }): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const row = {
           name: values.name,
@@ -141,25 +143,25 @@ export function createTeamsRepository(db: Db, now: Clock) {
           .values({ ...row, created_at: isoNow(now) })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await audit(trx, now, { action: 'create', entityType: 'team', entityId: created.id, changes: changesBetween(null, row) });
+        await audit(trx, now, { actorId, action: 'create', entityType: 'team', entityId: created.id, changes: changesBetween(null, row) });
         return created.id;
       });
     },
 
     /** Changes the given fields only. */
-    async update(id: number, values: TeamValues): Promise<void> {
+    async update(actorId: ActorId, id: number, values: TeamValues): Promise<void> {
       const { name, description, owner_id, drive_url } = values;
       const update = Object.fromEntries(Object.entries({ name, description, owner_id, drive_url }).filter(([, v]) => v !== undefined));
       if (!Object.keys(update).length) return;
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
         await trx.updateTable('teams').set(update).where('id', '=', id).execute();
-        await audit(trx, now, { action: 'update', entityType: 'team', entityId: id, changes: changesBetween(before, { ...before, ...update }, Object.keys(update)) });
+        await audit(trx, now, { actorId, action: 'update', entityType: 'team', entityId: id, changes: changesBetween(before, { ...before, ...update }, Object.keys(update)) });
       });
     },
 
     /** Stores the new logo and removes the one it replaces, in one transaction. */
-    async setAvatar(id: number, image: StoredImage): Promise<void> {
+    async setAvatar(actorId: ActorId, id: number, image: StoredImage): Promise<void> {
       await db.transaction().execute(async (trx) => {
         // Lock the row first, so that of two uploads at once each removes the logo it really replaced.
         await trx.updateTable('teams').set((eb) => ({ avatar: eb.ref('avatar') })).where('id', '=', id).execute();
@@ -169,12 +171,12 @@ export function createTeamsRepository(db: Db, now: Clock) {
         await insertImage(trx, now, image);
         await trx.updateTable('teams').set({ avatar }).where('id', '=', id).execute();
         await deleteImages(trx, [before.avatar]);
-        await audit(trx, now, { action: 'update', entityType: 'team', entityId: id, changes: changesBetween(before, { avatar }, ['avatar']) });
+        await audit(trx, now, { actorId, action: 'update', entityType: 'team', entityId: id, changes: changesBetween(before, { avatar }, ['avatar']) });
       });
     },
 
     /** Deletes the team and the sessions that belonged to it alone. */
-    async delete(id: number): Promise<void> {
+    async delete(actorId: ActorId, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
         if (!before) return;
@@ -190,16 +192,16 @@ export function createTeamsRepository(db: Db, now: Clock) {
         const changes = changesBetween(before, null, ['name', 'description', 'avatar', 'drive_url', 'owner_id']);
         if (members.length) changes.members = [members.sort((a, b) => a - b), []];
         if (ownSessions.length) changes.sessions = [ownSessions.map((s) => s.id).sort((a, b) => a - b), []];
-        await audit(trx, now, { action: 'delete', entityType: 'team', entityId: id, changes });
+        await audit(trx, now, { actorId, action: 'delete', entityType: 'team', entityId: id, changes });
       });
     },
 
-    async addMember(teamId: number, userId: number): Promise<void> {
-      await changeMembers(teamId, (current) => [...current, userId]);
+    async addMember(actorId: ActorId, teamId: number, userId: number): Promise<void> {
+      await changeMembers(actorId, teamId, (current) => [...current, userId]);
     },
 
-    async removeMember(teamId: number, userId: number): Promise<void> {
-      await changeMembers(teamId, (current) => current.filter((id) => id !== userId));
+    async removeMember(actorId: ActorId, teamId: number, userId: number): Promise<void> {
+      await changeMembers(actorId, teamId, (current) => current.filter((id) => id !== userId));
     },
 
     /** How the caller relates to the team, or undefined when the team does not exist. */

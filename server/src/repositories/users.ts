@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { UserRow } from '../db/schema.js';
+import type { Database, UserRow } from '../db/schema.js';
 import { WILDCARD_PERMISSION } from '../plugins/auth.js';
 import { loadCurrentUser } from '../auth/current-user.js';
 import { countCacheOf } from '../lib/count-cache.js';
 import { ilike, type ListParams } from '../lib/listing.js';
 import { staffFilter, userSearch } from '../lib/search-filters.js';
-import { listPage, UnfilteredPages } from './list.js';
+import { listPage, UnfilteredPages, type ListSpec } from './list.js';
 import { preparedSelect } from '../db/prepared.js';
 import { groupBy, isoNow, type Clock } from './shared.js';
-import { audit, changesBetween, idsChange } from './audit.js';
+import { audit, changesBetween, idsChange, type ActorId } from './audit.js';
 import { defineRepository } from './registry.js';
 import { extend } from '../lib/objects.js';
 
@@ -32,6 +32,15 @@ export function createUsersRepository(db: Db, now: Clock) {
   }
 
   const unfilteredPages = new UnfilteredPages(db);
+  /** The list's filters and sorts; each request adds its staff filter (`where`). */
+  const listSpec: ListSpec<Database, 'users'> = {
+    filters: { search: userSearch, email: (term) => ilike('users.email', term) },
+    ids: 'users.id',
+    sort: { allowed: USER_SORTS, default: '-created_at' },
+    tieBreaker: { column: 'users.id' },
+    counts,
+    unfiltered: unfilteredPages,
+  };
   const publishedLessons = preparedSelect(db, () =>
     db
       .selectFrom('lessons')
@@ -106,15 +115,7 @@ export function createUsersRepository(db: Db, now: Clock) {
      * `filter[email]`, `filter[id]`; newest first by default.
      */
     async list(params: ListParams) {
-      const { rows, meta } = await listPage(db.selectFrom('users').selectAll('users'), params, {
-        filters: { search: userSearch, email: (term) => ilike('users.email', term) },
-        where: [staffFilter(params)],
-        ids: 'users.id',
-        sort: { allowed: USER_SORTS, default: '-created_at' },
-        tieBreaker: { column: 'users.id' },
-        counts,
-        unfiltered: unfilteredPages,
-      });
+      const { rows, meta } = await listPage(db.selectFrom('users').selectAll('users'), params, extend(listSpec, { where: [staffFilter(params)] }));
       return { rows: await withRelations(rows), meta };
     },
 
@@ -142,7 +143,7 @@ export function createUsersRepository(db: Db, now: Clock) {
       return Boolean(row);
     },
 
-    async create(values: { name: string; surname: string; email: string; tax_id: string | null; birthdate: string | null }): Promise<number> {
+    async create(actorId: ActorId, values: { name: string; surname: string; email: string; tax_id: string | null; birthdate: string | null }): Promise<number> {
       const at = isoNow(now);
       return db.transaction().execute(async (trx) => {
         const created = await trx
@@ -150,20 +151,20 @@ export function createUsersRepository(db: Db, now: Clock) {
           .values({ ...values, created_at: at, updated_at: at })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await audit(trx, now, { action: 'create', entityType: 'user', entityId: created.id, changes: changesBetween(null, values) });
+        await audit(trx, now, { actorId, action: 'create', entityType: 'user', entityId: created.id, changes: changesBetween(null, values) });
         return created.id;
       });
     },
 
     /** Replaces the user's roles. */
-    async setRoles(userId: number, roleIds: number[]): Promise<void> {
+    async setRoles(actorId: ActorId, userId: number, roleIds: number[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const current = (await trx.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id);
         const change = idsChange(current, roleIds);
         if (!change) return;
         await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
         if (roleIds.length) await trx.insertInto('user_roles').values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
-        await audit(trx, now, { action: 'update', entityType: 'user', entityId: userId, changes: { roles: change } });
+        await audit(trx, now, { actorId, action: 'update', entityType: 'user', entityId: userId, changes: { roles: change } });
       });
     },
 
@@ -179,7 +180,7 @@ export function createUsersRepository(db: Db, now: Clock) {
       return Boolean(row);
     },
 
-    async setMoocAccess(userId: number, moocAccess: boolean): Promise<void> {
+    async setMoocAccess(actorId: ActorId, userId: number, moocAccess: boolean): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('users').select('mooc_access').where('id', '=', userId).executeTakeFirst();
         await trx
@@ -188,12 +189,12 @@ export function createUsersRepository(db: Db, now: Clock) {
           .where('id', '=', userId)
           .execute();
         const was = before ? Boolean(before.mooc_access) : null;
-        if (was !== moocAccess) await audit(trx, now, { action: 'update', entityType: 'user', entityId: userId, changes: { mooc_access: [was, moocAccess] } });
+        if (was !== moocAccess) await audit(trx, now, { actorId, action: 'update', entityType: 'user', entityId: userId, changes: { mooc_access: [was, moocAccess] } });
       });
     },
 
     /** Deletes the user; every relation cascades. */
-    async delete(id: number): Promise<void> {
+    async delete(actorId: ActorId, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
         if (!before) return;
@@ -204,7 +205,7 @@ export function createUsersRepository(db: Db, now: Clock) {
           ['name', 'surname', 'email', 'tax_id', 'birthdate', 'mobile', 'is_expert', 'expert_access', 'mooc_access'],
         );
         if (roles.length) changes.roles = [roles.sort((a, b) => a - b), []];
-        await audit(trx, now, { action: 'delete', entityType: 'user', entityId: id, changes });
+        await audit(trx, now, { actorId, action: 'delete', entityType: 'user', entityId: id, changes });
         await trx.deleteFrom('users').where('id', '=', id).execute();
       });
     },

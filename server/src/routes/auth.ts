@@ -125,7 +125,7 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
    */
   app.post('/auth/logout', { schema: { response: responses({ 200: AuthLogoutResponse }) } }, async (request) => {
     const { userId, token } = authOf(request);
-    const { idToken } = await app.repos.audit.withRecord({ action: 'sign_out', entityType: 'user', entityId: userId, changes: {} }, (trx) => revokeToken(trx, token));
+    const { idToken } = await app.repos.audit.withRecord({ actorId: userId, action: 'sign_out', entityType: 'user', entityId: userId, changes: {} }, (trx) => revokeToken(trx, token));
     const logoutUrl = idToken ? await app.oidc.endSessionUrl(idToken) : null;
     return { logout_url: logoutUrl };
   });

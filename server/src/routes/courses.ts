@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authOf } from '../plugins/auth.js';
+import { authOf, actorOf } from '../plugins/auth.js';
 import { ListQuery, responses } from '../schemas/common.js';
 import {
   CourseCreateBody,
@@ -43,7 +43,7 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
     { schema: { body: CourseCreateBody, response: responses({ 201: CourseResponse }) }, preValidation: normalise, preHandler: app.requirePermission('create_courses') },
     async (request, reply) => {
       const { name, description, published } = request.body;
-      const id = await courses.create({ name: name.trim(), description: description.trim(), published });
+      const id = await courses.create(actorOf(request), { name: name.trim(), description: description.trim(), published });
       reply.status(201);
       return { data: await courseFor(authOf(request).userId, id) };
     },
@@ -60,7 +60,7 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
       const { courseId } = request.params;
       await findCourse(courseId);
       const { name, description, published } = request.body;
-      await courses.update(courseId, { name: name.trim(), description: description.trim(), published });
+      await courses.update(actorOf(request), courseId, { name: name.trim(), description: description.trim(), published });
       return { data: await courseFor(authOf(request).userId, courseId) };
     },
   );
@@ -71,7 +71,7 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
     async (request) => {
       const course = await findCourse(request.params.courseId);
       // Modules, lessons, progress and covers go with the course.
-      await courses.delete(course.id);
+      await courses.delete(actorOf(request), course.id);
       return { data: { id: course.id, name: course.name } };
     },
   );
@@ -81,7 +81,7 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
     { schema: { params: CourseParams, response: responses({ 200: CourseResponse }) }, preHandler: app.requirePermission('update_courses') },
     async (request) => {
       const course = await findCourse(request.params.courseId);
-      await courses.setCover(course.id, await receiveUploadedImage(request, { field: 'cover', folder: 'courses', aspect: COVER_ASPECT }));
+      await courses.setCover(actorOf(request), course.id, await receiveUploadedImage(request, { field: 'cover', folder: 'courses', aspect: COVER_ASPECT }));
       return { data: await courseFor(authOf(request).userId, course.id) };
     },
   );

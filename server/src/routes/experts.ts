@@ -1,3 +1,4 @@
+import { actorOf } from '../plugins/auth.js';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Repositories } from '../plugins/repositories.js';
@@ -85,7 +86,7 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
       const errors = new FieldErrorBag();
       const access = await checkAccess(app.repos, body, errors);
       errors.throwIfAny();
-      await experts.save(body.user_id, access!.access, access!.teams);
+      await experts.save(actorOf(request), body.user_id, access!.access, access!.teams);
       reply.status(201);
       return { data: await presentOne(body.user_id) };
     },
@@ -106,7 +107,7 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
       const bag = new FieldErrorBag();
       const access = await checkAccess(app.repos, request.body, bag);
       bag.throwIfAny();
-      await experts.save(id, access!.access, access!.teams);
+      await experts.save(actorOf(request), id, access!.access, access!.teams);
       return { data: await presentOne(id) };
     },
   );
@@ -115,7 +116,7 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
   r.delete('/experts/:id', { preHandler: app.requirePermission('delete_experts'), schema: { params: IdParams, response: responses({ 200: ExpertDeletedResponse }) } }, async (request) => {
     const { id } = request.params;
     const user = orNotFound(await experts.findById(id), 'expert');
-    await experts.remove(id);
+    await experts.remove(actorOf(request), id);
     return { data: { id: user.id, name: user.name, surname: user.surname } };
   });
 }

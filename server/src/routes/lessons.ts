@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authOf } from '../plugins/auth.js';
+import { authOf, actorOf } from '../plugins/auth.js';
 import { ListQuery, responses } from '../schemas/common.js';
 import { DeletedResponse } from '../schemas/course.js';
 import {
@@ -100,7 +100,7 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     },
     async (request, reply) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
-      const id = await lessons.create(module.id, await lessonValues(request.body));
+      const id = await lessons.create(actorOf(request), module.id, await lessonValues(request.body));
       reply.status(201);
       return { data: await lessonFor(authOf(request).userId, id) };
     },
@@ -116,7 +116,7 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
       const lesson = await findLesson(module.id, request.params.lessonId);
-      await lessons.update(lesson, await lessonValues(request.body));
+      await lessons.update(actorOf(request), lesson, await lessonValues(request.body));
       return { data: await lessonFor(authOf(request).userId, lesson.id) };
     },
   );
@@ -127,7 +127,7 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
       const lesson = await findLesson(module.id, request.params.lessonId);
-      await lessons.delete(lesson.id);
+      await lessons.delete(actorOf(request), lesson.id);
       return { data: { id: lesson.id, name: lesson.name } };
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authOf } from '../plugins/auth.js';
+import { authOf, actorOf } from '../plugins/auth.js';
 import { ListQuery, responses } from '../schemas/common.js';
 import { CourseParams, DeletedResponse } from '../schemas/course.js';
 import { ModuleBody, ModuleListResponse, ModuleParams, ModuleResponse } from '../schemas/module.js';
@@ -43,7 +43,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     async (request, reply) => {
       const course = orNotFound(await courses.findById(request.params.courseId), 'course');
       const { position, name, description } = request.body;
-      const id = await modules.create(course.id, { position, name: name.trim(), description: description?.trim() || null });
+      const id = await modules.create(actorOf(request), course.id, { position, name: name.trim(), description: description?.trim() || null });
       reply.status(201);
       return { data: await moduleFor(authOf(request).userId, id) };
     },
@@ -59,7 +59,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
       const { position, name, description } = request.body;
-      await modules.update(module.id, { position, name: name.trim(), description: description?.trim() || null });
+      await modules.update(actorOf(request), module.id, { position, name: name.trim(), description: description?.trim() || null });
       return { data: await moduleFor(authOf(request).userId, module.id) };
     },
   );
@@ -70,7 +70,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
       // Lessons, their progress and the cover go with the module.
-      await modules.delete(module.id);
+      await modules.delete(actorOf(request), module.id);
       return { data: { id: module.id, name: module.name } };
     },
   );
@@ -80,7 +80,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     { schema: { params: ModuleParams, response: responses({ 200: ModuleResponse }) }, preHandler: app.requirePermission('update_lesosns') },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
-      await modules.setCover(module.id, await receiveUploadedImage(request, { field: 'cover', folder: 'modules', aspect: COVER_ASPECT }));
+      await modules.setCover(actorOf(request), module.id, await receiveUploadedImage(request, { field: 'cover', folder: 'modules', aspect: COVER_ASPECT }));
       return { data: await moduleFor(authOf(request).userId, module.id) };
     },
   );

@@ -1,3 +1,4 @@
+import { actorOf } from '../plugins/auth.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { FieldErrorBag, HttpError } from '../lib/errors.js';
@@ -161,7 +162,7 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
       const { courseId, moduleId, lessonId, userId } = request.params;
       if (!(await reports.lessonInCourse(courseId, moduleId, lessonId))) throw new HttpError(404, 'Lezione non trovata.');
       if (!(await reports.userExists(userId))) throw new HttpError(404, 'Utente non trovato.');
-      await reports.resetProgress(lessonId, userId);
+      await reports.resetProgress(actorOf(request), lessonId, userId);
       return reply.status(204).send(null);
     },
   );
@@ -170,7 +171,7 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
     '/attendance-imports/:sessionId/retry',
     { preHandler: app.requirePermission('update_sessions'), schema: { params: ImportParams, response: responses.retry } },
     async (request) => {
-      const state = await reports.retryImport(request.params.sessionId);
+      const state = await reports.retryImport(actorOf(request), request.params.sessionId);
       if (state === undefined) throw new HttpError(404, 'Importazione non trovata.');
       if (state === false) throw new HttpError(409, 'Si può riprovare solo un’importazione non riuscita.');
       return { data: state };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authOf, WILDCARD_PERMISSION } from '../plugins/auth.js';
+import { authOf, WILDCARD_PERMISSION, actorOf } from '../plugins/auth.js';
 import { FieldErrorBag, orNotFound } from '../lib/errors.js';
 import { checkBody } from '../plugins/body-rules.js';
 import { requiredMessage } from '../lib/field-labels.js';
@@ -67,7 +67,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/roles', { preHandler: [app.requirePermission('create_roles'), roleRules(roles)], schema: { body: RoleBody, response: responses({ 201: RoleResponse }) } }, async (request, reply) => {
     const values = roleValues(request.body);
-    const id = await roles.create({ name: values.name, description: values.description }, values.permissions);
+    const id = await roles.create(actorOf(request), { name: values.name, description: values.description }, values.permissions);
     reply.status(201);
     return { data: await presentOne(id) };
   });
@@ -79,7 +79,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       orNotFound(await roles.findById(id), 'role');
       const values = roleValues(request.body);
-      await roles.update(id, { name: values.name, description: values.description }, values.permissions);
+      await roles.update(actorOf(request), id, { name: values.name, description: values.description }, values.permissions);
       return { data: await presentOne(id) };
     },
   );
@@ -91,7 +91,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     if ((await roles.permissionNames(id)).includes(WILDCARD_PERMISSION) && !auth.permissions.has(WILDCARD_PERMISSION)) {
       new FieldErrorBag().add('permissions', 'Solo uno sviluppatore può eliminare un ruolo con il permesso developer.').throwIfAny();
     }
-    await roles.delete(id);
+    await roles.delete(actorOf(request), id);
     return { data: role };
   });
 }

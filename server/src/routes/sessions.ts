@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authOf } from '../plugins/auth.js';
+import { authOf, actorOf } from '../plugins/auth.js';
 import type { Repositories } from '../plugins/repositories.js';
 import { FieldErrorBag, orNotFound } from '../lib/errors.js';
 import { checkBody } from '../plugins/body-rules.js';
@@ -109,8 +109,8 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
       const links = { teamId: body.team_id, expertId: body.expert_id };
       // A repeating session: every occurrence, all in one transaction; the first one is answered.
       const [id] = body.repeat
-        ? await sessions.createSeries(occurrences(values.start_time, values.end_time, body.repeat).map((times) => ({ ...values, ...times })), links)
-        : [await sessions.create(values, links)];
+        ? await sessions.createSeries(actorOf(request), occurrences(values.start_time, values.end_time, body.repeat).map((times) => ({ ...values, ...times })), links)
+        : [await sessions.create(actorOf(request), values, links)];
       reply.status(201);
       return { data: await present(id) };
     },
@@ -127,14 +127,14 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
       const { id } = request.params;
       const body = request.body;
       await findSession(id);
-      await sessions.update(id, sessionValues(body), body.team_id);
+      await sessions.update(actorOf(request), id, sessionValues(body), body.team_id);
       return { data: await present(id) };
     },
   );
 
   r.delete('/sessions/:id', { preHandler: app.requirePermission('delete_sessions'), schema: { params: IdParams, response: responses({ 200: SessionDeletedResponse }) } }, async (request) => {
     const session = await findSession(request.params.id);
-    await sessions.delete(session.id);
+    await sessions.delete(actorOf(request), session.id);
     return { data: { id: session.id, name: session.name } };
   });
 
@@ -147,7 +147,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
       if (!(await users.isExpert(request.body.user_id))) {
         new FieldErrorBag().add('user_id', "L'utente selezionato non è un esperto.").throwIfAny();
       }
-      await sessions.addExpert(id, request.body.user_id);
+      await sessions.addExpert(actorOf(request), id, request.body.user_id);
       reply.status(201);
       return { data: await present(id) };
     },
@@ -159,7 +159,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const { id, userId } = request.params;
       await findSession(id);
-      await sessions.removeExpert(id, userId);
+      await sessions.removeExpert(actorOf(request), id, userId);
       return { data: await present(id) };
     },
   );
@@ -174,7 +174,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
       if ((await teams.existingIds(wanted)).length !== wanted.length) {
         new FieldErrorBag().add('teams', 'Uno o più team selezionati non esistono.').throwIfAny();
       }
-      await sessions.setTeams(id, wanted);
+      await sessions.setTeams(actorOf(request), id, wanted);
       return { data: await present(id) };
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authOf } from '../plugins/auth.js';
+import { authOf, actorOf } from '../plugins/auth.js';
 import { type FieldErrorBag, forbidden, orNotFound } from '../lib/errors.js';
 import { type CheckedBody, checkBody } from '../plugins/body-rules.js';
 import { blankFields } from '../lib/blank-fields.js';
@@ -95,7 +95,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const values = teamValues(request.body);
-      const id = await teams.create({ ...values, name: values.name! });
+      const id = await teams.create(actorOf(request), { ...values, name: values.name! });
       reply.status(201);
       return detail(id);
     },
@@ -125,7 +125,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
           (values.drive_url !== undefined && values.drive_url !== team.drive_url);
         if (changes) throw forbidden();
       }
-      await teams.update(id, values);
+      await teams.update(actorOf(request), id, values);
       return detail(id);
     },
   );
@@ -133,7 +133,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   r.delete('/teams/:id', { preHandler: app.requirePermission('delete_teams'), schema: { params: IdParams, response: responses({ 200: TeamDeletedResponse }) } }, async (request) => {
     const { id } = request.params;
     const team = await findTeam(id);
-    await teams.delete(id);
+    await teams.delete(actorOf(request), id);
     return { data: { id: team.id, name: team.name } };
   });
 
@@ -146,7 +146,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       await assertTeamAccess(teams, authOf(request), id, mayEditTeamProfile);
       await findTeam(id);
-      await teams.setAvatar(id, await receiveUploadedImage(request, { field: 'avatar', folder: 'teams', aspect: 1 }));
+      await teams.setAvatar(actorOf(request), id, await receiveUploadedImage(request, { field: 'avatar', folder: 'teams', aspect: 1 }));
       return detail(id);
     },
   });
@@ -166,7 +166,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
       const { id, userId } = request.params;
       await findTeam(id);
       orNotFound(await users.findById(userId), 'user');
-      await teams.addMember(id, userId);
+      await teams.addMember(actorOf(request), id, userId);
       reply.status(201);
       return { data: await teams.members(id) };
     },
@@ -181,7 +181,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { id, userId } = request.params;
       await findTeam(id);
-      await teams.removeMember(id, userId);
+      await teams.removeMember(actorOf(request), id, userId);
       return { data: await teams.members(id) };
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authOf, can, WILDCARD_PERMISSION } from '../plugins/auth.js';
+import { authOf, can, WILDCARD_PERMISSION, actorOf } from '../plugins/auth.js';
 import { orNotFound, validationFailed } from '../lib/errors.js';
 import { checkBody } from '../plugins/body-rules.js';
 import { blankFields } from '../lib/blank-fields.js';
@@ -75,7 +75,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       const { name, surname, email, tax_id: taxId, birthdate } = userValues(request.body);
       let id: number;
       try {
-        id = await users.create({ name, surname, email, tax_id: taxId, birthdate });
+        id = await users.create(actorOf(request), { name, surname, email, tax_id: taxId, birthdate });
       } catch (error) {
         if (isUniqueViolation(error)) throw validationFailed({ email: [EMAIL_TAKEN] });
         throw error;
@@ -101,7 +101,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       if ((await users.anyDeveloperRole(changed)) && !auth.permissions.has(WILDCARD_PERMISSION)) {
         throw validationFailed({ roles: ['Solo uno sviluppatore può assegnare o togliere ruoli con il permesso developer.'] });
       }
-      await users.setRoles(id, wanted);
+      await users.setRoles(actorOf(request), id, wanted);
       return { data: await presentOne(id) };
     },
   );
@@ -112,7 +112,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { id } = request.params;
       await findUser(id);
-      await users.setMoocAccess(id, request.body.mooc_access);
+      await users.setMoocAccess(actorOf(request), id, request.body.mooc_access);
       return { data: await presentOne(id) };
     },
   );
@@ -128,7 +128,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         throw validationFailed({ user_id: ['Solo uno sviluppatore può eliminare un altro sviluppatore.'] });
       }
     }
-    await users.delete(id);
+    await users.delete(actorOf(request), id);
     return { data: { id: user.id, name: user.name, surname: user.surname, email: user.email } };
   });
 }
