@@ -1,8 +1,8 @@
 // API lists on a large seed (10,000 users, 1,000 teams, 50,000 sessions), beside peers answering
 // the same JSON on the same SQLite file (scripts/bench/peers.mjs: the same-work minimal server and
 // the Laravel peer). First the answers are compared (DIFFERENT ANSWERS when a peer's JSON differs);
-// then each server is loaded one after the other with autocannon (100 connections, 2 s warm-up,
-// BENCH_DURATION s) on each endpoint. Percorso runs with WORKERS=1 for the comparison (the minimal
+// then each server is loaded one after the other with autocannon (100 connections) on each endpoint,
+// in two halves of BENCH_DURATION s (each after a 2 s warm-up): in order, then in reverse order. Percorso runs with WORKERS=1 for the comparison (the minimal
 // server is one process), then again with WORKERS=2 (Percorso only).
 // Goals: ≥ 90 % of the minimal server's req/s and p99 ≤ 1.5 × its p99, on every endpoint.
 // Then "search with a new term": ~200 sequential GET /api/users?filter[search]=<term>, each term
@@ -34,12 +34,33 @@ async function settle(url, headers) {
   await new Promise((done) => setTimeout(done, 1000));
 }
 
-async function load(url, headers) {
+async function load(url, headers, duration = DURATION_S) {
   await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S, headers }); // JIT, statement caches
   await settle(url, headers);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   await settle(url, headers);
   return { rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts };
+}
+
+/**
+ * Every server on one endpoint, in two halves of the duration: in order (A B C), then in reverse
+ * (C B A). On a shared machine whose background load drifts during the minutes a section takes,
+ * one fixed order would hand the drift to whichever server runs last; the mirrored order gives
+ * each server the same share of it. Per server: the mean rate of its two halves, the worse p99 and
+ * p50, the errors of both.
+ */
+async function loadEach(servers, endpoint, headers) {
+  const half = Math.max(2, Math.round(DURATION_S / 2));
+  const halves = Object.fromEntries(servers.map(({ name }) => [name, []]));
+  for (const order of [servers, [...servers].reverse()]) {
+    for (const { name, url } of order) halves[name].push(await load(url + endpoint, headers, half));
+  }
+  return Object.fromEntries(
+    Object.entries(halves).map(([name, [a, b]]) => [
+      name,
+      { rate: (a.rate + b.rate) / 2, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), bad: a.bad + b.bad },
+    ]),
+  );
 }
 
 /** Every server's answer to every endpoint, compared with Percorso's: byte for byte, else as parsed JSON. */
@@ -153,11 +174,7 @@ export async function apiLatency() {
 
     // Percorso with one process beside the peers, one server at a time on each endpoint.
     const results = new Map();
-    for (const endpoint of ENDPOINTS) {
-      const byServer = {};
-      for (const { name, url } of servers) byServer[name] = await load(url + endpoint, headers);
-      results.set(endpoint, byServer);
-    }
+    for (const endpoint of ENDPOINTS) results.set(endpoint, await loadEach(servers, endpoint, headers));
     const minimal = peers.peers.some((peer) => peer.name === 'minimal') ? 'minimal' : null;
     const others = peers.peers.map((peer) => peer.name);
     const rows = [];
@@ -201,7 +218,8 @@ export async function apiLatency() {
     );
     console.log(
       `goal: ≥ ${MIN_SHARE * 100} % of the same-work minimal server's req/s and p99 ≤ ${MAX_P99_RATIO} × its p99, no error; ` +
-        `${CONNECTIONS} connections, ${WARM_UP_S} s warm-up then ${DURATION_S} s per server and endpoint, one server at a time`,
+        `${CONNECTIONS} connections; per server and endpoint two runs of ${Math.max(2, Math.round(DURATION_S / 2))} s (each after a ${WARM_UP_S} s warm-up), ` +
+        'one server at a time, in order then in reverse order: mean req/s, worse p99',
     );
 
     // Search with a new term, on this (one-process) server, before anything else has searched.
