@@ -48,7 +48,9 @@ const teamCalendar = (teamId: string | undefined) => `/api/teams/${teamId}/sessi
 /**
  * The authenticated portal screens that sit inside the shared layout. Each page is a lazily
  * loaded module of its area (src/portal/<area>/...): `lazyPage(() => import('./<area>/<Page>'))`,
- * or `tallPage(...)` for those that always fill more than a phone's screen.
+ * or `tallPage(...)` for those that always fill more than a phone's screen. The server learns each
+ * page's module from pageModules.ts (kept out of this table, so out of the entry):
+ * tests/unit/pageModules.test.ts holds the two together.
  */
 export const portalRoutes: PortalRoute[] = [
   { path: '/dashboard', ...lazyPage(() => import('./Dashboard')) },

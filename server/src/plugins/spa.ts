@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { pageHtml } from '../lib/page-preloads.js';
 
 /** Paths that never fall back to the SPA: they answer their own 404s. */
 const NOT_SPA = /^\/(api|idp|storage)(\/|$)/;
@@ -13,11 +14,13 @@ function cacheFor(reply: FastifyReply, path: string) {
 
 /**
  * Serves the Vite build (dist/) with pre-compressed variants when present, and index.html for any
- * other GET path a browser asks as a page (history routing).
+ * other GET path a browser asks as a page (history routing); a portal page's copy also names the
+ * files that page loads (lib/page-preloads.ts).
  */
 export default async function spa(app: FastifyInstance): Promise<void> {
   const root = resolve(app.config.distDir);
   const built = existsSync(join(root, 'index.html'));
+  const portalPageHtml = pageHtml(root);
   if (built) {
     await app.register(fastifyStatic, {
       root,
@@ -48,6 +51,8 @@ export default async function spa(app: FastifyInstance): Promise<void> {
           '<p>L\'interfaccia non è ancora stata compilata: esegui <code>npm run build</code> o <code>npm start</code>.</p></html>');
     }
     reply.header('cache-control', 'no-cache');
+    const html = portalPageHtml(path);
+    if (html) return reply.type('text/html; charset=utf-8').send(html);
     return reply.sendFile('index.html', root);
   });
 }
