@@ -2,7 +2,6 @@
 // one lesson, on the large seed, then 10,000 learners (≈3,333 requests/s) on the same server
 // (BENCH_LEARNERS=5000,10000 by default). Every learner reports the playback position that real time
 // allows (seconds since the first run started), so the server's anti-skip rule accepts each sync.
-// A 5 s warm-up (not measured) comes first, as learners the first run does not include.
 // Goal: the full rate (achieved req/s ≥ 99 % of the target) with p99 ≤ 50 ms and no error.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +16,6 @@ const LEARNERS = (process.env.BENCH_LEARNERS || '5000,10000')
 const INTERVAL_S = 3;
 const DURATION_S = Math.max(Number(process.env.BENCH_DURATION) || 10, 10) * 2;
 const P99_BUDGET_MS = 50;
-const WARM_UP_S = 5;
 /**
  * One connection per 50 learners (100 for 5,000): a connection carries one request at a time, so a
  * fixed number of them would cap the rate below the target as soon as latency grows (100 connections
@@ -63,31 +61,6 @@ export async function progressSync() {
     const started = Date.now();
     const rows = [];
     const summary = [];
-    const syncRequest = (tokenOf) => ({
-      method: 'POST',
-      path: `${lesson}/sync`,
-      setupRequest: (request) => ({
-        ...request,
-        headers: { ...common, authorization: `Bearer ${tokenOf()}` },
-        body: JSON.stringify({ duration: Math.floor((Date.now() - started) / 1000) }),
-      }),
-    });
-
-    // Not measured: a process that has just started compiles its hot paths and fills its caches in
-    // its first seconds (the first run measured cold had a p99 half again that of the same run
-    // repeated). The warm-up syncs as as many learners as the first run has, at its rate, taken from
-    // the end of the list so that they are not the first run's (unless the list has no others).
-    let warm = 0;
-    const warmLearners = Math.min(LEARNERS[0], tokens.length - LEARNERS[0]) || Math.min(LEARNERS[0], tokens.length);
-    const warmUp = await autocannon({
-      url: base,
-      connections: 100,
-      duration: WARM_UP_S,
-      overallRate: Math.round(LEARNERS[0] / INTERVAL_S),
-      requests: [syncRequest(() => tokens[tokens.length - 1 - (warm++ % warmLearners)])],
-    });
-    const warmFailures = warmUp.non2xx + warmUp.errors + warmUp.timeouts;
-    console.log(`warm-up: ${WARM_UP_S} s at ${Math.round(LEARNERS[0] / INTERVAL_S)} req/s as ${warmLearners} other learners, p99 ${warmUp.latency.p99} ms${warmFailures ? `, ${warmFailures} non-2xx/errors` : ''} (not measured)`);
     for (const learners of LEARNERS) {
       const target = Math.round(learners / INTERVAL_S);
       const connections = Math.max(100, Math.ceil(learners / LEARNERS_PER_CONNECTION));
@@ -97,7 +70,17 @@ export async function progressSync() {
         connections,
         duration: DURATION_S,
         overallRate: target,
-        requests: [syncRequest(() => tokens[next++ % learners])],
+        requests: [
+          {
+            method: 'POST',
+            path: `${lesson}/sync`,
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...common, authorization: `Bearer ${tokens[next++ % learners]}` },
+              body: JSON.stringify({ duration: Math.floor((Date.now() - started) / 1000) }),
+            }),
+          },
+        ],
       });
       const failures = result.non2xx + result.errors + result.timeouts;
       const achieved = result.requests.average;
