@@ -55,6 +55,11 @@ export default tseslint.config(
           paths: [
             { name: '@mui/material', message: "Import each component from its own path: '@mui/material/Button'." },
             { name: '@mui/icons-material', message: "Import each icon from its own path: '@mui/icons-material/Menu'." },
+            ...['react-router', 'react-router-dom'].map((name) => ({
+              name,
+              importNames: ['Link', 'NavLink'],
+              message: "Use src/routing/Link: react-router's own links bring its framework-mode prefetching into every page.",
+            })),
           ],
           patterns: [
             ...CONTRACT_IMPORTS,

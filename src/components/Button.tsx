@@ -3,7 +3,7 @@ import MuiButton from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { visuallyHidden } from '@mui/utils';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../routing/Link';
 import { translateApp } from '../routing/translateApp';
 
 export type ButtonSize = 'circle' | 'xs' | 'sm' | 'md' | 'lg' | 'xl';

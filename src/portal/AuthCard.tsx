@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import { Logo } from '../components/Logo';
 import type { PublicConfig } from '../../server/src/schemas/contract';
 import { translateApp as translate } from '../routing/translateApp';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../routing/Link';
 import { MAIN_ID, SkipLink } from '../components/SkipLink';
 import { VisuallyHidden } from './team/VisuallyHidden';
 import { STATEMENT_PATH } from './accessibility/paths';

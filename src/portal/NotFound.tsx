@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../routing/Link';
 import { MAIN_ID, SkipLink } from '../components/SkipLink';
 import { documentTitle } from '../lib/documentTitle';
 import { translateApp } from '../routing/translateApp';

@@ -6,33 +6,33 @@
  * router, and that single reference pulls react-router's whole data-router runtime into every
  * bundle that touches ra-core (about 60 kB minified). Percorso always renders inside one
  * BrowserRouter, so vite.config.ts substitutes this module for the adapter: same hooks and
- * components, and a plain <HashRouter> fallback. Blocking needs a data router in both versions,
- * so `useCanBlock` is false under BrowserRouter exactly as before.
+ * components, a plain <HashRouter> fallback, and the app's own Link (src/routing/Link.tsx), so
+ * the back-office's links are the portal's. Blocking needs a data router in both versions, so
+ * `useCanBlock` is false under BrowserRouter exactly as before, now without asking the router.
  */
-import { useCallback, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import {
   HashRouter,
-  Link,
   Navigate,
   Outlet,
   Route,
   Routes,
-  UNSAFE_DataRouterContext,
-  UNSAFE_DataRouterStateContext,
   matchPath,
-  useBlocker,
   useInRouterContext,
   useLocation,
   useMatch,
   useNavigate as useReactRouterNavigate,
   useParams,
 } from 'react-router';
+import { Link } from './Link';
 import type { RouterNavigateFunction, RouterProvider } from 'ra-core';
 
-const useCanBlock = (): boolean => {
-  const dataRouterContext = useContext(UNSAFE_DataRouterContext);
-  const dataRouterStateContext = useContext(UNSAFE_DataRouterStateContext);
-  return !!(dataRouterContext && dataRouterStateContext);
+/** Blocking a navigation needs a data router, and Percorso renders in a BrowserRouter (or the HashRouter below). */
+const useCanBlock = (): boolean => false;
+
+/** Never called: ra-core asks useCanBlock first (see above). */
+const useBlocker = (): never => {
+  throw new Error('Percorso: blocking navigation needs a data router; see src/routing/lightRouterProvider.tsx.');
 };
 
 /** A stable navigate function (react-router's changes on every navigation). */

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify as queryStringStringify } from 'query-string';
 import { stringify } from '../../src/dataProvider/simpleRestQueryString';
-import { moduleSwaps, SWAPS } from '../../vite.config';
+import { rolldown } from 'rolldown';
+import type { Plugin } from 'vite';
+import { moduleSwaps, SWAPS, treeShakeableReactRouter } from '../../vite.config';
 
 const modules = join(__dirname, '../../node_modules');
 
@@ -65,6 +67,47 @@ describe('Vite module swaps', () => {
       const target = SWAPS.find((swap) => swap.target.endsWith(join('react-router/dist/production', entry)))?.target;
       expect(target && readFileSync(target, 'utf8')).toBeTruthy();
     }
+  });
+});
+
+describe("react-router's tree-shaking", () => {
+  /** The minified bundle of one module importing `names` from react-router, as the app's build makes it. */
+  async function bundleOf(names: string[], plugins: Plugin[]) {
+    const bundle = await rolldown({
+      input: 'entry',
+      external: ['react', 'react-dom'],
+      logLevel: 'silent',
+      plugins: [
+        { name: 'entry', resolveId: (id: string) => (id === 'entry' ? id : null), load: (id: string) => (id === 'entry' ? `export { ${names.join(', ')} } from 'react-router';` : null) },
+        moduleSwaps(SWAPS),
+        ...plugins,
+      ],
+    });
+    const { output } = await bundle.generate({ minify: true });
+    await bundle.close();
+    return output[0].code;
+  }
+  // What the portal's entry takes from react-router, react-router's Link aside.
+  const USED = ['BrowserRouter', 'Routes', 'Route', 'Navigate', 'Outlet', 'useNavigate', 'useLocation', 'useParams', 'useHref', 'useLinkClickHandler', 'useResolvedPath'];
+
+  it('drops the components the app does not import (forms, fetchers, prefetching)', async () => {
+    const [plain, shaken] = await Promise.all([bundleOf(USED, []), bundleOf(USED, [treeShakeableReactRouter()])]);
+    // <Form>'s encoding list: in the bundle whenever the unused components are.
+    expect(plain).toContain('application/x-www-form-urlencoded');
+    expect(shaken).not.toContain('application/x-www-form-urlencoded');
+    expect(shaken).not.toContain('prefetch');
+    expect(shaken.length).toBeLessThan(plain.length * 0.8);
+  });
+
+  it('fails the build when react-router no longer has the calls it marks', () => {
+    const plugin = treeShakeableReactRouter();
+    const errors: string[] = [];
+    const context = { error: (message: string) => errors.push(message) };
+    hook(plugin, 'configResolved').call(context, { command: 'build' });
+    hook(plugin, 'buildStart').call(context);
+    hook(plugin, 'transform').call(context, 'export const x = 1;', join(modules, 'react-router/dist/production/chunk-ABC.mjs'));
+    hook(plugin, 'buildEnd').call(context);
+    expect(errors).toHaveLength(1);
   });
 });
 

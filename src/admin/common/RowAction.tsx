@@ -1,7 +1,7 @@
 import type { MouseEventHandler, ReactElement } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../routing/Link';
 import { useRowActionName } from './rowName';
 
 export interface RowActionProps {

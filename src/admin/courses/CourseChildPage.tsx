@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import Link from '@mui/material/Link';
 import { useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../routing/Link';
 import { Button } from '../../components/Button';
 import { CardGrid } from '../common/CardGrid';
 import { Gate } from '../common/Gate';

@@ -6,7 +6,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslate } from 'react-admin';
-import { Link } from 'react-router';
+import { Link } from '../../routing/Link';
 import { Button } from '../../components/Button';
 import { Gate } from '../common/Gate';
 import { CoverBox } from './CoverBox';

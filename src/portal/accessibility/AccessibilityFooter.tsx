@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../routing/Link';
 import { translateApp } from '../../routing/translateApp';
 import { REPORT_PATH, STATEMENT_PATH } from './paths';
 

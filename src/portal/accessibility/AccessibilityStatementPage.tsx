@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../routing/Link';
 import { Logo } from '../../components/Logo';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { addMessages } from '../../i18n';

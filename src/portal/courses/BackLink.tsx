@@ -1,6 +1,6 @@
 import Link from '@mui/material/Link';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../routing/Link';
 
 /** The way up one level (course list ← modules ← lessons ← player). */
 export function BackLink({ to, children }: { to: string; children: string }) {

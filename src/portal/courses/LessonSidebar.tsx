@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslate } from 'ra-core';
-import { Link } from 'react-router';
+import { Link } from '../../routing/Link';
 import { lessonHref } from './queries';
 import type { Lesson } from './types';
 

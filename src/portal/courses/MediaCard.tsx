@@ -5,7 +5,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import VideoIcon from '@mui/icons-material/OndemandVideoOutlined';
-import { Link } from 'react-router';
+import { Link } from '../../routing/Link';
 
 export const cardGridSx = {
   display: 'grid',

@@ -9,7 +9,7 @@ import VideoIcon from '@mui/icons-material/OndemandVideoOutlined';
 import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { ReactElement } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../routing/Link';
 import { useTranslate } from 'ra-core';
 import { Logo } from '../../components/Logo';
 import { rowIconStyles, rowStyles, selectedRowStyles } from './navItemStyles';

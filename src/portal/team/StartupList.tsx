@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../routing/Link';
 import { Avatar } from '../../components/Avatar';
 import { SideCard } from './SideCard';
 import type { SessionTeam } from './types';

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../routing/Link';
 import { formatLongDate, formatTime } from '../../lib/dates';
 import { useProgressiveCount } from '../../lib/useProgressiveCount';
 import type { UpcomingSession } from './queries';
