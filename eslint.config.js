@@ -20,6 +20,34 @@ const CONTRACT_IMPORTS = [
   },
 ];
 
+/** Imports every module of src/ keeps to (see the rule below). */
+const SRC_PATHS = [
+  // The package indexes reach every component: one such import in a shared module puts all of
+  // MUI's components that the back-office uses into the portal's shared chunk.
+  { name: '@mui/material', message: "Import each component from its own path: '@mui/material/Button'." },
+  { name: '@mui/icons-material', message: "Import each icon from its own path: '@mui/icons-material/Menu'." },
+  ...['react-router', 'react-router-dom'].map((name) => ({
+    name,
+    importNames: ['Link', 'NavLink'],
+    message: "Use src/routing/Link: react-router's own links bring its framework-mode prefetching into every page.",
+  })),
+];
+const SRC_PATTERNS = [
+  ...CONTRACT_IMPORTS,
+  { group: ['**/dataProvider/*', '!**/dataProvider/session'], message: 'Import the data provider from src/dataProvider (its index).' },
+];
+/** What reads the API with react-admin's cache: the back-office's, never on a portal page. */
+const BACK_OFFICE_DATA = [
+  { name: '@tanstack/react-query', message: "Portal pages read through src/lib/query (useQuery) and src/portal/portalData.ts: react-query loads with the back-office only." },
+  {
+    name: 'ra-core',
+    importNames: ['useGetOne', 'useGetList', 'useGetMany', 'useGetIdentity', 'usePermissions', 'useLogout', 'useDataProvider', 'useUpdate', 'useCreate', 'useDelete', 'useQueryClient', 'CoreAdminContext'],
+    message: 'Portal pages read through src/lib/query (useQuery) and src/portal/portalData.ts; react-admin\'s data hooks load with the back-office only.',
+  },
+  { name: '../../dataProvider', importNames: ['useAppDataProvider'], message: 'Use portalDataProvider from src/portal/portalData.ts.' },
+  { name: '../dataProvider', importNames: ['useAppDataProvider'], message: 'Use portalDataProvider from src/portal/portalData.ts.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'test-results/', 'playwright-report/', 'blob-report/', '.bench/'] },
   js.configs.recommended,
@@ -46,28 +74,13 @@ export default tseslint.config(
     // sign-in screen and the authProvider, its session part: src/dataProvider/session.ts).
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/dataProvider/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          // The package indexes reach every component: one such import in a shared module puts
-          // all of MUI's components that the back-office uses into the portal's shared chunk.
-          paths: [
-            { name: '@mui/material', message: "Import each component from its own path: '@mui/material/Button'." },
-            { name: '@mui/icons-material', message: "Import each icon from its own path: '@mui/icons-material/Menu'." },
-            ...['react-router', 'react-router-dom'].map((name) => ({
-              name,
-              importNames: ['Link', 'NavLink'],
-              message: "Use src/routing/Link: react-router's own links bring its framework-mode prefetching into every page.",
-            })),
-          ],
-          patterns: [
-            ...CONTRACT_IMPORTS,
-            { group: ['**/dataProvider/*', '!**/dataProvider/session'], message: 'Import the data provider from src/dataProvider (its index).' },
-          ],
-        },
-      ],
-    },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: SRC_PATHS, patterns: SRC_PATTERNS }] },
+  },
+  {
+    // The portal's pages and what they share with the back-office stay off react-admin's cache.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/dataProvider/**', 'src/admin/**', 'src/providers.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [...SRC_PATHS, ...BACK_OFFICE_DATA], patterns: SRC_PATTERNS }] },
   },
   {
     files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'tests/api/**/*.ts', 'tests/e2e/**/*.ts', '*.config.{js,ts}'],

@@ -6,8 +6,8 @@ import { AppRoutes, startPortalPage } from './App';
 import { globalFocusStyles, theme } from './theme';
 
 /*
- * - react-admin's context (ra-core, react-query) is not here: the authenticated pages provide it
- *   (src/routing/SharedAdminContext.tsx) and the back-office's <Admin> does, so the login screen
+ * - react-admin's context is not here: the authenticated pages provide what they use of it (the
+ *   texts: src/portal/ProtectedLayout.tsx) and the back-office's <Admin> all of it, so the login screen
  *   does not download it.
  * - @mui/system's ThemeProvider is what @mui/material's does for a theme without CSS variables
  *   (ours), without the CSS-variables provider's code.

@@ -1,22 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
 import { localStorageStore } from 'ra-core';
 import { authProvider } from './authProvider';
-import { dataProvider } from './dataProvider';
+import { subscribeToSession } from './authProvider/session';
+import { dataProvider, getToken } from './dataProvider';
 import { i18nProvider } from './i18n';
+import { queryCache, shouldRetry } from './lib/query/cache';
+import { currentProbe } from './routing/sessionProbe';
 
-const NO_RETRY_STATUSES = new Set([400, 401, 403, 404, 422]);
-
-/** Client errors and skipped requests will not succeed on a second try. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if ((error as Error | null)?.name === 'SkippedRequestError') return false;
-  const status = (error as { status?: number } | null)?.status;
-  if (status !== undefined && NO_RETRY_STATUSES.has(status)) return false;
-  return failureCount < 2;
-}
+export { shouldRetry };
 
 /**
- * The one QueryClient: the portal and the back-office share their cache. This module loads with
- * the first authenticated page (see src/routing/SharedAdminContext.tsx), never with the login screen.
+ * The back-office's react-query client (react-admin's cache). It loads with the back-office only:
+ * the portal's pages keep their own, smaller cache (src/lib/query/cache.ts).
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -24,15 +19,43 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** A cache belongs to one session: another token (or none) starts it empty. */
+let cachedFor = getToken();
+subscribeToSession(() => {
+  const token = getToken();
+  if (token === cachedFor) return;
+  cachedFor = token;
+  queryClient.clear();
+});
+
 export const store = localStorageStore(undefined, 'percorso');
 
-/**
- * Everything react-admin's context needs: <Admin> gets these, and the portal's SharedAdminContext
- * (src/routing) provides the very same instances.
- */
+/** Everything react-admin's context needs: <Admin> gets these. */
 export const adminContextProps = { dataProvider, authProvider, i18nProvider, queryClient, store } as const;
 
-/** After a new sign-in: whatever the cache knew about the previous session is gone. */
-export function forgetCachedSession(): void {
-  queryClient.removeQueries({ queryKey: ['auth'] });
+/** ra-core's useGetIdentity() cache key. */
+const IDENTITY_KEY = ['auth', 'getIdentity'];
+
+/**
+ * GET /api/user was already asked (the portal, or AdminEntry while this chunk downloaded): the
+ * back-office's identity query takes its answer, or joins the request in flight.
+ */
+export function seedProbedIdentity(): void {
+  const probe = currentProbe();
+  if (!probe || queryClient.getQueryState(IDENTITY_KEY)) return;
+  if (probe.settled) queryClient.setQueryData(IDENTITY_KEY, probe.settled.identity, { updatedAt: probe.settled.at });
+  else void queryClient.prefetchQuery({ queryKey: IDENTITY_KEY, queryFn: () => probe.identity });
+}
+
+let opened = false;
+
+/**
+ * The back-office opens: the portal's cache is dropped (what is edited here must not show stale
+ * there), and, from the second time on, what this cache kept is marked stale (the portal may have
+ * changed it meanwhile): react-admin asks again what it shows.
+ */
+export function onBackOfficeOpen(): void {
+  queryCache.remove([], false);
+  if (opened) void queryClient.invalidateQueries({ refetchType: 'none' });
+  opened = true;
 }

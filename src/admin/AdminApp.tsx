@@ -1,9 +1,9 @@
+import { useState } from 'react';
 import { Route } from 'react-router';
 import { Admin, CanAccess, CustomRoutes, Resource } from 'react-admin';
 import { addMessages } from '../i18n';
 import { portalMessages } from '../i18n/portal';
-import { adminContextProps } from '../providers';
-import { seedProbedIdentity } from '../routing/sessionProbe';
+import { adminContextProps, onBackOfficeOpen, seedProbedIdentity } from '../providers';
 import { themeOptions } from '../theme';
 import { AdminDashboard } from './AdminDashboard';
 import { backOfficeMessages } from './backOfficeMessages';
@@ -16,15 +16,16 @@ import { resources } from './resources';
 addMessages(portalMessages);
 addMessages(backOfficeMessages);
 preloadSectionView(resources, window.location.pathname);
-seedProbedIdentity(adminContextProps.queryClient);
+seedProbedIdentity();
 prefetchDashboard(window.location.pathname, adminContextProps);
 
 /**
- * The back-office: react-admin under /admin of the app's one BrowserRouter, with the very same
- * dataProvider, authProvider, i18nProvider, store and QueryClient as the portal. Every section of
+ * The back-office: react-admin under /admin of the app's one BrowserRouter, with the same
+ * dataProvider, authProvider and i18nProvider as the portal, and its own cache. Every section of
  * src/admin/resources.ts becomes a <Resource>, or a custom route shown only to whom it lets in.
  */
 export default function AdminApp() {
+  useState(onBackOfficeOpen);
   return (
     <Admin
       {...adminContextProps}

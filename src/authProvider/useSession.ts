@@ -1,7 +1,10 @@
-import { useGetIdentity } from 'ra-core';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 import { getToken } from '../dataProvider/session';
+import { useQuery } from '../lib/query/useQuery';
 import type { User } from '../../server/src/schemas/contract';
-import type { AppIdentity } from './index';
+import { authProvider, type AppIdentity } from './index';
+import { useHasSession } from './session';
 
 export interface Session {
   user: User | undefined;
@@ -14,18 +17,42 @@ export interface Session {
   refresh: () => void;
 }
 
-/** The current user (GET /api/user through the authProvider's getIdentity), cached by react-query. */
+/** The portal cache's keys for the session (src/lib/query/cache.ts). */
+export const IDENTITY_KEY = ['auth', 'identity'] as const;
+export const PERMISSIONS_KEY = ['auth', 'permissions'] as const;
+
+/** The current user (GET /api/user through the authProvider's getIdentity), kept five minutes. */
 export function useSession(): Session {
-  const hasToken = !!getToken();
-  const { identity, isPending, error, refetch } = useGetIdentity({ enabled: hasToken, retry: false, staleTime: 5 * 60 * 1000 });
-  const appIdentity = identity as AppIdentity | undefined;
-  const user = hasToken ? appIdentity?.user : undefined;
+  const hasToken = useHasSession();
+  const { data, isPending, error, refetch } = useQuery({
+    queryKey: IDENTITY_KEY,
+    queryFn: () => authProvider.getIdentity!() as Promise<AppIdentity>,
+    enabled: hasToken,
+    retry: false,
+    staleTime: 5 * 60 * 1000,
+  });
+  const user = hasToken ? data?.user : undefined;
   return {
     user,
-    identity: hasToken ? appIdentity : undefined,
+    identity: hasToken ? data : undefined,
     loading: hasToken && isPending,
     loggedIn: !!user?.id,
-    error,
-    refresh: () => void refetch(),
+    error: hasToken ? error : null,
+    refresh: refetch,
   };
+}
+
+/** The current user's permission names (GET /api/user/permissions through the authProvider). */
+export function usePermissions(): string[] | undefined {
+  const hasToken = useHasSession();
+  return useQuery({ queryKey: PERMISSIONS_KEY, queryFn: () => authProvider.getPermissions!({}) as Promise<string[]>, enabled: hasToken }).data;
+}
+
+/** Signs out (see authProvider.logout), then shows the login screen unless the provider's own sign-out page takes over. */
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    const target = await authProvider.logout({});
+    if (target !== false && !getToken()) navigate(typeof target === 'string' ? target : '/', { replace: true });
+  }, [navigate]);
 }

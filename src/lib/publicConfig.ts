@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from './query/useQuery';
 import { loadPublicConfig } from './publicConfigRequest';
 
 export { loadPublicConfig, resetPublicConfig } from './publicConfigRequest';

@@ -3,7 +3,7 @@ import type { PublicConfig } from '../../server/src/schemas/contract';
 
 /*
  * The request alone, apart from the usePublicConfig() hook: the login screen and the authProvider
- * need it without react-query (importing the hook's module would load react-query with them).
+ * need it without the portal's query cache (importing the hook's module would load it with them).
  */
 
 let pending: Promise<PublicConfig> | null = null;

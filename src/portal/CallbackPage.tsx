@@ -18,10 +18,6 @@ const preloadDashboard = () => {
   import('./Dashboard').catch(() => undefined);
 };
 
-/** A new session: whatever the shared query cache knew about another one is gone. */
-const forgetPreviousSession = () =>
-  import('../providers').then(({ forgetCachedSession }) => forgetCachedSession()).catch(() => undefined);
-
 /**
  * /auth/callback: exchanges the provider's code once, then goes to the dashboard.
  * Outside react-admin's context, like the login screen.
@@ -43,8 +39,8 @@ export function CallbackPage() {
     let active = true;
     preloadDashboard();
     authProvider.handleCallback!({ search } as never).then(
-      async () => {
-        await forgetPreviousSession();
+      // The new token empties the caches of the previous session (src/portal/portalData.ts, src/providers.ts).
+      () => {
         if (active) navigate('/dashboard', { replace: true });
       },
       (error: unknown) => {

@@ -11,7 +11,7 @@ import { documentTitle } from '../lib/documentTitle';
 
 /**
  * The index page: stays until the button sends the user to the provider.
- * It renders outside react-admin's context, so ra-core and react-query are not downloaded here.
+ * It renders outside the portal's layout, so neither its query cache nor the layout are downloaded here.
  */
 export function LoginPage() {
   const session = useSessionProbe();

@@ -1,21 +1,26 @@
-import { addMessages } from '../i18n';
+import { useState } from 'react';
+import { I18nContext } from 'ra-core';
+import { addMessages, i18nProvider } from '../i18n';
 import { portalShellMessages } from '../i18n/portalShell';
-import { SharedAdminContext } from '../routing/SharedAdminContext';
+import { seedProbedIdentity } from './portalData';
 import { RequireAuth } from './RequireAuth';
 import { Layout } from './layout/Layout';
 
 addMessages(portalShellMessages);
 
 /**
- * The authenticated part of the portal (a chunk of its own): react-admin's shared context, the
- * session check, and the shared layout.
+ * The authenticated part of the portal (a chunk of its own): the texts (ra-core's translate, which
+ * the portal shares with the back-office), the session check and the shared layout. The pages read
+ * the API through the portal's own cache (src/portal/portalData.ts), not react-admin's: the
+ * back-office's react-query and the rest of ra-core load with the back-office only.
  */
 export default function ProtectedLayout() {
+  useState(seedProbedIdentity);
   return (
-    <SharedAdminContext>
+    <I18nContext.Provider value={i18nProvider}>
       <RequireAuth>
         <Layout />
       </RequireAuth>
-    </SharedAdminContext>
+    </I18nContext.Provider>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
 import { authProvider, type AppIdentity } from '../authProvider';
 import { getToken } from '../dataProvider/session';
 
@@ -8,8 +7,8 @@ import { getToken } from '../dataProvider/session';
  * authenticated pages load): authProvider.getIdentity() — GET /api/user — asked at most once per
  * stored token and page load. The login screen asks it to decide whether to go to the dashboard;
  * a portal page opened directly asks it while its code is still downloading (main.tsx). The
- * answer, or the request in flight, then seeds the shared query cache (see SharedAdminContext),
- * so the page does not ask again.
+ * answer, or the request in flight, then seeds the portal's cache (src/portal/portalData.ts), so
+ * the page does not ask again.
  */
 interface Probe {
   token: string;
@@ -45,20 +44,6 @@ export function probeIdentity(): Promise<AppIdentity> | null {
 export function currentProbe(): { identity: Promise<AppIdentity>; settled?: { identity: AppIdentity; at: number } } | undefined {
   const token = getToken();
   return token && probe?.token === token ? probe : undefined;
-}
-
-/** ra-core's useGetIdentity() cache key. */
-export const IDENTITY_KEY = ['auth', 'getIdentity'];
-
-/**
- * GET /api/user was already asked (login screen, or main.tsx while the page's code downloaded): the
- * identity query takes its answer, or joins the request in flight, rather than asking again.
- */
-export function seedProbedIdentity(queryClient: QueryClient): void {
-  const probe = currentProbe();
-  if (!probe || queryClient.getQueryState(IDENTITY_KEY)) return;
-  if (probe.settled) queryClient.setQueryData(IDENTITY_KEY, probe.settled.identity, { updatedAt: probe.settled.at });
-  else void queryClient.prefetchQuery({ queryKey: IDENTITY_KEY, queryFn: () => probe.identity });
 }
 
 export interface ProbedSession {

@@ -10,7 +10,7 @@ export interface PublicConfigState {
 
 /**
  * GET /api/config for the screens outside react-admin's context (login, callback): the same
- * once-per-page-load request as usePublicConfig(), without react-query.
+ * once-per-page-load request as usePublicConfig(), without the portal's cache.
  */
 export function usePublicConfigOnce(): PublicConfigState {
   const [state, setState] = useState<PublicConfigState>({ data: undefined, isPending: true, isError: false });

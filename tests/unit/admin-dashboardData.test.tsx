@@ -92,32 +92,34 @@ describe('ChartFrame', () => {
   });
 });
 
+/** ra-core's useGetIdentity() key, which the back-office's seed fills. */
+const IDENTITY_KEY = ['auth', 'getIdentity'];
+
 describe('seedProbedIdentity', () => {
   it('gives the identity query the answer of GET /api/user asked before react-admin loaded, without asking again', async () => {
     vi.resetModules();
-    const { probeIdentity, seedProbedIdentity, IDENTITY_KEY } = await import('../../src/routing/sessionProbe');
+    const { probeIdentity } = await import('../../src/routing/sessionProbe');
+    const { seedProbedIdentity, queryClient } = await import('../../src/providers');
     localStorage.setItem('token', 'T-probe');
     const user = { id: 7, name: 'Alessandra', surname: 'Bianchi', avatar: null };
     const { calls } = mockFetch({ body: { data: user } }, { body: {} });
     const asked = probeIdentity();
     // Still in flight: the query joins the request.
-    const inFlight = new QueryClient();
-    seedProbedIdentity(inFlight);
+    seedProbedIdentity();
     await asked;
     await settle();
-    expect(inFlight.getQueryData(IDENTITY_KEY)).toMatchObject({ id: 7, fullName: 'Alessandra Bianchi' });
+    expect(queryClient.getQueryData(IDENTITY_KEY)).toMatchObject({ id: 7, fullName: 'Alessandra Bianchi' });
     // Answered: the query takes the answer at once.
-    const answered = new QueryClient();
-    seedProbedIdentity(answered);
-    expect(answered.getQueryData(IDENTITY_KEY)).toMatchObject({ id: 7 });
+    queryClient.clear();
+    seedProbedIdentity();
+    expect(queryClient.getQueryData(IDENTITY_KEY)).toMatchObject({ id: 7 });
     expect(calls.filter((call) => call.url === '/api/user')).toHaveLength(1);
   });
 
   it('seeds nothing without a session', async () => {
     vi.resetModules();
-    const { seedProbedIdentity, IDENTITY_KEY } = await import('../../src/routing/sessionProbe');
-    const queryClient = new QueryClient();
-    seedProbedIdentity(queryClient);
+    const { seedProbedIdentity, queryClient } = await import('../../src/providers');
+    seedProbedIdentity();
     expect(queryClient.getQueryState(IDENTITY_KEY)).toBeUndefined();
   });
 });

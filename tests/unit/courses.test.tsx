@@ -1,7 +1,6 @@
 import type { ReactElement } from 'react';
-import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { CoreAdminContext, HttpError, memoryStore, type AuthProvider, type DataProvider } from 'ra-core';
+import { HttpError, I18nContext } from 'ra-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../src/i18n';
@@ -12,7 +11,7 @@ import ModulePage from '../../src/portal/courses/ModulePage';
 import type { Course, Lesson, Module } from '../../src/portal/courses/types';
 import { LessonCard } from '../../src/admin/lessons/LessonCard';
 import { isAcceptedVideoUrl, isValidPosition, lessonSummary } from '../../src/admin/lessons/lessonText';
-import { makeUser } from './support/portalHarness';
+import { makeUser, stubPortalProviders } from './support/portalHarness';
 
 const course = (overrides: Partial<Course> = {}): Course => ({
   id: 1,
@@ -53,34 +52,11 @@ const module = (overrides: Partial<Module> = {}): Module => ({
   ...overrides,
 });
 
-/** Renders `routes` in a memory data router (so the history action can be read) inside ra-core's context. */
+/** Renders `routes` in a memory data router (so the history action can be read) with the portal's texts and fake providers. */
 function renderRoutes(routes: Array<{ path: string; element: ReactElement }>, url: string, dataProvider: object) {
-  localStorage.setItem('token', 'test-token');
-  const user = makeUser({ name: 'Giulia' });
-  const authProvider: AuthProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getIdentity: async () => ({ id: user.id, fullName: 'Giulia Bianchi', user }),
-    getPermissions: async () => [],
-  };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  stubPortalProviders({ user: makeUser({ name: 'Giulia' }), dataProvider });
   const router = createMemoryRouter(
-    routes.map(({ path, element }) => ({
-      path,
-      element: (
-        <CoreAdminContext
-          dataProvider={dataProvider as unknown as DataProvider}
-          authProvider={authProvider}
-          i18nProvider={i18nProvider}
-          queryClient={queryClient}
-          store={memoryStore()}
-        >
-          {element}
-        </CoreAdminContext>
-      ),
-    })),
+    routes.map(({ path, element }) => ({ path, element: <I18nContext.Provider value={i18nProvider}>{element}</I18nContext.Provider> })),
     { initialEntries: ['/', url], initialIndex: 1 },
   );
   render(<RouterProvider router={router} />);

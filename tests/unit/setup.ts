@@ -1,10 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { backOfficeMessages } from '../../src/admin/backOfficeMessages';
 import { addMessages } from '../../src/i18n';
 import { portalMessages } from '../../src/i18n/portal';
 import { statementMessages } from '../../src/i18n/statement';
+import { queryCache } from '../../src/lib/query/cache';
 
 // Each part of the app adds its texts when it loads (the portal's layout, the statement page, the
 // back-office: src/i18n/index.ts); tests render their pieces on their own.
@@ -12,4 +13,9 @@ addMessages(portalMessages);
 addMessages({ app: { a11y: { statement: statementMessages } } });
 addMessages(backOfficeMessages);
 
-afterEach(() => cleanup());
+// The portal's cache is one per page load (src/lib/query/cache.ts): each test starts with it empty.
+afterEach(() => {
+  cleanup();
+  queryCache.remove([], false);
+  vi.restoreAllMocks();
+});

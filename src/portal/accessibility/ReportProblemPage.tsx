@@ -2,7 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useDataProvider, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
+import { portalDataProvider as dataProvider } from '../portalData';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { TextInput } from '../../components/TextInput';
@@ -41,7 +42,6 @@ export default function ReportProblemPage() {
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sent, setSent] = useState<Report | null>(null);
-  const dataProvider = useDataProvider();
   const [isPending, setPending] = useState(false);
   const refs = { page_url: useRef<HTMLInputElement>(null), description: useRef<HTMLTextAreaElement>(null) };
   const sentRef = useRef<HTMLParagraphElement>(null);

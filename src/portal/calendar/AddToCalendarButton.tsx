@@ -3,14 +3,13 @@ import EventAvailable from '@mui/icons-material/EventAvailable';
 import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
 import { announce } from '../../components/LiveRegion';
-import { useAppDataProvider } from '../../dataProvider';
+import { portalDataProvider as dataProvider } from '../portalData';
 import { saveBlob } from '../../lib/saveBlob';
 import './texts';
 
 /** "Aggiungi al calendario": the session as a one-event .ics file, with the session page's access rule. */
 export function AddToCalendarButton({ sessionId }: { sessionId: number }) {
   const translate = useTranslate();
-  const dataProvider = useAppDataProvider();
   const [pending, setPending] = useState(false);
   const download = async () => {
     setPending(true);

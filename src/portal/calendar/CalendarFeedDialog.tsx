@@ -11,7 +11,7 @@ import Autorenew from '@mui/icons-material/Autorenew';
 import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
 import { announce } from '../../components/LiveRegion';
-import { useAppDataProvider } from '../../dataProvider';
+import { portalDataProvider as dataProvider } from '../portalData';
 import './texts';
 
 export interface CalendarFeedDialogProps {
@@ -29,7 +29,6 @@ export interface CalendarFeedDialogProps {
  */
 export default function CalendarFeedDialog({ open, feedUrl, onClose, onRegenerated }: CalendarFeedDialogProps) {
   const translate = useTranslate();
-  const dataProvider = useAppDataProvider();
   const titleId = useId();
   const [url, setUrl] = useState(feedUrl ?? '');
   const [confirming, setConfirming] = useState(false);

@@ -3,10 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { useParams } from 'react-router';
-import { useAppDataProvider } from '../../dataProvider';
+import { queryCache } from '../../lib/query/cache';
+import { portalDataProvider as dataProvider } from '../portalData';
 import { Button } from '../../components/Button';
 import { usePageTitle } from '../layout/pageTitle';
 import { PageLoader } from '../PageLoader';
@@ -17,7 +17,7 @@ import { LessonSidebar } from './LessonSidebar';
 // The video is what this page paints first: its code comes with the page's, not after the lesson.
 import LessonVideo from './LessonVideo';
 import type { MediaLike, PlaybackSnapshot } from './playback';
-import { lessonHref, moduleHref, useLesson, useLessons } from './queries';
+import { COURSES_KEY, lessonHref, moduleHref, useLesson, useLessons } from './queries';
 import type { Lesson } from './types';
 import { useLessonSync } from './useLessonSync';
 import './texts';
@@ -129,8 +129,6 @@ function useSyncLesson(
   lesson: Lesson | undefined,
   reload: () => unknown,
 ) {
-  const dataProvider = useAppDataProvider();
-  const queryClient = useQueryClient();
   const completed = useRef(lesson?.completed);
   completed.current = lesson?.completed ?? completed.current;
 
@@ -142,15 +140,14 @@ function useSyncLesson(
         .then((updated) => {
           if (updated && updated.completed !== completed.current) {
             completed.current = updated.completed;
-            void queryClient.invalidateQueries({ queryKey: ['lessons', 'getList'] });
-            void queryClient.invalidateQueries({ queryKey: ['modules'] });
-            void queryClient.invalidateQueries({ queryKey: ['courses'] });
+            // The lesson, its module's list and every count above it (this lesson among them).
+            return queryCache.invalidate(COURSES_KEY);
           }
           return reload();
         })
         // A lost sync is repeated by the next one, 3 s later; the page has nothing to show for it.
         .catch(() => undefined);
     },
-    [dataProvider, queryClient, courseId, moduleId, lessonId, reload],
+    [courseId, moduleId, lessonId, reload],
   );
 }

@@ -1,4 +1,6 @@
-import { useGetList, useGetOne, type Identifier } from 'ra-core';
+import type { Identifier } from 'ra-core';
+import { useQuery } from '../../lib/query/useQuery';
+import { portalDataProvider } from '../portalData';
 import type { Course, Lesson, Module } from './types';
 
 /** The API answers lists in one page up to this size (server MAX_PER_PAGE): learners see everything. */
@@ -7,23 +9,48 @@ export const WHOLE_LIST = 10000;
 const byPosition = { field: 'position', order: 'ASC' as const };
 const wholeList = { page: 1, perPage: WHOLE_LIST };
 
+/**
+ * The course pages' keys in the portal's cache: everything under ['courses'] (a lesson's progress
+ * changes its module's and its course's counts too, see PlayerPage).
+ */
+export const COURSES_KEY = ['courses'] as const;
+const key = (...parts: Identifier[]) => [...COURSES_KEY, ...parts.map(String)];
+
 /** GET /api/courses: the published courses (every course for read_courses holders). */
 export const useCourses = () =>
-  useGetList<Course>('courses', { pagination: wholeList, sort: { field: 'created_at', order: 'DESC' } });
+  useQuery({
+    queryKey: key('list'),
+    queryFn: async () =>
+      (await portalDataProvider.getList<Course>('courses', { pagination: wholeList, sort: { field: 'created_at', order: 'DESC' }, filter: {} })).data,
+  });
 
-export const useCourse = (courseId: Identifier) => useGetOne<Course>('courses', { id: courseId as Course['id'] });
+export const useCourse = (courseId: Identifier) =>
+  useQuery({ queryKey: key(courseId), queryFn: async () => (await portalDataProvider.getOne<Course>('courses', { id: courseId as Course['id'] })).data });
 
 export const useModules = (courseId: Identifier) =>
-  useGetList<Module>('modules', { pagination: wholeList, sort: byPosition, meta: { courseId } });
+  useQuery({
+    queryKey: key(courseId, 'modules'),
+    queryFn: async () => (await portalDataProvider.getList<Module>('modules', { pagination: wholeList, sort: byPosition, filter: {}, meta: { courseId } })).data,
+  });
 
 export const useModule = (courseId: Identifier, moduleId: Identifier) =>
-  useGetOne<Module>('modules', { id: moduleId as Module['id'], meta: { courseId } });
+  useQuery({
+    queryKey: key(courseId, 'modules', moduleId),
+    queryFn: async () => (await portalDataProvider.getOne<Module>('modules', { id: moduleId as Module['id'], meta: { courseId } })).data,
+  });
 
 export const useLessons = (courseId: Identifier, moduleId: Identifier) =>
-  useGetList<Lesson>('lessons', { pagination: wholeList, sort: byPosition, meta: { courseId, moduleId } });
+  useQuery({
+    queryKey: key(courseId, 'modules', moduleId, 'lessons'),
+    queryFn: async () =>
+      (await portalDataProvider.getList<Lesson>('lessons', { pagination: wholeList, sort: byPosition, filter: {}, meta: { courseId, moduleId } })).data,
+  });
 
 export const useLesson = (courseId: Identifier, moduleId: Identifier, lessonId: Identifier) =>
-  useGetOne<Lesson>('lessons', { id: lessonId as Lesson['id'], meta: { courseId, moduleId } });
+  useQuery({
+    queryKey: key(courseId, 'modules', moduleId, 'lessons', lessonId),
+    queryFn: async () => (await portalDataProvider.getOne<Lesson>('lessons', { id: lessonId as Lesson['id'], meta: { courseId, moduleId } })).data,
+  });
 
 export const courseHref = (courseId: Identifier) => `/courses/${courseId}/modules`;
 export const moduleHref = (courseId: Identifier, moduleId: Identifier) => `/courses/${courseId}/modules/${moduleId}/lessons`;

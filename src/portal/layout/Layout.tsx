@@ -6,8 +6,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Outlet, useLocation } from 'react-router';
-import { usePermissions, useTranslate } from 'ra-core';
-import { useSession } from '../../authProvider/useSession';
+import { useTranslate } from 'ra-core';
+import { usePermissions, useSession } from '../../authProvider/useSession';
 import { LiveRegion } from '../../components/LiveRegion';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { AccessibilityFooter } from '../accessibility/AccessibilityFooter';
@@ -67,7 +67,7 @@ function LayoutFrame() {
     setOpenedAt(open ? pathname : null);
   };
   const { user } = useSession();
-  const { permissions } = usePermissions<string[]>();
+  const permissions = usePermissions();
   const title = usePageTitleValue();
   const items = sidebarItems(user, permissions);
 

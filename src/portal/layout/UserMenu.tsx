@@ -10,13 +10,13 @@ import PersonIcon from '@mui/icons-material/ManageAccountsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { useLogout, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import { Avatar } from '../../components/Avatar';
 import { usePublicConfig } from '../../lib/publicConfig';
 import type { User } from '../../../server/src/schemas/contract';
 import { rowIconStyles, rowStyles } from './navItemStyles';
 import { LazyCalendarFeedDialog } from '../calendar/LazyCalendarFeedDialog';
-import { useSession } from '../../authProvider/useSession';
+import { useLogout, useSession } from '../../authProvider/useSession';
 import { useDropdownMenu } from './useDropdownMenu';
 
 const itemStyles = ({ theme }: { theme: Parameters<typeof rowStyles>[0] }) => ({

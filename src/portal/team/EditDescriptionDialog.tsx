@@ -5,10 +5,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTranslate, useUpdate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
 import { announce } from '../../components/LiveRegion';
 import { apiErrorText, errorStatus, fieldErrors } from '../../lib/apiError';
+import { portalDataProvider as dataProvider } from '../portalData';
+import { teamChanged } from './queries';
 import type { Team } from './types';
 
 export interface EditDescriptionDialogProps {
@@ -24,7 +26,7 @@ export function EditDescriptionDialog({ open, team, onClose }: EditDescriptionDi
   const [description, setDescription] = useState(team.description ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [update, { isPending }] = useUpdate<Team>();
+  const [isPending, setPending] = useState(false);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
   // Where focus goes once the form is enabled again after a failed save.
@@ -46,16 +48,14 @@ export function EditDescriptionDialog({ open, team, onClose }: EditDescriptionDi
     event.preventDefault();
     setFieldError(null);
     setFormError(null);
+    setPending(true);
     try {
-      await update(
-        'teams',
-        {
-          id: team.id,
-          data: { name: team.name, description, owner_id: team.owner_id },
-          previousData: team,
-        },
-        { mutationMode: 'pessimistic', returnPromise: true },
-      );
+      const { data } = await dataProvider.update<Team>('teams', {
+        id: team.id,
+        data: { name: team.name, description, owner_id: team.owner_id },
+        previousData: team,
+      });
+      void teamChanged(team.id, data);
       onClose();
       announce(translate('app.team.description_saved'));
     } catch (error) {
@@ -69,6 +69,8 @@ export function EditDescriptionDialog({ open, team, onClose }: EditDescriptionDi
         else setFormError(apiErrorText(error, translate('app.team.description_error')));
         setFocusTarget({ to: 'message' });
       }
+    } finally {
+      setPending(false);
     }
   };
 

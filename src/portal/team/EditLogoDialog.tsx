@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import { LazyImageCropDialog } from '../../components/LazyImageCropDialog';
 import { announce } from '../../components/LiveRegion';
-import type { AppDataProvider } from '../../dataProvider';
+import { portalDataProvider as dataProvider } from '../portalData';
+import { teamChanged } from './queries';
 import type { Team } from './types';
 
 export interface EditLogoDialogProps {
@@ -13,16 +13,11 @@ export interface EditLogoDialogProps {
 
 /** Pick, crop 1:1 and upload the team's logo (POST /api/teams/{id}/avatar, `_method=PUT`); a saved logo is announced. */
 export function EditLogoDialog({ open, team, onClose }: EditLogoDialogProps) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const queryClient = useQueryClient();
   const translate = useTranslate();
 
   const upload = async (blob: Blob) => {
     const { data } = await dataProvider.uploadImage<Team>({ path: `teams/${team.id}`, field: 'avatar', blob });
-    if (data && typeof data === 'object') {
-      queryClient.setQueryData(['teams', 'getOne', { id: String(team.id), meta: undefined }], data);
-    }
-    await queryClient.invalidateQueries({ queryKey: ['teams'] });
+    await teamChanged(team.id, data);
     announce(translate('app.team.logo_saved'));
   };
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import Stack from '@mui/material/Stack';
-import { usePermissions, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import { useParams } from 'react-router';
 import { hasPermission } from '../../authProvider/canAccess';
-import { useSession as useCurrentUser } from '../../authProvider/useSession';
+import { usePermissions, useSession as useCurrentUser } from '../../authProvider/useSession';
 import { usePageTitle } from '../layout/pageTitle';
 import { PageLoader } from '../PageLoader';
 import { EditLogoDialog } from './EditLogoDialog';
@@ -43,7 +43,7 @@ type HrefOf = (session: { id: number }) => string;
 
 function TeamPath({ team, teamId }: { team: Team; teamId: string }) {
   const { user } = useCurrentUser();
-  const { permissions } = usePermissions<string[]>();
+  const permissions = usePermissions();
   const [dialog, setDialog] = useState<'description' | 'logo' | null>(null);
   const close = () => setDialog(null);
 

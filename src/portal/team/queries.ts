@@ -1,16 +1,23 @@
 import { useEffect } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useGetOne, type Identifier } from 'ra-core';
-import type { AppDataProvider } from '../../dataProvider';
+import type { Identifier } from 'ra-core';
+import { queryCache, type QueryOptions } from '../../lib/query/cache';
+import { useQuery } from '../../lib/query/useQuery';
+import { portalDataProvider as dataProvider } from '../portalData';
 import type { Session, Team } from './types';
 
 /** A team's whole session list, for the calendar: one page of up to 10000. */
 export const ALL_SESSIONS = 10000;
 
-/** GET /api/teams/{id} through ra-core, so that team updates refresh it everywhere. */
+/** A team's key in the portal's cache; everything about the team (its sessions) is under it. */
+export const teamKey = (teamId: Identifier | null | undefined) => ['teams', String(teamId)] as const;
+
+/** GET /api/teams/{id}. */
 export function useTeam(teamId: Identifier | null | undefined) {
-  // Route ids are strings; the API answers numbers. ra-core compares them as strings in its cache keys.
-  return useGetOne<Team>('teams', { id: (teamId ?? '') as Team['id'] }, { enabled: teamId != null && teamId !== '' });
+  return useQuery({
+    queryKey: [...teamKey(teamId), 'record'],
+    queryFn: async () => (await dataProvider.getOne<Team>('teams', { id: teamId as Team['id'] })).data,
+    enabled: teamId != null && teamId !== '',
+  });
 }
 
 /** What the calendar shows of each session: its day. */
@@ -20,9 +27,9 @@ export const UPCOMING_FIELDS = ['id', 'name', 'start_time', 'type'] as const;
 export type UpcomingSession = Pick<Session, (typeof UPCOMING_FIELDS)[number]>;
 
 /** Every session of a team (those attached to no team included), for the calendar: their days only. */
-function teamSessionsQuery(dataProvider: AppDataProvider, teamId: Identifier | null | undefined) {
-  return queryOptions({
-    queryKey: ['teams', String(teamId), 'sessions', 'all'],
+function teamSessionsQuery(teamId: Identifier | null | undefined): QueryOptions<CalendarSession[]> {
+  return {
+    queryKey: [...teamKey(teamId), 'sessions', 'all'],
     queryFn: async () =>
       (
         await dataProvider.getTeamSessions<CalendarSession>(teamId!, {
@@ -31,38 +38,35 @@ function teamSessionsQuery(dataProvider: AppDataProvider, teamId: Identifier | n
           query: { fields: 'start_time' },
         })
       ).data,
-  });
+  };
 }
 
 /** GET /api/teams/{id}/sessions/upcoming: sessions not ended yet, soonest first. */
-function upcomingSessionsQuery(dataProvider: AppDataProvider, teamId: Identifier) {
-  return queryOptions({
-    queryKey: ['teams', String(teamId), 'sessions', 'upcoming'],
+function upcomingSessionsQuery(teamId: Identifier): QueryOptions<UpcomingSession[]> {
+  return {
+    queryKey: [...teamKey(teamId), 'sessions', 'upcoming'],
     queryFn: () => dataProvider.getUpcomingTeamSessions(teamId, ALL_SESSIONS, UPCOMING_FIELDS),
-  });
+  };
 }
 
 /** GET /api/teams/{id}/sessions/next: the next appointment, or null. */
-function nextSessionQuery(dataProvider: AppDataProvider, teamId: Identifier) {
-  return queryOptions({
-    queryKey: ['teams', String(teamId), 'sessions', 'next'],
+function nextSessionQuery(teamId: Identifier) {
+  return {
+    queryKey: [...teamKey(teamId), 'sessions', 'next'],
     queryFn: () => dataProvider.getNextTeamSession(teamId),
-  });
+  };
 }
 
 export function useTeamSessions(teamId: Identifier | null | undefined) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery({ ...teamSessionsQuery(dataProvider, teamId), enabled: teamId != null && teamId !== '' });
+  return useQuery({ ...teamSessionsQuery(teamId), enabled: teamId != null && teamId !== '' });
 }
 
 export function useUpcomingSessions(teamId: Identifier) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery(upcomingSessionsQuery(dataProvider, teamId));
+  return useQuery(upcomingSessionsQuery(teamId));
 }
 
 export function useNextSession(teamId: Identifier) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery(nextSessionQuery(dataProvider, teamId));
+  return useQuery(nextSessionQuery(teamId));
 }
 
 /**
@@ -71,14 +75,12 @@ export function useNextSession(teamId: Identifier) {
  * the page that shows one of them reads it with its own hook.
  */
 export function usePrefetchTeamSessions(teamId: Identifier) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const queryClient = useQueryClient();
   useEffect(() => {
     if (teamId === '') return;
-    void queryClient.prefetchQuery(nextSessionQuery(dataProvider, teamId));
-    void queryClient.prefetchQuery(upcomingSessionsQuery(dataProvider, teamId));
-    void queryClient.prefetchQuery(teamSessionsQuery(dataProvider, teamId));
-  }, [dataProvider, queryClient, teamId]);
+    queryCache.prefetch(nextSessionQuery(teamId));
+    queryCache.prefetch(upcomingSessionsQuery(teamId));
+    queryCache.prefetch(teamSessionsQuery(teamId));
+  }, [teamId]);
 }
 
 /**
@@ -86,13 +88,19 @@ export function usePrefetchTeamSessions(teamId: Identifier) {
  * GET /api/sessions/{id} otherwise.
  */
 export function useSession(sessionId: Identifier, routeTeamId: Identifier | undefined) {
-  const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
-    // Keys start with the resource so that ra-core's mutations on teams/sessions refresh them.
-    queryKey: routeTeamId ? ['teams', String(routeTeamId), 'sessions', String(sessionId)] : ['sessions', 'portal', String(sessionId)],
+    queryKey: routeTeamId ? [...teamKey(routeTeamId), 'sessions', String(sessionId)] : ['sessions', String(sessionId)],
     queryFn: async () =>
       routeTeamId
         ? await dataProvider.getTeamSession(routeTeamId, sessionId)
         : ((await dataProvider.getOne<Session>('sessions', { id: sessionId as Session['id'] })).data as Session),
   });
+}
+
+/** A write's answer for the team becomes its record; without one, the record is asked again. */
+export function teamChanged(teamId: Identifier, record: Team | undefined): Promise<void> {
+  const key = [...teamKey(teamId), 'record'];
+  if (!record || typeof record !== 'object') return queryCache.invalidate(key);
+  queryCache.setData(key, record);
+  return Promise.resolve();
 }

@@ -1,10 +1,11 @@
 import type { ReactElement } from 'react';
-import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { CoreAdminContext, HttpError, type AuthProvider, type DataProvider } from 'ra-core';
+import { HttpError, I18nContext } from 'ra-core';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import type { User } from '../../../server/src/schemas/contract';
+import { authProvider } from '../../../src/authProvider';
+import { dataProvider as appDataProvider } from '../../../src/dataProvider';
 import { i18nProvider } from '../../../src/i18n';
 
 /** A user as GET /api/user answers it, with overrides. */
@@ -64,30 +65,32 @@ export interface HarnessOptions {
   dataProvider: object;
 }
 
-/** Renders `element` at `url` inside ra-core's context, with a signed-in user and fake providers. */
-export function renderPortalPage(element: ReactElement, { path, url, user, permissions = [], dataProvider }: HarnessOptions) {
+/**
+ * The portal's pages reach the app's one dataProvider and authProvider (src/portal/portalData.ts):
+ * a test answers in their place, with a signed-in `user`, its `permissions` and the data methods it
+ * gives (only those the page calls). The setup file restores them after each test.
+ */
+export function stubPortalProviders({ user, permissions = [], dataProvider }: Omit<HarnessOptions, 'path' | 'url'>) {
   localStorage.setItem('token', 'test-token');
-  const authProvider: AuthProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getIdentity: async () => ({ id: user.id, fullName: `${user.name} ${user.surname}`, user }),
-    getPermissions: async () => permissions,
-  };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  vi.spyOn(authProvider, 'getIdentity').mockImplementation(async () => ({ id: user.id, fullName: `${user.name} ${user.surname}`, user }));
+  vi.spyOn(authProvider, 'getPermissions').mockImplementation(async () => permissions);
+  vi.spyOn(authProvider, 'checkError').mockImplementation(async () => undefined);
+  vi.spyOn(authProvider, 'logout').mockImplementation(async () => undefined);
+  for (const [name, method] of Object.entries(dataProvider)) {
+    vi.spyOn(appDataProvider as unknown as Record<string, () => unknown>, name).mockImplementation(method as () => unknown);
+  }
+}
+
+/** Renders `element` at `url` with the portal's texts, a signed-in user and fake providers. */
+export function renderPortalPage(element: ReactElement, { path, url, ...providers }: HarnessOptions) {
+  stubPortalProviders(providers);
   return render(
     <MemoryRouter initialEntries={[url]}>
-      <CoreAdminContext
-        dataProvider={dataProvider as unknown as DataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        queryClient={queryClient}
-      >
+      <I18nContext.Provider value={i18nProvider}>
         <Routes>
           <Route path={path} element={element} />
         </Routes>
-      </CoreAdminContext>
+      </I18nContext.Provider>
     </MemoryRouter>,
   );
 }
