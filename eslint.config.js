@@ -44,8 +44,6 @@ const BACK_OFFICE_DATA = [
     importNames: ['useGetOne', 'useGetList', 'useGetMany', 'useGetIdentity', 'usePermissions', 'useLogout', 'useDataProvider', 'useUpdate', 'useCreate', 'useDelete', 'useQueryClient', 'CoreAdminContext'],
     message: 'Portal pages read through src/lib/query (useQuery) and src/portal/portalData.ts; react-admin\'s data hooks load with the back-office only.',
   },
-  { name: '../../dataProvider', importNames: ['useAppDataProvider'], message: 'Use portalDataProvider from src/portal/portalData.ts.' },
-  { name: '../dataProvider', importNames: ['useAppDataProvider'], message: 'Use portalDataProvider from src/portal/portalData.ts.' },
 ];
 
 export default tseslint.config(

@@ -4,7 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { CanAccess, Title, useGetIdentity, useTranslate } from 'react-admin';
-import { useAppDataProvider } from '../dataProvider';
+import { useAppDataProvider } from './common/useAppDataProvider';
 import { AccessDenied } from './common/AccessDenied';
 import { ADMIN_STATS_KEY } from './dashboardData';
 import { ProgrammeOverview } from './reports/ProgrammeOverview';

@@ -7,7 +7,6 @@ export type AppDataProvider = DataProvider & CustomMethods;
 /** The one dataProvider of the app, shared by the portal and the back-office. */
 export const dataProvider: AppDataProvider = { ...restProvider, ...customMethods };
 
-export { useAppDataProvider } from './useAppDataProvider';
 export { getToken, setToken, removeToken } from './token';
 export { SkippedRequestError, type ApiError } from './http';
 export type { UploadImageParams, SyncLessonBody } from './customMethods';

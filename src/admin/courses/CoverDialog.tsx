@@ -1,6 +1,6 @@
 import { useRefresh, useTranslate } from 'react-admin';
 import { LazyImageCropDialog } from '../../components/LazyImageCropDialog';
-import { useAppDataProvider } from '../../dataProvider';
+import { useAppDataProvider } from '../common/useAppDataProvider';
 
 /** Course and module covers are cropped 16:9. */
 export const COVER_ASPECT = 16 / 9;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAppDataProvider } from '../../dataProvider';
+import { useAppDataProvider } from '../common/useAppDataProvider';
 
 /** GET /api/permissions: the catalogue the role editor offers (names, not ids, so not a react-admin list). */
 export function usePermissionCatalogue() {

@@ -1,5 +1,5 @@
 import type { RaRecord } from 'react-admin';
-import { useAppDataProvider } from '../../dataProvider';
+import { useAppDataProvider } from '../common/useAppDataProvider';
 import { PeoplePickerDialog } from '../common/PeoplePickerDialog';
 import { expertPicker } from '../common/pickers';
 import { useSessionDetail } from './useSessionDetail';

@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { Button } from '../../components/Button';
-import { useAppDataProvider } from '../../dataProvider';
+import { useAppDataProvider } from '../common/useAppDataProvider';
 import { EmptyState, ListSpinner } from '../common/ResourceTable';
 import { ScrollDialog } from '../common/ScrollDialog';
 import { saveBlob } from '../../lib/saveBlob';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { useTranslate, type RaRecord } from 'react-admin';
-import { useAppDataProvider } from '../../dataProvider';
+import { useAppDataProvider } from '../common/useAppDataProvider';
 import { teamPicker } from '../common/pickers';
 import { SearchPicker } from '../common/SearchPicker';
 import { SubmitDialog } from '../common/SubmitDialog';

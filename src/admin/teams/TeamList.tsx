@@ -7,7 +7,7 @@ import { CanAccess, useRefresh, useTranslate, type RaRecord } from 'react-admin'
 import type { TeamSummary } from '../../../server/src/schemas/contract';
 import { Avatar } from '../../components/Avatar';
 import { LazyImageCropDialog } from '../../components/LazyImageCropDialog';
-import { useAppDataProvider } from '../../dataProvider';
+import { useAppDataProvider } from '../common/useAppDataProvider';
 import { DeleteRecordButton } from '../common/DeleteRecordButton';
 import { DialogAction } from '../common/DialogAction';
 import { CreateRecordButton, EditRecordButton } from '../common/RecordButtons';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RaRecord } from 'react-admin';
 import type { PersonSummary } from '../../../server/src/schemas/contract';
-import { useAppDataProvider } from '../../dataProvider';
+import { useAppDataProvider } from '../common/useAppDataProvider';
 import { PeoplePickerDialog } from '../common/PeoplePickerDialog';
 import { userPicker } from '../common/pickers';
 

@@ -4,7 +4,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate, type RaRecord } from 'react-admin';
 import type { SessionResource } from '../../../server/src/schemas/contract';
-import { useAppDataProvider } from '../../dataProvider';
+import { useAppDataProvider } from '../common/useAppDataProvider';
 import { formatRomeDateTime } from '../common/dateTime';
 import { EmptyState, ListSpinner } from '../common/ResourceTable';
 import { ScrollDialog } from '../common/ScrollDialog';

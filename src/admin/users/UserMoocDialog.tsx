@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useTranslate } from 'react-admin';
 import type { AdminUser } from '../../../server/src/schemas/contract';
-import { useAppDataProvider } from '../../dataProvider';
+import { useAppDataProvider } from '../common/useAppDataProvider';
 import { SubmitDialog } from '../common/SubmitDialog';
 import { fullName } from '../common/text';
 

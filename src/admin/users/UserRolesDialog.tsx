@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import { useGetList, useTranslate, type Identifier } from 'react-admin';
 import type { AdminUser } from '../../../server/src/schemas/contract';
-import { useAppDataProvider } from '../../dataProvider';
+import { useAppDataProvider } from '../common/useAppDataProvider';
 import { ListSpinner } from '../common/ResourceTable';
 import { SubmitDialog } from '../common/SubmitDialog';
 import { fullName } from '../common/text';

@@ -1,5 +1,5 @@
 import { useDataProvider } from 'ra-core';
-import type { AppDataProvider } from './index';
+import type { AppDataProvider } from '../../dataProvider';
 
 /** react-admin's dataProvider hook, typed with the app's custom methods. */
 export const useAppDataProvider = () => useDataProvider<AppDataProvider>();
