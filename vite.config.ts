@@ -167,6 +167,18 @@ export const SWAPS: ModuleSwap[] = [
 };`,
   },
   /**
+   * @emotion/react's index imports hoist-non-react-statics for its side effects only (it has none:
+   * the package is one CommonJS module exporting a function), and that import keeps the module and
+   * its react-is 16 copy on every page (about 0.9 KiB brotli). withTheme, which does use it, takes
+   * it through its own module, untouched.
+   */
+  {
+    name: 'emotion without the bare hoist-non-react-statics import',
+    matches: (source, importer) => source === 'hoist-non-react-statics' && /[\\/]@emotion[\\/]react[\\/]dist[\\/]emotion-react\.browser\.esm\.js$/.test(importer),
+    target: '\0percorso:no-side-effect-import',
+    code: 'export {};',
+  },
+  /**
    * node-polyglot (under ra-i18n-polyglot, the i18nProvider) polyfills Object.entries and
    * Object.hasOwn for old browsers with es-shims packages; every browser the build targets has
    * both, so the native functions stand in: about 2 KiB (brotli) less on the first page.

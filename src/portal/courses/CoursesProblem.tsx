@@ -1,5 +1,5 @@
-import Alert from '@mui/material/Alert';
 import { useTranslate } from 'ra-core';
+import { Notice } from '../../components/Notice';
 
 type Missing = 'course_missing' | 'module_missing' | 'lesson_missing';
 
@@ -16,8 +16,6 @@ export function CoursesProblem({ error, missing }: { error: unknown; missing?: M
   const translate = useTranslate();
   const key = problemKey(error, missing);
   return (
-    <Alert severity={key === 'app.courses.load_failed' ? 'error' : 'warning'} role="alert" sx={{ borderRadius: 2 }}>
-      {translate(key)}
-    </Alert>
+    <Notice severity={key === 'app.courses.load_failed' ? 'error' : 'warning'}>{translate(key)}</Notice>
   );
 }

@@ -1,5 +1,4 @@
 import { memo, useState, type SyntheticEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -13,6 +12,7 @@ import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
 import type { MediaLike } from './playback';
 import { useVideoStart } from './useVideoStart';
+import { Notice } from '../../components/Notice';
 
 export interface LessonVideoProps {
   src: string;
@@ -105,7 +105,7 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
           </IconButton>
         )}
       </Box>
-      {failed && <Alert severity="error">{translate('app.courses.player.video_error')}</Alert>}
+      {failed && <Notice severity="error">{translate('app.courses.player.video_error')}</Notice>}
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
 import { useCallback, useDeferredValue, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -8,6 +7,7 @@ import { useParams } from 'react-router';
 import { queryCache } from '../../lib/query/cache';
 import { portalDataProvider as dataProvider } from '../portalData';
 import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
 import { usePageTitle } from '../layout/pageTitle';
 import { PageLoader } from '../PageLoader';
 import { BackLink } from './BackLink';
@@ -90,7 +90,7 @@ function LessonStatus({ lesson, button }: { lesson: Lesson; button: { label: str
   const translate = useTranslate();
   if (lesson.completed) {
     return (
-      <Alert
+      <Notice
         severity="success"
         action={
           <Button to={button.to} color="green" sx={{ whiteSpace: 'nowrap' }}>
@@ -100,17 +100,17 @@ function LessonStatus({ lesson, button }: { lesson: Lesson; button: { label: str
         sx={{ alignItems: 'center' }}
       >
         {translate('app.courses.player.completed')}
-      </Alert>
+      </Notice>
     );
   }
   const coverage = coverageOf(lesson);
   if (coverage.length === null) {
     // Completion is measured against a length the server trusts; without one, nobody can complete.
-    return <Alert severity="info">{translate('app.courses.player.no_length')}</Alert>;
+    return <Notice severity="info">{translate('app.courses.player.no_length')}</Notice>;
   }
   return (
     <Stack spacing={1}>
-      <Alert severity="warning">{translate('app.courses.player.notice', { button: button.label })}</Alert>
+      <Notice severity="warning">{translate('app.courses.player.notice', { button: button.label })}</Notice>
       <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="lesson-coverage">
         {translate('app.courses.player.coverage', coverage)}
       </Typography>

@@ -1,5 +1,5 @@
-import Alert from '@mui/material/Alert';
 import { useTranslate } from 'ra-core';
+import { Notice } from '../../components/Notice';
 import { errorStatus, SERVICE_UNAVAILABLE } from '../../lib/apiError';
 
 /** The message keys of a page's load failures. */
@@ -37,8 +37,6 @@ export function LoadProblem({ error, texts }: { error: unknown; texts: LoadProbl
   const status = errorStatus(error);
   const refused = status !== undefined && status >= 400 && status < 500;
   return (
-    <Alert severity={refused ? 'warning' : 'error'} role="alert" sx={{ borderRadius: 2 }}>
-      {translate(loadProblemKey(error, texts))}
-    </Alert>
+    <Notice severity={refused ? 'warning' : 'error'}>{translate(loadProblemKey(error, texts))}</Notice>
   );
 }
