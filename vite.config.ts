@@ -41,6 +41,8 @@ function precompress(): Plugin {
 }
 
 const LIGHT_ROUTER_PROVIDER = resolve(dirname(fileURLToPath(import.meta.url)), 'src/routing/lightRouterProvider.tsx');
+/** react-admin's auth callback page (the real path: node_modules may be a link). */
+const RA_AUTH_CALLBACK = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), 'node_modules/ra-ui-materialui/dist/auth/AuthCallback.js'));
 const SIMPLE_REST_QUERY_STRING = resolve(dirname(fileURLToPath(import.meta.url)), 'src/dataProvider/simpleRestQueryString.ts');
 /** The real path (node_modules may be a link), as Vite gives the package's own files. */
 const REACT_ROUTER_PRODUCTION = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), 'node_modules/react-router/dist/production'));
@@ -165,6 +167,22 @@ export const SWAPS: ModuleSwap[] = [
     throw new Error('Percorso: ra-data-simple-rest is always given the app\\'s HTTP client (src/dataProvider/restProvider.ts); see vite.config.ts.');
   },
 };`,
+  },
+  /**
+   * react-admin's <Admin> takes its login page (a form: react-hook-form, the text and password
+   * inputs, about 40 KiB brotli) as the default of its `loginPage` prop, so it loads with the
+   * back-office's first screen although Percorso passes `loginPage={false}` (src/admin/AdminApp.tsx:
+   * the sign-in is the portal's). The default is replaced by a component that says so if it is
+   * ever rendered; the auth callback page, from the same module, stays react-admin's.
+   */
+  {
+    name: 'react-admin without its login page',
+    matches: (source, importer) => source === './auth/index.js' && /[\\/]ra-ui-materialui[\\/]dist[\\/]AdminUI\.js$/.test(importer),
+    target: '\0percorso:react-admin-auth-without-login',
+    code: `export { AuthCallback } from ${JSON.stringify(RA_AUTH_CALLBACK)};
+export function Login() {
+  throw new Error('Percorso: react-admin\\'s login page is not built into this app (<Admin loginPage={false}>); see vite.config.ts.');
+}`,
   },
   /**
    * @emotion/react's index imports hoist-non-react-statics for its side effects only (it has none:
