@@ -43,6 +43,7 @@ function precompress(): Plugin {
 const LIGHT_ROUTER_PROVIDER = resolve(dirname(fileURLToPath(import.meta.url)), 'src/routing/lightRouterProvider.tsx');
 /** react-admin's auth callback page (the real path: node_modules may be a link). */
 const RA_AUTH_CALLBACK = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), 'node_modules/ra-ui-materialui/dist/auth/AuthCallback.js'));
+const TOUCH_RIPPLE_ON_DEMAND = resolve(dirname(fileURLToPath(import.meta.url)), 'src/components/TouchRippleOnDemand.tsx');
 const SIMPLE_REST_QUERY_STRING = resolve(dirname(fileURLToPath(import.meta.url)), 'src/dataProvider/simpleRestQueryString.ts');
 /** The real path (node_modules may be a link), as Vite gives the package's own files. */
 const REACT_ROUTER_PRODUCTION = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), 'node_modules/react-router/dist/production'));
@@ -142,6 +143,17 @@ export const SWAPS: ModuleSwap[] = [
     code: `export default function createThemeWithVars() {
   throw new Error('Percorso: MUI themes with CSS variables (cssVariables, colorSchemes) are not built into this app; see vite.config.ts.');
 }`,
+  },
+  /**
+   * MUI's ButtonBase mounts its press ripple (TouchRipple) only on the first press, but imports it
+   * statically, so its code sits in the entry of every page. src/components/TouchRippleOnDemand.tsx
+   * stands in for it and downloads the real one on the first press: about 2 KiB brotli less on every
+   * page. (That file imports the real module by its package path, which this does not match.)
+   */
+  {
+    name: 'MUI press ripple on demand',
+    matches: (source, importer) => source === './TouchRipple.mjs' && /[\\/]@mui[\\/]material[\\/]ButtonBase[\\/]ButtonBase\.mjs$/.test(importer),
+    target: TOUCH_RIPPLE_ON_DEMAND,
   },
   /**
    * ra-data-simple-rest imports only `stringify` from query-string, which brings four packages of

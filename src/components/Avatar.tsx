@@ -1,5 +1,5 @@
-import MuiAvatar from '@mui/material/Avatar';
-import type { SxProps, Theme } from '@mui/material/styles';
+import { useState } from 'react';
+import { styled, type SxProps, type Theme } from '@mui/material/styles';
 import { avatarUrl, initials } from '../lib/avatarUrl';
 import { usePublicConfig } from '../lib/publicConfig';
 
@@ -16,27 +16,50 @@ export interface AvatarProps {
   sx?: SxProps<Theme>;
 }
 
+/*
+ * The round picture MUI's Avatar draws (a picture, else the initials), in a few lines of its own:
+ * it is in the header of every portal page, and MUI's brings its slot machinery along.
+ */
+const Circle = styled('span')(({ theme }) => ({
+  position: 'relative',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  overflow: 'hidden',
+  borderRadius: '50%',
+  fontFamily: theme.typography.fontFamily,
+  lineHeight: 1,
+  userSelect: 'none',
+  backgroundColor: theme.palette.primary.main,
+  color: '#fff',
+  '& > img': { width: '100%', height: '100%', objectFit: 'cover', textAlign: 'center', color: 'transparent' },
+  '& [data-initials]::before': { content: 'attr(data-initials)' },
+}));
+
 export function Avatar({ name, path, src, size = 40, decorative = false, sx }: AvatarProps) {
   const { data: config } = usePublicConfig();
   const url = src || (path ? avatarUrl(path, config?.avatar_host) : undefined);
+  // A picture that fails to load gives way to the initials (until the address changes).
+  const [failed, setFailed] = useState<string>();
+  const picture = url && url !== failed ? url : undefined;
   return (
-    <MuiAvatar
-      src={url}
-      alt={decorative ? '' : name}
+    <Circle
       aria-hidden={decorative || undefined}
-      role={url || decorative ? undefined : 'img'}
-      aria-label={url || decorative ? undefined : name}
-      sx={[
-        { width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.main', color: '#fff', '& [data-initials]::before': { content: 'attr(data-initials)' } },
-        ...(Array.isArray(sx) ? sx : sx ? [sx] : []),
-      ]}
+      role={picture || decorative ? undefined : 'img'}
+      aria-label={picture || decorative ? undefined : name}
+      sx={[{ width: size, height: size, fontSize: size * 0.4 }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]}
     >
-      {/*
-       * Beside a written name the initials are drawn, not written: as text they would become part
-       * of the visible label of the control around them, which no longer matches its name.
-       */}
-      {decorative ? <span data-initials={initials(name)} /> : initials(name)}
-    </MuiAvatar>
+      {picture ? (
+        <img src={picture} alt={decorative ? '' : name} onError={() => setFailed(picture)} />
+      ) : decorative ? (
+        // Beside a written name the initials are drawn, not written: as text they would become part
+        // of the visible label of the control around them, which no longer matches its name.
+        <span data-initials={initials(name)} />
+      ) : (
+        initials(name)
+      )}
+    </Circle>
   );
 }
 

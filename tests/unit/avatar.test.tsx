@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Avatar } from '../../src/components/Avatar';
 import { avatarUrl, initials } from '../../src/lib/avatarUrl';
 import { mockApi, renderWithApp, testConfig } from './renderWithApp';
@@ -41,5 +41,22 @@ describe('<Avatar>', () => {
     mockApi({ '/api/config': testConfig });
     renderWithApp(<Avatar name="Team" src="/storage/teams/1.jpg" />);
     expect(screen.getByRole('img', { name: 'Team' })).toHaveAttribute('src', '/storage/teams/1.jpg');
+  });
+  it('gives way to the initials when the picture does not load', async () => {
+    mockApi({ '/api/config': testConfig });
+    renderWithApp(<Avatar name="Mario Rossi" path="avatars/missing.png" />);
+    const picture = await screen.findByRole('img', { name: 'Mario Rossi' });
+    expect(picture.tagName).toBe('IMG');
+    fireEvent.error(picture);
+    const fallback = screen.getByRole('img', { name: 'Mario Rossi' });
+    expect(fallback.tagName).not.toBe('IMG');
+    expect(fallback).toHaveTextContent('MR');
+  });
+  it('beside a written name, is hidden from assistive technology and draws the initials rather than writing them', () => {
+    mockApi({ '/api/config': testConfig });
+    const { container } = renderWithApp(<Avatar name="Mario Rossi" decorative />);
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(container.querySelector('[aria-hidden="true"] [data-initials="MR"]')).not.toBeNull();
+    expect(container).not.toHaveTextContent('MR');
   });
 });

@@ -12,6 +12,7 @@ const modules = join(__dirname, '../../node_modules');
 /** The import each swap stands in for, as the installed dependency writes it today. */
 const INSTALLED = [
   { swap: 'ra-core light router', importer: 'ra-core/dist/routing/RouterProviderContext.js', source: './adapters/reactRouterProvider.js' },
+  { swap: 'MUI press ripple on demand', importer: '@mui/material/ButtonBase/ButtonBase.mjs', source: './TouchRipple.mjs' },
   { swap: 'MUI theme without CSS variables', importer: '@mui/material/styles/createTheme.mjs', source: './createThemeWithVars.mjs' },
   { swap: 'react-admin without its login page', importer: 'ra-ui-materialui/dist/AdminUI.js', source: './auth/index.js' },
   { swap: 'emotion without the bare hoist-non-react-statics import', importer: '@emotion/react/dist/emotion-react.browser.esm.js', source: 'hoist-non-react-statics' },

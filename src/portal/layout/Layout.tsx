@@ -2,13 +2,13 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslate } from 'ra-core';
 import { usePermissions, useSession } from '../../authProvider/useSession';
 import { LiveRegion } from '../../components/LiveRegion';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { AccessibilityFooter } from '../accessibility/AccessibilityFooter';
 import { PageLoader } from '../PageLoader';
@@ -55,7 +55,7 @@ function WideSidebar({ children }: { children: ReactNode }) {
 function LayoutFrame() {
   const translate = useTranslate();
   const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
   const { pathname } = useLocation();
   // The slide-in menu is open only on the route where it was opened: a route change closes it.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
