@@ -62,7 +62,10 @@ export async function startServer({ port, databaseUrl, storageDir, logFile, env 
   const inherited = { ...process.env };
   for (const key of configKeys) delete inherited[key];
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  // BENCH_SERVER_NODE_ARGS adds Node options to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // to profile it under the bench's load (Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/server.ts'], {
     cwd: repoRoot,
     env: {
       ...inherited,

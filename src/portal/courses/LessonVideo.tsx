@@ -1,6 +1,5 @@
 import { memo, useState, type SyntheticEvent } from 'react';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
@@ -10,6 +9,7 @@ import MutedIcon from '@mui/icons-material/VolumeOff';
 import ReactPlayer from 'react-player';
 import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
+import { IconButton } from '../../components/IconButton';
 import type { MediaLike } from './playback';
 import { useVideoStart } from './useVideoStart';
 import { Notice } from '../../components/Notice';

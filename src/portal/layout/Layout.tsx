@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslate } from 'ra-core';
 import { usePermissions, useSession } from '../../authProvider/useSession';
+import { IconButton } from '../../components/IconButton';
 import { LiveRegion } from '../../components/LiveRegion';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
@@ -23,7 +23,7 @@ export { SIDEBAR_WIDTH };
 const MobileMenu = lazy(() => import('./MobileMenu'));
 
 /*
- * Plain boxes rather than MUI's Drawer, AppBar, Toolbar and IconButton: the same look, without
+ * Plain boxes rather than MUI's Drawer, AppBar, Toolbar and IconButton (src/components/IconButton.tsx): the same look, without
  * their code (and Modal's) before the first render. Only the slide-in menu needs Drawer, and it
  * loads when first opened.
  */
@@ -106,21 +106,14 @@ function LayoutFrame() {
           }}
         >
           {!wide && (
-            <ButtonBase
+            <IconButton
               onClick={() => setMobileOpen(true)}
               aria-label={translate('app.layout.open_menu')}
               aria-expanded={mobileOpen}
-              sx={{
-                ml: -1.5,
-                p: 1,
-                borderRadius: '50%',
-                color: 'action.active',
-                '&:hover': { bgcolor: 'action.hover' },
-                '&.Mui-focusVisible': { bgcolor: 'action.focus' },
-              }}
+              sx={{ ml: -1.5 }}
             >
               <MenuIcon />
-            </ButtonBase>
+            </IconButton>
           )}
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             {title && (

@@ -1,6 +1,5 @@
 import { memo, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
@@ -17,6 +16,7 @@ import {
   sessionDays,
   type CalendarMonth,
 } from '../../lib/calendar';
+import { IconButton } from '../../components/IconButton';
 import { toDate } from '../../lib/dates';
 import { SideCard } from './SideCard';
 import { VisuallyHidden } from './VisuallyHidden';
