@@ -25,5 +25,6 @@ const Round = styled(ButtonBase, { shouldForwardProp: (prop) => prop !== 'size' 
 }));
 
 export function IconButton({ size = 'medium', ...props }: IconButtonProps) {
-  return <Round size={size} {...props} />;
+  // As MUI's: a press ripples out from the icon's centre, not from where the finger landed.
+  return <Round size={size} centerRipple {...props} />;
 }
