@@ -1,8 +1,11 @@
 import { useQuery } from './query/useQuery';
-import { loadPublicConfig } from './publicConfigRequest';
+import { inlinePublicConfig, loadPublicConfig } from './publicConfigRequest';
 
 export { loadPublicConfig, resetPublicConfig } from './publicConfigRequest';
 
+/** The public configuration: the page's own copy when it came with one (no request), else GET /api/config once. */
 export function usePublicConfig() {
-  return useQuery({ queryKey: ['public-config'], queryFn: loadPublicConfig, staleTime: Infinity });
+  const inline = inlinePublicConfig();
+  const query = useQuery({ queryKey: ['public-config'], queryFn: loadPublicConfig, staleTime: Infinity, enabled: !inline });
+  return inline ? { ...query, data: inline, error: null, isPending: false, isError: false, isSuccess: true } : query;
 }

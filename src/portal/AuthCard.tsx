@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import { Logo } from '../components/Logo';
 import type { PublicConfig } from '../../server/src/schemas/contract';
 import { translateApp as translate } from '../routing/translateApp';
@@ -44,7 +43,11 @@ export function AuthCard({ config, children }: { config: PublicConfig | undefine
           <Logo size={64} title={translate('app.login.logo')} />
         </Box>
         {children}
-        <Stack component="footer" direction="row" spacing={2} sx={{ fontSize: '0.875rem', justifyContent: 'center' }}>
+        {/* On a narrow screen the links wrap whole, centred, rather than each over two lines. */}
+        <Box
+          component="footer"
+          sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 2, rowGap: 1, fontSize: '0.875rem', '& > a': { whiteSpace: 'nowrap' } }}
+        >
           {config?.privacy_url && (
             <Link href={config.privacy_url} target="_blank" rel="noopener noreferrer">
               {translate('app.login.privacy')}
@@ -57,7 +60,7 @@ export function AuthCard({ config, children }: { config: PublicConfig | undefine
           <Link component={RouterLink} to={STATEMENT_PATH}>
             {translate('app.a11y.footer')}
           </Link>
-        </Stack>
+        </Box>
       </Paper>
     </Box>
     </>

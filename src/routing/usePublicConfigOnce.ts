@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadPublicConfig } from '../lib/publicConfigRequest';
+import { inlinePublicConfig, loadPublicConfig } from '../lib/publicConfigRequest';
 import type { PublicConfig } from '../../server/src/schemas/contract';
 
 export interface PublicConfigState {
@@ -13,8 +13,13 @@ export interface PublicConfigState {
  * once-per-page-load request as usePublicConfig(), without the portal's cache.
  */
 export function usePublicConfigOnce(): PublicConfigState {
-  const [state, setState] = useState<PublicConfigState>({ data: undefined, isPending: true, isError: false });
+  // A page that came with the configuration renders with it from the first render.
+  const [state, setState] = useState<PublicConfigState>(() => {
+    const known = inlinePublicConfig();
+    return { data: known, isPending: !known, isError: false };
+  });
   useEffect(() => {
+    if (!state.isPending) return;
     let active = true;
     loadPublicConfig().then(
       (data) => active && setState({ data, isPending: false, isError: false }),
@@ -23,6 +28,8 @@ export function usePublicConfigOnce(): PublicConfigState {
     return () => {
       active = false;
     };
+    // Asked once, on mount: a later failure or answer is the request's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return state;
 }

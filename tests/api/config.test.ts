@@ -169,3 +169,40 @@ describe('WORKERS with the development provider', () => {
     expect(loadConfig({ WORKERS: '4', OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'percorso', OIDC_CLIENT_SECRET: 's' }).workers).toBe(4);
   });
 });
+
+describe.each(databases)('pages carry the public configuration (%s)', (kind) => {
+  const dist = mkdtempSync(join(tmpdir(), 'percorso-dist-'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html lang="it"><head><title>Percorso</title>\n    <script type="module" crossorigin src="/assets/index-e1.js"></script>\n  </head><body><div id="root"></div></body></html>',
+  );
+  const ctx = useTestApp(kind, {
+    PUBLIC_URL: 'http://portale.example.test:3000',
+    DEV_SIGN_IN: 'on',
+    DIST_DIR: dist,
+    // A label that would end the element if it were written into the page as it is.
+    PROVIDER_LABEL: 'Accesso </script><script>alert(1)</script>',
+  });
+  const page = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  const carried = (html: string) => {
+    const match = /<script type="application\/json" id="percorso-config">([^<]*)<\/script>/.exec(html);
+    return match ? JSON.parse(match[1]) : undefined;
+  };
+
+  it('every page, the login screen included, carries what GET /api/config answers', async () => {
+    const config = (await ctx.app.inject({ method: 'GET', url: '/api/config' })).json();
+    for (const url of ['/', '/dashboard', '/percorso/3', '/admin/teams', '/auth/callback']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(carried(res.body), url).toEqual(config);
+    }
+  });
+
+  it('writes no value that could close the element or start a script', async () => {
+    const res = await page('/');
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+    expect(res.body).not.toContain('<script>alert');
+    expect(carried(res.body).provider_label).toBe('Accesso </script><script>alert(1)</script>');
+  });
+});

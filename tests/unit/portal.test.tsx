@@ -9,6 +9,7 @@ import { Layout } from '../../src/portal/layout/Layout';
 import { sidebarItems } from '../../src/portal/layout/sidebarItems';
 import { LoginPage } from '../../src/portal/LoginPage';
 import { apiFor, makeUser, mockApi, renderWithApp, testConfig } from './renderWithApp';
+import { resetPublicConfig } from '../../src/lib/publicConfig';
 
 beforeEach(() => {
   localStorage.clear();
@@ -82,6 +83,25 @@ describe('LoginPage', () => {
     expect(privacy).toHaveAttribute('target', '_blank');
     expect(privacy).toHaveAttribute('rel', expect.stringContaining('noopener'));
     expect(screen.getByRole('link', { name: 'Termini e condizioni' })).toBeInTheDocument();
+  });
+
+  it('on a page that came with the configuration, is ready at its first render without asking for it', () => {
+    const fetchMock = apiFor(null);
+    const carried = document.createElement('script');
+    carried.type = 'application/json';
+    carried.id = 'percorso-config';
+    carried.textContent = JSON.stringify({ ...testConfig, provider_label: 'Percorso ID' });
+    document.head.append(carried);
+    try {
+      renderWithApp(<LoginPage />);
+      // No waiting: the provider's name and the enabled button are in the very first render.
+      expect(screen.getByRole('button', { name: 'Accedi con Percorso ID' })).toBeEnabled();
+      expect(screen.getByText(/necessario un account Percorso ID\./)).toBeInTheDocument();
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/config');
+    } finally {
+      carried.remove();
+      resetPublicConfig();
+    }
   });
 
   it('the button leaves for the provider', async () => {

@@ -83,3 +83,20 @@ export function pageHtml(distDir: string): (path: string) => string | null {
   const pages = preloads.map(({ pattern, files }) => ({ pattern, html: withModulePreloads(index, files) }));
   return (path) => pages.find(({ pattern }) => pattern.test(path))?.html ?? null;
 }
+
+/** The id of the element carrying the public configuration in a served page (src/lib/publicConfigRequest.ts reads it). */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'percorso-config';
+
+/**
+ * `html` carrying `config` (what GET /api/config answers) as a JSON data block, so that the page
+ * has it before its first render instead of one request later: the login button is ready at once,
+ * its texts name the provider from the start, and no page asks for it again. A data block is not
+ * a script; `<` is escaped so that no value can close the element.
+ */
+export function withPublicConfig(html: string, config: object): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const block = `    <script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>\n  `;
+  const head = html.indexOf('</head>');
+  return head < 0 ? html : html.slice(0, head) + block + html.slice(head);
+}
+

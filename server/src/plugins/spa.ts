@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { pageHtml } from '../lib/page-preloads.js';
+import { pageHtml, withPublicConfig } from '../lib/page-preloads.js';
 
 /** Paths that never fall back to the SPA: they answer their own 404s. */
 const NOT_SPA = /^\/(api|idp|storage)(\/|$)/;
@@ -15,12 +15,13 @@ function cacheFor(reply: FastifyReply, path: string) {
 /**
  * Serves the Vite build (dist/) with pre-compressed variants when present, and index.html for any
  * other GET path a browser asks as a page (history routing); a portal page's copy also names the
- * files that page loads (lib/page-preloads.ts).
+ * files that page loads, and every page carries the public configuration (lib/page-preloads.ts).
  */
 export default async function spa(app: FastifyInstance): Promise<void> {
   const root = resolve(app.config.distDir);
   const built = existsSync(join(root, 'index.html'));
   const portalPageHtml = pageHtml(root);
+  const indexHtml = built ? readFileSync(join(root, 'index.html'), 'utf8') : '';
   if (built) {
     await app.register(fastifyStatic, {
       root,
@@ -29,6 +30,8 @@ export default async function spa(app: FastifyInstance): Promise<void> {
       preCompressed: true,
       cacheControl: false,
       globIgnore: ['**/*.br', '**/*.gz'],
+      // "/" is a page like any other (below): it must carry the public configuration too.
+      index: false,
       setHeaders: cacheFor,
     });
   }
@@ -51,8 +54,8 @@ export default async function spa(app: FastifyInstance): Promise<void> {
           '<p>L\'interfaccia non è ancora stata compilata: esegui <code>npm run build</code> o <code>npm start</code>.</p></html>');
     }
     reply.header('cache-control', 'no-cache');
-    const html = portalPageHtml(path);
-    if (html) return reply.type('text/html; charset=utf-8').send(html);
-    return reply.sendFile('index.html', root);
+    const html = portalPageHtml(path) ?? indexHtml;
+    const config = app.clientConfig.latest();
+    return reply.type('text/html; charset=utf-8').send(config ? withPublicConfig(html, config) : html);
   });
 }
