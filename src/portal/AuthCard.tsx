@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import { Logo } from '../components/Logo';
 import type { PublicConfig } from '../../server/src/schemas/contract';
 import { translateApp as translate } from '../routing/translateApp';
@@ -44,9 +45,11 @@ export function AuthCard({ config, children }: { config: PublicConfig | undefine
         </Box>
         {children}
         {/* On a narrow screen the links wrap whole, centred, rather than each over two lines. */}
-        <Box
+        <Stack
           component="footer"
-          sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 2, rowGap: 1, fontSize: '0.875rem', '& > a': { whiteSpace: 'nowrap' } }}
+          direction="row"
+          useFlexGap
+          sx={{ flexWrap: 'wrap', justifyContent: 'center', columnGap: 2, rowGap: 1, fontSize: '0.875rem', '& > a': { whiteSpace: 'nowrap' } }}
         >
           {config?.privacy_url && (
             <Link href={config.privacy_url} target="_blank" rel="noopener noreferrer">
@@ -60,7 +63,7 @@ export function AuthCard({ config, children }: { config: PublicConfig | undefine
           <Link component={RouterLink} to={STATEMENT_PATH}>
             {translate('app.a11y.footer')}
           </Link>
-        </Box>
+        </Stack>
       </Paper>
     </Box>
     </>
