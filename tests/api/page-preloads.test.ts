@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pagePreloads, pathPattern, withModulePreloads } from '../../server/src/lib/page-preloads.js';
+import { BACK_OFFICE, pagePreloads, pathPattern, withModulePreloads } from '../../server/src/lib/page-preloads.js';
 import { databases, useTestApp } from './helpers.js';
 
 const INDEX = '<!doctype html><html lang="it"><head><title>Percorso</title>\n    <script type="module" crossorigin src="/assets/index-e1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/react-e2.js">\n  </head><body><div id="root"></div></body></html>';
@@ -16,6 +16,8 @@ const MANIFEST = {
   'src/portal/team/PercorsoPage.tsx': { file: 'assets/PercorsoPage-a1.js', isDynamicEntry: true, imports: ['index.html', '_portal-p1.js', '_dates-d1.js'] },
   'src/portal/courses/CourseListPage.tsx': { file: 'assets/CourseListPage-b1.js', isDynamicEntry: true, imports: ['index.html', '_portal-p1.js'] },
   'src/admin/AdminEntry.tsx': { file: 'assets/AdminEntry-c1.js', isDynamicEntry: true, imports: ['index.html'] },
+  'src/admin/AdminApp.tsx': { file: 'assets/AdminApp-c2.js', isDynamicEntry: true, imports: ['index.html', '_portal-p1.js', '_react-admin-c3.js'] },
+  '_react-admin-c3.js': { file: 'assets/react-admin-c3.js', imports: ['_react-e2.js'] },
 };
 
 function distWithManifest(): string {
@@ -43,6 +45,13 @@ describe('page preloads from the build manifest', () => {
     expect(percorso.files.sort()).toEqual(['assets/PercorsoPage-a1.js', 'assets/dates-d1.js', 'assets/portal-p1.js']);
   });
 
+  it('names the modules the back-office really loads first (a renamed one would silently lose its preload)', () => {
+    const source = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+    for (const module of BACK_OFFICE.modules) expect(existsSync(new URL(`../../${module}`, import.meta.url)), module).toBe(true);
+    expect(source('src/App.tsx')).toContain("import('./admin/AdminEntry')");
+    expect(source('src/admin/AdminEntry.tsx')).toContain("import('./AdminApp')");
+  });
+
   it('places the links after the entry script, and leaves a page without files as it is', () => {
     const html = withModulePreloads(INDEX, ['assets/a.js']);
     expect(html.indexOf('/assets/a.js')).toBeGreaterThan(html.indexOf('/assets/index-e1.js'));
@@ -63,8 +72,16 @@ describe.each(databases)('a portal page opened directly (%s)', (kind) => {
     expect(preloaded((await page('/courses')).body).sort()).toEqual(['/assets/CourseListPage-b1.js', '/assets/portal-p1.js', '/assets/react-e2.js']);
   });
 
-  it('sends the plain index.html to the login screen, the back-office and unknown paths', async () => {
-    for (const url of ['/', '/admin', '/admin/teams', '/percorso', '/nothing/here']) {
+  it("preloads the back-office's application with every back-office page", async () => {
+    const backOffice = ['/assets/AdminApp-c2.js', '/assets/AdminEntry-c1.js', '/assets/portal-p1.js', '/assets/react-admin-c3.js', '/assets/react-e2.js'];
+    for (const url of ['/admin', '/admin/', '/admin/teams/3']) {
+      expect(preloaded((await page(url)).body).sort(), url).toEqual(backOffice);
+    }
+    expect(preloaded((await page('/administration')).body)).toEqual(['/assets/react-e2.js']);
+  });
+
+  it('sends the plain index.html to the login screen, the callback and unknown paths', async () => {
+    for (const url of ['/', '/auth/callback', '/percorso', '/nothing/here']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(preloaded(res.body), url).toEqual(['/assets/react-e2.js']);
