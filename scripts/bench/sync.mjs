@@ -83,14 +83,16 @@ export async function progressSync() {
     const lesson = await firstLesson(base, { ...common, authorization: `Bearer ${tokens[0]}` });
 
     const started = Date.now();
+    const targetRate = (learners) => Math.round(learners / INTERVAL_S);
+    const connectionsFor = (learners) => Math.max(100, Math.ceil(learners / LEARNERS_PER_CONNECTION));
     /** `learners` syncing every INTERVAL_S for `seconds`, each with its own token, in turn. */
     const load = (learners, seconds) => {
       let next = 0;
       return autocannon({
         url: base,
-        connections: Math.max(100, Math.ceil(learners / LEARNERS_PER_CONNECTION)),
+        connections: connectionsFor(learners),
         duration: seconds,
-        overallRate: Math.round(learners / INTERVAL_S),
+        overallRate: targetRate(learners),
         requests: [
           {
             method: 'POST',
@@ -105,17 +107,19 @@ export async function progressSync() {
       });
     };
     /*
-     * The first second on a fresh server is its warm-up (the JIT compiling the request path, the
-     * first connections, every learner's first sync): its slowest answers took 70-90 ms when the
-     * section ran alone and up to 540 ms right after the api section, while every later second of the
-     * same run stayed within 15-45 ms. The goal is about the steady load, so that cycle is not measured.
+     * The first second of load on a fresh server is its warm-up (the JIT compiling the request
+     * path, every learner's first sync): its slowest answers took 70-140 ms when the section ran
+     * alone and up to 540 ms right after the api section, while the later seconds of the same run
+     * stayed within 15-45 ms. The goal is about the steady load, so that cycle is not measured.
+     * (The first second of a measured run is sometimes slow too, 250-300 ms at worst, as all of
+     * autocannon's connections open at once: that one counts.)
      */
     const warmUp = await load(LEARNERS[0], INTERVAL_S);
     const rows = [];
     const summary = [];
     for (const learners of LEARNERS) {
-      const target = Math.round(learners / INTERVAL_S);
-      const connections = Math.max(100, Math.ceil(learners / LEARNERS_PER_CONNECTION));
+      const target = targetRate(learners);
+      const connections = connectionsFor(learners);
       const result = await load(learners, DURATION_S);
       const failures = result.non2xx + result.errors + result.timeouts;
       const achieved = result.requests.average;
