@@ -147,7 +147,8 @@ async function searchNewTerms(base, headers, terms) {
 
 const ms = (value) => Number(value.toFixed(1));
 const rate = (value) => Math.round(value);
-const percent = (value) => `${Math.round(value * 100)} %`;
+/** One decimal below 1,000 %: a share of 89.9 % must not read "90 %" beside its OVER. */
+const percent = (value) => (value < 10 ? `${(value * 100).toFixed(1)} %` : `${Math.round(value * 100)} %`);
 
 export async function apiLatency() {
   // The first start migrates and seeds the demo data; the bulk generator then grows it.
