@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdFocus } from '../../src/lib/holdFocus';
+import { holdFocus, holdFocusWhen, releaseFocus } from '../../src/lib/holdFocus';
 
 describe('holdFocus', () => {
   afterEach(() => {
@@ -36,5 +36,44 @@ describe('holdFocus', () => {
     draw();
     vi.advanceTimersByTime(500);
     expect(place.mock.calls.length).toBe(calls);
+  });
+
+  it('lets go when released, and when a later hold takes over: no timer is left behind', () => {
+    vi.useFakeTimers();
+    const first = vi.fn();
+    holdFocus(first);
+    releaseFocus();
+    vi.advanceTimersByTime(500);
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+
+    holdFocus(first);
+    const second = vi.fn();
+    holdFocus(second);
+    vi.advanceTimersByTime(500);
+    expect(first).toHaveBeenCalledTimes(2);
+    expect(second.mock.calls.length).toBeGreaterThan(1);
+    vi.advanceTimersByTime(2000);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('holdFocusWhen waits until the change has settled, and can be released while it waits', () => {
+    vi.useFakeTimers();
+    let settled = false;
+    const place = vi.fn();
+    holdFocusWhen(() => settled, place);
+    vi.advanceTimersByTime(300);
+    expect(place).not.toHaveBeenCalled();
+    settled = true;
+    vi.advanceTimersByTime(60);
+    expect(place).toHaveBeenCalledTimes(1);
+    releaseFocus();
+
+    const never = vi.fn();
+    holdFocusWhen(() => true, never);
+    releaseFocus();
+    vi.advanceTimersByTime(500);
+    expect(never).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

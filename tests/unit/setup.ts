@@ -5,6 +5,7 @@ import { backOfficeMessages } from '../../src/admin/backOfficeMessages';
 import { addMessages } from '../../src/i18n';
 import { portalMessages } from '../../src/i18n/portal';
 import { statementMessages } from '../../src/i18n/statement';
+import { releaseFocus } from '../../src/lib/holdFocus';
 import { queryCache } from '../../src/lib/query/cache';
 
 // Each part of the app adds its texts when it loads (the portal's layout, the statement page, the
@@ -14,8 +15,11 @@ addMessages({ app: { a11y: { statement: statementMessages } } });
 addMessages(backOfficeMessages);
 
 // The portal's cache is one per page load (src/lib/query/cache.ts): each test starts with it empty.
+// A focus hold (src/lib/holdFocus.ts) keeps a timer for a moment after a change: none may outlive
+// its test, where it would run after the test's document is gone.
 afterEach(() => {
   cleanup();
+  releaseFocus();
   queryCache.remove([], false);
   vi.restoreAllMocks();
 });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
@@ -10,7 +10,7 @@ import { useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } f
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { apiErrorText } from '../../lib/apiError';
-import { holdFocus } from '../../lib/holdFocus';
+import { holdFocus, releaseFocus } from '../../lib/holdFocus';
 import { EmptyState, ListSpinner } from './ResourceTable';
 import { RowAction } from './RowAction';
 import { ScrollDialog } from './ScrollDialog';
@@ -54,6 +54,8 @@ export function PeoplePickerDialog({ open, onClose, texts, record, picker, peopl
   const [picked, setPicked] = useState<RaRecord | null>(null);
   const headerRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  // Focus kept on the dialog's controls after a change is let go with the dialog.
+  useEffect(() => releaseFocus, []);
 
   /*
    * Focus never falls back to the dialog: after an add it returns to the picker (to add the next

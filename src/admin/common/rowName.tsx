@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useGetRecordRepresentation, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
-import { holdFocus } from '../../lib/holdFocus';
+import { holdFocusWhen } from '../../lib/holdFocus';
 
 /**
  * What the row (or card) an action sits in is called — "Team Agrisense" — so that the same
@@ -68,13 +68,11 @@ export function focusAfterRowRemoval(anchor: HTMLElement | null, timeoutMs = 500
     if (!target.matches('button, a[href], input, select, textarea, [tabindex]')) target.setAttribute('tabindex', '-1');
     target.focus();
   };
-  const settle = () => {
-    // Also past the confirm dialog's closing, which gives focus back to the deleted row's button.
-    if ((row.isConnected && Date.now() - started < timeoutMs) || Date.now() - started < 400) {
-      setTimeout(settle, 50);
-      return;
-    }
-    holdFocus(place);
+  // Once the row is gone (or the wait is over), and past the confirm dialog's closing, which gives
+  // focus back to the deleted row's button.
+  const settled = () => {
+    const elapsed = Date.now() - started;
+    return (!row.isConnected || elapsed >= timeoutMs) && elapsed >= 400;
   };
-  setTimeout(settle, 50);
+  holdFocusWhen(settled, place);
 }
