@@ -7,9 +7,10 @@ function focusLost(): boolean {
 
 /**
  * The one focus hold in progress: a later one replaces it (two holds would fight over focus), and
- * whatever ends its view releases it.
+ * the view that started it releases it when it goes away.
  */
 let pending: ReturnType<typeof setTimeout> | undefined;
+let current = 0;
 
 function later(step: () => void, ms: number): void {
   pending = setTimeout(() => {
@@ -18,10 +19,22 @@ function later(step: () => void, ms: number): void {
   }, ms);
 }
 
-/** Ends the focus hold in progress, if any (or the wait before it). */
+/** Ends the focus hold in progress, whoever started it, or the wait before it. */
 export function releaseFocus(): void {
   clearTimeout(pending);
   pending = undefined;
+}
+
+/** Ends a hold: this one only, if another has not replaced it meanwhile. */
+export type ReleaseFocus = () => void;
+
+function start(run: () => void): ReleaseFocus {
+  releaseFocus();
+  const id = ++current;
+  run();
+  return () => {
+    if (current === id) releaseFocus();
+  };
 }
 
 /**
@@ -29,8 +42,11 @@ export function releaseFocus(): void {
  * on nothing usable (a list reloaded after a change, a dialog's focus trap falling back to its own
  * frame). After an add, a remove or a delete, focus must land on the thing that comes next.
  */
-export function holdFocus(place: () => void, ms = 1500): void {
-  releaseFocus();
+export function holdFocus(place: () => void, ms = 1500): ReleaseFocus {
+  return start(() => hold(place, ms));
+}
+
+function hold(place: () => void, ms: number): void {
   const until = Date.now() + ms;
   place();
   const check = () => {
@@ -42,11 +58,12 @@ export function holdFocus(place: () => void, ms = 1500): void {
 }
 
 /** holdFocus(place), once `ready()` says the change it follows has settled (asked every 50 ms). */
-export function holdFocusWhen(ready: () => boolean, place: () => void): void {
-  releaseFocus();
-  const wait = () => {
-    if (ready()) holdFocus(place);
-    else later(wait, 50);
-  };
-  later(wait, 50);
+export function holdFocusWhen(ready: () => boolean, place: () => void, ms = 1500): ReleaseFocus {
+  return start(() => {
+    const wait = () => {
+      if (ready()) hold(place, ms);
+      else later(wait, 50);
+    };
+    later(wait, 50);
+  });
 }

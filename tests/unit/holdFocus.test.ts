@@ -57,6 +57,19 @@ describe('holdFocus', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it("a hold's own release leaves a later hold alone (a closed dialog unmounting with its deleted row)", () => {
+    vi.useFakeTimers();
+    const dialogs = vi.fn();
+    const releaseDialogs = holdFocus(dialogs);
+    const rows = vi.fn();
+    holdFocusWhen(() => true, rows);
+    releaseDialogs();
+    vi.advanceTimersByTime(100);
+    expect(rows).toHaveBeenCalledTimes(1);
+    expect(dialogs).toHaveBeenCalledTimes(1);
+    releaseFocus();
+  });
+
   it('holdFocusWhen waits until the change has settled, and can be released while it waits', () => {
     vi.useFakeTimers();
     let settled = false;

@@ -10,7 +10,7 @@ import { useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } f
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { apiErrorText } from '../../lib/apiError';
-import { holdFocus, releaseFocus } from '../../lib/holdFocus';
+import { holdFocus, type ReleaseFocus } from '../../lib/holdFocus';
 import { EmptyState, ListSpinner } from './ResourceTable';
 import { RowAction } from './RowAction';
 import { ScrollDialog } from './ScrollDialog';
@@ -54,8 +54,10 @@ export function PeoplePickerDialog({ open, onClose, texts, record, picker, peopl
   const [picked, setPicked] = useState<RaRecord | null>(null);
   const headerRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  // Focus kept on the dialog's controls after a change is let go with the dialog.
-  useEffect(() => releaseFocus, []);
+  // Focus kept on the dialog's controls after a change is let go with the dialog (only that hold:
+  // a closed dialog unmounts with its row, while the list holds focus for the row that follows).
+  const releaseHold = useRef<ReleaseFocus | null>(null);
+  useEffect(() => () => releaseHold.current?.(), []);
 
   /*
    * Focus never falls back to the dialog: after an add it returns to the picker (to add the next
@@ -83,7 +85,9 @@ export function PeoplePickerDialog({ open, onClose, texts, record, picker, peopl
     onSuccess: async () => {
       setPicked(null);
       await afterChange();
-      requestAnimationFrame(() => holdFocus(focusPicker));
+      requestAnimationFrame(() => {
+        releaseHold.current = holdFocus(focusPicker);
+      });
     },
     onError,
   });
@@ -91,7 +95,9 @@ export function PeoplePickerDialog({ open, onClose, texts, record, picker, peopl
     mutationFn: (person: { id: Identifier; index: number }) => remove(person.id),
     onSuccess: async (_, person) => {
       await afterChange();
-      requestAnimationFrame(() => holdFocus(() => focusRemoveAt(person.index)));
+      requestAnimationFrame(() => {
+        releaseHold.current = holdFocus(() => focusRemoveAt(person.index));
+      });
     },
     onError,
   });
