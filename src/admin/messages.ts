@@ -43,6 +43,9 @@ export const adminAppMessages = {
     no_users: 'Nessun utente trovato.',
     no_teams: 'Nessun team trovato.',
     no_experts: 'Nessun esperto trovato',
+    open: 'Mostra le proposte',
+    close: 'Nascondi le proposte',
+    clear: 'Svuota',
   },
   access_denied: {
     title: 'Accesso negato',

@@ -30,3 +30,18 @@ describe('coordinator picker', () => {
     expect(await screen.findByText('Nessun utente trovato.', {}, { timeout: 2000 })).toBeInTheDocument();
   });
 });
+
+describe('picker buttons', () => {
+  it('names its open, close and clear buttons in Italian', async () => {
+    const chosen = { id: 4, name: 'Paolo', surname: 'Ricci', email: 'paolo@example.com' };
+    renderAdmin(<SearchPicker config={coordinatorPicker} label="Coordinatore" value={chosen} onChange={() => undefined} />, {
+      dataProvider: testDataProvider([chosen]),
+    });
+    const open = await screen.findByRole('button', { name: 'Mostra le proposte' });
+    expect(open).toHaveAttribute('title', 'Mostra le proposte');
+    fireEvent.click(open);
+    expect(await screen.findByRole('button', { name: 'Nascondi le proposte' })).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Coordinatore' }), { target: { value: 'pa' } });
+    expect(await screen.findByRole('button', { name: 'Svuota', hidden: true })).toHaveAttribute('title', 'Svuota');
+  });
+});

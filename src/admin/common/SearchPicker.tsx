@@ -73,6 +73,10 @@ export function SearchPicker(props: SearchPickerProps) {
     loading: waiting,
     loadingText: translate('app.admin.picker.loading'),
     noOptionsText,
+    // The names (and tooltips) of the arrow and clear buttons: MUI's own are English.
+    openText: translate('app.admin.picker.open'),
+    closeText: translate('app.admin.picker.close'),
+    clearText: translate('app.admin.picker.clear'),
     filterOptions: (list: RaRecord[]) => list,
     getOptionLabel: (record: RaRecord) => config.optionLabel(record),
     isOptionEqualToValue: (option: RaRecord, value: RaRecord) => option.id === value.id,
