@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ListContextProvider, type ListControllerResult } from 'react-admin';
+import { HttpError, ListContextProvider, Notification, type ListControllerResult } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChipList } from '../../src/admin/common/ChipList';
 import { ListPagination, pageRange } from '../../src/admin/common/ListPagination';
@@ -189,5 +189,42 @@ describe('permission gates', () => {
     renderButtons(['developer']);
     expect(await screen.findByRole('button', { name: 'Nuovo team' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Elimina' })).toBeInTheDocument();
+  });
+});
+
+describe('a refused delete', () => {
+  const user = { id: 1, name: 'Alessandra Bianchi' };
+  const refused = () =>
+    testDataProvider([], {
+      delete: vi.fn(async () => {
+        throw new HttpError('Forbidden', 403, { message: 'Non puoi eliminare il tuo account.' });
+      }),
+    });
+
+  function confirmDelete(failures?: 'notify' | 'log') {
+    renderAdmin(
+      <>
+        <DeleteRecordButton record={user} name={user.name} confirmText="resources.users.page.delete_confirm" failures={failures} />
+        <Notification />
+      </>,
+      { resource: 'users', dataProvider: refused() },
+    );
+    return screen.findByRole('button', { name: 'Elimina' }).then(async (button) => {
+      fireEvent.click(button);
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Conferma' }));
+    });
+  }
+
+  it("shows the server's reason", async () => {
+    await confirmDelete();
+    expect(await screen.findByText('Non puoi eliminare il tuo account.')).toBeInTheDocument();
+  });
+
+  it('is only logged where the back-office does not show it (sessions, roles)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await confirmDelete('log');
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    expect(screen.queryByText('Non puoi eliminare il tuo account.')).toBeNull();
+    log.mockRestore();
   });
 });

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { CanAccess, useDelete, useNotify, useRefresh, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
+import { apiErrorText } from '../../lib/apiError';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RowAction } from './RowAction';
 import { focusAfterRowRemoval } from './rowName';
@@ -12,13 +13,16 @@ export interface DeleteRecordButtonProps {
   /** What `%{name}` is for this record. */
   name: string;
   resource?: string;
+  /**
+   * A refused delete: the server's reason as an error message (`notify`, the default: the user
+   * learns why the record is still there, e.g. "Non puoi eliminare il tuo account."), or only
+   * logged (`log`: sessions and roles, whose failures the back-office does not show).
+   */
+  failures?: 'notify' | 'log';
 }
 
-/**
- * Delete through the shared confirm dialog, shown only with the resource's delete access.
- * Failures are logged, not shown.
- */
-export function DeleteRecordButton({ record, confirmText, name, resource: resourceProp }: DeleteRecordButtonProps) {
+/** Delete through the shared confirm dialog, shown only with the resource's delete access. */
+export function DeleteRecordButton({ record, confirmText, name, resource: resourceProp, failures = 'notify' }: DeleteRecordButtonProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -40,8 +44,9 @@ export function DeleteRecordButton({ record, confirmText, name, resource: resour
           refresh();
         },
         onError: (error) => {
-          console.error(`Delete of ${resource}/${record.id} failed`, error);
           setOpen(false);
+          if (failures === 'notify') notify(apiErrorText(error, translate('app.admin.error')), { type: 'error' });
+          else console.error(`Delete of ${resource}/${record.id} failed`, error);
         },
       },
     );

@@ -36,7 +36,7 @@ function RoleCard({ record }: { record: Role }) {
         <EditRecordButton record={record} title="resources.roles.page.edit_title" transform={toRoleBody} loading={<SkeletonCards />}>
           <RoleInputs />
         </EditRecordButton>
-        <DeleteRecordButton record={record} name={record.name} confirmText="resources.roles.page.delete_confirm" />
+        <DeleteRecordButton record={record} name={record.name} confirmText="resources.roles.page.delete_confirm" failures="log" />
       </CardActions>
     </Card>
   );

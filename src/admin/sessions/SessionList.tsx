@@ -66,7 +66,7 @@ function SessionActions({ record }: { record: Session }) {
       <EditRecordButton record={record} title="resources.sessions.page.edit_title" transform={(data) => toSessionBody(data, 'edit')}>
         <SessionInputs mode="edit" />
       </EditRecordButton>
-      <DeleteRecordButton record={record} name={record.name} confirmText="resources.sessions.page.delete_confirm" />
+      <DeleteRecordButton record={record} name={record.name} confirmText="resources.sessions.page.delete_confirm" failures="log" />
     </>
   );
 }
