@@ -164,7 +164,8 @@ describe.each(databases)('lessons API (%s)', (kind) => {
 
     it.each([
       ['position', { ...valid, position: undefined }, 'Il campo posizione è obbligatorio.'],
-      ['position', { ...valid, position: 'uno' }, 'Il campo posizione deve essere un numero.'],
+      ['position', { ...valid, position: 'uno' }, 'Il campo posizione deve essere un numero intero.'],
+      ['position', { ...valid, position: 1.5 }, 'Il campo posizione deve essere un numero intero.'],
       ['position', { ...valid, position: '' }, 'Il campo posizione è obbligatorio.'],
       ['position', { ...valid, position: -3 }, 'Il campo posizione deve essere almeno 1.'],
       ['name', { ...valid, name: undefined }, 'Il campo nome è obbligatorio.'],

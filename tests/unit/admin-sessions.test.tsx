@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Form } from 'react-admin';
 import { describe, expect, it } from 'vitest';
+import { CreateDialog } from '../../src/admin/common/FormDialog';
+import { RepeatInputs } from '../../src/admin/sessions/RepeatInputs';
 import { attendanceRow } from '../../src/admin/sessions/attendanceText';
 import { prefilledInstructions } from '../../src/admin/sessions/meetInstructions';
 import { SessionInputs, toSessionBody } from '../../src/admin/sessions/SessionInputs';
@@ -57,6 +59,34 @@ describe('session form', () => {
     const data = { name: 'N', type: 'meet', description: 'D', start_time: '2026-02-01T09:30:00.000Z', end_time: '', join_instructions: 'J', team_id: undefined, expert_id: 4 };
     expect(toSessionBody(data, 'create')).toEqual({ ...data, end_time: null, team_id: null, expert_id: 4 });
     expect(toSessionBody(data, 'edit')).not.toHaveProperty('expert_id');
+  });
+});
+
+describe('"Ripeti" count', () => {
+  function renderRepeat() {
+    const rendered = renderAdmin(
+      <CreateDialog open onClose={() => undefined} title="Nuova sessione" defaultValues={{ repeat: { enabled: true } }}>
+        <RepeatInputs />
+      </CreateDialog>,
+      { resource: 'sessions' },
+    );
+    return rendered;
+  }
+
+  it.each([
+    ['2.5', 'Il numero di sessioni deve essere un numero intero.'],
+    ['100', /52/],
+    ['0', /1/],
+  ])('%s is refused under the field, in Italian, and nothing is sent', async (typed, message) => {
+    const { dataProvider, container } = renderRepeat();
+    const count = await screen.findByRole('spinbutton', { name: /Numero di sessioni/ });
+    // The browser's own checks are off: its pop-up would speak its own language.
+    expect(container.ownerDocument.querySelector('form')).toHaveAttribute('novalidate');
+    fireEvent.change(count, { target: { value: typed } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crea' }));
+    await waitFor(() => expect(count).toHaveAttribute('aria-invalid', 'true'));
+    expect(count).toHaveAccessibleDescription(message);
+    expect(dataProvider.create).not.toHaveBeenCalled();
   });
 });
 

@@ -28,7 +28,9 @@ export function italianMessage(issue: AjvIssue, key: string): string {
     case 'required':
       return `Il campo ${field} è obbligatorio.`;
     case 'type':
-      return p.type === 'integer' || p.type === 'number'
+      return p.type === 'integer'
+        ? `Il campo ${field} deve essere un numero intero.`
+        : p.type === 'number'
         ? `Il campo ${field} deve essere un numero.`
         : p.type === 'boolean'
           ? `Il campo ${field} deve essere vero o falso.`

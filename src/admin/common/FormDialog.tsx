@@ -73,8 +73,10 @@ export interface CreateDialogProps<RecordType extends RaRecord = RaRecord> {
   /** Passed to the dataProvider's create. */
   meta?: RecordMeta;
   /**
-   * Turns the browser's own checks off, so the validators give the Italian messages (a lesson's
-   * /storage/… video is not an absolute URL).
+   * The browser's own checks, off unless a form asks for them: the validators and the server give
+   * every message in Italian under its field, where the browser's pop-up speaks the browser's
+   * language, says nothing of the app's own limits, and would refuse a lesson's /storage/… video
+   * (not an absolute URL).
    */
   noValidate?: boolean;
   title: string;
@@ -98,7 +100,7 @@ export function CreateDialog<RecordType extends RaRecord = RaRecord>({
   onClose,
   resource,
   meta,
-  noValidate,
+  noValidate = true,
   title,
   submitLabel = 'app.admin.form.create',
   children,
@@ -150,6 +152,7 @@ export interface EditDialogProps {
   resource?: string;
   /** Passed to the dataProvider's read and update alike. */
   meta?: RecordMeta;
+  /** As CreateDialog's. */
   noValidate?: boolean;
   title: string;
   titleOptions?: Record<string, unknown>;
@@ -167,7 +170,7 @@ export function EditDialog({
   id,
   resource,
   meta,
-  noValidate,
+  noValidate = true,
   title,
   titleOptions,
   submitLabel = 'app.admin.form.save',

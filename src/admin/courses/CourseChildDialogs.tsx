@@ -53,7 +53,6 @@ export function CourseChildDialogs<RecordType extends ChildRecord, Action extend
         onClose={close}
         resource={resource}
         meta={meta}
-        noValidate
         title={`${texts}.create_title`}
         submitLabel={`${texts}.create_submit`}
       >
@@ -66,7 +65,6 @@ export function CourseChildDialogs<RecordType extends ChildRecord, Action extend
             onClose={close}
             resource={resource}
             meta={meta}
-            noValidate
             id={current.id}
             title={`${texts}.edit_title`}
             submitLabel={`${texts}.edit_submit`}

@@ -13,6 +13,10 @@ export function toRepeatBody(data: Record<string, unknown>): { frequency: string
   return repeat.ends === 'until' ? { frequency, until: repeat.until } : { frequency, count: Number(repeat.count) };
 }
 
+/** A number of sessions is whole: 2.5 is refused under the field (the server refuses it too). */
+const wholeNumber = (value: unknown) =>
+  value === undefined || value === null || value === '' || Number.isInteger(Number(value)) ? undefined : 'resources.sessions.repeat.count_whole';
+
 /**
  * "Ripeti" on the new-session form: every week or every two weeks, until a date or for a number
  * of times (at most 52). Each occurrence becomes an independent session.
@@ -56,7 +60,7 @@ export function RepeatInputs() {
               min={1}
               max={MAX_REPEATS}
               step={1}
-              validate={[required(), minValue(1), maxValue(MAX_REPEATS)]}
+              validate={[required(), wholeNumber, minValue(1), maxValue(MAX_REPEATS)]}
               helperText={t('count_hint')}
             />
           )}

@@ -24,6 +24,7 @@ export const messages = {
     ends_until: 'Fino a una data',
     count: 'Numero di sessioni',
     count_hint: 'Al massimo 52, la prima compresa.',
+    count_whole: 'Il numero di sessioni deve essere un numero intero.',
     until: 'Ultimo giorno',
   },
   page: {
