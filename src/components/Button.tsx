@@ -14,7 +14,11 @@ interface CommonProps {
   size?: ButtonSize;
   color?: ButtonColor;
   disabled?: boolean;
-  /** Disabled, with a spinner in place of the content. */
+  /**
+   * Busy: a spinner in place of the content, and clicks do nothing. The button keeps focus
+   * (aria-disabled, not disabled): a disabled button drops it to the page, and a keyboard user
+   * would have to find their place again after every download or save.
+   */
   loading?: boolean;
   fullWidth?: boolean;
   startIcon?: ReactNode;
@@ -65,20 +69,24 @@ const COLOR_STYLES: Record<ButtonColor, SxProps<Theme>> = {
   outlineGray: outlined('#334155', '#f1f5f9'),
 };
 
-const DISABLED_STYLE: SxProps<Theme> = { '&.Mui-disabled': { opacity: 0.6, color: 'inherit' } };
+const DISABLED_STYLE: SxProps<Theme> = { '&.Mui-disabled, &[aria-disabled="true"]': { opacity: 0.6, color: 'inherit' } };
+
+/** A busy button's click: nothing, not even the form submission or link it would start. */
+const ignoreClick: MouseEventHandler<HTMLElement> = (event) => event.preventDefault();
 
 /** The app's button: an internal link, an external link or a plain button. */
 export function Button(props: ButtonProps) {
   const { children, size = 'md', color = 'primary', disabled = false, loading = false, fullWidth, startIcon, onClick, className, sx } =
     props;
-  const inactive = disabled || loading;
+  const busy = loading && !disabled;
   const content = loading ? <CircularProgress size="1.25em" color="inherit" aria-hidden="true" data-testid="button-spinner" /> : children;
 
   const common = {
     className,
-    disabled: inactive,
+    disabled,
     fullWidth,
-    onClick,
+    onClick: busy ? ignoreClick : onClick,
+    'aria-disabled': busy || undefined,
     disableElevation: true,
     startIcon: loading ? undefined : startIcon,
     'aria-label': props['aria-label'],

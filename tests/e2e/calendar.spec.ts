@@ -42,19 +42,33 @@ test('Calendario: the personal feed URL, copy, subscribe steps and a new link th
   await expect(dialog.getByText('Link copiato negli appunti.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(oldUrl);
 
-  await dialog.getByRole('button', { name: 'Genera un nuovo link' }).click();
+  // The confirmation step, by keyboard: focus moves onto "Conferma", back onto "Genera un nuovo
+  // link" when cancelled, and again once the new link is issued.
+  const regenerate = dialog.getByRole('button', { name: 'Genera un nuovo link' });
+  await regenerate.focus();
+  await page.keyboard.press('Enter');
   await expect(dialog.getByText(/smetterà subito di funzionare/)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Conferma' }).click();
+  await expect(dialog.getByRole('button', { name: 'Conferma' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Annulla' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(regenerate).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('button', { name: 'Conferma' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(dialog.getByText('Nuovo link generato: il precedente non funziona più.')).toBeVisible();
+  await expect(regenerate).toBeFocused();
   await expect(field).not.toHaveValue(oldUrl);
   const newUrl = await field.inputValue();
   expect((await page.request.get(feedPath(oldUrl))).status()).toBe(404);
   expect((await page.request.get(feedPath(newUrl))).status()).toBe(200);
   await dialog.getByRole('button', { name: 'Chiudi' }).click();
   await expect(dialog).toBeHidden();
+  // The menu item that opened it is gone with its menu: focus returns to the menu's button.
+  await expect(page.getByRole('button', { name: /Menu utente/ })).toBeFocused();
 });
 
-test('"Aggiungi al calendario" downloads the session as a one-event .ics file', async ({ pageAs, seedDb }) => {
+test('"Aggiungi al calendario" downloads the session as a one-event .ics file, and keeps the keyboard focus', async ({ pageAs, seedDb }) => {
   const page = await pageAs('membro');
   const member = seedDb.prepare("select id from users where email = 'membro@example.com'").get() as { id: number };
   const session = seedDb
@@ -65,9 +79,13 @@ test('"Aggiungi al calendario" downloads the session as a one-event .ics file', 
     .get(member.id) as { id: number; name: string };
   await page.goto(`/sessions/${session.id}`);
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Aggiungi al calendario' }).click();
+  const button = page.getByRole('button', { name: 'Aggiungi al calendario' });
+  await button.focus();
+  await page.keyboard.press('Enter');
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`sessione-${session.id}.ics`);
+  // Busy while the file comes, yet never disabled: focus stays where the keyboard user left it.
+  await expect(button).toBeFocused();
   const text = readFileSync((await download.path())!, 'utf8');
   expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(1);
   expect(text).toContain(`/sessions/${session.id}`);

@@ -539,4 +539,9 @@ test('keyboard: an accessibility report, refused empty then sent, announced', as
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('report-sent')).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: /Segnalazione inviata/ })).toBeAttached();
+  // Another report: the form comes back with focus on its first field.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: "Invia un'altra segnalazione" })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: /Pagina in cui si è presentato il problema/ })).toBeFocused();
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { Button, type ButtonColor, type ButtonSize } from '../../src/components/Button';
@@ -54,17 +54,36 @@ describe('Button', () => {
     expect(onClick).not.toHaveBeenCalled();
   });
 
-  it('loading is disabled, busy, and shows a spinner in place of the content', () => {
+  it('loading is busy and shows a spinner in place of the content, keeping focus and ignoring clicks', () => {
+    const onClick = vi.fn();
+    const onSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
     inRouter(
-      <Button loading aria-label="Salvataggio">
-        Salva
-      </Button>,
+      <form onSubmit={onSubmit}>
+        <Button type="submit" loading aria-label="Salvataggio" onClick={onClick}>
+          Salva
+        </Button>
+      </form>,
     );
     const button = screen.getByRole('button', { name: 'Salvataggio' });
-    expect(button).toBeDisabled();
+    button.focus();
+    expect(button).toHaveFocus();
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByTestId('button-spinner')).toBeInTheDocument();
     expect(screen.queryByText('Salva')).not.toBeInTheDocument();
+    fireEvent.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('a disabled button that is also loading stays disabled', () => {
+    inRouter(
+      <Button loading disabled>
+        Salva
+      </Button>,
+    );
+    expect(screen.getByRole('button')).toBeDisabled();
   });
 
   const sizes: ButtonSize[] = ['circle', 'xs', 'sm', 'md', 'lg', 'xl'];

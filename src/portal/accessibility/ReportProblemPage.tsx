@@ -94,7 +94,15 @@ export default function ReportProblemPage() {
           {t('sent', { date })}
         </Typography>
         <Box sx={{ mt: 2 }}>
-          <Button size="sm" color="outlinePrimary" onClick={() => setSent(null)}>
+          <Button
+            size="sm"
+            color="outlinePrimary"
+            onClick={() => {
+              setSent(null);
+              // The form comes back in this button's place: focus goes to its first field.
+              setTimeout(() => refs.page_url.current?.focus(), 0);
+            }}
+          >
             {t('another')}
           </Button>
         </Box>

@@ -19,6 +19,11 @@ export interface CalendarFeedDialogProps {
   /** The URL GET /api/user gave; replaced in the dialog once a new one is generated. */
   feedUrl: string | undefined;
   onClose: () => void;
+  /**
+   * Once the dialog has gone: where focus goes is the opener's to say (the menu item that opened it
+   * went with its menu, so the dialog has nothing of its own to give focus back to).
+   */
+  onExited?: () => void;
   /** Called after a new URL was issued (the current user is reloaded with it). */
   onRegenerated?: () => void;
 }
@@ -27,7 +32,7 @@ export interface CalendarFeedDialogProps {
  * "Calendario": the personal feed URL with a copy button, how to subscribe in Google Calendar
  * and Outlook, and "Genera un nuovo link" (with a confirmation step: the old URL dies at once).
  */
-export default function CalendarFeedDialog({ open, feedUrl, onClose, onRegenerated }: CalendarFeedDialogProps) {
+export default function CalendarFeedDialog({ open, feedUrl, onClose, onExited, onRegenerated }: CalendarFeedDialogProps) {
   const translate = useTranslate();
   const titleId = useId();
   const [url, setUrl] = useState(feedUrl ?? '');
@@ -35,6 +40,9 @@ export default function CalendarFeedDialog({ open, feedUrl, onClose, onRegenerat
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const wasConfirming = useRef(false);
 
   // Each opening starts afresh; a URL reloaded meanwhile (after a new one was issued) only replaces the field.
   useEffect(() => {
@@ -45,6 +53,13 @@ export default function CalendarFeedDialog({ open, feedUrl, onClose, onRegenerat
   useEffect(() => {
     if (feedUrl) setUrl(feedUrl);
   }, [feedUrl]);
+  // Focus follows the confirmation step: onto "Conferma" when it appears, and back onto "Genera un
+  // nuovo link" (disabled meanwhile) when it is cancelled or done.
+  useEffect(() => {
+    if (confirming) confirmRef.current?.querySelector<HTMLElement>('button')?.focus();
+    else if (wasConfirming.current && open) actionsRef.current?.querySelector<HTMLElement>('button')?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming, open]);
 
   const say = (text: string, error = false) => {
     setMessage({ text, error });
@@ -76,7 +91,15 @@ export default function CalendarFeedDialog({ open, feedUrl, onClose, onRegenerat
   };
 
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      disableRestoreFocus
+      slotProps={{ transition: { onExited } }}
+    >
       <DialogTitle id={titleId} component="h2">
         {translate('app.calendar.title')}
       </DialogTitle>
@@ -118,7 +141,7 @@ export default function CalendarFeedDialog({ open, feedUrl, onClose, onRegenerat
             {translate('app.calendar.secret_hint')}
           </Typography>
           {confirming && (
-            <Stack spacing={1} role="group" aria-label={translate('app.calendar.regenerate')}>
+            <Stack ref={confirmRef} spacing={1} role="group" aria-label={translate('app.calendar.regenerate')}>
               <Typography variant="body2">{translate('app.calendar.regenerate_confirm')}</Typography>
               <Stack direction="row" spacing={1}>
                 <Button size="sm" color="red" onClick={() => void regenerate()} loading={pending}>
@@ -132,7 +155,7 @@ export default function CalendarFeedDialog({ open, feedUrl, onClose, onRegenerat
           )}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ justifyContent: 'space-between', px: 3, pb: 2 }}>
+      <DialogActions ref={actionsRef} sx={{ justifyContent: 'space-between', px: 3, pb: 2 }}>
         <Button size="sm" color="outlineGray" startIcon={<Autorenew />} onClick={() => setConfirming(true)} disabled={confirming || pending}>
           {translate('app.calendar.regenerate')}
         </Button>

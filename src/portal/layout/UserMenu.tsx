@@ -122,10 +122,8 @@ export function UserMenu({ user }: { user: User | undefined }) {
       <LazyCalendarFeedDialog
         open={calendarOpen}
         feedUrl={user.calendar_feed_url}
-        onClose={() => {
-          setCalendarOpen(false);
-          buttonRef.current?.focus();
-        }}
+        onClose={() => setCalendarOpen(false)}
+        onExited={() => buttonRef.current?.focus()}
         onRegenerated={refresh}
       />
     </Box>
