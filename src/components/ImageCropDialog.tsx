@@ -71,8 +71,17 @@ export default function ImageCropDialog({
     if (!picked || !area) return;
     setSaving(true);
     setError(null);
+    let blob: Blob;
     try {
-      await onUpload(await cropToBlob(picked.src, area, maxOutput, picked.type));
+      blob = await cropToBlob(picked.src, area, maxOutput, picked.type);
+    } catch {
+      // The browser could not draw the picked image (the server was never asked).
+      setError(translate('app.image.damaged'));
+      setSaving(false);
+      return;
+    }
+    try {
+      await onUpload(blob);
       onClose();
     } catch (failure) {
       setError(apiErrorText(failure, translate('app.image.upload_error')));

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
-import { imageFileProblem, readAsDataUrl } from '../lib/cropImage';
+import { decodesAsImage, imageFileProblem, readAsDataUrl } from '../lib/cropImage';
 
 export interface PickedImage {
   src: string;
@@ -32,11 +32,15 @@ export function ImagePickButton({ hasImage, disabled, onPicked, onProblem }: Ima
       onProblem(translate(problem));
       return;
     }
+    let src: string;
     try {
-      onPicked({ src: await readAsDataUrl(file), type: file.type });
+      src = await readAsDataUrl(file);
     } catch {
       onProblem(translate('app.image.unreadable'));
+      return;
     }
+    if (await decodesAsImage(src)) onPicked({ src, type: file.type });
+    else onProblem(translate('app.image.damaged'));
   };
   const openChooser = () => inputRef.current?.click();
   // A real button (Enter and Space alike) that opens the hidden file input's chooser. Enter opens

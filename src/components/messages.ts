@@ -11,6 +11,7 @@ export const imageMessages = {
   too_large: 'Il file è troppo grande. La dimensione massima consentita è di 5MB.',
   not_an_image: "Il file selezionato non è un'immagine. Scegli un file JPG, PNG o WebP.",
   unreadable: 'Impossibile leggere il file selezionato.',
+  damaged: "Il file selezionato è danneggiato o non è un'immagine leggibile. Scegli un altro file JPG, PNG o WebP.",
   upload_error: "Si è verificato un errore durante il caricamento dell'immagine. Riprova.",
   crop_area: 'Immagine da ritagliare',
   zoom: 'Zoom',

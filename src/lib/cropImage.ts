@@ -25,6 +25,23 @@ export function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
+/**
+ * Whether the browser can draw the image at `src`: a file may say it is a PNG and not be one (a
+ * damaged download, a renamed document), which only decoding tells. Where decoding is not
+ * available (a test document) the file's type is trusted.
+ */
+export async function decodesAsImage(src: string): Promise<boolean> {
+  const image = new Image();
+  image.src = src;
+  if (typeof image.decode !== 'function') return true;
+  try {
+    await image.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image();

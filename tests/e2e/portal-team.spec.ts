@@ -173,6 +173,19 @@ test('the logo dialog refuses a file over 5 MB', async ({ pageAs, seedDb }) => {
   await expect(logo.getByRole('button', { name: 'Aggiorna logo' })).toBeDisabled();
 });
 
+test('the logo dialog refuses a damaged image: named .png, not one', async ({ pageAs, seedDb }) => {
+  const member = userByEmail(seedDb, 'membro@example.com');
+  const [team] = teamsOf(seedDb, member.id);
+  const page = await pageAs('membro');
+  await page.goto(`/percorso/${team.id}`);
+  await page.getByRole('button', { name: 'Modifica logo' }).click();
+  const logo = page.getByRole('dialog', { name: 'Modifica logo' });
+  await logo.locator('input[type="file"]').setInputFiles({ name: 'finto.png', mimeType: 'image/png', buffer: Buffer.from('non sono un PNG') });
+  await expect(logo.getByRole('alert')).toHaveText(/Il file selezionato è danneggiato o non è un'immagine leggibile/);
+  await expect(logo.getByRole('img', { name: 'Immagine da ritagliare' })).toHaveCount(0);
+  await expect(logo.getByRole('button', { name: 'Aggiorna logo' })).toBeDisabled();
+});
+
 test('esperto opens a startup and a session as an expert', async ({ pageAs, seedDb }) => {
   const expert = userByEmail(seedDb, 'esperto@example.com');
   const [followed] = teamsAsExpert(seedDb, expert);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from 'ra-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ImageCropDialog from '../../src/components/ImageCropDialog';
-import { outputSize } from '../../src/lib/cropImage';
+import { cropToBlob, decodesAsImage, outputSize } from '../../src/lib/cropImage';
 import { renderWithMessages as render } from './support/withMessages';
 
 // jsdom neither lays out nor decodes images: the cropper reports a crop as soon as it mounts,
@@ -21,6 +21,7 @@ vi.mock('react-easy-crop', () => ({
 vi.mock('../../src/lib/cropImage', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/lib/cropImage')>()),
   cropToBlob: vi.fn(async () => new Blob(['png'], { type: 'image/png' })),
+  decodesAsImage: vi.fn(async () => true),
 }));
 
 beforeEach(() => {
@@ -62,6 +63,30 @@ describe('ImageCropDialog', () => {
     expect(screen.getByRole('alert')).toHaveTextContent("Il file selezionato non è un'immagine");
     await user.upload(input, fileOf(10, 'image/svg+xml', 'logo.svg'));
     expect(screen.getByRole('alert')).toHaveTextContent("Il file selezionato non è un'immagine");
+  });
+
+  it('refuses a damaged image (its type says image, the browser cannot draw it) and keeps the one picked before', async () => {
+    const user = userEvent.setup();
+    const { input } = renderDialog();
+    await user.upload(input, fileOf(1000, 'image/png'));
+    await screen.findByTestId('crop-area');
+    vi.mocked(decodesAsImage).mockResolvedValueOnce(false);
+    await user.upload(input, fileOf(10, 'image/png', 'fake.png'));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Il file selezionato è danneggiato o non è un'immagine leggibile.");
+    expect(screen.getByTestId('crop-area')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Aggiorna logo' })).toBeEnabled();
+  });
+
+  it('says in Italian when the picked image cannot be cropped, without sending anything', async () => {
+    const user = userEvent.setup();
+    const { input, onUpload, onClose } = renderDialog();
+    await user.upload(input, fileOf(1000, 'image/png'));
+    await screen.findByTestId('crop-area');
+    vi.mocked(cropToBlob).mockRejectedValueOnce(new Error('image failed to load'));
+    await user.click(screen.getByRole('button', { name: 'Aggiorna logo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Il file selezionato è danneggiato o non è un'immagine leggibile.");
+    expect(onUpload).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('uploads the crop with a saving state and closes on success', async () => {
