@@ -73,6 +73,11 @@ for (const account of ['membro', 'ospite'] as const) {
     await expect(page.getByText(someone.email)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Gestione Utenti' })).toHaveCount(0);
     expect(answers.every((status) => status === 403)).toBe(true);
+    // The tab says so too, in Italian, here and on the dashboard refused in place.
+    await expect(page).toHaveTitle('Accesso negato · Back-office · Percorso');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Accesso negato' })).toBeVisible();
+    await expect(page).toHaveTitle('Accesso negato · Back-office · Percorso');
 
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const response = await page.request.get('/api/users', { headers: { Authorization: `Bearer ${token}` } });

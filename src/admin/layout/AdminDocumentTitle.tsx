@@ -13,17 +13,32 @@ export function adminSection(pathname: string): string | null {
   return names.length ? names[names.length - 1] : null;
 }
 
-/** Every back-office page's document title: "Team · Back-office · Percorso". */
-export function AdminDocumentTitle() {
+/** Sets the document title to "<name> · Back-office · Percorso" while the calling page shows. */
+export function useAdminDocumentTitle(name: string): void {
   const translate = useTranslate();
-  const { pathname } = useLocation();
-  const section = adminSection(pathname);
-  const name = section
-    ? translate(`resources.${section}.name`, { smart_count: 2, _: section })
-    : translate('app.admin.dashboard.title');
   const backOffice = translate('app.a11y.back_office');
   useEffect(() => {
     document.title = documentTitle(name, backOffice);
   }, [name, backOffice]);
+}
+
+/** The path react-admin sends a visitor to when a page's access check fails. */
+const ACCESS_DENIED_SECTION = 'access-denied';
+
+/**
+ * Every back-office page's document title: "Team · Back-office · Percorso". A page refused in place
+ * (the dashboard, a gated dialog's page) says so through AccessDenied, which sets its own.
+ */
+export function AdminDocumentTitle() {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const section = adminSection(pathname);
+  const name =
+    section === ACCESS_DENIED_SECTION
+      ? translate('app.admin.access_denied.title')
+      : section
+        ? translate(`resources.${section}.name`, { smart_count: 2, _: section })
+        : translate('app.admin.dashboard.title');
+  useAdminDocumentTitle(name);
   return null;
 }
