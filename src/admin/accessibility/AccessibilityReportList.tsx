@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -24,18 +24,28 @@ export interface AccessibilityReport extends RaRecord {
 
 const key = (path: string) => `resources.accessibility.${path}`;
 
-/** The state as a select named after its row; read-only text without update permission. */
+/** Keys that step a closed native select to another option without opening it. */
+const STEPPING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+
+/**
+ * The state as a select named after its row; read-only text without update permission.
+ * A choice made with the mouse (or in the open list) is saved at once. Arrow keys on the closed
+ * select step through the states without saving each one: the state shown is saved on Enter or
+ * when focus leaves. The select is never disabled while saving, so focus stays on it.
+ */
 function StateCell({ record }: { record: AccessibilityReport }) {
   const translate = useTranslate();
   const notify = useNotify();
   const { canAccess } = useCanAccess({ action: 'edit', resource: RESOURCE });
   const [update, { isPending }] = useUpdate<AccessibilityReport>();
   const [value, setValue] = useState<State>(record.state);
+  const saved = useRef<State>(record.state);
+  const stepping = useRef(false);
   if (!canAccess) return <>{translate(key(`states.${record.state}`))}</>;
-  const change = (event: ChangeEvent<HTMLInputElement>) => {
-    const state = event.target.value as State;
-    const before = value;
-    setValue(state);
+  const save = (state: State) => {
+    if (state === saved.current) return;
+    const before = saved.current;
+    saved.current = state;
     update(
       RESOURCE,
       { id: record.id, data: { state }, previousData: record },
@@ -43,11 +53,22 @@ function StateCell({ record }: { record: AccessibilityReport }) {
         mutationMode: 'pessimistic',
         onSuccess: () => notify(translate(key('page.state_saved'), { state: translate(key(`states.${state}`)) }), { type: 'success' }),
         onError: () => {
+          saved.current = before;
           setValue(before);
           notify('app.admin.error', { type: 'error' });
         },
       },
     );
+  };
+  const change = (event: ChangeEvent<HTMLInputElement>) => {
+    const state = event.target.value as State;
+    setValue(state);
+    if (stepping.current) stepping.current = false;
+    else save(state);
+  };
+  const keyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') save(value);
+    else stepping.current = STEPPING_KEYS.has(event.key);
   };
   return (
     <TextField
@@ -55,11 +76,15 @@ function StateCell({ record }: { record: AccessibilityReport }) {
       size="small"
       value={value}
       onChange={change}
-      disabled={isPending}
+      onKeyDown={keyDown}
+      onMouseDown={() => (stepping.current = false)}
+      onBlur={() => save(value)}
+      sx={{ minWidth: 170 }}
       slotProps={{
         select: { native: true },
         htmlInput: {
           'aria-label': translate(key('page.state_of'), { name: record.reporter_name, date: formatRomeDateTime(record.created_at) }),
+          'aria-busy': isPending || undefined,
         },
       }}
     >
