@@ -494,7 +494,7 @@ test('keyboard: sign-in from the login screen to the dashboard, focus always sho
   await tabTo(page, page.getByRole('link', { name: 'Vai al contenuto' }), { max: 3 });
 });
 
-test('keyboard: a lesson created in the back-office, focus back on the create button', async ({ pageAs, seedDb }) => {
+test('keyboard: a lesson created in the back-office, focus back on the create button; deleted, focus on a card in its place', async ({ pageAs, seedDb }) => {
   const page = await pageAs('admin', { viewport: DESKTOP });
   const module = seedDb.prepare('select id from modules where course_id = 1 order by position, id limit 1').get() as { id: number };
   await page.goto(`/admin/courses/1/modules/${module.id}/lessons`);
@@ -507,7 +507,8 @@ test('keyboard: a lesson created in the back-office, focus back on the create bu
   await page.keyboard.insertText('99');
   const name = dialog.getByRole('textbox', { name: /^Nome/ });
   await tabTo(page, name);
-  await page.keyboard.insertText(unique('Lezione da tastiera'));
+  const lessonName = unique('Lezione da tastiera');
+  await page.keyboard.insertText(lessonName);
   await tabTo(page, dialog.getByRole('textbox', { name: /video/i }));
   await page.keyboard.insertText('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await tabTo(page, dialog.getByRole('spinbutton', { name: /^Durata/ }));
@@ -517,6 +518,17 @@ test('keyboard: a lesson created in the back-office, focus back on the create bu
   await expect(dialog).toBeHidden();
   await expect(create).toBeFocused();
   await expectFocusShown(page, 'after creating the lesson');
+
+  const card = page.getByRole('listitem').filter({ hasText: lessonName });
+  const remove = card.getByRole('button', { name: /^Elimina/ });
+  await tabTo(page, remove, { max: 120 });
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('dialog').getByRole('button', { name: 'Conferma' }));
+  await page.keyboard.press('Enter');
+  await expect(card).toHaveCount(0);
+  await focusBackInContent(page);
+  await expect(page.locator('main li button:focus, main h1:focus')).toHaveCount(1);
+  await expectFocusShown(page, 'after deleting the lesson');
 });
 
 test('keyboard: an accessibility report, refused empty then sent, announced', async ({ pageAs }) => {

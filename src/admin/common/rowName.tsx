@@ -40,6 +40,14 @@ export function useRowActionName(label: string, of?: string | null): string {
 }
 
 /**
+ * The element focused now: the row or card action a dialog is opened from, kept so that, if the
+ * dialog deletes that record, focusAfterRowRemoval knows where the record was.
+ */
+export function focusedElement(): HTMLElement | null {
+  return document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+}
+
+/**
  * After a row (or card) is deleted, focus goes to the row that takes its place — its action in the
  * same position — else the one before it, else the page's main heading: never to the page body.
  * `anchor` is any element inside the row being removed; the list reloads after this call, and may

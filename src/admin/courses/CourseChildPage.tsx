@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import Link from '@mui/material/Link';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from '../../routing/Link';
 import { Button } from '../../components/Button';
 import { CardGrid } from '../common/CardGrid';
 import { Gate } from '../common/Gate';
+import { focusAfterRowRemoval, focusedElement } from '../common/rowName';
 import { SearchListPage } from '../common/SearchListPage';
 import { CourseChildDialogs, type ChildRecord, type Open, type OpenedRecord } from './CourseChildDialogs';
 import { NAME_FILTER, WHOLE_LIST, type ParentMeta } from './listing';
@@ -47,7 +48,11 @@ export function CourseChildPage<RecordType extends ChildRecord, Action extends s
   const texts = `resources.${resource}.page`;
   const [open, setOpen] = useState<Open<Action, RecordType>>(null);
   const close = () => setOpen(null);
-  const removal = useNestedDelete(resource, meta, close);
+  const opener = useRef<HTMLElement | null>(null);
+  const removal = useNestedDelete(resource, meta, () => {
+    focusAfterRowRemoval(opener.current);
+    close();
+  });
 
   return (
     <SearchListPage
@@ -77,6 +82,7 @@ export function CourseChildPage<RecordType extends ChildRecord, Action extends s
         empty={`${texts}.empty`}
         renderCard={(record) =>
           renderCard(record, (action, target) => {
+            opener.current = focusedElement();
             removal.clearError();
             setOpen({ action, record: target });
           })

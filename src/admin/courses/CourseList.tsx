@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useDelete, useRefresh, useTranslate } from 'react-admin';
 import { Button } from '../../components/Button';
 import type { Course } from '../../portal/courses/types';
@@ -10,6 +10,7 @@ import { CourseCard, type CourseAction } from './CourseCard';
 import { courseBody, CourseInputs } from './CourseInputs';
 import { CoverDialog } from './CoverDialog';
 import { Gate } from '../common/Gate';
+import { focusAfterRowRemoval, focusedElement } from '../common/rowName';
 import { NAME_FILTER, WHOLE_LIST } from './listing';
 
 type Open = { action: 'create' } | { action: CourseAction; course: Course } | null;
@@ -20,12 +21,24 @@ export function CourseList() {
   const refresh = useRefresh();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
+  const opener = useRef<HTMLElement | null>(null);
   const [deleteOne, { isPending: deleting }] = useDelete<Course>();
   const current = open && open.action !== 'create' ? open.course : null;
 
   // A refused course delete shows nothing.
   const confirmDelete = (course: Course) =>
-    deleteOne('courses', { id: course.id, previousData: course }, { mutationMode: 'pessimistic', onSettled: () => { close(); refresh(); } });
+    deleteOne(
+      'courses',
+      { id: course.id, previousData: course },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => focusAfterRowRemoval(opener.current),
+        onSettled: () => {
+          close();
+          refresh();
+        },
+      },
+    );
 
   return (
     <SearchListPage
@@ -41,7 +54,10 @@ export function CourseList() {
         </Gate>
       }
     >
-      <CardGrid<Course> empty="resources.courses.page.empty" renderCard={(course) => <CourseCard course={course} onAction={(action, record) => setOpen({ action, course: record })} />} />
+      <CardGrid<Course> empty="resources.courses.page.empty" renderCard={(course) => <CourseCard course={course} onAction={(action, record) => {
+                opener.current = focusedElement();
+                setOpen({ action, course: record });
+              }} />} />
       <CreateDialog
         open={open?.action === 'create'}
         onClose={close}
