@@ -158,10 +158,32 @@ test('Registro attività: newest first, filters by type, id, person and days, ro
   await pick(page, 'Persona', 'Bian', /Alessandra Bianchi/);
   await expect(page.getByRole('row').filter({ hasText: 'Creazione' })).toHaveCount(1);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
-  await page.getByLabel('Dal giorno').fill(today);
+  await page.getByLabel('Dal giorno', { exact: true }).fill(today);
   await expect(page.getByRole('row').filter({ hasText: 'Creazione' })).toHaveCount(1);
   const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + 86_400_000));
-  await page.getByLabel('Dal giorno').fill(tomorrow);
+  await page.getByLabel('Dal giorno', { exact: true }).fill(tomorrow);
   await expect(page.getByText('Nessuna attività trovata')).toBeVisible();
   expect((seedDb.prepare("select count(*) n from audit_log where entity_type = 'team' and entity_id = ?").get(teamId) as { n: number }).n).toBe(2);
+  // A range that ends before it starts says why it finds nothing.
+  await page.getByLabel('Al giorno', { exact: true }).fill(today);
+  await expect(page.getByText('Il giorno finale viene prima di quello iniziale.')).toBeVisible();
+
+  // An id that is not a whole number is said under its field, and not searched: the list stays.
+  await page.getByLabel('Dal giorno', { exact: true }).fill('');
+  await page.getByLabel('Al giorno', { exact: true }).fill('');
+  await expect(page.getByRole('row').filter({ hasText: 'Creazione' })).toHaveCount(1);
+  const id = page.getByRole('textbox', { name: 'ID elemento' });
+  await id.fill('abc');
+  await expect(page.getByText('Scrivi un numero intero, da 1 in su.')).toBeVisible();
+  await expect(id).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Si è verificato un errore')).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'Creazione' })).toHaveCount(1);
+
+  // "Azzera i filtri" empties every filter and leaves focus on the first one.
+  const clear = page.getByRole('button', { name: 'Azzera i filtri' });
+  await clear.focus();
+  await page.keyboard.press('Enter');
+  await expect(id).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Persona' })).toBeFocused();
+  await expect(clear).toBeDisabled();
 });

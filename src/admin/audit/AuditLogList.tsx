@@ -1,4 +1,4 @@
-import { Fragment, useId, useState } from 'react';
+import { Fragment, useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -48,12 +48,25 @@ function useTypeLabel() {
   return (type: string) => translate(key(`types.${type}`), { _: type });
 }
 
-/** Person, entity type, entity id and a date range; each change applies at once. */
+/** An element id as typed in the filter: a whole number from 1, or nothing. */
+const ENTITY_ID = /^[1-9]\d*$/;
+
+/**
+ * Person, entity type, entity id and a date range; each change applies at once. What cannot be
+ * searched is said under its field: an id that is not a whole number is not sent, a range that
+ * ends before it starts finds nothing and says why.
+ */
 function AuditFilters() {
   const translate = useTranslate();
   const typeLabel = useTypeLabel();
   const { filterValues, setFilters } = useListContext();
   const [person, setPerson] = useState<RaRecord | null>(null);
+  const [idText, setIdText] = useState((filterValues.entity_id as string | undefined) ?? '');
+  const firstFilter = useRef<HTMLDivElement>(null);
+  const idInvalid = idText !== '' && !ENTITY_ID.test(idText);
+  const from = (filterValues.from as string | undefined) ?? '';
+  const to = (filterValues.to as string | undefined) ?? '';
+  const rangeReversed = from !== '' && to !== '' && to < from;
   const set = (name: string, value: unknown, debounce = false) => {
     const next: Record<string, unknown> = { ...filterValues, [name]: value };
     if (value === '' || value === null || value === undefined) delete next[name];
@@ -62,7 +75,7 @@ function AuditFilters() {
   return (
     <Box component="section" aria-label={translate(key('page.filters'))} sx={{ mb: 2 }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { md: 'flex-start' } }}>
-        <Box sx={{ minWidth: 260 }}>
+        <Box ref={firstFilter} sx={{ minWidth: 260 }}>
           <SearchPicker
             config={userPicker}
             label={translate(key('page.person'))}
@@ -92,16 +105,22 @@ function AuditFilters() {
         <TextField
           size="small"
           label={translate(key('page.entity_id'))}
-          defaultValue={(filterValues.entity_id as string | undefined) ?? ''}
-          onChange={(event) => set('entity_id', event.target.value.trim(), true)}
-          slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
-          sx={{ width: 140 }}
+          value={idText}
+          onChange={(event) => {
+            const typed = event.target.value.trim();
+            setIdText(event.target.value);
+            if (typed === '' || ENTITY_ID.test(typed)) set('entity_id', typed, true);
+          }}
+          error={idInvalid}
+          helperText={idInvalid ? translate(key('page.entity_id_invalid')) : undefined}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          sx={{ width: 200 }}
         />
         <TextField
           size="small"
           type="date"
           label={translate(key('page.from'))}
-          value={(filterValues.from as string | undefined) ?? ''}
+          value={from}
           onChange={(event) => set('from', event.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
         />
@@ -109,17 +128,22 @@ function AuditFilters() {
           size="small"
           type="date"
           label={translate(key('page.to'))}
-          value={(filterValues.to as string | undefined) ?? ''}
+          value={to}
           onChange={(event) => set('to', event.target.value)}
+          error={rangeReversed}
+          helperText={rangeReversed ? translate(key('page.range_reversed')) : undefined}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <Button
           variant="text"
           onClick={() => {
             setPerson(null);
+            setIdText('');
             setFilters({}, undefined, false);
+            // This button is disabled once nothing is filtered: focus starts the filters again.
+            firstFilter.current?.querySelector<HTMLElement>('input')?.focus();
           }}
-          disabled={Object.keys(filterValues).length === 0}
+          disabled={Object.keys(filterValues).length === 0 && idText === ''}
         >
           {translate(key('page.clear'))}
         </Button>
