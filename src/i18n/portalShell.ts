@@ -46,6 +46,9 @@ export const portalShellMessages = {
       all_startups: 'Tutte le startup',
       open: 'Accedi',
       open_item: 'Accedi a %{name}',
+      // Before a name starting with "a", the preposition takes its "d": "Accedi ad Agrisense".
+      open_item_ad: 'Accedi ad %{name}',
+      open_session: '%{open}, %{date}',
       no_startups: 'Nessun team trovato',
       no_sessions: 'Nessuna sessione trovata',
     },

@@ -122,7 +122,7 @@ function ExpertDashboard({ user }: { user: User }) {
                   {translate('app.dashboard.sessions_with_team', { count: team.sessions_as_expert })}
                 </Typography>
               </Box>
-              <Button size="sm" to={`/percorso/${team.id}`} aria-label={translate('app.dashboard.open_item', { name: team.name })}>
+              <Button size="sm" to={`/percorso/${team.id}`} aria-label={openLabel(translate, team.name)}>
                 {translate('app.dashboard.open')}
               </Button>
             </Box>
@@ -144,7 +144,7 @@ function ExpertDashboard({ user }: { user: User }) {
                     : translate('app.dashboard.all_startups')}
                 </Typography>
               </Box>
-              <Button size="sm" to={`/sessions/${session.id}`} aria-label={translate('app.dashboard.open_item', { name: session.name })}>
+              <Button size="sm" to={`/sessions/${session.id}`} aria-label={translate('app.dashboard.open_session', { open: openLabel(translate, session.name), date: formatDateTime(session.start_time) })}>
                 {translate('app.dashboard.open')}
               </Button>
             </Box>
@@ -153,6 +153,11 @@ function ExpertDashboard({ user }: { user: User }) {
       </Stack>
     </Stack>
   );
+}
+
+/** "Accedi a Verdevivo", "Accedi ad Agrisense": the accessible name of a row's "Accedi". */
+function openLabel(translate: (key: string, options?: object) => string, name: string): string {
+  return translate(/^a/i.test(name.trim()) ? 'app.dashboard.open_item_ad' : 'app.dashboard.open_item', { name });
 }
 
 /** /dashboard: greeting, then the member's team cards or the expert's startups and sessions. */

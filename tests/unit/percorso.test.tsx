@@ -108,6 +108,13 @@ describe('Percorso page', () => {
     expect(screen.queryByRole('button', { name: 'Modifica descrizione' })).not.toBeInTheDocument();
   });
 
+  it('says so in the video courses tile, rather than linking, to someone without access to them', async () => {
+    const expert = makeUser({ is_expert: true, teams: [], mooc_access: false });
+    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: expert, dataProvider: teamApi() });
+    expect(await screen.findByText('Il tuo account non ha accesso ai videocorsi.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Vai ai videocorsi' })).not.toBeInTheDocument();
+  });
+
   it('offers editing to holders of update_teams', async () => {
     const admin = makeUser({ teams: [] });
     renderPortalPage(<PercorsoPage />, {

@@ -283,10 +283,14 @@ describe('Dashboard', () => {
       makeUser({
         is_expert: true,
         expert_access: 'limited',
-        teams_as_expert: [{ id: 3, name: 'Beta', avatar: null, sessions_as_expert: 2 }],
+        teams_as_expert: [
+          { id: 3, name: 'Beta', avatar: null, sessions_as_expert: 2 },
+          { id: 4, name: 'Agrisense', avatar: null, sessions_as_expert: 0 },
+        ],
         sessions_as_expert: [
           { id: 11, name: 'Pitch', start_time: '2024-07-01T08:00:00Z', teams: [{ id: 3, name: 'Beta' }] },
           { id: 12, name: 'Plenaria', start_time: '2024-01-10T14:00:00Z', teams: [] },
+          { id: 13, name: 'Plenaria', start_time: '2024-02-10T14:00:00Z', teams: [] },
         ],
       }),
     );
@@ -295,12 +299,15 @@ describe('Dashboard', () => {
     expect(screen.getByText('Puoi accedere a più startup e visionare le sessioni in arrivo per te.')).toBeInTheDocument();
     const startups = screen.getByRole('list', { name: 'Startup' });
     expect(within(startups).getByText('Sessioni con il team: 2')).toBeInTheDocument();
-    expect(within(startups).getByRole('link', { name: /Accedi/ })).toHaveAttribute('href', '/percorso/3');
+    expect(within(startups).getByRole('link', { name: 'Accedi a Beta' })).toHaveAttribute('href', '/percorso/3');
+    expect(within(startups).getByRole('link', { name: 'Accedi ad Agrisense' })).toHaveAttribute('href', '/percorso/4');
     expect(startups).toHaveStyle({ height: '280px', overflowY: 'auto' });
     const sessions = screen.getByRole('list', { name: 'Sessioni' });
     expect(within(sessions).getByText('01/07/2024, 10:00')).toBeInTheDocument();
-    expect(within(sessions).getByText('Tutte le startup')).toBeInTheDocument();
-    expect(within(sessions).getAllByRole('link', { name: /Accedi/ })[1]).toHaveAttribute('href', '/sessions/12');
+    expect(within(sessions).getAllByText('Tutte le startup')).toHaveLength(2);
+    // Two sessions of the same name: each link says which by its date.
+    expect(within(sessions).getByRole('link', { name: 'Accedi a Plenaria, 10/01/2024, 15:00' })).toHaveAttribute('href', '/sessions/12');
+    expect(within(sessions).getByRole('link', { name: 'Accedi a Plenaria, 10/02/2024, 15:00' })).toHaveAttribute('href', '/sessions/13');
     expect(sessions).toHaveStyle({ height: '280px' });
   });
 });

@@ -59,7 +59,7 @@ function TeamPath({ team, teamId }: { team: Team; teamId: string }) {
           onEditDescription={() => setDialog('description')}
           onEditLogo={() => setDialog('logo')}
         />
-        <Tiles team={team} teamId={teamId} hrefOf={hrefOf} />
+        <Tiles team={team} teamId={teamId} hrefOf={hrefOf} coursesAccess={Boolean(user?.mooc_access) || hasPermission(permissions, 'read_courses')} />
         <Upcoming teamId={teamId} hrefOf={hrefOf} />
       </Stack>
       {canEdit && (
@@ -78,7 +78,7 @@ function TeamPath({ team, teamId }: { team: Team; teamId: string }) {
 
 // Each box reads its own request, so that its answer re-renders that box only.
 
-function Tiles({ team, teamId, hrefOf }: { team: Team; teamId: string; hrefOf: HrefOf }) {
+function Tiles({ team, teamId, hrefOf, coursesAccess }: { team: Team; teamId: string; hrefOf: HrefOf; coursesAccess: boolean }) {
   const next = useNextSession(teamId);
   return (
     <TeamTiles
@@ -86,6 +86,7 @@ function Tiles({ team, teamId, hrefOf }: { team: Team; teamId: string; hrefOf: H
       next={next.data}
       nextHref={next.data ? hrefOf(next.data) : null}
       loadingNext={next.isPending}
+      coursesAccess={coursesAccess}
     />
   );
 }

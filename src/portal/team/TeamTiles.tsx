@@ -35,10 +35,12 @@ export interface TeamTilesProps {
   next: Session | null | undefined;
   nextHref: string | null;
   loadingNext: boolean;
+  /** Whether the viewer may watch the video courses: without it the tile says so instead of linking to a refusal. */
+  coursesAccess: boolean;
 }
 
 /** Shared folder, next appointment and video courses. */
-export function TeamTiles({ driveUrl, next, nextHref, loadingNext }: TeamTilesProps) {
+export function TeamTiles({ driveUrl, next, nextHref, loadingNext, coursesAccess }: TeamTilesProps) {
   const translate = useTranslate();
   return (
     <Box
@@ -96,9 +98,15 @@ export function TeamTiles({ driveUrl, next, nextHref, loadingNext }: TeamTilesPr
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
           {translate('app.team.tiles.courses_text')}
         </Typography>
-        <Button to="/courses" size="sm">
-          {translate('app.team.tiles.courses_open')}
-        </Button>
+        {coursesAccess ? (
+          <Button to="/courses" size="sm">
+            {translate('app.team.tiles.courses_open')}
+          </Button>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.team.tiles.courses_no_access')}
+          </Typography>
+        )}
       </Tile>
     </Box>
   );

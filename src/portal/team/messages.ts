@@ -28,6 +28,7 @@ export const teamMessages = {
     courses_title: 'Videocorsi',
     courses_text: 'Impara al tuo ritmo con i corsi on demand.',
     courses_open: 'Vai ai videocorsi',
+    courses_no_access: 'Il tuo account non ha accesso ai videocorsi.',
   },
   upcoming: {
     title: 'Prossimi appuntamenti',
