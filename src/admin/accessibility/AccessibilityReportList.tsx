@@ -131,7 +131,7 @@ const columns: Column<AccessibilityReport>[] = [
   {
     source: 'description',
     label: key('fields.description'),
-    render: (record) => <Box sx={{ whiteSpace: 'pre-wrap', maxWidth: 480 }}>{record.description}</Box>,
+    render: (record) => <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', minWidth: 240, maxWidth: 480 }}>{record.description}</Box>,
   },
   { source: 'state', label: key('fields.state'), render: (record) => <StateCell record={record} /> },
   { source: 'answer_by', label: key('fields.answer_by'), render: (record) => <AnswerBy record={record} /> },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
@@ -47,6 +47,19 @@ export interface PeoplePickerDialogProps {
  * The people of a record (a team's members, a session's experts) in a scrolling modal: add one
  * through the picker, remove one with its row button; the list behind reloads after each change.
  */
+/** An e-mail address that may break onto a second line before its @. */
+function breakableEmail(email: string): ReactNode {
+  const at = email.indexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 export function PeoplePickerDialog({ open, onClose, texts, record, picker, people, loading, add, remove, reload, failures }: PeoplePickerDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -148,7 +161,8 @@ export function PeoplePickerDialog({ open, onClose, texts, record, picker, peopl
               <ListItemAvatar>
                 <Avatar name={fullName(person)} path={person.avatar} size={32} decorative />
               </ListItemAvatar>
-              <ListItemText primary={fullName(person)} secondary={person.email} />
+              {/* A long e-mail address breaks before its @ (else anywhere) rather than run under the remove button. */}
+              <ListItemText primary={fullName(person)} secondary={breakableEmail(person.email)} sx={{ overflowWrap: 'anywhere' }} />
             </ListItem>
           ))}
         </List>
