@@ -1,16 +1,16 @@
 import { forwardRef } from 'react';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VideoStart } from '../../src/portal/courses/useVideoStart';
-import LessonVideo from '../../src/portal/courses/LessonVideo';
+import LessonVideo, { VIDEO_LOAD_TIMEOUT_MS } from '../../src/portal/courses/LessonVideo';
 import { renderWithApp } from './renderWithApp';
 
 const start = vi.hoisted(() => ({ current: 'waiting' as VideoStart, muted: false, setMuted: vi.fn(), playByHand: vi.fn() }));
 
 vi.mock('react-player', () => ({
   default: Object.assign(
-    forwardRef<HTMLVideoElement, { 'aria-label'?: string }>(function FakePlayer(props, ref) {
-      return <video ref={ref} aria-label={props['aria-label']} />;
+    forwardRef<HTMLVideoElement, { 'aria-label'?: string; onLoadedMetadata?: () => void }>(function FakePlayer(props, ref) {
+      return <video ref={ref} aria-label={props['aria-label']} onLoadedMetadata={props.onLoadedMetadata} />;
     }),
     { canEnablePIP: () => true },
   ),
@@ -64,5 +64,28 @@ describe('the lesson video', () => {
     expect(frame).toContainElement(screen.getByText(/Il browser non ha avviato il video da solo/));
     fireEvent.click(play);
     expect(start.playByHand).toHaveBeenCalled();
+  });
+
+  describe('a video that never loads (a host the network blocks)', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+    const NOT_LOADING = /Il video non si sta caricando/;
+
+    it('is said under the video once it has had time to load', () => {
+      start.current = 'waiting';
+      renderVideo();
+      act(() => vi.advanceTimersByTime(VIDEO_LOAD_TIMEOUT_MS - 1));
+      expect(screen.queryByText(NOT_LOADING)).toBeNull();
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.getByText(NOT_LOADING)).toBeInTheDocument();
+    });
+
+    it('is not said of a video whose length is known', () => {
+      start.current = 'waiting';
+      renderVideo();
+      fireEvent(screen.getByLabelText(/Benvenuti/), new Event('loadedmetadata'));
+      act(() => vi.advanceTimersByTime(VIDEO_LOAD_TIMEOUT_MS));
+      expect(screen.queryByText(NOT_LOADING)).toBeNull();
+    });
   });
 });

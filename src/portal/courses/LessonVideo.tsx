@@ -1,4 +1,4 @@
-import { memo, useState, type SyntheticEvent } from 'react';
+import { memo, useEffect, useState, type SyntheticEvent } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -26,6 +26,12 @@ export interface LessonVideoProps {
 
 const OVERLAY = { position: 'absolute', zIndex: 1 } as const;
 
+/**
+ * How long a video may take to make its length known before the page says it is not loading: a
+ * video host the network blocks (or a connection gone) fails without any error from the player.
+ */
+export const VIDEO_LOAD_TIMEOUT_MS = 20_000;
+
 const mediaOf = (event: SyntheticEvent) => event.currentTarget as unknown as HTMLVideoElement;
 
 /**
@@ -41,6 +47,14 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
   const [rate, setRate] = useState(1);
   const [pip, setPip] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    setLoaded(false);
+    setSlow(false);
+    const timer = setTimeout(() => setSlow(true), VIDEO_LOAD_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [src]);
   const pipAvailable = typeof document !== 'undefined' && document.pictureInPictureEnabled === true && ReactPlayer.canEnablePIP?.(src) === true;
 
   return (
@@ -73,6 +87,7 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
           onEnterPictureInPicture={() => setPip(true)}
           onLeavePictureInPicture={() => setPip(false)}
           onError={() => setFailed(true)}
+          onLoadedMetadata={() => setLoaded(true)}
         />
         {start === 'blocked' && (
           <Stack spacing={1.5} sx={{ ...OVERLAY, inset: 0, justifyContent: 'center', alignItems: 'center', p: 2, bgcolor: 'rgba(0,0,0,0.6)' }}>
@@ -105,7 +120,11 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
           </IconButton>
         )}
       </Box>
-      {failed && <Notice severity="error">{translate('app.courses.player.video_error')}</Notice>}
+      {failed ? (
+        <Notice severity="error">{translate('app.courses.player.video_error')}</Notice>
+      ) : (
+        slow && !loaded && <Notice severity="error">{translate('app.courses.player.video_not_loading')}</Notice>
+      )}
     </Stack>
   );
 }

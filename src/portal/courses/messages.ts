@@ -39,6 +39,8 @@ export const coursesMessages = {
     pip: 'Picture-in-picture',
     pip_exit: 'Esci da picture-in-picture',
     video_error: 'Impossibile riprodurre il video. Controlla la connessione e riprova.',
+    video_not_loading:
+      'Il video non si sta caricando. Controlla la connessione; se il problema continua, il sito che ospita il video potrebbe non essere raggiungibile dalla tua rete.',
     video_label: 'Video della lezione: %{name}',
   },
 };
