@@ -343,7 +343,12 @@ test('keyboard at 390px: the slide-in menu is a named dialog', async ({ pageAs }
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Apri il menu' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  // Its own close button, for whoever cannot press Escape or tap outside; focus goes back.
+  await menu.getByRole('button', { name: 'Chiudi il menu' }).tap();
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Apri il menu' })).toBeFocused();
 });
 
 test('keyboard: back-office create refused by the server, then edit and delete, focus always placed', async ({ pageAs }) => {

@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
 import Drawer from '@mui/material/Drawer';
+import CloseIcon from '@mui/icons-material/Close';
 import { useTranslate } from 'ra-core';
+import { IconButton } from '../../components/IconButton';
 import { SIDEBAR_WIDTH } from './dimensions';
 
 /**
  * The slide-in menu of small screens. A chunk of its own, loaded the first time the menu button
- * is pressed: MUI's Drawer and Modal are not needed before that.
+ * is pressed: MUI's Drawer and Modal are not needed before that. It closes with Escape, a tap
+ * outside, or its own close button (what a screen reader on a touch screen can reach); focus then
+ * returns to the menu button.
  */
 export default function MobileMenu({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
   const translate = useTranslate();
@@ -19,6 +23,9 @@ export default function MobileMenu({ open, onClose, children }: { open: boolean;
       ModalProps={{ keepMounted: false }}
       sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
     >
+      <IconButton aria-label={translate('app.layout.close_menu')} onClick={onClose} sx={{ position: 'absolute', top: 12, right: 8, zIndex: 1 }}>
+        <CloseIcon />
+      </IconButton>
       {children}
     </Drawer>
   );
