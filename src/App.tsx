@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { matchPath, Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { authProvider } from './authProvider';
+import { returnStateFor } from './authProvider/returnPath';
 import { useHasSession } from './authProvider/session';
 import { getToken, requestEarly } from './dataProvider/session';
 import LoginPage from './portal/LoginPage';
@@ -61,7 +62,8 @@ export function startPortalPage(pathname: string): void {
  * cannot wait for the navigation to /.
  */
 function AdminRoute() {
-  if (!useHasSession()) return <Navigate to="/" replace />;
+  const location = useLocation();
+  if (!useHasSession()) return <Navigate to="/" replace state={returnStateFor(location)} />;
   return <AdminApp />;
 }
 

@@ -5,6 +5,7 @@ import { loadPublicConfig } from '../lib/publicConfigRequest';
 import type { User } from '../../server/src/schemas/contract';
 import { canAccess } from './canAccess';
 import { completeLogin, startLogin } from './loginFlow';
+import { safeReturnPath } from './returnPath';
 import { endSession } from './session';
 
 export interface AppIdentity extends UserIdentity {
@@ -68,33 +69,36 @@ function sessionPermissions(): Promise<string[]> {
   return token && permissionsCache?.token === token ? permissionsCache.request : fetchPermissions();
 }
 
-function forgetSession() {
+function forgetSession(options?: { signedOut?: boolean }) {
   permissionsCache = null;
-  endSession();
+  endSession(options);
 }
 
 /** The `{redirectTo: '/'}` rejection: react-admin sends the visitor to the login screen at /. */
 const toLoginScreen = () => ({ redirectTo: '/', message: false as const });
 
 export const authProvider: AuthProvider = {
-  /** Called only by the login button: leaves for the provider. */
-  login: async () => {
-    await startLogin();
+  /**
+   * Called only by the login button: leaves for the provider. `params.returnTo`: the page to open
+   * once signed in (see src/authProvider/returnPath.ts); the dashboard without it.
+   */
+  login: async (params?: { returnTo?: string | null }) => {
+    await startLogin(safeReturnPath(params?.returnTo));
     return { redirectTo: false };
   },
 
   /** `params.search`: the callback's query string as first read (the code is removed from the URL once used). */
   handleCallback: async (params?: unknown) => {
     const search = (params as { search?: unknown } | undefined)?.search;
-    await completeLogin(typeof search === 'string' ? search : undefined);
+    const returnTo = await completeLogin(typeof search === 'string' ? search : undefined);
     permissionsCache = null;
-    return { redirectTo: '/dashboard' };
+    return { redirectTo: returnTo ?? '/dashboard' };
   },
 
   /** Revokes the token, then ends the provider session too when the provider offers it. */
   logout: async () => {
     const providerLogout = getToken() ? await sessionApi.logout().catch(() => null) : null;
-    forgetSession();
+    forgetSession({ signedOut: true });
     if (providerLogout) {
       window.location.assign(providerLogout);
       return false;

@@ -1,4 +1,5 @@
 import { sessionApi } from '../dataProvider/session';
+import { safeReturnPath } from './returnPath';
 import { startSession } from './session';
 
 const FLOW_KEY = 'oauth_flow';
@@ -12,6 +13,8 @@ export type PersonalReason = (typeof PERSONAL_REASONS)[number];
 
 interface PendingFlow {
   state: string;
+  /** The page to open once signed in (src/authProvider/returnPath.ts). */
+  returnTo?: string;
 }
 
 /**
@@ -19,9 +22,9 @@ interface PendingFlow {
  * and answers the provider's authorize URL; the state is remembered in this tab, so only the tab
  * that started a sign-in can finish it.
  */
-export async function startLogin(): Promise<void> {
+export async function startLogin(returnTo: string | null = null): Promise<void> {
   const { authorize_url: url, state } = await sessionApi.startSignIn();
-  const flow: PendingFlow = { state };
+  const flow: PendingFlow = returnTo ? { state, returnTo } : { state };
   sessionStorage.setItem(FLOW_KEY, JSON.stringify(flow));
   window.location.assign(url);
 }
@@ -33,6 +36,11 @@ function readFlow(): PendingFlow | null {
   } catch {
     return null;
   }
+}
+
+/** The page the sign-in in progress in this tab returns to, if any (the callback preloads it). */
+export function pendingReturnPath(): string | null {
+  return safeReturnPath(readFlow()?.returnTo);
 }
 
 export class LoginCallbackError extends Error {
@@ -50,7 +58,8 @@ function reasonOf(error: unknown): string | null {
   return typeof body?.reason === 'string' ? body.reason : null;
 }
 
-async function exchange(query: URLSearchParams): Promise<void> {
+/** Exchanges the code; answers the page to return to (null: the dashboard). */
+async function exchange(query: URLSearchParams): Promise<string | null> {
   const flow = readFlow();
   const state = query.get('state');
   const error = query.get('error');
@@ -72,16 +81,17 @@ async function exchange(query: URLSearchParams): Promise<void> {
   } catch (refusal) {
     throw new LoginCallbackError('sign-in refused', reasonOf(refusal));
   }
+  return safeReturnPath(flow.returnTo);
 }
 
-let inFlight: { key: string; promise: Promise<void> } | null = null;
+let inFlight: { key: string; promise: Promise<string | null> } | null = null;
 
 /**
  * Handles /auth/callback?code&state (or ?error&state) once: codes are single use and StrictMode
  * runs effects twice, so a second call with the same answer shares the first call's promise.
  * The code leaves the address bar as soon as it is read.
  */
-export function completeLogin(search: string = window.location.search): Promise<void> {
+export function completeLogin(search: string = window.location.search): Promise<string | null> {
   const query = new URLSearchParams(search);
   const key = query.get('code') ?? (query.get('error') ? `error:${query.get('error')}:${query.get('state')}` : null);
   if (!key) return Promise.reject(new LoginCallbackError('missing code'));

@@ -20,12 +20,22 @@ export function hasSession(): boolean {
   return !!getToken();
 }
 
+/** Whether the last session of this page ended by the person's own sign-out (not a 401 or an expiry). */
+let endedBySignOut = false;
+
+export function sessionEndedBySignOut(): boolean {
+  return endedBySignOut;
+}
+
 export function startSession(token: string): void {
+  endedBySignOut = false;
   setToken(token);
   notify();
 }
 
-export function endSession(): void {
+/** `signedOut`: the person signed out (see src/authProvider/returnPath.ts). */
+export function endSession({ signedOut = false }: { signedOut?: boolean } = {}): void {
+  endedBySignOut = signedOut;
   removeToken();
   notify();
 }

@@ -3,23 +3,31 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Navigate, useNavigate } from 'react-router';
+import { matchPath, Navigate, useNavigate } from 'react-router';
 import { Link as RouterLink } from '../routing/Link';
 import { authProvider } from '../authProvider';
-import { LoginCallbackError, type PersonalReason } from '../authProvider/loginFlow';
+import { LoginCallbackError, pendingReturnPath, type PersonalReason } from '../authProvider/loginFlow';
 import { getToken } from '../dataProvider/session';
 import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
 import { AuthCard } from './AuthCard';
+import { portalRoutes } from './routes';
 import { translateApp as translate } from '../routing/translateApp';
 
-/** The dashboard's code, fetched while the code is exchanged (a failure here is retried by the route). */
-const preloadDashboard = () => {
+/**
+ * The code of the page the sign-in leads to (the dashboard, or the portal page the visitor was
+ * going to), fetched while the code is exchanged (a failure here is retried by the route).
+ */
+const preloadNextPage = () => {
+  const pathname = (pendingReturnPath() ?? '/dashboard').split(/[?#]/, 1)[0];
+  const route = portalRoutes.find(({ path }) => matchPath(path, pathname));
+  if (!route) return;
   import('./ProtectedLayout').catch(() => undefined);
-  import('./Dashboard').catch(() => undefined);
+  route.load().catch(() => undefined);
 };
 
 /**
- * /auth/callback: exchanges the provider's code once, then goes to the dashboard.
+ * /auth/callback: exchanges the provider's code once, then goes to the dashboard, or to the page
+ * the visitor was going to when the login screen interrupted them.
  * Outside react-admin's context, like the login screen.
  */
 export function CallbackPage() {
@@ -37,11 +45,12 @@ export function CallbackPage() {
     document.title = 'Percorso';
     if (!hasCode) return;
     let active = true;
-    preloadDashboard();
+    preloadNextPage();
     authProvider.handleCallback!({ search } as never).then(
       // The new token empties the caches of the previous session (src/portal/portalData.ts, src/providers.ts).
-      () => {
-        if (active) navigate('/dashboard', { replace: true });
+      (result) => {
+        const next = result && typeof result.redirectTo === 'string' ? result.redirectTo : '/dashboard';
+        if (active) navigate(next, { replace: true });
       },
       (error: unknown) => {
         if (!active) return;

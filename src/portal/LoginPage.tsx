@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import Typography from '@mui/material/Typography';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { authProvider } from '../authProvider';
+import { returnPathFrom } from '../authProvider/returnPath';
 import { Button } from '../components/Button';
 import { useSessionProbe } from '../routing/sessionProbe';
 import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
@@ -10,7 +11,8 @@ import { translateApp as translate } from '../routing/translateApp';
 import { documentTitle } from '../lib/documentTitle';
 
 /**
- * The index page: stays until the button sends the user to the provider.
+ * The index page: stays until the button sends the user to the provider. A visitor sent here from
+ * another page returns to it once signed in (src/authProvider/returnPath.ts).
  * It renders outside the portal's layout, so neither its query cache nor the layout are downloaded here.
  */
 export function LoginPage() {
@@ -19,17 +21,18 @@ export function LoginPage() {
   const [leaving, setLeaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const provider = config.data?.provider_label ?? '';
+  const returnTo = returnPathFrom(useLocation().state);
 
   useEffect(() => {
     document.title = documentTitle(translate('app.login.title'));
   }, []);
 
-  if (!session.loading && session.loggedIn) return <Navigate to="/dashboard" replace />;
+  if (!session.loading && session.loggedIn) return <Navigate to={returnTo ?? '/dashboard'} replace />;
 
   const start = () => {
     setLeaving(true);
     setFailed(false);
-    authProvider.login({}).catch(() => {
+    authProvider.login({ returnTo }).catch(() => {
       setLeaving(false);
       setFailed(true);
     });

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useTranslate } from 'ra-core';
+import { returnStateFor } from '../authProvider/returnPath';
 import { useSession } from '../authProvider/useSession';
 import { getToken } from '../dataProvider';
 import { Button } from '../components/Button';
@@ -10,11 +11,12 @@ import { errorStatus, SERVICE_UNAVAILABLE } from '../lib/apiError';
 
 const isAccessDenied = (error: unknown) => [401, 403].includes(errorStatus(error) ?? 0);
 
-/** Protected screens: visitors without a session go to the login screen at /. */
+/** Protected screens: visitors without a session go to the login screen at /, which brings them back here once signed in. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const translate = useTranslate();
   const session = useSession();
-  if (!getToken() || isAccessDenied(session.error)) return <Navigate to="/" replace />;
+  const location = useLocation();
+  if (!getToken() || isAccessDenied(session.error)) return <Navigate to="/" replace state={returnStateFor(location)} />;
   if (session.error && !session.user) {
     return (
       <Box component="main" sx={{ p: 4, maxWidth: 560, mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>

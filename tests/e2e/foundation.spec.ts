@@ -11,7 +11,7 @@ import {
   tokenCount,
   userByEmail,
 } from './support/seed-queries';
-import { signInButton } from './support/sign-in';
+import { signInButton, signInFromLoginScreen } from './support/sign-in';
 
 /** The login screen, the callback, the shared layout, the dashboard, the sidebar rules and "Not found." */
 
@@ -241,6 +241,34 @@ test.describe('user menu and logout', () => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);
     }
+  });
+
+  test('a signed-out visitor following a link signs in and lands on that page, not on the dashboard', async ({ page }) => {
+    await page.goto('/accessibilita');
+    await page.getByRole('link', { name: 'Segnala un problema di accessibilità' }).click();
+    await expect(signInButton(page)).toBeVisible();
+    await signInFromLoginScreen(page, emailOf('membro'));
+    await expect(page).toHaveURL(/\/segnala-accessibilita$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Segnala un problema di accessibilità' })).toBeVisible();
+  });
+
+  test('the same for a back-office page with its query string', async ({ page }) => {
+    await page.goto('/admin/users?page=2');
+    await expect(signInButton(page)).toBeVisible();
+    await signInFromLoginScreen(page, emailOf('admin'));
+    await expect(page).toHaveURL(/\/admin\/users\?page=2$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestione Utenti' })).toBeVisible();
+  });
+
+  test('after signing out on purpose, the next sign-in starts from the dashboard', async ({ page, loginAs, seedDb }) => {
+    const user = userByEmail(seedDb, emailOf('membro'));
+    await loginAs(page, 'membro');
+    await page.goto('/courses');
+    await userMenuButton(page, `${user.name} ${user.surname}`).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(signInButton(page)).toBeVisible();
+    await signInFromLoginScreen(page, emailOf('membro'));
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 });
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider, PERMISSIONS_FRESH_MS } from '../../src/authProvider';
 import { canAccess, hasPermission, requiredPermission } from '../../src/authProvider/canAccess';
 import { completeLogin, LoginCallbackError } from '../../src/authProvider/loginFlow';
+import { returnPathFrom, returnStateFor } from '../../src/authProvider/returnPath';
 import { hasSession, startSession, subscribeToSession } from '../../src/authProvider/session';
 import { resetPublicConfig } from '../../src/lib/publicConfig';
 import { mockFetch } from './fetchMock';
@@ -47,6 +48,43 @@ describe('login', () => {
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/auth/login']);
     expect(JSON.parse(sessionStorage.getItem('oauth_flow')!)).toEqual({ state: 'S9' });
     expect(assign).toHaveBeenCalledWith(authorize);
+  });
+});
+
+describe('the page to return to after signing in', () => {
+  it('travels with the flow of this tab, and the callback leads there', async () => {
+    const authorize = 'http://localhost:3000/idp/auth?state=S5';
+    mockFetch({ body: { authorize_url: authorize, state: 'S5' } });
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign: vi.fn() } as Location);
+    await authProvider.login({ returnTo: '/segnala-accessibilita?x=1' });
+    expect(JSON.parse(sessionStorage.getItem('oauth_flow')!)).toEqual({ state: 'S5', returnTo: '/segnala-accessibilita?x=1' });
+    vi.restoreAllMocks();
+
+    mockFetch({ body: { access_token: 'T5' } });
+    await expect(authProvider.handleCallback!({ search: '?code=C5&state=S5' } as never)).resolves.toEqual({ redirectTo: '/segnala-accessibilita?x=1' });
+  });
+
+  it('never another site nor the sign-in screens, even from a tampered flow', async () => {
+    for (const returnTo of ['//evil.example.com/x', '/\\evil.example.com', 'https://evil.example.com', '/', '/auth/callback?code=1', 'percorso/1']) {
+      sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S6', returnTo }));
+      mockFetch({ body: { access_token: 'T6' } });
+      const code = `C6${encodeURIComponent(returnTo)}`;
+      await expect(authProvider.handleCallback!({ search: `?code=${code}&state=S6` } as never)).resolves.toEqual({ redirectTo: '/dashboard' });
+    }
+  });
+
+  it('is kept for a session that ended under the visitor, not after signing out', async () => {
+    const here = { pathname: '/percorso/3/sessions/9', search: '?tab=1' };
+    startSession('T7');
+    authProvider.checkError({ status: 401 }).catch(() => undefined);
+    expect(returnStateFor(here)).toEqual({ nextPathname: '/percorso/3/sessions/9', nextSearch: '?tab=1' });
+    expect(returnPathFrom(returnStateFor(here))).toBe('/percorso/3/sessions/9?tab=1');
+
+    startSession('T8');
+    mockFetch({ status: 204 });
+    await authProvider.logout({});
+    expect(returnStateFor(here)).toBeUndefined();
+    expect(returnPathFrom(undefined)).toBeNull();
   });
 });
 

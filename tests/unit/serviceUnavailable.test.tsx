@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../src/i18n';
 import { LoadProblem, TEAM_PROBLEMS } from '../../src/portal/team/LoadProblem';
@@ -20,9 +21,11 @@ describe('a 503 from the API', () => {
 
   it('is shown as such when the signed-in user cannot be loaded', () => {
     render(
-      <RequireAuth>
-        <p>contenuto</p>
-      </RequireAuth>,
+      <MemoryRouter>
+        <RequireAuth>
+          <p>contenuto</p>
+        </RequireAuth>
+      </MemoryRouter>,
     );
     expect(screen.getByRole('alert')).toHaveTextContent(/servizio temporaneamente non disponibile/i);
     expect(screen.queryByText('contenuto')).toBeNull();

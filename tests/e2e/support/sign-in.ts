@@ -13,11 +13,16 @@ export function signInButton(page: Page) {
  */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/');
+  await signInFromLoginScreen(page, email, password);
+  await page.waitForURL(/\/dashboard$/);
+  await expect(page.getByText(/^Ciao,/)).toBeVisible();
+}
+
+/** From the login screen already open: its button, then the development provider's form, submitted. */
+export async function signInFromLoginScreen(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await signInButton(page).click();
   await page.waitForURL(/\/idp\//);
   await page.locator('input[name="login"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form button[type="submit"], form input[type="submit"]').click();
-  await page.waitForURL(/\/dashboard$/);
-  await expect(page.getByText(/^Ciao,/)).toBeVisible();
 }

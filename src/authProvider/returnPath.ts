@@ -1,0 +1,37 @@
+import { sessionEndedBySignOut } from './session';
+
+/**
+ * Where a visitor was going when the login screen interrupted them: a page opened without a
+ * session (a link in an e-mail or a calendar event), or a session that ended under them. The
+ * redirect to / carries it in the navigation state, in react-admin's shape (so its own session
+ * check does the same), the login keeps it through the provider, and the callback goes there
+ * rather than to the dashboard. A person who signs out on purpose starts again from the dashboard.
+ */
+export interface ReturnState {
+  nextPathname?: string;
+  nextSearch?: string;
+}
+
+/** The navigation state for the redirect to the login screen from `location`. */
+export function returnStateFor(location: { pathname: string; search: string }): ReturnState | undefined {
+  if (sessionEndedBySignOut()) return undefined;
+  return { nextPathname: location.pathname, nextSearch: location.search };
+}
+
+/** The return path in a navigation state, or null when there is none worth returning to. */
+export function returnPathFrom(state: unknown): string | null {
+  const { nextPathname, nextSearch } = (state ?? {}) as ReturnState;
+  if (typeof nextPathname !== 'string') return null;
+  return safeReturnPath(nextPathname + (typeof nextSearch === 'string' ? nextSearch : ''));
+}
+
+/**
+ * A path of this site other than the sign-in's own screens, else null: never another origin
+ * (`//host`, `/\host`), never the login screen or the callback.
+ */
+export function safeReturnPath(path: unknown): string | null {
+  if (typeof path !== 'string' || !path.startsWith('/') || /^\/[/\\]/.test(path)) return null;
+  const pathname = path.split(/[?#]/, 1)[0];
+  if (pathname === '/' || pathname === '/auth' || pathname.startsWith('/auth/')) return null;
+  return path;
+}
