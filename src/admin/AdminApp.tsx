@@ -9,6 +9,7 @@ import { AdminDashboard } from './AdminDashboard';
 import { backOfficeMessages } from './backOfficeMessages';
 import { prefetchDashboard } from './dashboardData';
 import { AccessDenied } from './common/AccessDenied';
+import { guardedViews } from './common/guardedViews';
 import { AdminLayout } from './layout/AdminLayout';
 import { isPage, preloadSectionView } from './resource';
 import { resources } from './resources';
@@ -22,7 +23,8 @@ prefetchDashboard(window.location.pathname, adminContextProps);
 /**
  * The back-office: react-admin under /admin of the app's one BrowserRouter, with the same
  * dataProvider, authProvider and i18nProvider as the portal, and its own cache. Every section of
- * src/admin/resources.ts becomes a <Resource>, or a custom route shown only to whom it lets in.
+ * src/admin/resources.ts becomes a <Resource> (each view shown only to whom it lets in), or a custom
+ * route likewise.
  */
 export default function AdminApp() {
   useState(onBackOfficeOpen);
@@ -41,7 +43,7 @@ export default function AdminApp() {
       requireAuth
       disableTelemetry
     >
-      {resources.map((section) => (isPage(section) ? null : <Resource key={section.name} {...section} />))}
+      {resources.map((section) => (isPage(section) ? null : <Resource key={section.name} {...section} {...guardedViews(section)} />))}
       <CustomRoutes>
         {resources.filter(isPage).map(({ name, page: Page, access }) => (
           <Route

@@ -56,7 +56,7 @@ export function ListHeading({ allHeading, source = SEARCH_FILTER }: { allHeading
 /**
  * A back-office list page: h1 "Gestione …", search box with 500 ms debounce, the
  * "Tutti …"/"Risultati per" heading, the records (table or cards) and the pagination.
- * Reading the list requires the resource's `list` access (react-admin redirects to access-denied).
+ * Reading the list requires the resource's `list` access (see guardedViews).
  */
 export function SearchListPage({
   resource,
