@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { confirm, listRequests, openDialog, searchFor, unique } from './support/admin';
+import { confirm, listRequests, openDialog, rowWith, searchFor, unique } from './support/admin';
 
 /** Gestione Ruoli: a card grid, the role editor with permission checkboxes. */
 
@@ -54,4 +54,36 @@ test('create a role with permissions, edit it, delete it through the confirm dia
   await card.getByRole('button', { name: 'Elimina' }).click();
   await confirm(page);
   await expect(page.getByText('Nessun ruolo trovato.')).toBeVisible();
+});
+
+test('"developer" passes every check, so only a developer is offered to give it, take it away or delete its role', async ({ pageAs, seedDb }) => {
+  const developerRole = seedDb
+    .prepare(
+      `select r.name from roles r join role_permissions rp on rp.role_id = r.id
+       where rp.permission_name = 'developer' order by r.id limit 1`,
+    )
+    .get() as { name: string };
+  const admin = await pageAs('admin');
+  await admin.goto('/admin/roles');
+  const card = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: developerRole.name }) });
+  await expect(card).toContainText('solo uno sviluppatore può eliminarlo');
+  await expect(card.getByRole('button', { name: 'Elimina' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Modifica' }).click();
+  const edit = openDialog(admin, 'Modifica ruolo');
+  await expect(edit.getByRole('checkbox', { name: /\(developer\)$|^developer$/ })).toBeDisabled();
+  await expect(edit.getByText('Solo uno sviluppatore può assegnare o togliere il permesso developer.')).toBeVisible();
+
+  await admin.goto('/admin/users');
+  await searchFor(admin, 'admin@example.com');
+  await rowWith(admin, 'admin@example.com').getByRole('button', { name: 'Permessi' }).click();
+  const roles = openDialog(admin, /^Ruoli di /);
+  await expect(roles.getByRole('checkbox', { name: developerRole.name })).toBeDisabled();
+  await expect(roles.getByText('Solo uno sviluppatore può assegnare o togliere i ruoli con il permesso developer.')).toBeVisible();
+
+  const dev = await pageAs('dev');
+  await dev.goto('/admin/roles');
+  const devCard = dev.getByRole('listitem').filter({ has: dev.getByRole('heading', { name: developerRole.name }) });
+  await expect(devCard.getByRole('button', { name: 'Elimina' })).toBeVisible();
+  await devCard.getByRole('button', { name: 'Modifica' }).click();
+  await expect(openDialog(dev, 'Modifica ruolo').getByRole('checkbox', { name: /\(developer\)$|^developer$/ })).toBeEnabled();
 });

@@ -21,6 +21,12 @@ export interface PickerConfig {
   optionDetail?: (record: RaRecord) => string;
   /** Translation key of "nothing found". */
   emptyText: string;
+  /**
+   * Why a record found may not be picked (a translation key, shown under its name; the option is
+   * disabled), or null when it may. Such a record stays in the list, so a search for it does
+   * not look like "nothing found".
+   */
+  unavailable?: (record: RaRecord) => string | null;
 }
 
 interface CommonProps {
@@ -80,6 +86,7 @@ export function SearchPicker(props: SearchPickerProps) {
     filterOptions: (list: RaRecord[]) => list,
     getOptionLabel: (record: RaRecord) => config.optionLabel(record),
     isOptionEqualToValue: (option: RaRecord, value: RaRecord) => option.id === value.id,
+    getOptionDisabled: (record: RaRecord) => config.unavailable?.(record) != null,
     inputValue: input,
     onInputChange: (_: unknown, value: string, reason: string) => {
       setInput(value);
@@ -90,7 +97,8 @@ export function SearchPicker(props: SearchPickerProps) {
     onBlur,
     renderOption: (optionProps: React.HTMLAttributes<HTMLLIElement> & { key: React.Key }, record: RaRecord) => {
       const { key, ...rest } = optionProps;
-      const detail = config.optionDetail?.(record);
+      const why = config.unavailable?.(record);
+      const detail = [config.optionDetail?.(record), why && translate(why)].filter(Boolean).join(' · ');
       return (
         <li key={key} {...rest}>
           <span>

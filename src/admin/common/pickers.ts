@@ -2,7 +2,7 @@ import type { RaRecord } from 'react-admin';
 import type { PickerConfig } from './SearchPicker';
 import { fullName } from './text';
 
-/** The three pickers: users and experts by `filter[search]`, teams by `filter[name]`. */
+/** The pickers: users and experts by `filter[search]`, teams by `filter[name]`. */
 export const userPicker: PickerConfig = {
   resource: 'users',
   filterKey: 'search',
@@ -15,6 +15,12 @@ export const userPicker: PickerConfig = {
 export const coordinatorPicker: PickerConfig = {
   ...userPicker,
   fixedFilter: { developer: true },
+};
+
+/** Users who may become experts: those who already are stay listed, but cannot be picked. */
+export const newExpertPicker: PickerConfig = {
+  ...userPicker,
+  unavailable: (record: RaRecord) => (record.is_expert ? 'resources.experts.page.already_expert' : null),
 };
 
 export const expertPicker: PickerConfig = {

@@ -2,7 +2,7 @@ import { RadioButtonGroupInput, required, useRecordContext, useTranslate, type R
 import { useWatch } from 'react-hook-form';
 import type { ExpertAccess } from '../../../server/src/schemas/contract';
 import { PickerInput, toIds } from '../common/PickerInput';
-import { teamPicker, userPicker } from '../common/pickers';
+import { newExpertPicker, teamPicker } from '../common/pickers';
 
 export const EXPERT_ACCESS_VALUES: ExpertAccess[] = ['complete', 'limited'];
 
@@ -34,7 +34,7 @@ export function ExpertInputs({ mode }: { mode: 'create' | 'edit' }) {
   return (
     <>
       {mode === 'create' && (
-        <PickerInput source="user_id" label="resources.experts.fields.user_id" config={userPicker} validate={required()} />
+        <PickerInput source="user_id" label="resources.experts.fields.user_id" config={newExpertPicker} validate={required()} />
       )}
       <RadioButtonGroupInput
         source="expert_access"

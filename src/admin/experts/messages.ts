@@ -22,5 +22,6 @@ export const messages = {
     delete_confirm: 'Sei sicuro di voler togliere il ruolo di esperto a "%{name}"?',
     access_complete: 'Completo',
     access_limited: 'Limitato',
+    already_expert: 'È già un esperto',
   },
 };

@@ -1,4 +1,5 @@
-import { CheckboxGroupInput, required, TextInput } from 'react-admin';
+import { CheckboxGroupInput, required, TextInput, usePermissions } from 'react-admin';
+import { DEVELOPER } from '../../authProvider/canAccess';
 import { SkeletonCards } from '../common/CardGrid';
 import { usePermissionCatalogue } from './usePermissionCatalogue';
 
@@ -16,10 +17,14 @@ export function toRoleBody(data: Record<string, unknown>) {
 
 /**
  * The role editor: name, description and the permissions as checkboxes, each labelled by what it
- * allows in Italian, with its catalogue name after it for who needs to match it.
+ * allows in Italian, with its catalogue name after it for who needs to match it. "developer" passes
+ * every check, so only a developer may tick or untick it (the server refuses anyone else): for the
+ * others its box is disabled, and the form says why.
  */
 export function RoleInputs() {
   const { data: catalogue, isPending } = usePermissionCatalogue();
+  const { permissions } = usePermissions<string[]>();
+  const isDeveloper = (permissions ?? []).includes(DEVELOPER);
   return (
     <>
       <TextInput source="name" validate={required()} />
@@ -33,7 +38,9 @@ export function RoleInputs() {
           choices={(catalogue ?? []).map((permission) => ({
             id: permission.name,
             name: permission.description && permission.description !== permission.name ? `${permission.description} (${permission.name})` : permission.name,
+            disabled: permission.name === DEVELOPER && !isDeveloper,
           }))}
+          helperText={isDeveloper ? undefined : 'resources.roles.page.developer_only'}
           row={false}
           sx={{ '& .MuiFormGroup-root': { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } }}
         />

@@ -2,7 +2,8 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useTranslate, type RaRecord } from 'react-admin';
+import { usePermissions, useTranslate, type RaRecord } from 'react-admin';
+import { DEVELOPER } from '../../authProvider/canAccess';
 import type { RoleResource } from '../../../server/src/schemas/contract';
 import { CardGrid, SkeletonCards } from '../common/CardGrid';
 import { DeleteRecordButton } from '../common/DeleteRecordButton';
@@ -17,8 +18,14 @@ const ALL_ROLES = 1000;
 /** GET /api/roles with includes=permissions and filter[name]. */
 const ROLE_QUERY = { includes: 'permissions' };
 
+/**
+ * A role's card. Only a developer may delete a role holding "developer" (the server refuses anyone
+ * else, and a refused delete is not shown): for the others the card says so instead of offering it.
+ */
 function RoleCard({ record }: { record: Role }) {
   const translate = useTranslate();
+  const { permissions } = usePermissions<string[]>();
+  const locked = !(permissions ?? []).includes(DEVELOPER) && record.permissions.some((permission) => permission.name === DEVELOPER);
   return (
     <Card variant="outlined" sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
       <CardContent sx={{ flex: 1 }}>
@@ -31,12 +38,17 @@ function RoleCard({ record }: { record: Role }) {
         <Typography variant="caption" color="text.secondary">
           {translate('resources.roles.page.permissions_count', { smart_count: record.permissions.length })}
         </Typography>
+        {locked && (
+          <Typography variant="caption" color="text.secondary" component="p">
+            {translate('resources.roles.page.developer_role_locked')}
+          </Typography>
+        )}
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end' }}>
         <EditRecordButton record={record} title="resources.roles.page.edit_title" transform={toRoleBody} loading={<SkeletonCards />}>
           <RoleInputs />
         </EditRecordButton>
-        <DeleteRecordButton record={record} name={record.name} confirmText="resources.roles.page.delete_confirm" failures="log" />
+        {!locked && <DeleteRecordButton record={record} name={record.name} confirmText="resources.roles.page.delete_confirm" failures="log" />}
       </CardActions>
     </Card>
   );

@@ -18,5 +18,7 @@ export const messages = {
     delete: 'Elimina',
     delete_confirm: 'Sei sicuro di voler eliminare il ruolo "%{name}"?',
     permissions_count: '%{smart_count} permesso |||| %{smart_count} permessi',
+    developer_only: 'Solo uno sviluppatore può assegnare o togliere il permesso developer.',
+    developer_role_locked: 'Ha il permesso developer: solo uno sviluppatore può eliminarlo.',
   },
 };

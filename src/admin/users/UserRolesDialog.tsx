@@ -2,22 +2,33 @@ import { useEffect, useState } from 'react';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import { useGetList, useTranslate, type Identifier } from 'react-admin';
-import type { AdminUser } from '../../../server/src/schemas/contract';
+import FormHelperText from '@mui/material/FormHelperText';
+import { useGetList, usePermissions, useTranslate, type Identifier } from 'react-admin';
+import type { AdminUser, RoleResource } from '../../../server/src/schemas/contract';
+import { DEVELOPER } from '../../authProvider/canAccess';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { ListSpinner } from '../common/ResourceTable';
 import { SubmitDialog } from '../common/SubmitDialog';
 import { fullName } from '../common/text';
 
-/** "Permessi": the user's roles as checkboxes, saved with PUT /api/users/{id}/roles. */
+const grantsDeveloper = (role: RoleResource) => role.permissions.some((permission) => permission.name === DEVELOPER);
+
+/**
+ * "Permessi": the user's roles as checkboxes, saved with PUT /api/users/{id}/roles. A role holding
+ * "developer" can be given or taken away only by a developer (the server refuses anyone else): for
+ * the others its box is disabled, and the dialog says why.
+ */
 export function UserRolesDialog({ user, open, onClose }: { user: AdminUser; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
-  const { data: roles, isPending } = useGetList(
+  const { permissions } = usePermissions<string[]>();
+  const isDeveloper = (permissions ?? []).includes(DEVELOPER);
+  const { data: roles, isPending } = useGetList<RoleResource>(
     'roles',
-    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } },
+    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' }, meta: { query: { includes: 'permissions' } } },
     { enabled: open },
   );
+  const lockedRoles = isDeveloper ? [] : (roles ?? []).filter(grantsDeveloper);
   const [selected, setSelected] = useState<Identifier[]>([]);
   useEffect(() => {
     if (open) setSelected(user.roles.map((role) => role.id));
@@ -36,15 +47,21 @@ export function UserRolesDialog({ user, open, onClose }: { user: AdminUser; open
       {isPending ? (
         <ListSpinner />
       ) : (
-        <FormGroup aria-label={translate('resources.users.fields.roles')}>
-          {(roles ?? []).map((role) => (
-            <FormControlLabel
-              key={role.id}
-              control={<Checkbox checked={selected.includes(role.id)} onChange={() => toggle(role.id)} />}
-              label={String(role.name)}
-            />
-          ))}
-        </FormGroup>
+        <>
+          <FormGroup aria-label={translate('resources.users.fields.roles')} aria-describedby={lockedRoles.length ? 'developer-roles-note' : undefined}>
+            {(roles ?? []).map((role) => (
+              <FormControlLabel
+                key={role.id}
+                control={<Checkbox checked={selected.includes(role.id)} onChange={() => toggle(role.id)} />}
+                label={String(role.name)}
+                disabled={lockedRoles.includes(role)}
+              />
+            ))}
+          </FormGroup>
+          {lockedRoles.length > 0 && (
+            <FormHelperText id="developer-roles-note">{translate('resources.users.page.developer_roles_only')}</FormHelperText>
+          )}
+        </>
       )}
     </SubmitDialog>
   );

@@ -20,6 +20,7 @@ export const messages = {
     create_title: 'Nuovo utente',
     permissions: 'Permessi',
     permissions_title: 'Ruoli di %{name}',
+    developer_roles_only: 'Solo uno sviluppatore può assegnare o togliere i ruoli con il permesso developer.',
     edit: 'Modifica',
     edit_title: 'Modifica %{name}',
     delete: 'Elimina',
