@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ICAL from 'ical.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
@@ -91,6 +93,30 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
       expect(event.location).toBe(row.type === 'meet' && row.join_url ? row.join_url : null);
     }
   }
+
+  it('never serves the key the feed URLs derive from, however its path is spelled', async () => {
+    await feedUrlOf((await ctx.user()).headers);
+    expect(readFileSync(join(ctx.config.storageDir, 'calendar-feed.key'), 'utf8').length).toBeGreaterThan(40);
+    writeFileSync(join(ctx.config.storageDir, '.hidden'), 'private');
+    writeFileSync(join(ctx.config.storageDir, 'pubblico.txt'), 'public');
+    for (const url of [
+      '/storage/calendar-feed.key',
+      '/storage/./calendar-feed.key',
+      '/storage//calendar-feed.key',
+      '/storage/videos/../calendar-feed.key',
+      '/storage/%63alendar-feed.key',
+      '/storage/calendar-feed%2Ekey',
+      '/storage/CALENDAR-FEED.KEY',
+      '/storage/.hidden',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect([403, 404], url).toContain(res.statusCode);
+      expect(res.body, url).not.toContain(readFileSync(join(ctx.config.storageDir, 'calendar-feed.key'), 'utf8'));
+      expect(res.body, url).not.toContain('private');
+    }
+    // What an operator puts there is still served.
+    expect((await ctx.app.inject({ method: 'GET', url: '/storage/pubblico.txt' })).body).toBe('public');
+  });
 
   it('gives every user a stable secret feed URL under PUBLIC_URL, stored only hashed', async () => {
     const user = await ctx.user();

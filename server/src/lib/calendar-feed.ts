@@ -10,7 +10,8 @@ import { hashToken } from '../auth/tokens.js';
  * SHA-256: a copy of the database alone does not reveal any feed. A new nonce revokes the old URL.
  */
 
-const KEY_FILE = 'calendar-feed.key';
+/** The key's file in STORAGE_DIR (never served under /storage/, see src/plugins/storage.ts). */
+export const CALENDAR_FEED_KEY_FILE = 'calendar-feed.key';
 const keys = new Map<string, Buffer>();
 
 /**
@@ -19,7 +20,7 @@ const keys = new Map<string, Buffer>();
  */
 export function feedKey(config: Config): Buffer {
   if (config.calendarFeedKey) return Buffer.from(config.calendarFeedKey, 'utf8');
-  const path = join(config.storageDir, KEY_FILE);
+  const path = join(config.storageDir, CALENDAR_FEED_KEY_FILE);
   const cached = keys.get(path);
   if (cached) return cached;
   let key: Buffer;

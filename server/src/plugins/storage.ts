@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { CALENDAR_FEED_KEY_FILE } from '../lib/calendar-feed.js';
 import { UPLOAD_FOLDERS } from '../lib/images.js';
 import uploadedImages from './uploaded-images.js';
 
@@ -41,6 +42,15 @@ function inUploadFolder(pathname: string): boolean {
   return UPLOAD_FOLDERS.some((folder) => pathname === `/${folder}` || pathname.startsWith(`/${folder}/`));
 }
 
+/**
+ * What /storage/ may send from STORAGE_DIR: not the uploaded images' folders (answered from the
+ * database) and never the calendar feed key, the secret every feed URL derives from (with it, a
+ * copy of the database would give away every feed). Dot files are refused too (`dotfiles`).
+ */
+function servable(pathname: string): boolean {
+  return !inUploadFolder(pathname) && pathname.toLowerCase() !== `/${CALENDAR_FEED_KEY_FILE}`;
+}
+
 /** /storage/*: uploaded images (from the database), the shipped demo videos and the files of STORAGE_DIR, read-only. */
 export default async function storage(app: FastifyInstance): Promise<void> {
   const root = resolve(app.config.storageDir);
@@ -60,7 +70,8 @@ export default async function storage(app: FastifyInstance): Promise<void> {
     prefix: '/storage/',
     decorateReply: false,
     index: false,
-    allowedPath: (pathname) => !inUploadFolder(pathname),
+    allowedPath: servable,
+    dotfiles: 'ignore',
     maxAge: '1h',
   });
 }
