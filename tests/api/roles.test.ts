@@ -94,6 +94,10 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
     const admin = await ctx.user({}, ['edit_roles', 'delete_roles']);
     expect((await send('PUT', `/api/roles/${id}`, admin.headers, { name: 'Sviluppo', description: 'Tutto', permissions: [] })).statusCode).toBe(422);
     expect((await send('PUT', `/api/roles/${id}`, admin.headers, { name: 'Sviluppo 2', description: 'Tutto', permissions: ['developer'] })).statusCode).toBe(200);
+    // Leaving the list out keeps the permissions: it cannot empty the role past the rule.
+    const withoutList = await send('PUT', `/api/roles/${id}`, admin.headers, { name: 'Sviluppo 3', description: 'Tutto' });
+    expect(withoutList.statusCode).toBe(200);
+    expect(withoutList.json().data.permissions.map((p: { name: string }) => p.name)).toEqual(['developer']);
     expect((await send('DELETE', `/api/roles/${id}`, admin.headers)).statusCode).toBe(422);
     expect((await send('DELETE', `/api/roles/${id}`, dev.headers)).statusCode).toBe(200);
   });

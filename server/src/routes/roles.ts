@@ -44,9 +44,13 @@ function roleRules(roles: RolesRepository) {
   });
 }
 
-/** The values to store from a body that passed its schema and its rules. */
+/**
+ * The values to store from a body that passed its schema and its rules. Without `permissions` the
+ * role keeps the ones it has (a new role has none): an omitted list never empties a role, which
+ * would take "developer" away past the rule that only a developer may.
+ */
 function roleValues(body: RoleBody) {
-  const permissions = [...new Set(body.permissions ?? [])] as PermissionName[];
+  const permissions = body.permissions && ([...new Set(body.permissions)] as PermissionName[]);
   return { name: body.name.trim(), description: body.description.trim(), permissions };
 }
 
@@ -67,7 +71,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/roles', { preHandler: [app.requirePermission('create_roles'), roleRules(roles)], schema: { body: RoleBody, response: responses({ 201: RoleResponse }) } }, async (request, reply) => {
     const values = roleValues(request.body);
-    const id = await roles.create(actorOf(request), { name: values.name, description: values.description }, values.permissions);
+    const id = await roles.create(actorOf(request), { name: values.name, description: values.description }, values.permissions ?? []);
     reply.status(201);
     return { data: await presentOne(id) };
   });
