@@ -200,6 +200,40 @@ describe.each(databases)('bad input (%s)', (kind) => {
     expect(res.json().message).toBe('La richiesta è troppo grande: il contenuto inviato supera 1 MB.');
   });
 
+  it('answers a body that does not parse, or comes in another format, in Italian', async () => {
+    const dev = await ctx.user({}, ['developer']);
+    const send = (contentType: string, payload: string) =>
+      ctx.app.inject({ method: 'PUT', url: `/api/users/${dev.id}/mooc`, headers: { ...dev.headers, 'content-type': contentType }, payload });
+    const cases: Array<[string, string, number, string]> = [
+      ['application/json', '{bad json', 400, 'Il contenuto inviato non è un JSON valido.'],
+      ['application/json', '{"__proto__":{"x":1}}', 400, 'Il contenuto inviato non è un JSON valido.'],
+      ['application/json', '', 400, 'Il contenuto inviato è vuoto: serve un oggetto JSON.'],
+      ['application/xml', '<mooc/>', 415, 'Formato della richiesta non supportato: invia i dati come JSON.'],
+      ['application/x-www-form-urlencoded', 'mooc_access=1', 415, 'Formato della richiesta non supportato: invia i dati come JSON.'],
+    ];
+    for (const [contentType, payload, status, message] of cases) {
+      const res = await send(contentType, payload);
+      expect(res.statusCode, `${contentType} ${payload}`).toBe(status);
+      expect(res.json().message, `${contentType} ${payload}`).toBe(message);
+    }
+  });
+
+  it('answers a cut-off or malformed image upload with a 422 under the file field, never a 500', async () => {
+    const dev = await ctx.user({}, ['developer']);
+    const team = await makeTeam(ctx.db);
+    const bodies: Array<[string, string]> = [
+      ['multipart/form-data; boundary=xx', 'garbage'],
+      ['multipart/form-data; boundary=xx', '--xx\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc'],
+      ['multipart/form-data; boundary=xx', '--xx\r\nbroken header\r\n\r\nabc\r\n--xx--\r\n'],
+      ['multipart/form-data', '--xx\r\n\r\n'],
+    ];
+    for (const [contentType, payload] of bodies) {
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/teams/${team}/avatar`, headers: { ...dev.headers, 'content-type': contentType }, payload });
+      expect(res.statusCode, `${payload} → ${res.body}`).toBe(422);
+      expect(res.json().errors.avatar?.[0], `${payload} → ${res.body}`).toMatch(/^(Il file non è arrivato per intero|Seleziona un'immagine)/);
+    }
+  });
+
   it('marks API answers as not to be stored by browsers or proxies', async () => {
     const dev = await ctx.user({}, ['developer']);
     for (const url of ['/api/user', '/api/teams', '/api/config', '/api/teams/999999']) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldLabel, requiredMessage } from '../../server/src/lib/field-labels.js';
+import { FIELD_LABELS, fieldLabel, requiredMessage } from '../../server/src/lib/field-labels.js';
 import { schemaErrorsToFields } from '../../server/src/plugins/errors.js';
 
 describe('Italian field labels in validation messages', () => {
@@ -27,5 +27,23 @@ describe('Italian field labels in validation messages', () => {
       tax_id: ['Il campo codice fiscale non può superare 16 caratteri.'],
       extra: ['Il valore del campo extra non è valido.'],
     });
+  });
+});
+
+describe('every field a request may send has an Italian label', () => {
+  it('covers each top-level property of every body and query schema', () => {
+    // Every schema module, so a new one is covered without being listed here.
+    const modules = Object.values(import.meta.glob<Record<string, unknown>>('../../server/src/schemas/*.ts', { eager: true }));
+    const unlabelled = new Set<string>();
+    const visit = (schema: unknown) => {
+      const node = schema as { properties?: Record<string, unknown>; anyOf?: unknown[]; allOf?: unknown[] } | null;
+      if (!node || typeof node !== 'object') return;
+      for (const key of Object.keys(node.properties ?? {})) if (!Object.hasOwn(FIELD_LABELS, key)) unlabelled.add(key);
+      for (const branch of [...(node.anyOf ?? []), ...(node.allOf ?? [])]) visit(branch);
+    };
+    for (const module of modules) {
+      for (const [name, schema] of Object.entries(module)) if (/(Body|Query)$/.test(name) && name !== 'ErrorBody') visit(schema);
+    }
+    expect([...unlabelled].sort()).toEqual([]);
   });
 });

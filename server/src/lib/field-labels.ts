@@ -39,6 +39,22 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   filter: 'filtro',
   id: 'identificativo',
   request: 'richiesta',
+  attendances: 'presenze',
+  fields: 'campi',
+  repeat: 'ripetizione',
+  frequency: 'frequenza',
+  count: 'numero di ripetizioni',
+  until: 'data di fine della ripetizione',
+  from: 'dal giorno',
+  to: 'al giorno',
+  length: 'durata del video',
+  rate: 'velocità di riproduzione',
+  state: 'stato',
+  error: 'errore',
+  error_description: "descrizione dell'errore",
+  iss: 'emittente',
+  code_verifier: 'verifica del codice',
+  redirect_uri: 'indirizzo di ritorno',
 };
 
 /** The Italian label of an API field; an unknown field keeps its own name. */

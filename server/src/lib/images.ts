@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { StoredImage } from '../repositories/uploads.js';
-import { validationFailed } from './errors.js';
+import { HttpError, validationFailed } from './errors.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_WIDTH = 1600;
@@ -16,6 +16,7 @@ export const ACCEPTED_MIME = new Set(['image/jpeg', 'image/png', 'image/webp', '
 export const TOO_LARGE_MESSAGE = 'Il file è troppo grande. La dimensione massima consentita è di 5MB.';
 export const NOT_AN_IMAGE_MESSAGE = "Il file deve essere un'immagine (JPEG, PNG, WebP o GIF).";
 export const MISSING_FILE_MESSAGE = "Seleziona un'immagine da caricare.";
+export const BROKEN_UPLOAD_MESSAGE = 'Il file non è arrivato per intero: riprova a caricarlo.';
 
 export interface UploadOptions {
   /** The multipart field the file must come in; errors are reported under it. */
@@ -42,11 +43,15 @@ async function readUpload(request: FastifyRequest, field: string): Promise<Buffe
     fieldname = part.fieldname;
     buffer = await part.toBuffer();
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     if (isMultipartError(error, 'FST_REQ_FILE_TOO_LARGE')) throw fail(TOO_LARGE_MESSAGE);
     if (isMultipartError(error, 'FST_FILES_LIMIT') || isMultipartError(error, 'FST_PARTS_LIMIT')) {
       throw fail("Carica un solo file alla volta.");
     }
-    throw error;
+    // Anything else while reading the body is the body's fault: a cut-off upload, a malformed
+    // multipart (no boundary, a broken part header, the end missing).
+    request.log.info({ err: error }, 'unreadable multipart body');
+    throw fail(BROKEN_UPLOAD_MESSAGE);
   }
   if (fieldname !== field) throw fail(MISSING_FILE_MESSAGE);
   if (buffer.length > MAX_IMAGE_BYTES) throw fail(TOO_LARGE_MESSAGE);

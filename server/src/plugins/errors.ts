@@ -92,6 +92,37 @@ export function schemaErrorsToFields(issues: AjvIssue[]): FieldErrors {
   return errors;
 }
 
+/**
+ * Italian words for the request errors Fastify itself raises before a route runs (its own messages
+ * are English): a body that does not parse, an unsupported content type, and the like.
+ */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Il contenuto inviato non è un JSON valido.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Il contenuto inviato è vuoto: serve un oggetto JSON.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Formato della richiesta non supportato: invia i dati come JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'La lunghezza dichiarata della richiesta non corrisponde al contenuto.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'La richiesta è troppo grande: il contenuto inviato supera 1 MB.',
+  FST_ERR_CTP_INVALID_TYPE: 'Tipo di contenuto della richiesta non valido.',
+};
+
+/** What any other client error says, by status, when its own words are not ours. */
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Richiesta non valida.',
+  404: 'Risorsa non trovata.',
+  405: 'Operazione non consentita su questo indirizzo.',
+  406: 'Formato della risposta non disponibile.',
+  411: 'Manca la lunghezza della richiesta.',
+  413: 'La richiesta è troppo grande: il contenuto inviato supera 1 MB.',
+  414: "L'indirizzo della richiesta è troppo lungo.",
+  415: 'Formato della richiesta non supportato: invia i dati come JSON.',
+  431: 'Le intestazioni della richiesta sono troppo grandi.',
+};
+
+/** The Italian message of a client error raised outside our code (never Fastify's English words). */
+export function clientErrorMessage(error: { code?: string; statusCode?: number }): string {
+  return (error.code && FRAMEWORK_MESSAGES[error.code]) || STATUS_MESSAGES[error.statusCode ?? 400] || 'Richiesta non valida.';
+}
+
 /** One place shapes every error: `{message, errors?}`, 422 for invalid input, 5xx details hidden. */
 export default fp(
   async (app) => {
@@ -134,11 +165,8 @@ export default fp(
       if (status === 429) {
         return reply.status(429).send({ message: 'Troppe richieste: riprova tra qualche istante.' });
       }
-      if (status === 413) {
-        // Files have their own limit and message (lib/images.ts); this is a request body over the JSON limit.
-        return reply.status(413).send({ message: 'La richiesta è troppo grande: il contenuto inviato supera 1 MB.' });
-      }
-      return reply.status(status).send({ message: error.message });
+      // Files have their own limit and message (lib/images.ts); a 413 here is a JSON body over its limit.
+      return reply.status(status).send({ message: clientErrorMessage(error) });
     });
     app.setNotFoundHandler((request, reply) => {
       reply.status(404).send({ message: `Percorso ${request.url} non trovato.` });
