@@ -234,6 +234,23 @@ describe.each(databases)('bad input (%s)', (kind) => {
     }
   });
 
+  it('a one-value filter given as a list or an object is a 422, never ignored (which answered the whole list)', async () => {
+    const dev = await ctx.user({}, ['developer']);
+    for (const url of [
+      '/api/audit-log?filter[actor_id][]=99999',
+      '/api/accessibility-reports?filter[state][]=bogus',
+      '/api/users?filter[developer][]=maybe',
+      '/api/users?filter[search][]=rossi',
+      '/api/teams?filter[name][a]=x',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: dev.headers });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().errors.filter[0], url).toMatch(/^Il filtro \w+ accetta un solo valore\.$/);
+    }
+    // Lists of ids stay lists (react-admin's getMany).
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users?filter[id][]=1&filter[id][]=2', headers: dev.headers })).statusCode).toBe(200);
+  });
+
   it('marks API answers as not to be stored by browsers or proxies', async () => {
     const dev = await ctx.user({}, ['developer']);
     for (const url of ['/api/user', '/api/teams', '/api/config', '/api/teams/999999']) {

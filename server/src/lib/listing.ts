@@ -1,5 +1,6 @@
 import type { ListMeta } from '../schemas/common.js';
 import { foldedContains, foldedLikePattern } from '../db/search.js';
+import { validationFailed } from './errors.js';
 
 export interface ListParams {
   page?: number | string;
@@ -41,9 +42,15 @@ export function parseSort(
   return result.length ? result : parseSort(fallback, allowed, fallback);
 }
 
+/**
+ * The trimmed text of `filter[key]`, undefined when absent or blank. A filter of one value given
+ * as a list or an object (`filter[state][]=x`, `filter[state][a]=x`) is a 422 rather than ignored:
+ * ignored, it would answer the whole list as if it had been applied.
+ */
 export function filterValue(query: ListParams, key: string): string | undefined {
   const value = query.filter?.[key];
-  if (typeof value !== 'string') return undefined;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw validationFailed({ filter: [`Il filtro ${key} accetta un solo valore.`] });
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;
 }

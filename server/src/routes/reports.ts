@@ -33,7 +33,7 @@ const teamMissing = () => new HttpError(404, 'Team non trovato.');
 /** A positive integer id from `filter[key]`; adds a field error (named `key`) when it is not one. */
 function filterId(query: { filter?: Record<string, unknown> }, key: string, label: string, bag: FieldErrorBag, required = false): number | undefined {
   const raw = query.filter?.[key];
-  const text = typeof raw === 'number' ? String(raw) : filterValue(query, key);
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? filterValue(query, key) : undefined;
   if (text === undefined) {
     if (raw !== undefined && typeof raw !== 'string') bag.add(key, `Il filtro ${label} non è valido.`);
     else if (required) bag.add(key, `Il filtro ${label} è obbligatorio.`);
