@@ -55,6 +55,19 @@ describe('session form', () => {
     expect(screen.queryByRole('combobox', { name: 'Esperto' })).toBeNull();
   });
 
+  it('says which teams a session with several has, and that choosing another replaces them', async () => {
+    const record = { id: 3, type: 'other', team_id: 1, teams: [{ id: 1, name: 'Agrisense' }, { id: 2, name: 'EduPlay' }, { id: 5, name: 'CasaVerde' }] };
+    renderAdmin(
+      <Form record={record}>
+        <SessionInputs mode="edit" />
+      </Form>,
+      { resource: 'sessions' },
+    );
+    const team = await screen.findByRole('combobox', { name: 'Team' });
+    expect(team).toHaveValue('Agrisense');
+    expect(screen.getByText(/Questa sessione è per 3 team \(Agrisense, EduPlay, CasaVerde\)\. Scegliendone un altro sostituirà tutti/)).toBeInTheDocument();
+  });
+
   it('sends expert_id on create only, empty optional fields as null', () => {
     const data = { name: 'N', type: 'meet', description: 'D', start_time: '2026-02-01T09:30:00.000Z', end_time: '', join_instructions: 'J', team_id: undefined, expert_id: 4 };
     expect(toSessionBody(data, 'create')).toEqual({ ...data, end_time: null, team_id: null, expert_id: 4 });

@@ -47,7 +47,13 @@ export function SessionInputs({ mode }: { mode: 'create' | 'edit' }) {
   const translate = useTranslate();
   const record = useRecordContext();
   const prefillMeet = useMeetPrefill();
-  const firstTeam = (record?.teams as RaRecord[] | undefined)?.find((team) => team.id === record?.team_id);
+  const teams = (record?.teams as RaRecord[] | undefined) ?? [];
+  const firstTeam = teams.find((team) => team.id === record?.team_id);
+  // The one team field cannot show several teams: say which they are, and what choosing another does.
+  const severalTeams =
+    mode === 'edit' && teams.length > 1
+      ? translate('resources.sessions.page.several_teams', { count: teams.length, names: teams.map((team) => String(team.name)).join(', ') })
+      : undefined;
   return (
     <>
       <TextInput source="name" validate={required()} />
@@ -61,7 +67,13 @@ export function SessionInputs({ mode }: { mode: 'create' | 'edit' }) {
       <DateTimeInput source="start_time" validate={[required()]} />
       <DateTimeInput source="end_time" />
       <TextInput source="join_instructions" validate={required()} multiline minRows={3} />
-      <PickerInput source="team_id" label="resources.sessions.fields.team_id" config={teamPicker} initialRecords={firstTeam ? [firstTeam] : []} />
+      <PickerInput
+        source="team_id"
+        label="resources.sessions.fields.team_id"
+        config={teamPicker}
+        initialRecords={firstTeam ? [firstTeam] : []}
+        helperText={severalTeams}
+      />
       {mode === 'create' && <PickerInput source="expert_id" label="resources.sessions.fields.expert_id" config={expertPicker} />}
       {mode === 'create' && <RepeatInputs />}
     </>
