@@ -228,3 +228,43 @@ describe('a refused delete', () => {
     log.mockRestore();
   });
 });
+
+describe('a double click', () => {
+  it('on "Crea" creates the record once', async () => {
+    let finish: () => void = () => undefined;
+    const dataProvider = testDataProvider([], {
+      create: vi.fn(
+        (_resource: string, { data }: { data: Record<string, unknown> }) =>
+          new Promise((resolve) => {
+            finish = () => resolve({ data: { id: 7, ...data } });
+          }),
+      ) as never,
+    });
+    const { CreateDialog } = await import('../../src/admin/common/FormDialog');
+    const { TextInput } = await import('react-admin');
+    renderAdmin(
+      <CreateDialog open onClose={() => undefined} resource="teams" title="Nuovo team">
+        <TextInput source="name" />
+      </CreateDialog>,
+      { dataProvider, resource: 'teams' },
+    );
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Nome' }), { target: { value: 'Doppio' } });
+    const create = screen.getByRole('button', { name: 'Crea' });
+    fireEvent.click(create);
+    fireEvent.click(create);
+    await waitFor(() => expect(dataProvider.create).toHaveBeenCalledTimes(1));
+    fireEvent.click(create);
+    await act(async () => finish());
+    expect(dataProvider.create).toHaveBeenCalledTimes(1);
+  });
+
+  it('on "Conferma" confirms once', async () => {
+    const { ConfirmDialog } = await import('../../src/admin/common/ConfirmDialog');
+    const onConfirm = vi.fn();
+    renderAdmin(<ConfirmDialog open title="Elimina" content="Sicuro?" onConfirm={onConfirm} onClose={() => undefined} />);
+    const confirm = await screen.findByRole('button', { name: 'Conferma' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+});

@@ -6,6 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslate } from 'react-admin';
 import { Button } from '../../components/Button';
+import { useFirstClickOnly } from '../../lib/useFirstClickOnly';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -23,6 +24,8 @@ export function ConfirmDialog({ open, title, content, onConfirm, onClose, loadin
   const translate = useTranslate();
   const titleId = useId();
   const textId = useId();
+  // One confirmation per opening: a double click on "Conferma" deleted, then reported the record missing.
+  const mayConfirm = useFirstClickOnly(loading, open, error);
   return (
     <Dialog open={open} onClose={loading ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
@@ -38,7 +41,7 @@ export function ConfirmDialog({ open, title, content, onConfirm, onClose, loadin
         <Button color="outlineGray" size="sm" onClick={onClose} disabled={loading}>
           {translate('app.admin.confirm.cancel')}
         </Button>
-        <Button color="red" size="sm" onClick={onConfirm} loading={loading}>
+        <Button color="red" size="sm" onClick={() => mayConfirm() && onConfirm()} loading={loading}>
           {translate('app.admin.confirm.confirm')}
         </Button>
       </DialogActions>

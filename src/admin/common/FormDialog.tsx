@@ -8,8 +8,8 @@ import {
   CreateBase,
   EditBase,
   Form,
-  SaveButton,
   useEditContext,
+  useSaveContext,
   useNotify,
   useRefresh,
   useTranslate,
@@ -17,7 +17,9 @@ import {
   type RaRecord,
   type TransformData,
 } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import { Button } from '../../components/Button';
+import { useFirstClickOnly } from '../../lib/useFirstClickOnly';
 import { FormA11y } from './FormA11y';
 import { ListSpinner } from './ResourceTable';
 
@@ -41,6 +43,33 @@ function DialogFrame({ open, onClose, title, titleOptions, children }: DialogFra
   );
 }
 
+/**
+ * The form's submit button: always enabled, so an empty form can be submitted to show what it
+ * lacks; busy while the form validates and saves, and a second click meanwhile (a double click)
+ * does nothing, so a record is never created twice. Enter in a field submits through this button's
+ * click, so it is guarded too.
+ */
+function SubmitButton({ label }: { label: string }) {
+  const translate = useTranslate();
+  const { saving } = useSaveContext();
+  const { isSubmitting } = useFormState();
+  const busy = Boolean(saving) || isSubmitting;
+  const maySubmit = useFirstClickOnly(busy);
+  return (
+    <Button
+      type="submit"
+      color="primary"
+      size="sm"
+      loading={busy}
+      onClick={(event) => {
+        if (!maySubmit()) event.preventDefault();
+      }}
+    >
+      {translate(label)}
+    </Button>
+  );
+}
+
 function FormBody({ children, onClose, submitLabel }: { children: ReactNode; onClose: () => void; submitLabel: string }) {
   const translate = useTranslate();
   return (
@@ -54,7 +83,7 @@ function FormBody({ children, onClose, submitLabel }: { children: ReactNode; onC
         <Button color="outlineGray" size="sm" onClick={onClose}>
           {translate('app.admin.form.cancel')}
         </Button>
-        <SaveButton label={submitLabel} icon={<></>} alwaysEnable />
+        <SubmitButton label={submitLabel} />
       </DialogActions>
     </>
   );
