@@ -247,7 +247,25 @@ describe.each(databases)('programme reports (%s)', (kind) => {
     expect(april.data[0].members[0]).toMatchObject({ user_id: p.users.anna, sessions_attended: 2, minutes_attended: 120 });
     expect(april.meta.unmatched.map((u: { name: string }) => u.name)).toEqual(['Tardivo']);
     const december = (await get(`/api/reports/participation?from=2025-12-01&to=2025-12-31&filter[team_id]=${p.teams.alfa}`)).json();
-    expect(december.data[0]).toMatchObject({ sessions_expected: 0, attendance_rate: 0 });
+    // Nothing to measure is not a 0 % that reads as absence.
+    expect(december.data[0]).toMatchObject({ sessions_expected: 0, attendance_rate: null });
+    expect(december.meta.attendance_rate).toBeNull();
+  });
+
+  it('counts only the sessions already held: one still to come is nobody\'s absence', async () => {
+    const saved = ctx.app.now;
+    // After S1 (10 January) and before the plenary of 5 February.
+    ctx.app.now = () => Date.parse('2026-02-01T12:00:00.000Z');
+    try {
+      const alfa = (await get(`/api/reports/participation?${Q1}&filter[team_id]=${p.teams.alfa}`)).json();
+      expect(alfa.data[0].sessions_expected).toBe(2);
+      expect(alfa.data[0].members.map((m: { sessions_expected: number }) => m.sessions_expected)).toEqual([2, 2]);
+      const beta = (await get(`/api/reports/participation?${Q1}&filter[team_id]=${p.teams.beta}`)).json();
+      // Only the New Year session for every team has been held; Beta's own is in March.
+      expect(beta.data[0].sessions_expected).toBe(1);
+    } finally {
+      ctx.app.now = saved;
+    }
   });
 
   it('defaults to the current quarter and refuses bad input with Italian messages', async () => {

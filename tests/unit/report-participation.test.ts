@@ -52,3 +52,12 @@ describe('participation maths', () => {
     ]);
   });
 });
+
+describe('rates as shown', () => {
+  it('a rate of nothing measured reads "n.d.", never 0 %', async () => {
+    const { formatRate } = await import('../../src/admin/reports/api');
+    expect(formatRate(2 / 3)).toBe('66,7%');
+    expect(formatRate(0)).toBe('0,0%');
+    expect(formatRate(null)).toBe('n.d.');
+  });
+});

@@ -78,8 +78,8 @@ export interface ParticipationTeam {
   team_id: number;
   team_name: string;
   sessions_expected: number;
-  /** Members' sessions attended over their sessions expected, 0..1 (0 when nothing was expected). */
-  attendance_rate: number;
+  /** Members' sessions attended over their sessions expected, 0..1; null when nothing was expected (no session, no member). */
+  attendance_rate: number | null;
   members: ParticipationMember[];
   experts: ParticipationExpert[];
 }
@@ -98,8 +98,8 @@ export interface ParticipationReport {
   meta: {
     from: string;
     to: string;
-    /** All teams of the report together: sessions attended over sessions expected, 0..1. */
-    attendance_rate: number;
+    /** All teams of the report together: sessions attended over sessions expected, 0..1; null when nothing was expected. */
+    attendance_rate: number | null;
     unmatched: UnmatchedAttendee[];
   };
 }
@@ -245,7 +245,7 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
       team_id: team.id,
       team_name: team.name,
       sessions_expected: expected,
-      attendance_rate: teamExpected ? teamAttended / teamExpected : 0,
+      attendance_rate: teamExpected ? teamAttended / teamExpected : null,
       members,
       experts,
     };
@@ -278,6 +278,6 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
 
   return {
     data,
-    meta: { from: input.from, to: input.to, attendance_rate: expectedAll ? attendedAll / expectedAll : 0, unmatched },
+    meta: { from: input.from, to: input.to, attendance_rate: expectedAll ? attendedAll / expectedAll : null, unmatched },
   };
 }

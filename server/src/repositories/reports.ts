@@ -90,7 +90,7 @@ export interface TeamCompletion {
 
 export interface DashboardSummary {
   sessions: { this_week: number; next_week: number; this_week_from: string; next_week_from: string };
-  attendance_by_month: Array<{ month: string; from: string; to: string; attendance_rate: number }>;
+  attendance_by_month: Array<{ month: string; from: string; to: string; attendance_rate: number | null }>;
   completion_by_team: TeamCompletion[];
   imports: ImportState[];
 }
@@ -150,10 +150,19 @@ const num = (value: unknown) => Number(value ?? 0);
 
 /** Every query of the reports; `now` is the server clock (ms since the epoch). */
 export function createReportsRepository(db: Db, now: Clock) {
-  /** Sessions of the span, and of the team when given (its own plus those for every team). */
+  /**
+   * Sessions of the span already held (started by now: one still to come has no attendance yet,
+   * and counted as expected it would read as everyone's absence), and of the team when given (its
+   * own plus those for every team).
+   */
   function sessionsInRange(range: DayRange, teamId?: number) {
     const { start, end } = bounds(range);
-    let query = db.selectFrom('sessions').where('sessions.start_time', '>=', start).where('sessions.start_time', '<', end);
+    const held = new Date(now()).toISOString();
+    let query = db
+      .selectFrom('sessions')
+      .where('sessions.start_time', '>=', start)
+      .where('sessions.start_time', '<', end)
+      .where('sessions.start_time', '<=', held);
     if (teamId !== undefined) {
       query = query.where((eb) =>
         eb.or([
@@ -242,7 +251,7 @@ export function createReportsRepository(db: Db, now: Clock) {
    * an attendance row in a session of their team, or of every team) over member-sessions expected.
    * Read once for the whole span, and only ids: no names, no intervals.
    */
-  async function attendanceRates(ranges: DayRange[]): Promise<number[]> {
+  async function attendanceRates(ranges: DayRange[]): Promise<Array<number | null>> {
     if (!ranges.length) return [];
     const sessions = sessionsInRange({ from: ranges[0].from, to: ranges[ranges.length - 1].to });
     const [sessionRows, links, pairs, memberships] = await Promise.all([
@@ -279,7 +288,7 @@ export function createReportsRepository(db: Db, now: Clock) {
           attended += teams ? own.filter((team) => teams.includes(team)).length : own.length;
         }
       }
-      return expected ? attended / expected : 0;
+      return expected ? attended / expected : null;
     });
   }
 

@@ -23,6 +23,8 @@ export const ProgressParams = Type.Object({ courseId: DbId, moduleId: DbId, less
 export const ImportParams = Type.Object({ sessionId: DbId });
 
 const Rate = Type.Number({ minimum: 0, maximum: 1 });
+/** A rate of nothing measured (no session held, no member) is null, never a 0 % that reads as absence. */
+const MeasuredRate = Type.Union([Rate, Type.Null()]);
 
 export const ParticipationMember = Type.Object({
   user_id: Type.Integer(),
@@ -45,7 +47,7 @@ export const ParticipationTeam = Type.Object({
   team_id: Type.Integer(),
   team_name: Type.String(),
   sessions_expected: Type.Integer(),
-  attendance_rate: Rate,
+  attendance_rate: MeasuredRate,
   members: Type.Array(ParticipationMember),
   experts: Type.Array(ParticipationExpert),
 });
@@ -65,7 +67,7 @@ export const ParticipationResponse = Type.Object({
   meta: Type.Object({
     from: Type.String(),
     to: Type.String(),
-    attendance_rate: Rate,
+    attendance_rate: MeasuredRate,
     unmatched: Type.Array(UnmatchedAttendee),
   }),
 });
@@ -137,7 +139,7 @@ export const DashboardSummary = Type.Object({
     this_week_from: Type.String(),
     next_week_from: Type.String(),
   }),
-  attendance_by_month: Type.Array(Type.Object({ month: Type.String(), from: Type.String(), to: Type.String(), attendance_rate: Rate })),
+  attendance_by_month: Type.Array(Type.Object({ month: Type.String(), from: Type.String(), to: Type.String(), attendance_rate: MeasuredRate })),
   completion_by_team: Type.Array(TeamCompletion),
   imports: Type.Array(ImportState),
 });

@@ -246,8 +246,11 @@ export function ParticipationPanel() {
           <Typography sx={{ mb: 0.5 }} data-testid="participation-period">
             {translate(t('period'), { from: italianDay(data.meta.from), to: italianDay(data.meta.to) })}
           </Typography>
-          <Typography sx={{ mb: 2, fontWeight: 600 }} data-testid="participation-overall">
+          <Typography sx={{ mb: 0.5, fontWeight: 600 }} data-testid="participation-overall">
             {translate(t('overall'), { rate: formatRate(data.meta.attendance_rate) })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {translate(t('held_only'))}
           </Typography>
           <Typography id="report-teams" variant="h3" component="h3" sx={{ fontSize: '1.125rem', mb: 1 }}>
             {translate(t('teams'))}

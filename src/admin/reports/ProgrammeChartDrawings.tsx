@@ -40,7 +40,8 @@ export function ChartFrame({ height, children }: { height: number; children: (wi
   );
 }
 
-export function AttendanceChart({ months, seriesLabel }: { months: Array<{ label: string; rate: number }>; seriesLabel: string }) {
+/** A month without any session held has no point (a gap), rather than a 0 % that reads as absence. */
+export function AttendanceChart({ months, seriesLabel }: { months: Array<{ label: string; rate: number | null }>; seriesLabel: string }) {
   return (
     <ChartFrame height={ATTENDANCE_CHART_HEIGHT}>
       {(width) => (
@@ -53,7 +54,7 @@ export function AttendanceChart({ months, seriesLabel }: { months: Array<{ label
           // Whole percentages on the axis (the tooltip and the table keep one decimal), in a column wide enough for "100%".
           yAxis={[{ min: 0, max: 1, width: 48, tickNumber: 5, valueFormatter: (value: number) => `${Math.round(value * 100)}%` }]}
           // Straight segments: a smoothed curve would show rates between months that never happened.
-          series={[{ data: months.map((m) => m.rate), curve: 'linear', label: seriesLabel, valueFormatter: (value) => formatRate(value ?? 0) }]}
+          series={[{ data: months.map((m) => m.rate), curve: 'linear', label: seriesLabel, valueFormatter: (value) => formatRate(value ?? null) }]}
           hideLegend
         />
       )}

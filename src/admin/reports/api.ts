@@ -52,8 +52,15 @@ export const reportsApi = {
 
 let rateFormat: Intl.NumberFormat | undefined;
 
-/** 0.6667 → "66,7%" (one formatter, built on first use: the dashboard formats a rate per month and per row). */
-export function formatRate(rate: number): string {
+/** What a rate of nothing measured (no session held, no member) reads as: "non disponibile", never 0 %. */
+export const NO_RATE = 'n.d.';
+
+/**
+ * 0.6667 → "66,7%", null → "n.d." (one formatter, built on first use: the dashboard formats a rate
+ * per month and per row).
+ */
+export function formatRate(rate: number | null): string {
+  if (rate === null) return NO_RATE;
   rateFormat ??= new Intl.NumberFormat('it-IT', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return rateFormat.format(rate);
 }

@@ -19,6 +19,7 @@ export const messages = {
     to: 'Al',
     period: 'Periodo: dal %{from} al %{to}',
     overall: 'Tasso di partecipazione complessivo: %{rate}',
+    held_only: 'Contano le sessioni già iniziate: quelle ancora in programma non sono tra le presenze attese. «n.d.»: nessuna sessione tenuta o nessun membro.',
     teams: 'Partecipazione per team',
     team: 'Team',
     members_count: 'Membri',
