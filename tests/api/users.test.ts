@@ -144,6 +144,18 @@ describe.each(databases)('users admin API (%s)', (kind) => {
       expect((await send('PUT', `/api/users/${user.id}/roles`, dev.headers, { roles: [devRole] })).statusCode).toBe(200);
     });
 
+    it('never lets someone take a role away from themselves (it would lock them out), only add one', async () => {
+      const admin = await ctx.user({}, ['update_roles', 'create_roles']);
+      const [held] = await ctx.db.selectFrom('user_roles').select('role_id').where('user_id', '=', admin.id).execute();
+      const extra = (await send('POST', '/api/roles', admin.headers, { name: `Extra ${kind}`, description: 'E', permissions: ['read_teams'] })).json().data.id;
+      const selfRemoval = await send('PUT', `/api/users/${admin.id}/roles`, admin.headers, { roles: [] });
+      expect(selfRemoval.statusCode).toBe(422);
+      expect(selfRemoval.json().errors.roles).toEqual(['Non puoi toglierti un ruolo da solo: chiedilo a un altro amministratore.']);
+      expect((await send('PUT', `/api/users/${admin.id}/roles`, admin.headers, { roles: [held.role_id, extra] })).statusCode).toBe(200);
+      expect((await send('PUT', `/api/users/${admin.id}/roles`, admin.headers, { roles: [extra] })).statusCode).toBe(422);
+      expect((await get('/api/users?per_page=1', admin.headers)).statusCode).not.toBe(401);
+    });
+
     it('sets video course access with update_roles', async () => {
       const admin = await ctx.user({}, ['update_roles']);
       const user = await ctx.user();

@@ -97,7 +97,12 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         throw validationFailed({ roles: ['Uno o più ruoli selezionati non esistono.'] });
       }
       const current = await users.roleIdsOf(id);
-      const changed = [...wanted.filter((x) => !current.includes(x)), ...current.filter((x) => !wanted.includes(x))];
+      const removed = current.filter((x) => !wanted.includes(x));
+      // Like deleting one's own account: one click would take away the very access that undoes it.
+      if (id === auth.userId && removed.length) {
+        throw validationFailed({ roles: ['Non puoi toglierti un ruolo da solo: chiedilo a un altro amministratore.'] });
+      }
+      const changed = [...wanted.filter((x) => !current.includes(x)), ...removed];
       if ((await users.anyDeveloperRole(changed)) && !auth.permissions.has(WILDCARD_PERMISSION)) {
         throw validationFailed({ roles: ['Solo uno sviluppatore può assegnare o togliere ruoli con il permesso developer.'] });
       }

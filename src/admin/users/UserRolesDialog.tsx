@@ -3,7 +3,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
-import { useGetList, usePermissions, useTranslate, type Identifier } from 'react-admin';
+import { useGetIdentity, useGetList, usePermissions, useTranslate, type Identifier } from 'react-admin';
 import type { AdminUser, RoleResource } from '../../../server/src/schemas/contract';
 import { DEVELOPER } from '../../authProvider/canAccess';
 import { useAppDataProvider } from '../common/useAppDataProvider';
@@ -15,8 +15,8 @@ const grantsDeveloper = (role: RoleResource) => role.permissions.some((permissio
 
 /**
  * "Permessi": the user's roles as checkboxes, saved with PUT /api/users/{id}/roles. A role holding
- * "developer" can be given or taken away only by a developer (the server refuses anyone else): for
- * the others its box is disabled, and the dialog says why.
+ * "developer" can be given or taken away only by a developer, and nobody can take a role away from
+ * themselves (the server refuses both): those boxes are disabled, and the dialog says why.
  */
 export function UserRolesDialog({ user, open, onClose }: { user: AdminUser; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
@@ -28,7 +28,14 @@ export function UserRolesDialog({ user, open, onClose }: { user: AdminUser; open
     { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' }, meta: { query: { includes: 'permissions' } } },
     { enabled: open },
   );
-  const lockedRoles = isDeveloper ? [] : (roles ?? []).filter(grantsDeveloper);
+  const { identity } = useGetIdentity();
+  const isSelf = identity !== undefined && identity.id === user.id;
+  const heldIds = user.roles.map((role) => role.id);
+  const lockedRoles = (roles ?? []).filter((role) => (!isDeveloper && grantsDeveloper(role)) || (isSelf && heldIds.includes(role.id)));
+  const notes = [
+    !isDeveloper && (roles ?? []).some(grantsDeveloper) && translate('resources.users.page.developer_roles_only'),
+    isSelf && heldIds.length > 0 && translate('resources.users.page.own_roles'),
+  ].filter(Boolean);
   const [selected, setSelected] = useState<Identifier[]>([]);
   useEffect(() => {
     if (open) setSelected(user.roles.map((role) => role.id));
@@ -48,7 +55,7 @@ export function UserRolesDialog({ user, open, onClose }: { user: AdminUser; open
         <ListSpinner />
       ) : (
         <>
-          <FormGroup aria-label={translate('resources.users.fields.roles')} aria-describedby={lockedRoles.length ? 'developer-roles-note' : undefined}>
+          <FormGroup aria-label={translate('resources.users.fields.roles')} aria-describedby={notes.length ? 'locked-roles-note' : undefined}>
             {(roles ?? []).map((role) => (
               <FormControlLabel
                 key={role.id}
@@ -58,9 +65,7 @@ export function UserRolesDialog({ user, open, onClose }: { user: AdminUser; open
               />
             ))}
           </FormGroup>
-          {lockedRoles.length > 0 && (
-            <FormHelperText id="developer-roles-note">{translate('resources.users.page.developer_roles_only')}</FormHelperText>
-          )}
+          {notes.length > 0 && <FormHelperText id="locked-roles-note">{notes.join(' ')}</FormHelperText>}
         </>
       )}
     </SubmitDialog>

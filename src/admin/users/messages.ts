@@ -21,6 +21,7 @@ export const messages = {
     permissions: 'Permessi',
     permissions_title: 'Ruoli di %{name}',
     developer_roles_only: 'Solo uno sviluppatore può assegnare o togliere i ruoli con il permesso developer.',
+    own_roles: 'Non puoi toglierti un ruolo da solo: chiedilo a un altro amministratore.',
     edit: 'Modifica',
     edit_title: 'Modifica %{name}',
     delete: 'Elimina',
