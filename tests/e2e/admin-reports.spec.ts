@@ -42,16 +42,17 @@ test('an administrator opens Report, picks a range and a team, sees the figures 
   const report = await (await answered).json();
   expect(report.meta).toMatchObject({ from, to });
 
-  // Independent of the API: the team's sessions (own or for every team) that start in the span.
+  // Independent of the API: the team's sessions (own or for every team) that start in the span and
+  // have been held (started by now).
   const [fy, fm, fd] = from.split('-').map(Number);
   const start = new Date(Date.UTC(fy, fm - 1, fd) - 3 * 3600_000).toISOString();
   const expected = (
     seedDb
       .prepare(
-        `select start_time from sessions s where start_time >= ? and (exists (select 1 from session_teams st where st.session_id = s.id and st.team_id = ?)
+        `select start_time from sessions s where start_time >= ? and start_time <= ? and (exists (select 1 from session_teams st where st.session_id = s.id and st.team_id = ?)
          or not exists (select 1 from session_teams st where st.session_id = s.id))`,
       )
-      .all(start, team.id) as Array<{ start_time: string }>
+      .all(start, new Date().toISOString(), team.id) as Array<{ start_time: string }>
   ).filter(({ start_time }) => {
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(start_time));
     return day >= from && day <= to;
@@ -96,6 +97,17 @@ test('an administrator opens Report, picks a range and a team, sees the figures 
   const learning = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Scarica Excel' }).click();
   expect((await learning).suggestedFilename()).toBe('learning.xlsx');
+});
+
+test("a period the server refuses shows the server's reason under the field, not \"try again\"", async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.goto('/admin/reports');
+  const fromField = page.getByRole('textbox', { name: 'Dal', exact: true });
+  await expect(fromField).toHaveValue(/^\d{4}-\d{2}-01$/);
+  await fromField.fill('2020-01-01');
+  await expect(page.getByText('Il periodo non può superare due anni.').first()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Al', exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Impossibile caricare il report. Riprova.')).toHaveCount(0);
 });
 
 test('the dashboard shows the programme figures with their tables, and the sessions list exports what it shows', async ({ pageAs }) => {

@@ -22,6 +22,7 @@ import { teamPicker } from '../common/pickers';
 import { SearchPicker } from '../common/SearchPicker';
 import { PARTICIPATION_FILE, reportsApi, formatRate, italianDay, type ParticipationResponse } from './api';
 import { DownloadButton } from './DownloadButton';
+import { apiErrorText, errorStatus, fieldErrors } from '../../lib/apiError';
 
 type Team = ParticipationResponse['data'][number];
 
@@ -172,7 +173,7 @@ export function ParticipationPanel() {
   const [page, setPage] = useState(0);
   const invalid = Boolean(from && to && to < from);
   const params = { from, to, teamId: team?.id ?? null };
-  const { data, isPending, isError, isFetching } = useQuery({
+  const { data, isPending, isError, isFetching, error } = useQuery({
     queryKey: ['reports', 'participation', params],
     queryFn: () => reportsApi.participation(params),
     enabled: !invalid,
@@ -187,6 +188,10 @@ export function ParticipationPanel() {
   }, [data, from, to]);
 
   useEffect(() => setPage(0), [from, to, team]);
+
+  // A period the server refuses (more than two years, a day that does not exist) is the person's
+  // to fix: its message goes under the field, not "try again".
+  const refused = errorStatus(error) === 422 ? fieldErrors(error) : {};
 
   const teams = data?.data ?? [];
   const single = teams.length === 1;
@@ -210,6 +215,8 @@ export function ParticipationPanel() {
           slotProps={{ inputLabel: { shrink: true } }}
           size="small"
           name="from"
+          error={Boolean(refused.from)}
+          helperText={refused.from}
         />
         <TextField
           type="date"
@@ -219,8 +226,8 @@ export function ParticipationPanel() {
           slotProps={{ inputLabel: { shrink: true } }}
           size="small"
           name="to"
-          error={invalid}
-          helperText={invalid ? translate(t('invalid_range')) : undefined}
+          error={invalid || Boolean(refused.to)}
+          helperText={invalid ? translate(t('invalid_range')) : refused.to}
         />
         <Box sx={{ minWidth: 260, flex: 1, maxWidth: 420 }}>
           <SearchPicker config={teamPicker} label={translate('resources.reports.page.team')} value={team} onChange={setTeam} name="team" />
@@ -234,7 +241,11 @@ export function ParticipationPanel() {
         />
       </Stack>
 
-      {isError && <Alert severity="error">{translate('resources.reports.page.error')}</Alert>}
+      {isError && (
+        <Alert severity="error">
+          {errorStatus(error) === 422 ? apiErrorText(error, translate('resources.reports.page.error')) : translate('resources.reports.page.error')}
+        </Alert>
+      )}
       {isPending && !isError && (
         <Box aria-busy="true" aria-label={translate('resources.reports.page.loading')}>
           <Skeleton height={40} />
