@@ -70,3 +70,30 @@ test('the state filter keeps focus while the list reloads', async ({ pageAs }) =
   await expect(filter).toHaveValue('');
   await expect(filter).toBeFocused();
 });
+
+test('a long address or word wraps in its cell: the state and the answer-by columns stay on screen', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/accessibility');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const long = `https://example.com/${'percorso-lunghissimo'.repeat(20)}`;
+  const response = await page.request.post('/api/accessibility-reports', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { description: `${unique('Parola')}${'x'.repeat(400)}`, page_url: long },
+  });
+  expect(response.status()).toBe(201);
+  await page.reload();
+  await expect(page.getByText(long.slice(0, 30)).first()).toBeVisible();
+  const header = page.getByRole('columnheader', { name: 'Rispondere entro' });
+  const box = await header.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(1280);
+});
+
+test('the heading and the empty text follow the state filter', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.goto('/admin/accessibility');
+  await expect(page.getByRole('heading', { level: 2, name: 'Tutte le segnalazioni' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Filtra per stato' }).selectOption('resolved');
+  await expect(page.getByRole('heading', { level: 2, name: 'Segnalazioni nello stato «Risolta»' })).toBeVisible();
+  await expect(page.getByText('Nessuna segnalazione ricevuta')).toHaveCount(0);
+});

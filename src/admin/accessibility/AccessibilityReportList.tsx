@@ -112,26 +112,32 @@ function AnswerBy({ record }: { record: AccessibilityReport }) {
   );
 }
 
+/**
+ * What a reporter typed is wrapped anywhere (a long address or an unbroken word), so the state and
+ * the answer-by columns stay on screen.
+ */
+const WRAPPING = { overflowWrap: 'anywhere', wordBreak: 'break-word', minWidth: 140, maxWidth: 220 } as const;
+
 const columns: Column<AccessibilityReport>[] = [
   { source: 'created_at', label: key('fields.created_at'), render: (record) => formatRomeDateTime(record.created_at) },
   {
     source: 'reporter_name',
     label: key('fields.reporter_name'),
     render: (record) => (
-      <>
+      <Box sx={WRAPPING}>
         {record.reporter_name}
         <br />
         <Box component="a" href={`mailto:${record.reporter_email}`} sx={{ color: 'primary.main' }}>
           {record.reporter_email}
         </Box>
-      </>
+      </Box>
     ),
   },
-  { source: 'page_url', label: key('fields.page_url'), render: (record) => record.page_url ?? '' },
+  { source: 'page_url', label: key('fields.page_url'), render: (record) => <Box sx={{ ...WRAPPING, minWidth: 120, maxWidth: 200 }}>{record.page_url ?? ''}</Box> },
   {
     source: 'description',
     label: key('fields.description'),
-    render: (record) => <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', minWidth: 240, maxWidth: 480 }}>{record.description}</Box>,
+    render: (record) => <Box sx={{ ...WRAPPING, whiteSpace: 'pre-wrap', minWidth: 200, maxWidth: 360 }}>{record.description}</Box>,
   },
   { source: 'state', label: key('fields.state'), render: (record) => <StateCell record={record} /> },
   { source: 'answer_by', label: key('fields.answer_by'), render: (record) => <AnswerBy record={record} /> },
@@ -176,12 +182,28 @@ export function AccessibilityReportList() {
           {heading}
         </Typography>
         <StateFilter />
-        <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
-          {translate(key('page.all'))}
-        </Typography>
-        <ResourceTable<AccessibilityReport> columns={columns} empty={key('page.empty')} />
+        <FilteredReports />
         <ListPagination />
       </Box>
     </ListBase>
+  );
+}
+
+/** The list's heading and empty text follow the state filter: "none received" only when none is. */
+function FilteredReports() {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const state = filterValues.state as string | undefined;
+  const stateName = state ? translate(key(`states.${state}`)) : '';
+  return (
+    <>
+      <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
+        {state ? translate(key('page.in_state'), { state: stateName }) : translate(key('page.all'))}
+      </Typography>
+      <ResourceTable<AccessibilityReport>
+        columns={columns}
+        empty={state ? translate(key('page.empty_in_state'), { state: stateName.toLowerCase() }) : key('page.empty')}
+      />
+    </>
   );
 }

@@ -18,6 +18,8 @@ export const messages = {
     title: 'Segnalazioni di accessibilità',
     all: 'Tutte le segnalazioni',
     empty: 'Nessuna segnalazione ricevuta',
+    in_state: 'Segnalazioni nello stato «%{state}»',
+    empty_in_state: 'Nessuna segnalazione nello stato «%{state}»',
     search: 'Filtra per stato',
     all_states: 'Tutti gli stati',
     state_of: 'Stato della segnalazione di %{name} del %{date}',
