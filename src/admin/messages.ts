@@ -47,6 +47,7 @@ export const adminAppMessages = {
     close: 'Nascondi le proposte',
     clear: 'Svuota',
   },
+  parent_missing: 'Potrebbe essere stato eliminato, oppure il link non è più valido.',
   access_denied: {
     title: 'Accesso negato',
     text: 'Non hai i permessi per visualizzare questa pagina.',

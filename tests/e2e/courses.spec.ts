@@ -41,6 +41,22 @@ async function changeCover(page: Page, card: ReturnType<Page['locator']>, png: B
   await expect(card.locator('img')).toHaveAttribute('src', /^\/storage\//);
 }
 
+test('a course or module that does not exist (a bookmark, a deleted record) says so in the back-office and leads back', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  await page.goto('/admin/courses/99999/modules');
+  await expect(page.getByRole('heading', { level: 1, name: 'Videocorso non trovato' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Crea nuovo modulo' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Torna ai videocorsi' }).click();
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+
+  const course = seedDb.prepare('select id from courses order by id limit 1').get() as { id: number };
+  await page.goto(`/admin/courses/${course.id}/modules/99999/lessons`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Modulo non trovato' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Crea nuova lezione' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Torna ai moduli' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/courses/${course.id}/modules$`));
+});
+
 test('an administrator builds a course with a module, a lesson and covers', async ({ pageAs, seedDb }) => {
   const page = await pageAs('admin');
   const png = await coverPng();

@@ -2,6 +2,8 @@ import { useBasename, useGetOne } from 'react-admin';
 import { useParams } from 'react-router';
 import type { Course, Lesson, Module } from '../../portal/courses/types';
 import { CourseChildPage } from '../courses/CourseChildPage';
+import { ParentNotFound } from '../courses/ParentNotFound';
+import { errorStatus } from '../../lib/apiError';
 import { LessonCard, type LessonAction } from './LessonCard';
 import { LessonInputs } from './LessonInputs';
 
@@ -9,8 +11,14 @@ import { LessonInputs } from './LessonInputs';
 export function LessonList() {
   const basename = useBasename();
   const { courseId = '', moduleId = '' } = useParams();
-  const { data: course } = useGetOne<Course>('courses', { id: courseId as unknown as Course['id'] });
-  const { data: module } = useGetOne<Module>('modules', { id: moduleId as unknown as Module['id'], meta: { courseId } });
+  const { data: course, error: courseError } = useGetOne<Course>('courses', { id: courseId as unknown as Course['id'] });
+  const { data: module, error: moduleError } = useGetOne<Module>('modules', { id: moduleId as unknown as Module['id'], meta: { courseId } });
+  if (errorStatus(courseError) === 404) {
+    return <ParentNotFound title="resources.lessons.page.course_missing" backTo={`${basename}/courses`} backLabel="resources.lessons.page.back_to_courses" />;
+  }
+  if (errorStatus(moduleError) === 404) {
+    return <ParentNotFound title="resources.lessons.page.module_missing" backTo={`${basename}/courses/${courseId}/modules`} backLabel="resources.lessons.page.back" />;
+  }
 
   return (
     <CourseChildPage<Lesson, LessonAction>

@@ -3,6 +3,8 @@ import { useParams } from 'react-router';
 import type { Course, Module } from '../../portal/courses/types';
 import { CourseChildPage } from '../courses/CourseChildPage';
 import { CoverDialog } from '../courses/CoverDialog';
+import { ParentNotFound } from '../courses/ParentNotFound';
+import { errorStatus } from '../../lib/apiError';
 import { ModuleCard, type ModuleAction } from './ModuleCard';
 import { ModuleInputs } from './ModuleInputs';
 
@@ -10,7 +12,10 @@ import { ModuleInputs } from './ModuleInputs';
 export function ModuleList() {
   const basename = useBasename();
   const { courseId = '' } = useParams();
-  const { data: course } = useGetOne<Course>('courses', { id: courseId as unknown as Course['id'] });
+  const { data: course, error } = useGetOne<Course>('courses', { id: courseId as unknown as Course['id'] });
+  if (errorStatus(error) === 404) {
+    return <ParentNotFound title="resources.modules.page.course_missing" backTo={`${basename}/courses`} backLabel="resources.modules.page.back" />;
+  }
 
   return (
     <CourseChildPage<Module, ModuleAction>

@@ -26,6 +26,7 @@ export const messages = {
     delete_title: 'Elimina modulo',
     delete_confirm: 'Sei sicuro di voler eliminare il modulo "%{name}"?',
     back: 'Torna ai videocorsi',
+    course_missing: 'Videocorso non trovato',
     open: 'Apri le lezioni di %{name}',
   },
 };
