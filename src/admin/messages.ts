@@ -30,6 +30,8 @@ export const adminAppMessages = {
     deleted: 'Elemento eliminato',
     close: 'Chiudi',
     required: 'Campo obbligatorio',
+    discard_title: 'Chiudere senza salvare?',
+    discard_text: 'Le modifiche non salvate andranno perse.',
   },
   confirm: {
     confirm: 'Conferma',

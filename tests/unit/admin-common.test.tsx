@@ -268,3 +268,32 @@ describe('a double click', () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a form dialog with unsaved changes', () => {
+  it('asks before Escape throws them away; untouched, it closes at once', async () => {
+    const { CreateDialog } = await import('../../src/admin/common/FormDialog');
+    const { TextInput } = await import('react-admin');
+    const onClose = vi.fn();
+    renderAdmin(
+      <CreateDialog open onClose={onClose} resource="teams" title="Nuovo team">
+        <TextInput source="name" />
+      </CreateDialog>,
+      { resource: 'teams' },
+    );
+    const name = await screen.findByRole('textbox', { name: 'Nome' });
+    fireEvent.keyDown(name, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    fireEvent.change(name, { target: { value: 'Una descrizione lunga' } });
+    fireEvent.keyDown(name, { key: 'Escape' });
+    const ask = await screen.findByRole('dialog', { name: 'Chiudere senza salvare?' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Chiudere senza salvare?' })).toBeNull());
+    expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('Una descrizione lunga');
+
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Nome' }), { key: 'Escape' });
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Chiudere senza salvare?' })).getByRole('button', { name: 'Conferma' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -20,6 +20,7 @@ import {
 import { useFormState } from 'react-hook-form';
 import { Button } from '../../components/Button';
 import { useFirstClickOnly } from '../../lib/useFirstClickOnly';
+import { ConfirmDialog } from './ConfirmDialog';
 import { FormA11y } from './FormA11y';
 import { ListSpinner } from './ResourceTable';
 
@@ -32,14 +33,50 @@ interface DialogFrameProps {
   children: ReactNode;
 }
 
+/** How the form inside a dialog tells the dialog whether it holds changes not saved yet. */
+const ReportChanges = createContext<((changed: boolean) => void) | null>(null);
+
+/** Inside the form: reports its unsaved changes to the dialog around it. */
+function ChangesReporter() {
+  const { isDirty } = useFormState();
+  const report = useContext(ReportChanges);
+  useEffect(() => report?.(isDirty), [isDirty, report]);
+  return null;
+}
+
+/**
+ * The modal of a form. Escape or a click beside it closes it at once while nothing was typed;
+ * with unsaved changes it first asks, so a stray click does not throw away a long description.
+ * "Annulla" closes without asking: it says what it does.
+ */
 function DialogFrame({ open, onClose, title, titleOptions, children }: DialogFrameProps) {
   const translate = useTranslate();
   const titleId = useId();
+  const [changed, setChanged] = useState(false);
+  const [asking, setAsking] = useState(false);
+  useEffect(() => {
+    if (!open) {
+      setChanged(false);
+      setAsking(false);
+    }
+  }, [open]);
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{translate(title, titleOptions)}</DialogTitle>
-      {children}
-    </Dialog>
+    <ReportChanges.Provider value={setChanged}>
+      <Dialog open={open} onClose={() => (changed ? setAsking(true) : onClose())} aria-labelledby={titleId} fullWidth maxWidth="sm">
+        <DialogTitle id={titleId}>{translate(title, titleOptions)}</DialogTitle>
+        {children}
+      </Dialog>
+      <ConfirmDialog
+        open={asking}
+        title={translate('app.admin.form.discard_title')}
+        content={translate('app.admin.form.discard_text')}
+        onConfirm={() => {
+          setAsking(false);
+          onClose();
+        }}
+        onClose={() => setAsking(false)}
+      />
+    </ReportChanges.Provider>
   );
 }
 
@@ -74,6 +111,7 @@ function FormBody({ children, onClose, submitLabel }: { children: ReactNode; onC
   const translate = useTranslate();
   return (
     <>
+      <ChangesReporter />
       <DialogContent>
         <FormA11y>
           <Stack sx={{ pt: 1 }}>{children}</Stack>
