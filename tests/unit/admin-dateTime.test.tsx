@@ -17,6 +17,21 @@ describe('date-time mask dd/mm/yyyy hh:mm', () => {
     expect(maskDateTime('01/02/2026 10:30 extra 99')).toBe('01/02/2026 10:30');
     expect(maskDateTime('ab')).toBe('');
   });
+
+  it('takes a separator typed after a short number as the end of its slot', () => {
+    expect(maskDateTime('5/3/2027 14:30')).toBe('05/03/2027 14:30');
+    expect(maskDateTime('1/1/2027 9:00')).toBe('01/01/2027 09:00');
+    // As typed, key by key: the separator shows at once, so the next digits go to the next slot.
+    expect(maskDateTime('5/')).toBe('05/');
+    expect(maskDateTime('05/3')).toBe('05/3');
+    expect(maskDateTime('05/3/')).toBe('05/03/');
+    expect(maskDateTime('05/03/2027 9')).toBe('05/03/2027 9');
+    expect(maskDateTime('05/03/2027 9:')).toBe('05/03/2027 09:');
+    // A short year is left short: it is not a date, and the field says so.
+    expect(maskDateTime('5/3/27 10:00')).toBe('05/03/27 10:00');
+    // Re-masking what the mask wrote changes nothing.
+    expect(maskDateTime('05/03/2027 14:30')).toBe('05/03/2027 14:30');
+  });
 });
 
 describe('Rome wall-clock time ↔ UTC ISO', () => {

@@ -12,17 +12,43 @@ export const INVALID_DATE_TIME = 'app.admin.date_time.invalid';
 const MASK_SLOTS = [2, 2, 4, 2, 2];
 const MASK_SEPARATORS = ['/', '/', ' ', ':'];
 
-/** Keeps the digits and puts the separators where they belong: "010220261030" → "01/02/2026 10:30". */
+/** The slot of the year: never padded (a typed "27" stays short and reads as not a date). */
+const YEAR_SLOT = 2;
+
+/**
+ * Keeps the digits and puts the separators where they belong: "010220261030" → "01/02/2026 10:30".
+ * A separator typed after a short number closes its slot, so "5/3/2027 9:30" → "05/03/2027 09:30"
+ * (digits alone keep flowing from one slot to the next, as before). A closed slot shows the
+ * separator after it, so typing goes on in the next one.
+ */
 export function maskDateTime(input: string): string {
-  const digits = input.replace(/\D/g, '').slice(0, 12);
+  const groups: Array<{ digits: string; closed: boolean }> = [];
+  let current = '';
+  for (const char of input) {
+    if (char >= '0' && char <= '9') current += char;
+    else if (current) {
+      groups.push({ digits: current, closed: true });
+      current = '';
+    }
+  }
+  if (current) groups.push({ digits: current, closed: false });
+
   let masked = '';
-  let rest = digits;
-  MASK_SLOTS.forEach((size, index) => {
-    if (!rest) return;
-    if (index > 0) masked += MASK_SEPARATORS[index - 1];
-    masked += rest.slice(0, size);
-    rest = rest.slice(size);
-  });
+  let slot = 0;
+  for (const group of groups) {
+    let rest = group.digits;
+    while (rest && slot < MASK_SLOTS.length) {
+      const size = MASK_SLOTS[slot];
+      let part = rest.slice(0, size);
+      rest = rest.slice(size);
+      if (part.length < size && !group.closed) return masked + (slot > 0 ? MASK_SEPARATORS[slot - 1] : '') + part;
+      if (part.length < size && slot !== YEAR_SLOT) part = part.padStart(size, '0');
+      masked += (slot > 0 ? MASK_SEPARATORS[slot - 1] : '') + part;
+      slot++;
+    }
+  }
+  const last = groups[groups.length - 1];
+  if (last?.closed && slot > 0 && slot < MASK_SLOTS.length) masked += MASK_SEPARATORS[slot - 1];
   return masked;
 }
 
