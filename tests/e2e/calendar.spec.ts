@@ -152,7 +152,8 @@ test('Registro attività: newest first, filters by type, id, person and days, ro
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const changes = page.getByRole('table', { name: 'Modifiche' });
-  await expect(changes.getByRole('row', { name: /description Prima Dopo/ })).toBeVisible();
+  // Fields by their Italian names, values as a person reads them.
+  await expect(changes.getByRole('row', { name: /Descrizione Prima Dopo/ })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   await pick(page, 'Persona', 'Bian', /Alessandra Bianchi/);
@@ -164,9 +165,15 @@ test('Registro attività: newest first, filters by type, id, person and days, ro
   await page.getByLabel('Dal giorno', { exact: true }).fill(tomorrow);
   await expect(page.getByText('Nessuna attività trovata')).toBeVisible();
   expect((seedDb.prepare("select count(*) n from audit_log where entity_type = 'team' and entity_id = ?").get(teamId) as { n: number }).n).toBe(2);
-  // A range that ends before it starts says why it finds nothing.
+  // A range that ends before it starts says why under its field, and is not asked for.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/audit-log') asked.push(request.url());
+  });
   await page.getByLabel('Al giorno', { exact: true }).fill(today);
   await expect(page.getByText('Il giorno finale viene prima di quello iniziale.')).toBeVisible();
+  await expect(page.getByText('Si è verificato un errore. Riprova.')).toHaveCount(0);
+  expect(asked).toEqual([]);
 
   // An id that is not a whole number is said under its field, and not searched: the list stays.
   await page.getByLabel('Dal giorno', { exact: true }).fill('');

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import { ListBase, Title, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import type { TranslateFunction } from 'ra-core';
 import { formatRomeDateTime } from '../common/dateTime';
 import { ListPagination } from '../common/ListPagination';
 import { EmptyState, ListSpinner } from '../common/ResourceTable';
@@ -36,11 +37,26 @@ const key = (path: string) => `resources.audit.${path}`;
 const ENTITY_TYPES = Object.keys(messages.types);
 
 /** A recorded value as text: lists joined, nothing as a dash. */
-function valueText(value: unknown, empty: string): string {
+/** A stored moment (UTC ISO) among the recorded values: shown in Rome time, as everywhere else. */
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
+
+/** The words of a coded value, by field: a session's type, an expert's access. */
+const CODED_VALUES: Record<string, (value: string) => string> = {
+  type: (value) => `resources.sessions.page.type_${value}`,
+  expert_access: (value) => `resources.experts.page.access_${value}`,
+};
+
+/** One recorded value as a person reads it: Sì/No, Rome date and time, Italian words for codes. */
+export function recordedValueText(field: string, value: unknown, translate: TranslateFunction): string {
+  const empty = translate(key('page.empty_value'));
   if (value === null || value === undefined || value === '') return empty;
+  if (typeof value === 'boolean') return translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
   if (Array.isArray(value)) return value.length ? value.join(', ') : empty;
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  const text = String(value);
+  if (MOMENT.test(text)) return formatRomeDateTime(text);
+  const coded = CODED_VALUES[field];
+  return coded ? translate(coded(text), { _: text }) : text;
 }
 
 function useTypeLabel() {
@@ -53,8 +69,8 @@ const ENTITY_ID = /^[1-9]\d*$/;
 
 /**
  * Person, entity type, entity id and a date range; each change applies at once. What cannot be
- * searched is said under its field: an id that is not a whole number is not sent, a range that
- * ends before it starts finds nothing and says why.
+ * searched is said under its field and not sent, so the list stays as it was: an id that is not a
+ * whole number, a range that ends before it starts.
  */
 function AuditFilters() {
   const translate = useTranslate();
@@ -64,13 +80,21 @@ function AuditFilters() {
   const [idText, setIdText] = useState((filterValues.entity_id as string | undefined) ?? '');
   const firstFilter = useRef<HTMLDivElement>(null);
   const idInvalid = idText !== '' && !ENTITY_ID.test(idText);
-  const from = (filterValues.from as string | undefined) ?? '';
-  const to = (filterValues.to as string | undefined) ?? '';
+  const [range, setRange] = useState({ from: (filterValues.from as string | undefined) ?? '', to: (filterValues.to as string | undefined) ?? '' });
+  const { from, to } = range;
   const rangeReversed = from !== '' && to !== '' && to < from;
   const set = (name: string, value: unknown, debounce = false) => {
     const next: Record<string, unknown> = { ...filterValues, [name]: value };
     if (value === '' || value === null || value === undefined) delete next[name];
     setFilters(next, undefined, debounce);
+  };
+  const setDay = (name: 'from' | 'to', value: string) => {
+    const next = { ...range, [name]: value };
+    setRange(next);
+    if (next.from !== '' && next.to !== '' && next.to < next.from) return;
+    const filters: Record<string, unknown> = { ...filterValues, from: next.from, to: next.to };
+    for (const day of ['from', 'to'] as const) if (next[day] === '') delete filters[day];
+    setFilters(filters, undefined, false);
   };
   return (
     <Box component="section" aria-label={translate(key('page.filters'))} sx={{ mb: 2 }}>
@@ -121,7 +145,7 @@ function AuditFilters() {
           type="date"
           label={translate(key('page.from'))}
           value={from}
-          onChange={(event) => set('from', event.target.value)}
+          onChange={(event) => setDay('from', event.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
@@ -129,7 +153,7 @@ function AuditFilters() {
           type="date"
           label={translate(key('page.to'))}
           value={to}
-          onChange={(event) => set('to', event.target.value)}
+          onChange={(event) => setDay('to', event.target.value)}
           error={rangeReversed}
           helperText={rangeReversed ? translate(key('page.range_reversed')) : undefined}
           slotProps={{ inputLabel: { shrink: true } }}
@@ -139,11 +163,12 @@ function AuditFilters() {
           onClick={() => {
             setPerson(null);
             setIdText('');
+            setRange({ from: '', to: '' });
             setFilters({}, undefined, false);
             // This button is disabled once nothing is filtered: focus starts the filters again.
             firstFilter.current?.querySelector<HTMLElement>('input')?.focus();
           }}
-          disabled={Object.keys(filterValues).length === 0 && idText === ''}
+          disabled={Object.keys(filterValues).length === 0 && idText === '' && from === '' && to === ''}
         >
           {translate(key('page.clear'))}
         </Button>
@@ -154,7 +179,7 @@ function AuditFilters() {
 
 function Changes({ entry }: { entry: AuditEntry }) {
   const translate = useTranslate();
-  const empty = translate(key('page.empty_value'));
+  const valueText = (field: string, value: unknown) => recordedValueText(field, value, translate);
   const fields = Object.entries(entry.changes);
   if (!fields.length) return <Typography variant="body2">{translate(key('page.no_changes'))}</Typography>;
   return (
@@ -169,11 +194,11 @@ function Changes({ entry }: { entry: AuditEntry }) {
       <TableBody>
         {fields.map(([field, [before, after]]) => (
           <TableRow key={field}>
-            <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace' }}>
-              {field}
+            <TableCell component="th" scope="row">
+              {translate(key(`changed_fields.${field}`), { _: field })}
             </TableCell>
-            <TableCell sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{valueText(before, empty)}</TableCell>
-            <TableCell sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{valueText(after, empty)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{valueText(field, before)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{valueText(field, after)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
