@@ -39,6 +39,11 @@ test('the menu lists the pages in order and "Torna indietro" leads to /dashboard
   ]) {
     await expect(menu.getByRole('menuitem', { name, exact: true })).toHaveAttribute('href', path);
   }
+  // Every name is shown whole (a long one wraps), none ends in "…".
+  const cut = await menu.getByRole('menuitem').evaluateAll((items) =>
+    items.flatMap((item) => [...item.querySelectorAll('p, span')].filter((text) => text.scrollWidth > text.clientWidth + 1).map(() => item.textContent)),
+  );
+  expect(cut).toEqual([]);
   await menu.getByRole('menuitem', { name: 'Torna indietro' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

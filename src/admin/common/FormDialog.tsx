@@ -114,7 +114,8 @@ function FormBody({ children, onClose, submitLabel }: { children: ReactNode; onC
       <ChangesReporter />
       <DialogContent>
         <FormA11y>
-          <Stack sx={{ pt: 1 }}>{children}</Stack>
+          {/* A gap between fields: a helper or error line never touches the next field's label. */}
+          <Stack sx={{ pt: 1, gap: 1 }}>{children}</Stack>
         </FormA11y>
       </DialogContent>
       <DialogActions>

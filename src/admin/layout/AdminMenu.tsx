@@ -3,7 +3,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AccessibilityIcon from '@mui/icons-material/AccessibilityNew';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import Box from '@mui/material/Box';
-import { Menu, useCanAccess, useTranslate } from 'react-admin';
+import { Menu, useCanAccess, useSidebarState, useTranslate } from 'react-admin';
 import { menuEntries, type MenuEntry } from '../resource';
 import { resources } from '../resources';
 
@@ -26,10 +26,12 @@ const ENTRIES = menuEntries(resources);
  */
 export function AdminMenu() {
   const translate = useTranslate();
+  const [open] = useSidebarState();
   return (
     // A navigation landmark around react-admin's menu list.
     <Box component="nav" aria-label={translate('app.admin.navigation')}>
-      <Menu>
+      {/* Open, a long name ("Segnalazioni di accessibilità") wraps rather than ending in "…"; closed, only the icons show. */}
+      <Menu sx={open ? { '& .MuiMenuItem-root, & .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal', lineHeight: 1.3 } } : undefined}>
         <Item to="/admin" label={translate('app.admin.dashboard.title')} icon={DashboardIcon} />
         {ENTRIES.map((entry) => (
           <SectionItem key={entry.name} entry={entry} />
