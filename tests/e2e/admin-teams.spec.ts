@@ -127,3 +127,27 @@ test('change logo refuses files over 5 MB and uploads a cropped square image', a
   expect((await uploaded).status()).toBeLessThan(300);
   await expect(dialog).toBeHidden();
 });
+
+test("deleting a team says first that the sessions belonging to it alone go with it", async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.goto('/admin/teams');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const name = unique('Team con sessioni');
+  const team = (await (await page.request.post('/api/teams', { headers, data: { name } })).json()).data.id as number;
+  const other = (await (await page.request.post('/api/teams', { headers, data: { name: unique('Altro team') } })).json()).data.id as number;
+  const session = (data: Record<string, unknown>) =>
+    page.request.post('/api/sessions', {
+      headers,
+      data: { name: unique('Sessione'), type: 'other', description: 'D', start_time: '2027-01-10T09:00:00.000Z', join_instructions: 'J', ...data },
+    });
+  expect((await session({ team_id: team })).status()).toBe(201);
+  const shared = (await (await session({ team_id: team })).json()).data.id as number;
+  expect((await page.request.put(`/api/sessions/${shared}/teams`, { headers, data: { teams: [team, other] } })).status()).toBe(200);
+
+  await searchFor(page, name);
+  await rowWith(page, name).getByRole('button', { name: 'Elimina' }).click();
+  await expect(page.getByText(`Sei sicuro di voler eliminare il team "${name}"?`)).toBeVisible();
+  await expect(page.getByText('Sarà eliminata anche la sessione che riguarda solo questo team, con le sue presenze.')).toBeVisible();
+  await page.getByRole('button', { name: 'Annulla' }).click();
+});

@@ -17,10 +17,12 @@ export interface ConfirmDialogProps {
   loading?: boolean;
   /** An error to show inside the dialog (e.g. a refused delete). */
   error?: string | null;
+  /** More to know before confirming, under the question (what else a deletion takes with it). */
+  details?: ReactNode;
 }
 
 /** The shared confirmation dialog: "Conferma" / "Annulla". */
-export function ConfirmDialog({ open, title, content, onConfirm, onClose, loading = false, error }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, content, onConfirm, onClose, loading = false, error, details }: ConfirmDialogProps) {
   const translate = useTranslate();
   const titleId = useId();
   const textId = useId();
@@ -31,6 +33,7 @@ export function ConfirmDialog({ open, title, content, onConfirm, onClose, loadin
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>{content}</DialogContentText>
+        {details}
         {error && (
           <DialogContentText role="alert" color="error" sx={{ mt: 1 }}>
             {error}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { CanAccess, useDelete, useNotify, useRefresh, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
 import { apiErrorText } from '../../lib/apiError';
@@ -19,10 +19,12 @@ export interface DeleteRecordButtonProps {
    * logged (`log`: sessions and roles, whose failures the back-office does not show).
    */
   failures?: 'notify' | 'log';
+  /** What else the deletion takes with it, shown under the question while the dialog is open. */
+  details?: ReactNode;
 }
 
 /** Delete through the shared confirm dialog, shown only with the resource's delete access. */
-export function DeleteRecordButton({ record, confirmText, name, resource: resourceProp, failures = 'notify' }: DeleteRecordButtonProps) {
+export function DeleteRecordButton({ record, confirmText, name, resource: resourceProp, failures = 'notify', details }: DeleteRecordButtonProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -62,6 +64,7 @@ export function DeleteRecordButton({ record, confirmText, name, resource: resour
         onConfirm={confirm}
         onClose={() => setOpen(false)}
         loading={isPending}
+        details={open ? details : undefined}
       />
     </CanAccess>
   );

@@ -17,6 +17,7 @@ import { SearchListPage } from '../common/SearchListPage';
 import { fullName, truncate } from '../common/text';
 import { TeamInputs, toTeamBody } from './TeamInputs';
 import { TeamMembersDialog } from './TeamMembersDialog';
+import { TeamDeletionConsequences } from './TeamDeletionConsequences';
 import { TeamSessionsDialog } from './TeamSessionsDialog';
 
 type Team = TeamSummary & RaRecord;
@@ -79,7 +80,12 @@ function TeamActions({ record }: { record: Team }) {
       <EditRecordButton record={record} title="resources.teams.page.edit_title" transform={toTeamBody}>
         <TeamInputs />
       </EditRecordButton>
-      <DeleteRecordButton record={record} name={record.name} confirmText="resources.teams.page.delete_confirm" />
+      <DeleteRecordButton
+        record={record}
+        name={record.name}
+        confirmText="resources.teams.page.delete_confirm"
+        details={<TeamDeletionConsequences team={record} />}
+      />
     </>
   );
 }

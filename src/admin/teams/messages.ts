@@ -32,6 +32,8 @@ export const messages = {
     edit: 'Modifica',
     delete: 'Elimina',
     delete_confirm: 'Sei sicuro di voler eliminare il team "%{name}"?',
+    delete_sessions:
+      'Sarà eliminata anche la sessione che riguarda solo questo team, con le sue presenze. |||| Saranno eliminate anche le %{smart_count} sessioni che riguardano solo questo team, con le loro presenze.',
     no_owner: 'Nessun coordinatore',
   },
 };
