@@ -251,6 +251,24 @@ describe.each(databases)('bad input (%s)', (kind) => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users?filter[id][]=1&filter[id][]=2', headers: dev.headers })).statusCode).toBe(200);
   });
 
+  it('a change to a record that does not exist is a 404, before any rule about its body', async () => {
+    const dev = await ctx.user({}, ['developer']);
+    const taken = (await ctx.app.inject({ method: 'POST', url: '/api/roles', headers: dev.headers, payload: { name: 'Nome preso', description: 'D' } })).statusCode;
+    expect(taken).toBe(201);
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['/api/roles/999999', { name: 'Nome preso', description: 'D' }, 'Ruolo non trovato.'],
+      ['/api/experts/999999', { access: 'limited', teams: [999999] }, 'Esperto non trovato.'],
+      ['/api/sessions/999999', { name: '', type: 'other', description: 'D', start_time: 'ieri', join_instructions: 'J' }, 'Sessione non trovata.'],
+    ];
+    for (const [url, payload, message] of cases) {
+      const res = await ctx.app.inject({ method: 'PUT', url, headers: dev.headers, payload });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().message, url).toBe(message);
+    }
+    // A malformed id is still the schema's 422.
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/roles/abc', headers: dev.headers, payload: { name: 'X', description: 'D' } })).statusCode).toBe(422);
+  });
+
   it('marks API answers as not to be stored by browsers or proxies', async () => {
     const dev = await ctx.user({}, ['developer']);
     for (const url of ['/api/user', '/api/teams', '/api/config', '/api/teams/999999']) {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { FieldErrorBag } from '../lib/errors.js';
+import { FieldErrorBag, orNotFound, type RecordKind } from '../lib/errors.js';
 import { schemaErrorsToFields, type AjvIssue } from './errors.js';
 
 /**
@@ -53,6 +53,20 @@ export function checkBody<T>(rules: BodyRules<T>): preHandlerAsyncHookHandler {
     // Nothing failed: whatever the schema said is in `errors`, so this is only reached with a valid body.
   };
   return Object.assign(hook, { [BODY_RULES]: true });
+}
+
+/**
+ * Before a route's body rules: 404 when the record of `:id` does not exist, so a change to a
+ * missing record is not answered with the rules' 422 ("Esiste già un ruolo con questo nome.")
+ * about a record that is not there. An id that fails its own schema is left to checkBody.
+ */
+export function recordExists(kind: RecordKind, find: (id: number) => Promise<unknown>): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const failure = request.validationError as SchemaFailure | undefined;
+    const id = (request.params as { id?: unknown }).id;
+    if ((failure && failure.validationContext === 'params') || typeof id !== 'number') return;
+    orNotFound(await find(id), kind);
+  };
 }
 
 /** Routes with body rules receive their schema failures instead of answering them at once. */

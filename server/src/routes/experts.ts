@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Repositories } from '../plugins/repositories.js';
 import { FieldErrorBag, orNotFound } from '../lib/errors.js';
-import { type CheckedBody, checkBody } from '../plugins/body-rules.js';
+import { type CheckedBody, checkBody, recordExists } from '../plugins/body-rules.js';
 import { requiredMessage } from '../lib/field-labels.js';
 import { presentExpert } from '../lib/presenters-users.js';
 import { IdParams, ListQuery, responses } from '../schemas/common.js';
@@ -97,6 +97,7 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
     {
       preHandler: [
         app.requirePermission('update_experts'),
+        recordExists('expert', (id) => experts.findById(id)),
         checkBody<ExpertUpdateBody>((body, errors) => checkAccess(app.repos, accessFields(body), errors).then(() => undefined)),
       ],
       schema: { params: IdParams, body: ExpertUpdateBody, response: responses({ 200: ExpertResponse }) },

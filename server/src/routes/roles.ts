@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authOf, WILDCARD_PERMISSION, actorOf } from '../plugins/auth.js';
 import { FieldErrorBag, orNotFound } from '../lib/errors.js';
-import { checkBody } from '../plugins/body-rules.js';
+import { checkBody, recordExists } from '../plugins/body-rules.js';
 import { requiredMessage } from '../lib/field-labels.js';
 import type { RolesRepository, RoleWithPermissions } from '../repositories/roles.js';
 import { isPermissionName, PERMISSIONS, type PermissionName } from '../permissions.js';
@@ -78,7 +78,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     '/roles/:id',
-    { preHandler: [app.requirePermission('edit_roles'), roleRules(roles)], schema: { params: IdParams, body: RoleBody, response: responses({ 200: RoleResponse }) } },
+    { preHandler: [app.requirePermission('edit_roles'), recordExists('role', (id) => roles.findById(id)), roleRules(roles)], schema: { params: IdParams, body: RoleBody, response: responses({ 200: RoleResponse }) } },
     async (request) => {
       const { id } = request.params;
       orNotFound(await roles.findById(id), 'role');

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authOf, actorOf } from '../plugins/auth.js';
 import type { Repositories } from '../plugins/repositories.js';
 import { FieldErrorBag, orNotFound } from '../lib/errors.js';
-import { checkBody } from '../plugins/body-rules.js';
+import { checkBody, recordExists } from '../plugins/body-rules.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { requiredMessage } from '../lib/field-labels.js';
 import { assertSessionReadable, maySeeAttendances } from '../lib/access.js';
@@ -119,7 +119,11 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
   r.put(
     '/sessions/:id',
     {
-      preHandler: [app.requirePermission('update_sessions'), sessionRules(app.repos, { withExpert: false })],
+      preHandler: [
+        app.requirePermission('update_sessions'),
+        recordExists('session', (id) => app.repos.sessions.findById(id)),
+        sessionRules(app.repos, { withExpert: false }),
+      ],
       preValidation: blankFields({ required: REQUIRED, optional: OPTIONAL }),
       schema: { params: IdParams, body: SessionUpdateBody, response: responses({ 200: SessionResponse }) },
     },
