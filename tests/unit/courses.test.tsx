@@ -154,6 +154,22 @@ describe('course page (modules)', () => {
     expect(screen.getByRole('link', { name: /Raccontare la startup/ })).toHaveAttribute('href', '/courses/1/modules/3/lessons');
   });
 
+  it('a course not published, refused to a learner with course access, says so and leads back to the courses', async () => {
+    const refused = new HttpError('Questo corso non è disponibile.', 403);
+    const router = createMemoryRouter(
+      [{ path: '/courses/:courseId/modules', element: <I18nContext.Provider value={i18nProvider}><CoursePage /></I18nContext.Provider> }],
+      { initialEntries: ['/courses/3/modules'] },
+    );
+    stubPortalProviders({
+      user: makeUser({ mooc_access: true }),
+      dataProvider: { getOne: vi.fn(async () => Promise.reject(refused)), getList: vi.fn(async () => Promise.reject(refused)) },
+    });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('Questo videocorso non è disponibile.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Torna ai videocorsi' })).toHaveAttribute('href', '/courses');
+    expect(screen.queryByText('Non hai accesso ai videocorsi.')).toBeNull();
+  });
+
   it('says so when the course has no module', async () => {
     renderRoutes([{ path: '/courses/:courseId/modules', element: <CoursePage /> }], '/courses/1/modules', {
       getOne: vi.fn(async () => ({ data: course() })),

@@ -18,7 +18,7 @@ export default function CourseListPage() {
   const { user } = useSession();
   const { data: courses, error, isPending } = useCourses();
 
-  if (error) return <CoursesProblem error={error} />;
+  if (error) return <CoursesProblem error={error} list />;
   if (isPending || !courses) return <PageLoader />;
   // One course: nothing to choose, and Back must not land here again.
   if (courses.length === 1) return <Navigate to={courseHref(courses[0].id)} replace />;

@@ -17,6 +17,8 @@ export const coursesMessages = {
   back_to_courses: 'Videocorsi',
   back_to_modules: 'Moduli del corso',
   no_access: 'Non hai accesso ai videocorsi.',
+  course_unavailable: 'Questo videocorso non è disponibile.',
+  all_courses: 'Torna ai videocorsi',
   course_missing: 'Corso non trovato.',
   module_missing: 'Modulo non trovato.',
   lesson_missing: 'Lezione non trovata.',
