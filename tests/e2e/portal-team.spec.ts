@@ -146,6 +146,16 @@ test('membro edits the team description and logo', async ({ pageAs, seedDb }) =>
   await expect(page.getByText(description)).toBeVisible();
   await page.reload();
   await expect(page.getByText(description)).toBeVisible();
+  // A long link in it wraps: on a phone the page does not grow sideways.
+  const link = `https://drive.google.com/drive/folders/${'1v1uaVVurNKGuQbB4nRAiJyBFUNfIUQy'.repeat(3)}`;
+  await page.getByRole('button', { name: 'Modifica descrizione' }).click();
+  await dialog.getByRole('textbox', { name: 'Descrizione' }).fill(`${description} ${link}`);
+  await dialog.getByRole('button', { name: 'Salva' }).click();
+  await expect(dialog).toBeHidden();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText(link)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const png = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 29, g: 78, b: 216 } } }).png().toBuffer();
   await page.getByRole('button', { name: 'Modifica logo' }).click();

@@ -24,13 +24,14 @@ export function TeamHeader({ team, canEdit, onEditDescription, onEditLogo }: Tea
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
         <Avatar name={team.name} src={team.avatar} size={80} sx={{ borderRadius: 2 }} />
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          <Typography id="team-name" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
+          <Typography id="team-name" component="h2" variant="h5" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
             {team.name}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {translate('app.team.members_count', { smart_count: team.members_count })}
           </Typography>
-          <Typography sx={{ whiteSpace: 'pre-line' }} color={team.description ? 'text.primary' : 'text.secondary'}>
+          {/* A long link or word wraps anywhere rather than widening the page on a phone. */}
+          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} color={team.description ? 'text.primary' : 'text.secondary'}>
             {team.description || translate('app.team.no_description')}
           </Typography>
         </Box>
