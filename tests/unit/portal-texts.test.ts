@@ -163,3 +163,13 @@ describe('the portal texts, added as the code loads', () => {
     expect(imageTexts.app).toEqual({ image: imageMessages, a11y: { crop: cropMessages } });
   });
 });
+
+describe('document titles', () => {
+  it('name the product once, however the page is called', async () => {
+    const { documentTitle } = await import('../../src/lib/documentTitle');
+    expect(documentTitle('Demo Day', 'Sessione')).toBe('Demo Day · Sessione · Percorso');
+    expect(documentTitle('Agrisense', 'Percorso')).toBe('Agrisense · Percorso');
+    expect(documentTitle(null, 'Percorso')).toBe('Percorso');
+    expect(documentTitle('', '  ')).toBe('Percorso');
+  });
+});
