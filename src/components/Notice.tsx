@@ -49,7 +49,11 @@ export interface NoticeProps {
   titleId?: string;
   /** A button or link at the end of the line. */
   action?: ReactNode;
-  /** "alert" by default: a notice appearing tells assistive technologies at once. */
+  /**
+   * "alert" by default: a problem appearing tells assistive technologies at once. A notice that is
+   * part of the page passes "note" (or "region" when labelled), one that appears after an action
+   * "status".
+   */
   role?: string;
   component?: 'div' | 'section';
   'aria-labelledby'?: string;

@@ -163,9 +163,14 @@ test('a learner watches a lesson to completion', async ({ pageAs, seedDb }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Lezione' })).toBeVisible();
   await expect(page.getByText(/Non chiudere il browser finché non compare il pulsante "Prossima lezione"/)).toBeVisible();
   await expect(page.getByTestId('lesson-coverage')).toContainText('serve il 90%');
+  // Part of the page, not announced as alarms; the count that changes every 3 s is not a live region.
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('note').filter({ hasText: 'Non chiudere il browser' })).toBeVisible();
+  await expect(page.getByTestId('lesson-coverage')).not.toHaveAttribute('aria-live', /.+/);
 
   const next = page.getByRole('link', { name: 'Prossima lezione' });
   await expect(next).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Lezione completata.' })).toBeVisible();
   await expect(next).toHaveAttribute('href', `${moduleUrl}/${second.id}`);
 
   // Repeated syncs while playing. The exact 3 s period is checked with fake timers in
@@ -177,6 +182,8 @@ test('a learner watches a lesson to completion', async ({ pageAs, seedDb }) => {
   // Struck through in the sidebar, "Completata" in the list, and the percentages rise.
   const sidebar = page.getByRole('complementary', { name: 'Lezioni nel modulo' });
   await expect(sidebar.locator('[data-completed="true"]', { hasText: first.name })).toHaveCSS('text-decoration-line', 'line-through');
+  // Said in words too, not only by the strike-through.
+  await expect(sidebar.getByRole('link', { name: `1. ${first.name} (completata)` })).toBeVisible();
   await page.getByRole('link', { name: 'Lezioni', exact: true }).click();
   await expect(page.getByRole('link', { name: new RegExp(first.name) }).getByText('Completata', { exact: true })).toBeVisible();
   await expect

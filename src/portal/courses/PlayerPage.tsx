@@ -90,8 +90,10 @@ function LessonStatus({ lesson, button }: { lesson: Lesson; button: { label: str
   const translate = useTranslate();
   if (lesson.completed) {
     return (
+      // Appears when the server counts the lesson as completed: said politely, not as an alarm.
       <Notice
         severity="success"
+        role="status"
         action={
           <Button to={button.to} color="green" sx={{ whiteSpace: 'nowrap' }}>
             {button.label}
@@ -106,12 +108,20 @@ function LessonStatus({ lesson, button }: { lesson: Lesson; button: { label: str
   const coverage = coverageOf(lesson);
   if (coverage.length === null) {
     // Completion is measured against a length the server trusts; without one, nobody can complete.
-    return <Notice severity="info">{translate('app.courses.player.no_length')}</Notice>;
+    return (
+      <Notice severity="info" role="note">
+        {translate('app.courses.player.no_length')}
+      </Notice>
+    );
   }
   return (
     <Stack spacing={1}>
-      <Notice severity="warning">{translate('app.courses.player.notice', { button: button.label })}</Notice>
-      <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="lesson-coverage">
+      {/* Part of the page, read in its place: not announced as an alert on every lesson. */}
+      <Notice severity="warning" role="note">
+        {translate('app.courses.player.notice', { button: button.label })}
+      </Notice>
+      {/* Not a live region: it changes with every save (every 3 s while the video plays). */}
+      <Typography variant="body2" color="text.secondary" data-testid="lesson-coverage">
         {translate('app.courses.player.coverage', coverage)}
       </Typography>
     </Stack>

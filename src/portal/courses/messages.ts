@@ -33,7 +33,7 @@ export const coursesMessages = {
     no_length:
       'Questa lezione non può ancora essere completata: la durata del video non è stata impostata dallo staff. Puoi guardarla comunque; segnalalo al tuo coordinatore.',
     sidebar: 'Lezioni nel modulo',
-    current: '(lezione attuale)',
+    completed_mark: '(completata)',
     start: 'Avvia la lezione',
     autoplay_blocked: 'Il browser non ha avviato il video da solo: premi "Avvia la lezione".',
     muted: 'Il video è partito senza audio: attiva l\'audio dai controlli del video.',

@@ -10,6 +10,8 @@ export function ExpertNotice() {
     <Notice
       severity="info"
       component="section"
+      // A labelled part of the page, read in its place rather than announced as an alert.
+      role="region"
       aria-labelledby={headingId}
       title={translate('app.team.expert_notice.title')}
       titleAs="h2"
