@@ -1,4 +1,4 @@
-import { sessionEndedBySignOut } from './session';
+import { sessionEndedBySignOut, sessionExpired } from './session';
 
 /**
  * Where a visitor was going when the login screen interrupted them: a page opened without a
@@ -10,12 +10,19 @@ import { sessionEndedBySignOut } from './session';
 export interface ReturnState {
   nextPathname?: string;
   nextSearch?: string;
+  /** The server ended the session (expired, revoked): the login screen says why it is shown. */
+  expired?: boolean;
 }
 
 /** The navigation state for the redirect to the login screen from `location`. */
 export function returnStateFor(location: { pathname: string; search: string }): ReturnState | undefined {
   if (sessionEndedBySignOut()) return undefined;
-  return { nextPathname: location.pathname, nextSearch: location.search };
+  return { nextPathname: location.pathname, nextSearch: location.search, ...(sessionExpired() && { expired: true }) };
+}
+
+/** Whether the login screen was reached because the server ended the session. */
+export function sessionExpiredIn(state: unknown): boolean {
+  return (state as ReturnState | null)?.expired === true;
 }
 
 /** The return path in a navigation state, or null when there is none worth returning to. */

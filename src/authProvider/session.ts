@@ -22,20 +22,28 @@ export function hasSession(): boolean {
 
 /** Whether the last session of this page ended by the person's own sign-out (not a 401 or an expiry). */
 let endedBySignOut = false;
+/** Whether the last session of this page was ended by the server (expired, revoked): the login screen says so. */
+let endedByServer = false;
 
 export function sessionEndedBySignOut(): boolean {
   return endedBySignOut;
 }
 
+export function sessionExpired(): boolean {
+  return endedByServer;
+}
+
 export function startSession(token: string): void {
   endedBySignOut = false;
+  endedByServer = false;
   setToken(token);
   notify();
 }
 
-/** `signedOut`: the person signed out (see src/authProvider/returnPath.ts). */
+/** `signedOut`: the person signed out (see src/authProvider/returnPath.ts); otherwise the server ended the session. */
 export function endSession({ signedOut = false }: { signedOut?: boolean } = {}): void {
   endedBySignOut = signedOut;
+  endedByServer = !signedOut && hasSession();
   removeToken();
   notify();
 }

@@ -32,6 +32,7 @@ export const signInMessages = {
       explanation:
         "Per accedere al servizio di e-learning è necessario un account %{provider}. Se non hai ancora un account, contatta il tuo referente %{provider}: il link per creare l'account potrebbe esserti già arrivato via e-mail, controlla anche la cartella dello spam.",
       button: 'Accedi con %{provider}',
+      expired: 'La sessione è scaduta: accedi di nuovo per tornare dove eri.',
       privacy: 'Privacy Policy',
       terms: 'Termini e condizioni',
       logo: 'Logo Percorso',

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { Navigate, useLocation } from 'react-router';
 import { authProvider } from '../authProvider';
-import { returnPathFrom } from '../authProvider/returnPath';
+import { returnPathFrom, sessionExpiredIn } from '../authProvider/returnPath';
 import { Button } from '../components/Button';
 import { useSessionProbe } from '../routing/sessionProbe';
 import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
@@ -21,7 +21,9 @@ export function LoginPage() {
   const [leaving, setLeaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const provider = config.data?.provider_label ?? '';
-  const returnTo = returnPathFrom(useLocation().state);
+  const { state } = useLocation();
+  const returnTo = returnPathFrom(state);
+  const expired = sessionExpiredIn(state);
 
   useEffect(() => {
     document.title = documentTitle(translate('app.login.title'));
@@ -46,6 +48,11 @@ export function LoginPage() {
       <Typography color="text.secondary" sx={{ fontSize: '0.9375rem' }}>
         {translate('app.login.explanation', { provider })}
       </Typography>
+      {expired && !failed && (
+        <Typography role="status" sx={{ fontSize: '0.9375rem', fontWeight: 600 }}>
+          {translate('app.login.expired')}
+        </Typography>
+      )}
       {(failed || config.isError) && (
         <Typography role="alert" color="error">
           {translate('app.callback.error_text')}

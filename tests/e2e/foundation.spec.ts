@@ -267,6 +267,7 @@ test.describe('user menu and logout', () => {
     await userMenuButton(page, `${user.name} ${user.surname}`).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(signInButton(page)).toBeVisible();
+    await expect(page.getByText(/La sessione è scaduta/)).toHaveCount(0);
     await signInFromLoginScreen(page, emailOf('membro'));
     await expect(page).toHaveURL(/\/dashboard$/);
   });

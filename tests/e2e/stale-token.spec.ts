@@ -48,6 +48,8 @@ test('a session revoked while the back-office is open: the next page shows the l
 
   await page.getByRole('menuitem', { name: 'Team', exact: true }).click();
   await expect(loginHeading(page)).toBeVisible();
+  // Said, not only shown: the session ended, and signing in leads back.
+  await expect(page.getByRole('status').filter({ hasText: 'La sessione è scaduta: accedi di nuovo per tornare dove eri.' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   expect(navigations()).toBeLessThan(10);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider, PERMISSIONS_FRESH_MS } from '../../src/authProvider';
 import { canAccess, hasPermission, requiredPermission } from '../../src/authProvider/canAccess';
 import { completeLogin, LoginCallbackError } from '../../src/authProvider/loginFlow';
-import { returnPathFrom, returnStateFor } from '../../src/authProvider/returnPath';
+import { returnPathFrom, returnStateFor, sessionExpiredIn } from '../../src/authProvider/returnPath';
 import { hasSession, startSession, subscribeToSession } from '../../src/authProvider/session';
 import { resetPublicConfig } from '../../src/lib/publicConfig';
 import { mockFetch } from './fetchMock';
@@ -77,7 +77,9 @@ describe('the page to return to after signing in', () => {
     const here = { pathname: '/percorso/3/sessions/9', search: '?tab=1' };
     startSession('T7');
     authProvider.checkError({ status: 401 }).catch(() => undefined);
-    expect(returnStateFor(here)).toEqual({ nextPathname: '/percorso/3/sessions/9', nextSearch: '?tab=1' });
+    // Ended by the server: the login screen also says the session expired.
+    expect(returnStateFor(here)).toEqual({ nextPathname: '/percorso/3/sessions/9', nextSearch: '?tab=1', expired: true });
+    expect(sessionExpiredIn(returnStateFor(here))).toBe(true);
     expect(returnPathFrom(returnStateFor(here))).toBe('/percorso/3/sessions/9?tab=1');
 
     startSession('T8');
@@ -85,6 +87,7 @@ describe('the page to return to after signing in', () => {
     await authProvider.logout({});
     expect(returnStateFor(here)).toBeUndefined();
     expect(returnPathFrom(undefined)).toBeNull();
+    expect(sessionExpiredIn(undefined)).toBe(false);
   });
 });
 
