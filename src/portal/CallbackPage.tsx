@@ -10,6 +10,7 @@ import { LoginCallbackError, pendingReturnPath, type PersonalReason } from '../a
 import { getToken } from '../dataProvider/session';
 import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
 import { AuthCard } from './AuthCard';
+import { NotFoundBack } from './NotFound';
 import { portalRoutes } from './routes';
 import { translateApp as translate } from '../routing/translateApp';
 
@@ -65,11 +66,13 @@ export function CallbackPage() {
 
   if (!hasCode) {
     if (getToken()) return <Navigate to="/dashboard" replace />;
+    // A stale bookmark, or Back after signing in: the words say what is wrong, the link what to do.
     return (
       <Box component="main" sx={{ p: 4 }}>
         <Typography variant="h1" sx={{ fontSize: '1.25rem' }}>
           {translate('app.invalid_request')}
         </Typography>
+        <NotFoundBack />
       </Box>
     );
   }

@@ -84,6 +84,9 @@ test.describe('login callback', () => {
   test('without a code shows "Invalid request."', async ({ page }) => {
     await page.goto('/auth/callback');
     await expect(page.getByText('Invalid request.', { exact: true })).toBeVisible();
+    // Not a dead end: the way back to the start.
+    await page.getByRole('link', { name: 'Torna alla pagina iniziale' }).click();
+    await expect(signInButton(page)).toBeVisible();
   });
 
   test('with a code the provider never issued shows the error screen with "Riprova"', async ({ page }) => {
