@@ -11,7 +11,7 @@ export const statementMessages = {
   not_accessible_third_party:
     'Lezioni ospitate su YouTube o su altri servizi esterni: il lettore video è di terze parti e la sua accessibilità non dipende dal portale; dove possibile le lezioni sono caricate come video del portale, con comandi accessibili da tastiera.',
   not_accessible_captions:
-    'Sottotitoli e trascrizioni delle videolezioni (criteri 1.2.2 e 1.2.3): non tutte le lezioni li hanno ancora; i contenuti sono forniti dai docenti e vengono aggiunti man mano. Chi ne ha bisogno per una lezione può segnalarlo con il modulo qui sotto.',
+    'Sottotitoli e trascrizioni delle videolezioni (criteri 1.2.2 e 1.2.3): non tutte le lezioni li hanno ancora; i contenuti sono forniti dai docenti e vengono aggiunti man mano. Chi ne ha bisogno per una lezione può chiederlo con il modulo "Segnala un problema di accessibilità" (vedi "Meccanismo di feedback").',
   not_accessible_crop:
     "Ritaglio del logo del team (criterio 2.5.7): il ritaglio si sposta anche con le frecce e lo zoom ha un cursore, ma la regolazione fine dell'inquadratura è più agevole con il mouse o il tocco.",
   preparation_heading: 'Redazione della dichiarazione',

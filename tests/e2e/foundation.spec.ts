@@ -248,11 +248,16 @@ test.describe('user menu and logout', () => {
 
   test('a signed-out visitor following a link signs in and lands on that page, not on the dashboard', async ({ page }) => {
     await page.goto('/accessibilita');
+    // A visitor is told to sign in first; once signed in the statement no longer says so (below).
+    await expect(page.getByText('(Per inviare una segnalazione accedi al portale.)', { exact: false })).toBeVisible();
     await page.getByRole('link', { name: 'Segnala un problema di accessibilità' }).click();
     await expect(signInButton(page)).toBeVisible();
     await signInFromLoginScreen(page, emailOf('membro'));
     await expect(page).toHaveURL(/\/segnala-accessibilita$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Segnala un problema di accessibilità' })).toBeVisible();
+    await page.goto('/accessibilita');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dichiarazione di accessibilità' })).toBeVisible();
+    await expect(page.getByText('Per inviare una segnalazione accedi al portale.', { exact: false })).toHaveCount(0);
   });
 
   test('the same for a back-office page with its query string', async ({ page }) => {

@@ -12,6 +12,7 @@ import { translateApp } from '../../routing/translateApp';
 import { VisuallyHidden } from '../team/VisuallyHidden';
 import { statementMessages } from '../../i18n/statement';
 import { REPORT_PATH } from './paths';
+import { hasSession } from '../../authProvider/session';
 
 addMessages({ app: { a11y: { statement: statementMessages } } });
 
@@ -89,8 +90,9 @@ export default function AccessibilityStatementPage() {
             <Typography sx={{ mt: 1 }}>
               <Link component={RouterLink} to={REPORT_PATH} sx={{ fontWeight: 600 }}>
                 {t('feedback_link')}
-              </Link>{' '}
-              ({t('feedback_sign_in')})
+              </Link>
+              {/* Only to visitors: a signed-in reader is already where the form is. */}
+              {!hasSession() && ` (${t('feedback_sign_in')})`}
             </Typography>
           </Section>
 
