@@ -23,6 +23,8 @@ describe('Calendar', () => {
 
     expect(cell('2026-12-03')).toHaveAttribute('data-has-session', 'true');
     expect(cell('2026-12-03')).toHaveStyle({ backgroundColor: 'rgb(25, 118, 210)' });
+    // In words too, true of a past day as of a day to come.
+    expect(cell('2026-12-03')).toHaveTextContent('3, giorno con un appuntamento');
     expect(cell('2026-12-04')).not.toHaveAttribute('data-has-session');
     expect(cell('2026-12-15')).toHaveAttribute('aria-current', 'date');
     expect(cell('2026-12-15')).toHaveStyle({ fontWeight: '700' });

@@ -64,7 +64,8 @@ export const teamMessages = {
     title: 'Calendario',
     previous: 'Mese precedente',
     next: 'Mese successivo',
-    has_session: ', appuntamento in programma',
+    // Past days too: "in programma" would say a session is still to come.
+    has_session: ', giorno con un appuntamento',
     today: ', oggi',
     weekday: { 0: 'lunedì', 1: 'martedì', 2: 'mercoledì', 3: 'giovedì', 4: 'venerdì', 5: 'sabato', 6: 'domenica' },
   },
