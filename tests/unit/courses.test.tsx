@@ -123,6 +123,8 @@ describe('Videocorsi (course list)', () => {
     expect(await screen.findByText('Ciao, Giulia')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Secondo corso/ })).toHaveAttribute('href', '/courses/2/modules');
     expect(screen.getByText('Crescita')).toBeInTheDocument();
+    // Each card says how far the learner is in it.
+    expect(screen.getByRole('link', { name: /Primo corso/ })).toHaveTextContent('1 di 3 lezioni completate');
   });
 
   it('says so when there is no course', async () => {

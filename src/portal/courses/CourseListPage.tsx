@@ -37,7 +37,18 @@ export default function CourseListPage() {
         <Stack component="ul" sx={cardGridSx}>
           {courses.map((course) => (
             <li key={course.id}>
-              <MediaCard to={courseHref(course.id)} cover={course.cover_url} title={course.name} description={course.description} />
+              <MediaCard
+                to={courseHref(course.id)}
+                cover={course.cover_url}
+                title={course.name}
+                description={course.description}
+                // Where to resume: how far each course is, as the modules show it.
+                footer={
+                  <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }}>
+                    {translate('app.courses.module_progress', { completed: course.completed_lessons, total: course.total_lessons })}
+                  </Typography>
+                }
+              />
             </li>
           ))}
         </Stack>
