@@ -14,10 +14,26 @@ export interface ReturnState {
   expired?: boolean;
 }
 
+/** The last state returnStateFor made in this page, see loginReturnState. */
+let remembered: ReturnState | undefined;
+
 /** The navigation state for the redirect to the login screen from `location`. */
 export function returnStateFor(location: { pathname: string; search: string }): ReturnState | undefined {
-  if (sessionEndedBySignOut()) return undefined;
-  return { nextPathname: location.pathname, nextSearch: location.search, ...(sessionExpired() && { expired: true }) };
+  remembered = sessionEndedBySignOut()
+    ? undefined
+    : { nextPathname: location.pathname, nextSearch: location.search, ...(sessionExpired() && { expired: true }) };
+  return remembered;
+}
+
+/**
+ * What the login screen works from: its navigation state when that names a page to return to,
+ * else the last one made in this page (react-admin's own redirect to / after a refused request
+ * comes second, with a state of its own that names / itself).
+ */
+export function loginReturnState(state: unknown): ReturnState | undefined {
+  if (!returnPathFrom(state)) return remembered;
+  // react-admin's state names the page but cannot know how the session ended.
+  return { ...(state as ReturnState), ...(sessionExpired() && { expired: true }) };
 }
 
 /** Whether the login screen was reached because the server ended the session. */

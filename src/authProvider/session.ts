@@ -42,8 +42,12 @@ export function startSession(token: string): void {
 
 /** `signedOut`: the person signed out (see src/authProvider/returnPath.ts); otherwise the server ended the session. */
 export function endSession({ signedOut = false }: { signedOut?: boolean } = {}): void {
-  endedBySignOut = signedOut;
-  endedByServer = !signedOut && hasSession();
+  // Only the call that ends a live session says how it ended: react-admin follows a refused
+  // request with a logout of its own, which must not turn "expired" into "signed out".
+  if (hasSession()) {
+    endedBySignOut = signedOut;
+    endedByServer = !signedOut;
+  }
   removeToken();
   notify();
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { Navigate, useLocation } from 'react-router';
 import { authProvider } from '../authProvider';
-import { returnPathFrom, sessionExpiredIn } from '../authProvider/returnPath';
+import { loginReturnState, returnPathFrom, sessionExpiredIn } from '../authProvider/returnPath';
 import { Button } from '../components/Button';
 import { useSessionProbe } from '../routing/sessionProbe';
 import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
@@ -21,7 +21,7 @@ export function LoginPage() {
   const [leaving, setLeaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const provider = config.data?.provider_label ?? '';
-  const { state } = useLocation();
+  const state = loginReturnState(useLocation().state);
   const returnTo = returnPathFrom(state);
   const expired = sessionExpiredIn(state);
 

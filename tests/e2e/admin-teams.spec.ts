@@ -130,7 +130,7 @@ test('change logo refuses files over 5 MB and uploads a cropped square image', a
 
 test("deleting a team says first that the sessions belonging to it alone go with it", async ({ pageAs }) => {
   const page = await pageAs('admin');
-  await page.goto('/admin/teams');
+  await page.goto('/admin');
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const headers = { authorization: `Bearer ${token}` };
   const name = unique('Team con sessioni');
@@ -145,6 +145,9 @@ test("deleting a team says first that the sessions belonging to it alone go with
   const shared = (await (await session({ team_id: team })).json()).data.id as number;
   expect((await page.request.put(`/api/sessions/${shared}/teams`, { headers, data: { teams: [team, other] } })).status()).toBe(200);
 
+  // The list opened once everything exists: its first load cannot race the search.
+  await page.goto('/admin/teams');
+  await expect(page.getByRole('heading', { level: 2, name: 'Tutti i team' })).toBeVisible();
   await searchFor(page, name);
   await rowWith(page, name).getByRole('button', { name: 'Elimina' }).click();
   await expect(page.getByText(`Sei sicuro di voler eliminare il team "${name}"?`)).toBeVisible();

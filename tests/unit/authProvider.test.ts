@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider, PERMISSIONS_FRESH_MS } from '../../src/authProvider';
 import { canAccess, hasPermission, requiredPermission } from '../../src/authProvider/canAccess';
 import { completeLogin, LoginCallbackError } from '../../src/authProvider/loginFlow';
-import { returnPathFrom, returnStateFor, sessionExpiredIn } from '../../src/authProvider/returnPath';
+import { loginReturnState, returnPathFrom, returnStateFor, sessionExpiredIn } from '../../src/authProvider/returnPath';
 import { hasSession, startSession, subscribeToSession } from '../../src/authProvider/session';
 import { resetPublicConfig } from '../../src/lib/publicConfig';
 import { mockFetch } from './fetchMock';
@@ -79,6 +79,12 @@ describe('the page to return to after signing in', () => {
     authProvider.checkError({ status: 401 }).catch(() => undefined);
     // Ended by the server: the login screen also says the session expired.
     expect(returnStateFor(here)).toEqual({ nextPathname: '/percorso/3/sessions/9', nextSearch: '?tab=1', expired: true });
+    expect(sessionExpiredIn(returnStateFor(here))).toBe(true);
+    // react-admin's own redirect to / comes second: the login screen still knows where and why.
+    expect(loginReturnState({ nextPathname: '/', nextSearch: '' })).toEqual({ nextPathname: '/percorso/3/sessions/9', nextSearch: '?tab=1', expired: true });
+    expect(loginReturnState({ nextPathname: '/admin/teams', nextSearch: '' })).toEqual({ nextPathname: '/admin/teams', nextSearch: '', expired: true });
+    // Its logout after the refusal does not turn "expired" into "signed out".
+    await authProvider.logout({});
     expect(sessionExpiredIn(returnStateFor(here))).toBe(true);
     expect(returnPathFrom(returnStateFor(here))).toBe('/percorso/3/sessions/9?tab=1');
 

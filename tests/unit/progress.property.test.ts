@@ -63,7 +63,9 @@ describe('progress rules (properties)', () => {
         for (const r of reports) {
           state = applySync(state, { position: r.position, rate, nowMs: T0 + r.atMs, videoLength: 5_000 }, rules);
           const sessionSeconds = (state.lastSyncMs - state.sessionStartMs) / 1000;
-          expect(state.sessionCredited).toBeLessThanOrEqual(sessionSeconds * rate + 1e-6);
+          // Progress is kept to the millisecond: a credit rounds up by at most half of one, and the
+          // next step's budget counts the rounded total, so the half never adds up.
+          expect(state.sessionCredited).toBeLessThanOrEqual(sessionSeconds * rate + 0.0005 + 1e-6);
         }
       }),
       { numRuns: 500 },
