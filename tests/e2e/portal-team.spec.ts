@@ -154,7 +154,8 @@ test('membro edits the team description and logo', async ({ pageAs, seedDb }) =>
   await expect(dialog).toBeHidden();
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByText(link)).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Polled: the layout settles for the new width over a frame or two.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   const png = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 29, g: 78, b: 216 } } }).png().toBuffer();
