@@ -154,6 +154,49 @@ test.describe('keyboard: skip link, titles and the way back', () => {
     await expectFocusShown(page);
   });
 
+  test('a move to another page puts focus on its heading, shown, with the page at its top', async ({ pageAs, seedDb }) => {
+    const page = await pageAs('membro', { viewport: DESKTOP });
+    await page.goto(`/percorso/${memberTeam(seedDb).id}`);
+    await expect(page.getByText(/^Prossimo appuntamento/).first()).toBeVisible();
+    await page.mouse.wheel(0, 2000);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    // The sidebar link that led there stays in the page: focus must still move to the new page.
+    await tabTo(page, page.getByRole('link', { name: 'Dashboard' }));
+    await page.keyboard.press('Enter');
+    const heading = page.getByRole('heading', { level: 1, name: 'Dashboard' });
+    await expect(heading).toBeFocused();
+    await expectFocusShown(page, 'on the new page');
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    // From the heading, Tab goes on in the page rather than back to the sidebar.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !document.activeElement?.closest('nav, aside'))).toBe(true);
+
+    // A link inside the content that is gone once the next page shows (a course card).
+    await page.goto('/courses');
+    const course = page.locator('main a[href^="/courses/"]').first();
+    await expect(course).toBeVisible();
+    const courseName = (await course.locator('h2').textContent())!.trim();
+    await tabTo(page, course);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: courseName })).toBeFocused();
+
+    // The player: another lesson chosen from its list is a new player, named by the heading.
+    const { course: courseId, module: moduleId, lessons } = seedDb
+      .prepare(
+        `select m.course_id as course, m.id as module, group_concat(l.id) as lessons from modules m
+         join courses c on c.id = m.course_id join lessons l on l.module_id = m.id
+         where c.published = 1 group by m.id having count(l.id) > 1 order by m.id limit 1`,
+      )
+      .get() as { course: number; module: number; lessons: string };
+    const [first, second] = lessons.split(',').map(Number);
+    await page.goto(`/courses/${courseId}/modules/${moduleId}/lessons/${first}`);
+    await page.locator(`main aside a[href$="/lessons/${second}"]`).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/lessons/${second}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Lezione' })).toBeFocused();
+    await expectFocusShown(page, 'after choosing a lesson');
+  });
+
   test('the back-office skip link is the first stop and readable (4.5:1)', async ({ pageAs }) => {
     const page = await pageAs('admin', { viewport: DESKTOP });
     await page.goto('/admin/teams');
@@ -545,8 +588,9 @@ test('keyboard: an accessibility report, refused empty then sent, announced', as
   await page.keyboard.press('Enter');
   const send = page.getByRole('button', { name: 'Invia la segnalazione' });
   await expect(send).toBeVisible();
-  // Focus is still on the footer link, below the form.
-  await tabTo(page, send, { backwards: true });
+  // Focus is on the new page's heading, above the form.
+  await expect(page.getByRole('heading', { level: 1, name: /accessibilità/ })).toBeFocused();
+  await tabTo(page, send);
   await page.keyboard.press('Enter');
   const description = page.getByRole('textbox', { name: /Descrizione del problema/ });
   await expect(description).toBeFocused();

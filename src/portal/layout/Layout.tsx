@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
@@ -17,6 +17,7 @@ import { PageTitleProvider, usePageTitleValue } from './pageTitle';
 import { Sidebar } from './Sidebar';
 import { sidebarItems } from './sidebarItems';
 import { UserMenu } from './UserMenu';
+import { useRouteFocus } from './useRouteFocus';
 
 export { SIDEBAR_WIDTH };
 
@@ -68,7 +69,9 @@ function LayoutFrame() {
   };
   const { user } = useSession();
   const permissions = usePermissions();
-  const title = usePageTitleValue();
+  const { title, path: titledPath } = usePageTitleValue();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useRouteFocus(heading, titledPath);
   const items = sidebarItems(user, permissions);
 
   const sidebar = <Sidebar items={items} />;
@@ -117,7 +120,7 @@ function LayoutFrame() {
           )}
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             {title && (
-              <Typography variant="h1" sx={{ fontSize: { xs: '1.25rem', md: '1.5rem' } }} noWrap>
+              <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ fontSize: { xs: '1.25rem', md: '1.5rem' } }} noWrap>
                 {title}
               </Typography>
             )}
