@@ -210,6 +210,25 @@ test('the player resumes a lesson where the learner left it', async ({ pageAs, s
   await expect(page.getByText(/Non chiudere il browser finché non compare il pulsante "Torna ai moduli"/)).toBeVisible();
 });
 
+test('a lesson hosted on YouTube: the player frame inside its element is named after the lesson', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('membro');
+  // Nothing leaves the machine: the frame exists (and needs its name) whether YouTube answers or not.
+  await page.route(/youtube\.com|ytimg\.com|googlevideo\.com/, (route) => route.abort());
+  const lesson = seedDb
+    .prepare(
+      `select l.id, l.name, l.module_id, m.course_id from lessons l join modules m on m.id = l.module_id
+       where l.video_url like '%youtube.com%' order by l.id limit 1`,
+    )
+    .get() as SeedLesson;
+  await page.goto(`/courses/${lesson.course_id}/modules/${lesson.module_id}/lessons/${lesson.id}`);
+  const frameTitle = () =>
+    page.evaluate(() => {
+      const host = [...document.querySelectorAll('main *')].find((element) => element.shadowRoot?.querySelector('iframe'));
+      return host?.shadowRoot?.querySelector('iframe')?.getAttribute('title') ?? null;
+    });
+  await expect.poll(frameTitle).toBe(`Video della lezione: ${lesson.name}`);
+});
+
 test('a user without video course access gets no courses', async ({ pageAs }) => {
   const page = await pageAs('ospite');
   await page.goto('/dashboard');

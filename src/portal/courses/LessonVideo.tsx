@@ -1,4 +1,4 @@
-import { memo, useEffect, useState, type SyntheticEvent } from 'react';
+import { memo, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,6 +12,7 @@ import { Button } from '../../components/Button';
 import { IconButton } from '../../components/IconButton';
 import type { MediaLike } from './playback';
 import { useVideoStart } from './useVideoStart';
+import { titleEmbeddedFrames } from './frameTitle';
 import { Notice } from '../../components/Notice';
 
 export interface LessonVideoProps {
@@ -55,12 +56,15 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
     const timer = setTimeout(() => setSlow(true), VIDEO_LOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [src]);
+  const label = translate('app.courses.player.video_label', { name });
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => (frame.current ? titleEmbeddedFrames(frame.current, label) : undefined), [label]);
   const pipAvailable = typeof document !== 'undefined' && document.pictureInPictureEnabled === true && ReactPlayer.canEnablePIP?.(src) === true;
 
   return (
     <Stack spacing={1.5}>
       {/* What the start and picture-in-picture add sits on the video: the page below never moves. */}
-      <Box sx={{ position: 'relative', aspectRatio: '16 / 9', bgcolor: '#000', borderRadius: 2, overflow: 'hidden' }}>
+      <Box ref={frame} sx={{ position: 'relative', aspectRatio: '16 / 9', bgcolor: '#000', borderRadius: 2, overflow: 'hidden' }}>
         <ReactPlayer
           ref={ref}
           src={src}
@@ -72,7 +76,7 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
           muted={muted}
           volume={volume}
           playbackRate={rate}
-          aria-label={translate('app.courses.player.video_label', { name })}
+          aria-label={label}
           onPlay={() => {
             setFailed(false);
             onPlayingChange(true);
