@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, type TestContext } from './helpers.js';
+import { participationWorkbook } from '../../server/src/reports/excel.js';
+import type { ParticipationReport, ParticipationTeam } from '../../server/src/reports/participation.js';
 
 /**
  * A small programme built by hand, and every figure of the participation and learning reports
@@ -164,6 +166,9 @@ async function buildProgramme(ctx: TestContext): Promise<Programme> {
   };
 }
 
+/** A date cell as a spreadsheet reads it back: the wall-clock time written as if it were UTC. */
+const romeClock = (local: string) => new Date(`${local}Z`);
+
 async function readSheets(payload: Buffer): Promise<Map<string, unknown[][]>> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(payload as unknown as ArrayBuffer);
@@ -310,8 +315,9 @@ describe.each(databases)('programme reports (%s)', (kind) => {
     );
     const unmatched = sheets.get('Non riconosciuti')!;
     expect(unmatched.slice(5)).toEqual([
-      [expect.stringMatching(/^Kick-off/), '10/01/2026 10:00:00', 'Ospite', 'guest@example.org', 40],
-      [expect.stringMatching(/^Plenaria/), '05/02/2026 15:00:00', 'Mario Anonimo', undefined, 20], // no e-mail: an empty cell
+      // Real date cells, showing Rome's wall clock (S1 starts at 09:00 UTC).
+      [expect.stringMatching(/^Kick-off/), romeClock('2026-01-10T10:00:00'), 'Ospite', 'guest@example.org', 40],
+      [expect.stringMatching(/^Plenaria/), romeClock('2026-02-05T15:00:00'), 'Mario Anonimo', undefined, 20], // no e-mail: an empty cell
     ]);
     expect(unmatched.slice(5).map((row) => row[4])).toEqual(json.meta.unmatched.map((u: { minutes_attended: number }) => u.minutes_attended));
   });
@@ -363,7 +369,7 @@ describe.each(databases)('programme reports (%s)', (kind) => {
         r.lessons_total,
         r.completion_percentage,
         r.watched_minutes,
-        r.user_id === p.users.anna ? '02/02/2026 11:00:00' : '15/01/2026 11:00:00',
+        romeClock(r.user_id === p.users.anna ? '2026-02-02T11:00:00' : '2026-01-15T11:00:00'),
       ]),
     );
   });
@@ -491,9 +497,23 @@ describe.each(databases)('programme reports (%s)', (kind) => {
     const list = (await ctx.app.inject({ method: 'GET', url: `/api/sessions?filter[search]=${tag}&sort=name&per_page=100`, headers: reader.headers })).json();
     expect(sheet.slice(5).map((row) => row[0])).toEqual(list.data.map((s: { name: string }) => s.name));
     const kickoff = sheet.slice(5).find((row) => String(row[0]).startsWith('Kick-off'))!;
-    expect(kickoff).toEqual([expect.stringMatching(/^Kick-off/), 'Google Meet', '10/01/2026 10:00:00', '10/01/2026 12:00:00', expect.stringMatching(/^Alfa/), 'Elena Esposito', 7, 3]);
+    expect(kickoff).toEqual([expect.stringMatching(/^Kick-off/), 'Google Meet', romeClock('2026-01-10T10:00:00'), romeClock('2026-01-10T12:00:00'), expect.stringMatching(/^Alfa/), 'Elena Esposito', 7, 3]);
     const forAll = sheet.slice(5).find((row) => String(row[0]).startsWith('Plenaria'))!;
     expect(forAll[4]).toBe('Tutte le startup');
     expect((await ctx.app.inject({ method: 'GET', url: '/api/sessions/excel', headers: staff.headers })).statusCode).toBe(403);
+  });
+});
+
+describe('participation.xlsx sheet names', () => {
+  const team = (team_id: number, team_name: string): ParticipationTeam => ({ team_id, team_name, sessions_expected: 0, attendance_rate: null, members: [], experts: [] });
+
+  it('opens whatever the teams are called: no edge apostrophe, no reserved name, no broken character, no duplicate', async () => {
+    const names = ["'Apostrofo team'", 'History', 'a\tb', 'a\rb', 'A B', `${'x'.repeat(30)}😀 fine`, 'Q1: [bilancio]?', '\u200b\u200b'];
+    const report: ParticipationReport = {
+      data: names.map((name, index) => team(index + 1, name)),
+      meta: { from: '2026-01-01', to: '2026-03-31', attendance_rate: null, unmatched: [] },
+    };
+    const sheets = [...(await readSheets(await participationWorkbook(report))).keys()];
+    expect(sheets).toEqual(['Riepilogo', 'Apostrofo team', 'History (2)', 'a b', 'a b (2)', 'A B (3)', 'x'.repeat(30), 'Q1 bilancio', 'Team', 'Non riconosciuti']);
   });
 });

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { formatLocal, REPORT_TIME_ZONE } from '../attendances/times.js';
+import { TZDate } from '@date-fns/tz';
+import { REPORT_TIME_ZONE } from '../attendances/times.js';
 import type { LearningReport, ParticipationReport } from '../repositories/reports.js';
 
 export const PARTICIPATION_FILENAME = 'participation.xlsx';
@@ -35,7 +36,10 @@ export const LEARNING_HEADER = [
 ] as const;
 export const SESSIONS_HEADER = ['Nome', 'Tipo', 'Inizio', 'Fine', 'Team', 'Esperti', 'Presenze registrate', 'Utenti riconosciuti'] as const;
 
-type Cell = string | number | null;
+type Cell = string | number | Date | null;
+
+/** How date cells show: Italian day first, to the second. */
+const DATE_TIME_FORMAT = 'dd/mm/yyyy hh:mm:ss';
 
 /** `2026-10-01` → `01/10/2026`. */
 export function italianDay(day: string): string {
@@ -43,17 +47,44 @@ export function italianDay(day: string): string {
   return `${date}/${month}/${year}`;
 }
 
-function localTime(iso: string | null): string {
-  return iso ? formatLocal(iso, REPORT_TIME_ZONE) : '';
+/**
+ * An instant as a real date cell (sortable and filterable in the spreadsheet), showing the wall
+ * clock of the report's time zone: spreadsheet dates carry no zone, so the local time is written.
+ */
+function localTime(iso: string | null): Date | null {
+  if (!iso) return null;
+  const local = new TZDate(new Date(iso).getTime(), REPORT_TIME_ZONE);
+  return new Date(Date.UTC(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds()));
 }
 
-/** Excel sheet names: at most 31 characters, none of : \ / ? * [ ], unique in the workbook. */
+const graphemes = new Intl.Segmenter('it', { granularity: 'grapheme' });
+
+/** The longest start of `text` of at most `max` UTF-16 units that does not split a character. */
+function cut(text: string, max: number): string {
+  let kept = '';
+  for (const { segment } of graphemes.segment(text)) {
+    if (kept.length + segment.length > max) break;
+    kept += segment;
+  }
+  return kept;
+}
+
+/** Spreadsheet applications refuse these as sheet names: whoever opens the file gets an error. */
+const EDGE_APOSTROPHES = /^'+|'+$/g;
+const RESERVED_SHEET_NAME = 'history';
+
+/**
+ * Excel sheet names: 1–31 characters, none of : \ / ? * [ ] nor control or invisible ones, no
+ * apostrophe at either end, not "History", unique in the workbook regardless of case.
+ */
 function sheetName(wanted: string, used: Set<string>): string {
-  const clean = wanted.replace(/[:\\/?*[\]]/g, ' ').trim() || 'Team';
-  let name = clean.slice(0, 31);
-  for (let n = 2; used.has(name.toLowerCase()); n++) {
+  const tidy = (text: string) => text.replace(/\s+/g, ' ').trim().replace(EDGE_APOSTROPHES, '').trim();
+  const clean = tidy(wanted.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}:\\/?*[\]]/gu, ' ')) || 'Team';
+  const taken = (name: string) => used.has(name.toLowerCase()) || name.toLowerCase() === RESERVED_SHEET_NAME;
+  let name = tidy(cut(clean, 31));
+  for (let n = 2; taken(name); n++) {
     const suffix = ` (${n})`;
-    name = clean.slice(0, 31 - suffix.length) + suffix;
+    name = tidy(cut(clean, 31 - suffix.length)) + suffix;
   }
   used.add(name.toLowerCase());
   return name;
@@ -77,8 +108,9 @@ function addTable(
 ): void {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: HEADER_ROW }] });
   sheet.columns = header.map((text, index) => {
-    const longest = rows.reduce((max, row) => Math.max(max, String(row[index] ?? '').length), text.length);
-    return { width: Math.min(60, Math.max(12, longest + 2)), ...(formats[index] ? { style: { numFmt: formats[index] } } : {}) };
+    const longest = rows.reduce((max, row) => Math.max(max, row[index] instanceof Date ? DATE_TIME_FORMAT.length : String(row[index] ?? '').length), text.length);
+    const numFmt = formats[index] ?? (rows.some((row) => row[index] instanceof Date) ? DATE_TIME_FORMAT : undefined);
+    return { width: Math.min(60, Math.max(12, longest + 2)), ...(numFmt ? { style: { numFmt } } : {}) };
   });
   if (rows.length) sheet.autoFilter = { from: { row: HEADER_ROW, column: 1 }, to: { row: HEADER_ROW, column: header.length } };
   const titleRow = sheet.addRow([title]);
