@@ -72,9 +72,21 @@ describe.each(databases)('repeating sessions (%s)', (kind) => {
       [{ frequency: 'weekly', until: '2026-03-11' }, 'repeat.until', 'La data di fine ripetizione non può precedere la prima sessione.'],
       [{ frequency: 'weekly', until: '2026-02-30' }, 'repeat.until', 'La data di fine ripetizione non è valida.'],
       [{ frequency: 'weekly', until: '2026-04-01', count: 3 }, 'repeat', 'Indica fino a quale data ripetere la sessione oppure quante volte, non entrambe.'],
-      [{ frequency: 'weekly' }, 'repeat', 'Indica fino a quale data ripetere la sessione oppure quante volte, non entrambe.'],
+      [{ frequency: 'weekly' }, 'repeat', 'Indica fino a quale data ripetere la sessione oppure quante volte.'],
       [{ frequency: 'daily', count: 3 }, 'repeat.frequency', 'Scegli se ripetere la sessione ogni settimana o ogni due settimane.'],
     ];
+    // The third of three weekly sessions would fall in January 10000.
+    const lastWeek = { ...base, start_time: '9999-12-20T09:00:00Z', end_time: '9999-12-20T10:00:00Z' };
+    for (const [repeat, field] of [[{ frequency: 'weekly', count: 3 }, 'repeat.count'], [{ frequency: 'weekly', until: '9999-12-31' }, null]] as const) {
+      const res = await post({ ...lastWeek, repeat });
+      if (field === null) {
+        expect(res.statusCode, res.body).toBe(201);
+        continue;
+      }
+      expect(res.statusCode, JSON.stringify(repeat)).toBe(422);
+      expect(res.json().errors[field]).toEqual(["Le ripetizioni andrebbero oltre l'anno 9999: ripeti la sessione meno volte."]);
+    }
+    await ctx.db.deleteFrom('sessions').execute();
     for (const [repeat, field, message] of cases) {
       const res = await post({ ...base, repeat });
       expect(res.statusCode, JSON.stringify(repeat)).toBe(422);

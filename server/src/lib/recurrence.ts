@@ -28,6 +28,7 @@ export interface Occurrence {
   end_time: string | null;
 }
 
+const FOUR_DIGIT_YEAR = /^\d{4}-/;
 const romeDay = (ms: number) => new TZDate(ms, ZONE).toISOString().slice(0, 10);
 
 /**
@@ -40,7 +41,8 @@ export function occurrences(startIso: string, endIso: string | null, rule: Repea
   if (!step) bag.add('repeat.frequency', 'Scegli se ripetere la sessione ogni settimana o ogni due settimane.');
   const hasUntil = rule.until !== undefined && rule.until !== null && rule.until !== '';
   const hasCount = rule.count !== undefined && rule.count !== null;
-  if (hasUntil === hasCount) bag.add('repeat', 'Indica fino a quale data ripetere la sessione oppure quante volte, non entrambe.');
+  if (hasUntil && hasCount) bag.add('repeat', 'Indica fino a quale data ripetere la sessione oppure quante volte, non entrambe.');
+  if (!hasUntil && !hasCount) bag.add('repeat', 'Indica fino a quale data ripetere la sessione oppure quante volte.');
   const start = Date.parse(startIso);
   const end = endIso ? Date.parse(endIso) : null;
   let until: string | null = null;
@@ -63,17 +65,29 @@ export function occurrences(startIso: string, endIso: string | null, rule: Repea
   const list: Occurrence[] = [];
   for (let i = 0; ; i++) {
     const at = addDays(startRome, i * step);
-    if (until !== null && romeDay(at.getTime()) > until) break;
+    if (until !== null && (!FOUR_DIGIT_YEAR.test(new Date(at.getTime()).toISOString()) || romeDay(at.getTime()) > until)) break;
     if (hasCount && i >= rule.count!) break;
     if (list.length === MAX_OCCURRENCES) {
       new FieldErrorBag()
         .add('repeat.until', `Fino a questa data le sessioni sarebbero più di ${MAX_OCCURRENCES}: scegli una data più vicina.`)
         .throwIfAny();
     }
-    list.push({
+    const occurrence = {
       start_time: new Date(at.getTime()).toISOString(),
       end_time: endRome === null ? null : new Date(addDays(endRome, i * step).getTime()).toISOString(),
-    });
+    };
+    // Past 31/12/9999 an ISO date needs six digits and a sign: no date field accepts it.
+    if (!FOUR_DIGIT_YEAR.test(occurrence.start_time) || (occurrence.end_time !== null && !FOUR_DIGIT_YEAR.test(occurrence.end_time))) {
+      new FieldErrorBag()
+        .add(
+          hasCount ? 'repeat.count' : 'repeat.until',
+          hasCount
+            ? "Le ripetizioni andrebbero oltre l'anno 9999: ripeti la sessione meno volte."
+            : "Le ripetizioni andrebbero oltre l'anno 9999: scegli una data di fine più vicina.",
+        )
+        .throwIfAny();
+    }
+    list.push(occurrence);
   }
   return list;
 }
