@@ -42,7 +42,34 @@ describe.each(databases)('bad input (%s)', (kind) => {
     expect(list.statusCode).toBe(200);
     const team = await makeTeam(ctx.db);
     const res = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: dev.headers, payload: { name: 'Team', description: 'a\u0000b' } });
-    expect(res.statusCode).toBeLessThan(500);
+    // The same answer on SQLite (which would store it) and PostgreSQL (which cannot).
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.description).toEqual(['Il campo descrizione contiene caratteri di controllo non ammessi.']);
+  });
+
+  it('refuses control characters in every free text, keeps its lines and tabs', async () => {
+    const dev = await ctx.user({}, ['developer']);
+    const session = {
+      name: 'Sessione',
+      type: 'other',
+      start_time: '2026-05-04T09:00:00Z',
+      end_time: '2026-05-04T10:00:00Z',
+      description: 'Riga uno\r\nRiga due\tcon tab',
+      join_instructions: 'Istruzioni',
+    };
+    const ok = await ctx.app.inject({ method: 'POST', url: '/api/sessions', headers: dev.headers, payload: session });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data.description).toBe('Riga uno\r\nRiga due\tcon tab');
+    for (const [field, value] of [['description', 'campanello \u0007'], ['join_instructions', 'a\u0000b'], ['description', 'testo \u202Ecapovolto']]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/sessions', headers: dev.headers, payload: { ...session, [field]: value } });
+      expect(res.statusCode, `${field} ${JSON.stringify(value)}`).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual([field]);
+    }
+    const course = await ctx.app.inject({ method: 'POST', url: '/api/courses', headers: dev.headers, payload: { name: 'Corso', description: 'x\u0008' } });
+    expect(course.statusCode).toBe(422);
+    expect(course.json().errors.description).toEqual(['Il campo descrizione contiene caratteri di controllo non ammessi.']);
+    const report = await ctx.app.inject({ method: 'POST', url: '/api/accessibility-reports', headers: dev.headers, payload: { description: 'a\u0000b' } });
+    expect(report.statusCode).toBe(422);
   });
 
   it('a leap-second or impossible timestamp is a 422 on session create and update', async () => {
@@ -165,11 +192,23 @@ describe.each(databases)('bad input (%s)', (kind) => {
 
   it('refuses NUL and bidirectional-override characters in names', async () => {
     const dev = await ctx.user({}, ['developer']);
-    for (const name of ['Team\u0000Zero', 'Team \u202Eorcim', 'Team \u2066isolato\u2069']) {
+    for (const name of ['Team\u0000Zero', 'Team \u202Eorcim', 'Team \u2066isolato\u2069', 'Team\tTab', 'Team\r\nA capo', 'Team\u2028riga']) {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: dev.headers, payload: { name } });
       expect(res.statusCode, JSON.stringify(name)).toBe(422);
-      expect(res.json().errors.name).toEqual(['Il campo nome contiene caratteri non ammessi.']);
+      expect(res.json().errors.name).toEqual(['Il campo nome contiene caratteri non ammessi (a capo, tabulazioni o caratteri di controllo).']);
     }
+  });
+
+  it('a name of invisible characters only is missing, not a name', async () => {
+    const dev = await ctx.user({}, ['developer']);
+    for (const name of ['\u200b\u200b', ' \u2060\u200d ']) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: dev.headers, payload: { name } });
+      expect(res.statusCode, JSON.stringify(name)).toBe(422);
+      expect(res.json().errors.name).toEqual(['Il campo nome è obbligatorio.']);
+    }
+    const padded = await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: dev.headers, payload: { name: '\u200bTeam Visibile\u200b' } });
+    expect(padded.statusCode).toBe(201);
+    expect(padded.json().data.name).toBe('Team Visibile');
   });
 
   it('accepts lesson videos over https only, without credentials in the address', async () => {

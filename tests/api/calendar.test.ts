@@ -270,6 +270,33 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
     await expectEventsMatch(events, [id]);
   });
 
+  it('writes lines of 75 octets at most, the folding space included, and no control character an older row may hold', async () => {
+    const member = await ctx.user();
+    const team = await makeTeam(ctx.db);
+    await addMember(ctx.db, team, member.id);
+    const long = 'Caffè, città e perché: ü€😀 '.repeat(12);
+    const id = await makeSession(ctx.db, {
+      name: `Sessione ${long}`,
+      start_time: inDays(3),
+      teams: [team],
+      // Written before the API refused control characters: a bare CR, a CRLF, a bell.
+      description: `Prima riga\r\nseconda riga\rterza \u0007campanello ${long}`,
+    });
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/sessions/${id}/calendar.ics`, headers: member.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.endsWith('\r\n')).toBe(true);
+    const lines = res.body.slice(0, -2).split('\r\n');
+    for (const line of lines) {
+      expect(Buffer.byteLength(line), line).toBeLessThanOrEqual(75);
+      // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+      expect(line).not.toMatch(/[\u0000-\u0008\u000A-\u001F\u007F]/);
+    }
+    expect(lines.filter((line) => line.startsWith(' ')).length).toBeGreaterThan(5);
+    const [event] = parseFeed(res.body);
+    expect(event.summary).toBe(`Sessione ${long}`);
+    expect(event.description).toContain(`Prima riga\nseconda riga\nterza campanello ${long.trimEnd()}`);
+  });
+
   it("selects exactly the sessions the session page's rule lets the person read (without back-office permissions)", async () => {
     const repo = createCalendarRepository(ctx.db, () => Date.now());
     const world = fc.record({

@@ -37,6 +37,20 @@ export interface CalendarOptions {
 const eventTexts = new Map<string, string>();
 const MAX_CACHED_EVENTS = 20_000;
 
+/*
+ * ical.js cuts lines at 75 octets and then puts the continuation's leading space in front, which
+ * makes 76: RFC 5545 wants 75 at most, the space included.
+ */
+ICAL.foldLength = 74;
+
+/**
+ * Text as RFC 5545 allows it: line breaks as \n (ical.js escapes them), no other control character.
+ * The API refuses these in new text; rows written before that rule may still hold them.
+ */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const calendarText = (text: string) => text.replace(/\r\n?/g, '\n').replace(CONTROL, '');
+
 /** A session without an end time lasts one hour in calendars. */
 export const DEFAULT_DURATION_MS = 60 * 60 * 1000;
 
@@ -51,7 +65,7 @@ export function sessionUid(sessionId: number, publicUrl: string): string {
 export function eventDescription(session: SessionEvent): string {
   const parts = [session.description.trim(), session.join_instructions.trim()];
   if (session.join_url) parts.push(`Google Meet: ${session.join_url}`);
-  return parts.filter(Boolean).join('\n\n');
+  return calendarText(parts.filter(Boolean).join('\n\n'));
 }
 
 function sessionComponent(session: SessionEvent, options: CalendarOptions): ICAL.Component {
@@ -65,7 +79,7 @@ function sessionComponent(session: SessionEvent, options: CalendarOptions): ICAL
   event.addPropertyWithValue('last-modified', revised);
   event.addPropertyWithValue('dtstart', utc(start));
   event.addPropertyWithValue('dtend', utc(end));
-  event.addPropertyWithValue('summary', session.name);
+  event.addPropertyWithValue('summary', calendarText(session.name));
   event.addPropertyWithValue('description', eventDescription(session));
   event.addPropertyWithValue('url', `${options.publicUrl}/sessions/${session.id}`);
   if (session.type === 'meet' && session.join_url) event.addPropertyWithValue('location', session.join_url);

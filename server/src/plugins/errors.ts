@@ -52,7 +52,8 @@ export function italianMessage(issue: AjvIssue, key: string): string {
       if (p.format === 'email') return `Il campo ${field} deve essere un indirizzo email valido.`;
       if (p.format === 'date') return `Il campo ${field} deve essere una data valida.`;
       if (p.format === 'date-time') return `Il campo ${field} deve essere una data e ora valida.`;
-      if (p.format === 'plain-text') return `Il campo ${field} contiene caratteri non ammessi.`;
+      if (p.format === 'plain-text') return `Il campo ${field} contiene caratteri non ammessi (a capo, tabulazioni o caratteri di controllo).`;
+      if (p.format === 'free-text') return `Il campo ${field} contiene caratteri di controllo non ammessi.`;
       if (p.format === 'video-url') return `Il campo ${field} deve essere un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).`;
       return `Il campo ${field} non ha un formato valido.`;
     case 'enum':

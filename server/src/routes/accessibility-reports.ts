@@ -15,7 +15,7 @@ export const DESCRIPTION_MAX = 5000;
 const PAGE_URL_MAX = 1024;
 
 const ReportBody = Type.Object({
-  description: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  description: Type.Optional(Type.Union([Type.String({ format: 'free-text' }), Type.Null()])),
   page_url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 const StateBody = Type.Object({ state: Type.Optional(Type.Union([Type.String(), Type.Null()])) });

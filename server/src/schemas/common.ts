@@ -25,6 +25,9 @@ export const DbId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** A name people read (of a team, a course, a person…): required, no control or bidirectional-override characters. */
 export const Name = (maxLength = 255) => Type.String({ minLength: 1, maxLength, format: 'plain-text' });
 
+/** Free text people write (a description, instructions): several lines allowed, no control characters. */
+export const FreeText = (maxLength: number, minLength = 0) => Type.String({ minLength, maxLength, format: 'free-text' });
+
 export const IdParams = Type.Object({ id: DbId });
 export type IdParams = Static<typeof IdParams>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DbId, ListMeta, Name } from './common.js';
+import { DbId, ListMeta, Name, FreeText } from './common.js';
 
 /** A course as learners and the back-office see it; the lesson counts are the caller's own. */
 export const Course = Type.Object({
@@ -17,7 +17,7 @@ export type Course = Static<typeof Course>;
 /** POST /api/courses; `published` defaults to false (older clients did not send it). */
 export const CourseCreateBody = Type.Object({
   name: Name(),
-  description: Type.String({ minLength: 1, maxLength: 10000 }),
+  description: FreeText(10000, 1),
   published: Type.Optional(Type.Boolean()),
 });
 export type CourseCreateBody = Static<typeof CourseCreateBody>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DbId, ListMeta, Name } from './common.js';
+import { DbId, ListMeta, Name, FreeText } from './common.js';
 
 /**
  * A lesson with the caller's progress: `completed` is decided by the server, `progress` is the
@@ -32,7 +32,7 @@ export const LessonBody = Type.Object({
   video_url: Type.String({ minLength: 1, maxLength: 2048, format: 'video-url' }),
   /** Seconds; required for videos outside /storage/ (the length of those is read from the file). */
   video_length: Type.Optional(Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 43200 }), Type.Null()])),
-  description: Type.Optional(Type.Union([Type.String({ maxLength: 10000 }), Type.Null()])),
+  description: Type.Optional(Type.Union([FreeText(10000), Type.Null()])),
 });
 export type LessonBody = Static<typeof LessonBody>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DbId, ListMeta, Name } from './common.js';
+import { DbId, ListMeta, Name, FreeText } from './common.js';
 
 /** A module of a course; the lesson counts are the caller's own. */
 export const Module = Type.Object({
@@ -18,7 +18,7 @@ export type Module = Static<typeof Module>;
 export const ModuleBody = Type.Object({
   position: Type.Integer({ minimum: 1, maximum: 100000 }),
   name: Name(),
-  description: Type.Optional(Type.Union([Type.String({ maxLength: 10000 }), Type.Null()])),
+  description: Type.Optional(Type.Union([FreeText(10000), Type.Null()])),
 });
 export type ModuleBody = Static<typeof ModuleBody>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Data, Page, Name } from './common.js';
+import { Data, Page, Name, FreeText } from './common.js';
 
 export const PermissionResource = Type.Object({ name: Type.String(), description: Type.String() });
 export type PermissionResource = Static<typeof PermissionResource>;
@@ -16,7 +16,7 @@ export type RoleResource = Static<typeof RoleResource>;
 /** POST /api/roles and PUT /api/roles/{id}. */
 export const RoleBody = Type.Object({
   name: Name(),
-  description: Type.String({ minLength: 1, maxLength: 1024 }),
+  description: FreeText(1024, 1),
   permissions: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 200 })),
 });
 export type RoleBody = Static<typeof RoleBody>;

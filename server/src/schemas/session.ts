@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Data, DbId, DeletedRecord, ListQuery, Page, Name } from './common.js';
+import { Data, DbId, DeletedRecord, ListQuery, Page, Name, FreeText } from './common.js';
 import { PersonSummary } from './team.js';
 
 export const SessionType = Type.Union([Type.Literal('meet'), Type.Literal('other')]);
@@ -43,7 +43,7 @@ export const SessionResource = Type.Object({
 });
 export type SessionResource = Static<typeof SessionResource>;
 
-const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+const Text = (max: number) => FreeText(max, 1);
 const DateTime = Type.String({ format: 'date-time' });
 const OptionalDateTime = Type.Optional(Type.Union([DateTime, Type.Null()]));
 const OptionalId = Type.Optional(Type.Union([DbId, Type.Null()]));

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Data, DbId, DeletedRecord, Page, Name } from './common.js';
+import { Data, DbId, DeletedRecord, Page, Name, FreeText } from './common.js';
 
 /** A person as teams and sessions show them (coordinator, members, session experts). */
 export const PersonSummary = Type.Object({
@@ -30,7 +30,7 @@ export type TeamSummary = Static<typeof TeamSummary>;
 export const TeamDetail = Type.Intersect([TeamSummary, Type.Object({ members: Type.Array(PersonSummary) })]);
 export type TeamDetail = Static<typeof TeamDetail>;
 
-const OptionalText = Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()]));
+const OptionalText = Type.Optional(Type.Union([FreeText(5000), Type.Null()]));
 const OptionalUrl = Type.Optional(Type.Union([Type.String({ format: 'uri', maxLength: 1024 }), Type.Null()]));
 
 /** POST /api/teams. */
