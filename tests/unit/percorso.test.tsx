@@ -221,7 +221,7 @@ describe('Percorso page', () => {
     expect(links[299]).toHaveTextContent('Sessione 300');
   }, 20_000);
 
-  it('saves the description with the name and coordinator unchanged', async () => {
+  it('saves the description alone, so that a rename or a new coordinator set meanwhile stays', async () => {
     vi.useRealTimers();
     const user = userEvent.setup();
     const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
@@ -236,7 +236,7 @@ describe('Percorso page', () => {
 
     expect(api.update).toHaveBeenCalledWith(
       'teams',
-      expect.objectContaining({ id: 1, data: { name: 'Verdevivo', description: 'Nuova descrizione', owner_id: 2 } }),
+      expect.objectContaining({ id: 1, data: { description: 'Nuova descrizione' } }),
     );
     expect(await screen.findByText('Nuova descrizione')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -52,7 +52,9 @@ export function EditDescriptionDialog({ open, team, onClose }: EditDescriptionDi
     try {
       const { data } = await dataProvider.update<Team>('teams', {
         id: team.id,
-        data: { name: team.name, description, owner_id: team.owner_id },
+        // The description only: echoing the name and coordinator as this page last read them would
+        // undo (or, for a member, be refused as) a change staff made meanwhile.
+        data: { description },
         previousData: team,
       });
       void teamChanged(team.id, data);
