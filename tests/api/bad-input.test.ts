@@ -72,6 +72,21 @@ describe.each(databases)('bad input (%s)', (kind) => {
     expect(report.statusCode).toBe(422);
   });
 
+  it('a path id spelled another way (01, 1e1, 1.0, +1) names nothing: 404, after the sign-in check', async () => {
+    const dev = await ctx.user({}, ['developer']);
+    const team = await makeTeam(ctx.db);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/teams/${team}`, headers: dev.headers })).statusCode).toBe(200);
+    for (const spelling of [`0${team}`, `${team}.0`, `+${team}`, `${team}e0`, `%20${team}`]) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/teams/${spelling}`, headers: dev.headers });
+      expect(res.statusCode, spelling).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/teams/${spelling}` })).statusCode, spelling).toBe(401);
+    }
+    const put = await ctx.app.inject({ method: 'PUT', url: `/api/teams/0${team}`, headers: dev.headers, payload: { name: 'Altro nome' } });
+    expect(put.statusCode).toBe(404);
+    expect((await ctx.db.selectFrom('teams').select('name').where('id', '=', team).executeTakeFirstOrThrow()).name).not.toBe('Altro nome');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/courses/1e0/modules', headers: dev.headers })).statusCode).toBe(404);
+  });
+
   it('a leap-second or impossible timestamp is a 422 on session create and update', async () => {
     const dev = await ctx.user({}, ['developer']);
     const session = await makeSession(ctx.db);
