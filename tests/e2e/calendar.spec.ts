@@ -39,7 +39,8 @@ test('Calendario: the personal feed URL, copy, subscribe steps and a new link th
   expect(await feed.text()).toContain('BEGIN:VEVENT');
 
   await dialog.getByRole('button', { name: 'Copia il link' }).click();
-  await expect(dialog.getByText('Link copiato negli appunti.')).toBeVisible();
+  // Said by the dialog itself: while it is open, the rest of the page is hidden from screen readers.
+  await expect(dialog.getByRole('status')).toHaveText('Link copiato negli appunti.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(oldUrl);
 
   // The confirmation step, by keyboard: focus moves onto "Conferma", back onto "Genera un nuovo

@@ -3,6 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -10,7 +11,6 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import Autorenew from '@mui/icons-material/Autorenew';
 import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
-import { announce } from '../../components/LiveRegion';
 import { portalDataProvider as dataProvider } from '../portalData';
 import './texts';
 
@@ -61,10 +61,8 @@ export default function CalendarFeedDialog({ open, feedUrl, onClose, onExited, o
     wasConfirming.current = confirming;
   }, [confirming, open]);
 
-  const say = (text: string, error = false) => {
-    setMessage({ text, error });
-    announce(text, error ? 'assertive' : 'polite');
-  };
+  // Said by the dialog's own live regions: while it is open, the page's region is hidden with the page.
+  const say = (text: string, error = false) => setMessage({ text, error });
 
   const copy = async () => {
     try {
@@ -120,11 +118,23 @@ export default function CalendarFeedDialog({ open, feedUrl, onClose, onExited, o
               {translate('app.calendar.copy')}
             </Button>
           </Stack>
-          {message && (
-            <Typography variant="body2" color={message.error ? 'error' : 'success.dark'}>
-              {message.text}
-            </Typography>
-          )}
+          {/* A line kept for the message, so that nothing below moves when it appears. */}
+          <Box sx={{ minHeight: '1.5em' }}>
+            <div role="status">
+              {message && !message.error && (
+                <Typography variant="body2" color="success.dark">
+                  {message.text}
+                </Typography>
+              )}
+            </div>
+            <div role="alert">
+              {message?.error && (
+                <Typography variant="body2" color="error">
+                  {message.text}
+                </Typography>
+              )}
+            </div>
+          </Box>
           <section aria-labelledby={`${titleId}-google`}>
             <Typography id={`${titleId}-google`} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
               {translate('app.calendar.google_title')}
