@@ -50,10 +50,17 @@ function encodeBody(body: unknown): BodyInit | undefined {
   return JSON.stringify(body);
 }
 
-export function toApiError(status: number, statusText: string, body: unknown, url: string): ApiError {
+/**
+ * What a failure says when its answer has no message of its own (a proxy's error page, a cut
+ * connection): in Italian, as every message shown is; the status line is English.
+ */
+export function failureWithoutMessage(status: number): string {
+  return status >= 500 ? 'Il servizio non ha risposto correttamente: riprova tra qualche istante.' : `Richiesta non riuscita (errore ${status}).`;
+}
+
+export function toApiError(status: number, _statusText: string, body: unknown, url: string): ApiError {
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
-  const message =
-    record && typeof record.message === 'string' && record.message !== '' ? record.message : statusText || `HTTP ${status}`;
+  const message = record && typeof record.message === 'string' && record.message !== '' ? record.message : failureWithoutMessage(status);
   const errorBody =
     status === 422 && record ? { ...record, errors: flattenFieldErrors(record.errors) } : (body ?? null);
   const error = new HttpError(message, status, errorBody) as ApiError;

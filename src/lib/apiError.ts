@@ -38,8 +38,10 @@ export function fieldErrors(error: unknown): Record<string, string> {
 export function apiErrorText(error: unknown, fallback: string): string {
   const fields = [...new Set(Object.values(fieldErrors(error)))];
   if (fields.length) return fields.join(' ');
-  const { body, message } = shape(error);
+  const { body, message, status } = shape(error);
   if (typeof body?.message === 'string' && body.message) return body.message;
+  // An answer without a message of its own carries the status line ("Internal Server Error", in English).
+  if (typeof status === 'number') return fallback;
   return typeof message === 'string' && message && !/^(HTTP|Failed to fetch)/i.test(message) ? message : fallback;
 }
 

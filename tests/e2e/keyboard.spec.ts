@@ -597,6 +597,23 @@ test('keyboard: a lesson created in the back-office, focus back on the create bu
   await expectFocusShown(page, 'after deleting the lesson');
 });
 
+test('an accessibility report the server cannot take: the reason shown as an alert in the form, the text kept', async ({ pageAs }) => {
+  const page = await pageAs('membro', { viewport: DESKTOP });
+  await page.route('**/api/accessibility-reports', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }) : route.fallback(),
+  );
+  await page.goto('/segnala-accessibilita');
+  const description = page.getByRole('textbox', { name: /Descrizione del problema/ });
+  await description.fill('Il menu non si apre con la tastiera.');
+  await page.getByRole('button', { name: 'Invia la segnalazione' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invio non riuscito: riprova tra qualche istante. Il testo che hai scritto è ancora qui.');
+  await expect(description).toHaveValue('Il menu non si apre con la tastiera.');
+  // A second try that goes through clears the message.
+  await page.unroute('**/api/accessibility-reports');
+  await page.getByRole('button', { name: 'Invia la segnalazione' }).click();
+  await expect(page.getByTestId('report-sent')).toBeVisible();
+});
+
 test('keyboard: an accessibility report, refused empty then sent, announced', async ({ pageAs }) => {
   const page = await pageAs('membro', { viewport: DESKTOP });
   await page.goto('/dashboard');

@@ -20,6 +20,9 @@ describe('reading an API failure', () => {
     expect(apiErrorText({ body: { message: 'Il modulo ha ancora lezioni.' } }, 'x')).toBe('Il modulo ha ancora lezioni.');
     expect(apiErrorText(new Error('Immagine non valida'), 'x')).toBe('Immagine non valida');
     expect(apiErrorText(new Error('HTTP 500'), 'Riprova.')).toBe('Riprova.');
+    // An answer without a message: the HTTP error carries the English status line, never shown.
+    expect(apiErrorText(Object.assign(new Error('Internal Server Error'), { status: 500, body: {} }), 'Riprova.')).toBe('Riprova.');
+    expect(apiErrorText(Object.assign(new Error('Bad Gateway'), { status: 502, body: null }), 'Riprova.')).toBe('Riprova.');
     expect(apiErrorText(new TypeError('Failed to fetch'), 'Riprova.')).toBe('Riprova.');
     expect(apiErrorText(null, 'Riprova.')).toBe('Riprova.');
   });

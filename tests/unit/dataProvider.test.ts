@@ -188,9 +188,15 @@ describe('errors', () => {
     await expect(dataProvider.getOne('teams', { id: 1 })).rejects.toMatchObject({ status, url: '/api/teams/1' });
   });
 
-  it('a non-JSON error body keeps the status text as message', async () => {
-    mockFetch({ status: 500, text: 'boom' });
-    await expect(dataProvider.getOne('teams', { id: 1 })).rejects.toMatchObject({ status: 500, message: 'Status 500', body: 'boom' });
+  it('a non-JSON error body (a proxy page) gets an Italian message, never the English status line', async () => {
+    mockFetch({ status: 502, text: 'boom' });
+    await expect(dataProvider.getOne('teams', { id: 1 })).rejects.toMatchObject({
+      status: 502,
+      message: 'Il servizio non ha risposto correttamente: riprova tra qualche istante.',
+      body: 'boom',
+    });
+    mockFetch({ status: 413, text: '' });
+    await expect(dataProvider.getOne('teams', { id: 1 })).rejects.toMatchObject({ status: 413, message: 'Richiesta non riuscita (errore 413).' });
   });
 });
 

@@ -8,7 +8,8 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { TextInput } from '../../components/TextInput';
 import { announce } from '../../components/LiveRegion';
-import { fieldErrors } from '../../lib/apiError';
+import { apiErrorText, fieldErrors } from '../../lib/apiError';
+import { Notice } from '../../components/Notice';
 import { usePageTitle } from '../layout/pageTitle';
 import './texts';
 
@@ -43,6 +44,8 @@ export default function ReportProblemPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sent, setSent] = useState<Report | null>(null);
   const [isPending, setPending] = useState(false);
+  /** A failure that is no field's: the network, the server, too many requests. */
+  const [sendError, setSendError] = useState<string | null>(null);
   const refs = { page_url: useRef<HTMLInputElement>(null), description: useRef<HTMLTextAreaElement>(null) };
   const sentRef = useRef<HTMLParagraphElement>(null);
   const introId = useId();
@@ -63,6 +66,7 @@ export default function ReportProblemPage() {
     const local: Partial<Record<Field, string>> = {};
     if (!text) local.description = t('description_required');
     else if (text.length > DESCRIPTION_MAX) local.description = t('description_too_long', { max: DESCRIPTION_MAX });
+    setSendError(null);
     if (local.description) return showErrors(local);
     setErrors({});
     setPending(true);
@@ -81,7 +85,8 @@ export default function ReportProblemPage() {
       if (Object.keys(found).length) showErrors(found);
       else {
         setErrors({});
-        announce(t('failed'), 'assertive');
+        // Shown (and said: it is an alert) above the button; the text typed stays in the form.
+        setSendError(apiErrorText(error, t('send_failed')));
       }
     }
   };
@@ -146,6 +151,11 @@ export default function ReportProblemPage() {
           helperText={errors.description ?? t('description_hint', { max: DESCRIPTION_MAX })}
           disabled={isPending}
         />
+        {sendError && (
+          <Notice severity="error" sx={{ mt: 2 }}>
+            {sendError}
+          </Notice>
+        )}
         <Box sx={{ mt: 2 }}>
           <Button type="submit" loading={isPending}>
             {t('send')}

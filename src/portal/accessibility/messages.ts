@@ -16,5 +16,6 @@ export const reportMessages = {
   send: 'Invia la segnalazione',
   sent: 'Segnalazione inviata. Ti risponderemo entro il %{date}.',
   failed: 'Invio non riuscito: controlla i campi e riprova.',
+  send_failed: 'Invio non riuscito: riprova tra qualche istante. Il testo che hai scritto è ancora qui.',
   another: 'Invia un\'altra segnalazione',
 };
