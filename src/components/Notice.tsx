@@ -24,6 +24,8 @@ const ICONS: Record<NoticeSeverity, ReactNode> = {
 const rootSx = (severity: NoticeSeverity) => (theme: Theme) => ({
   ...theme.typography.body2,
   display: 'flex',
+  // On a narrow screen the action goes under the text rather than over it.
+  flexWrap: 'wrap' as const,
   alignItems: 'flex-start',
   padding: '6px 16px',
   borderRadius: Number(theme.shape.borderRadius) * 2,
@@ -67,7 +69,7 @@ export function Notice({ severity, children, title, titleAs = 'p', titleId, acti
       <Box sx={iconSx(severity)} aria-hidden="true">
         {ICONS[severity]}
       </Box>
-      <Box sx={{ py: 1, minWidth: 0, flex: '1 1 auto' }}>
+      <Box sx={{ py: 1, minWidth: 0, flex: '1 1 10em', overflowWrap: 'anywhere' }}>
         {title && (
           <Box component={titleAs} id={titleId} sx={{ m: 0, mb: 0.5, fontWeight: 700, fontSize: '1rem', lineHeight: 1.5 }}>
             {title}
@@ -75,7 +77,7 @@ export function Notice({ severity, children, title, titleAs = 'p', titleId, acti
         )}
         {children}
       </Box>
-      {action && <Box sx={{ display: 'flex', alignItems: 'center', ml: 2, py: 0.5 }}>{action}</Box>}
+      {action && <Box sx={{ display: 'flex', alignItems: 'center', ml: 'auto', pl: 2, py: 0.5 }}>{action}</Box>}
     </Box>
   );
 }

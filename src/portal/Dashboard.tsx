@@ -114,8 +114,8 @@ function ExpertDashboard({ user }: { user: User }) {
           {user.teams_as_expert.map((team) => (
             <Box component="li" key={team.id} sx={rowSx}>
               <Avatar name={team.name} src={team.avatar} decorative />
-              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600 }} noWrap>
+              <Box sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                <Typography sx={{ fontWeight: 600 }}>
                   {team.name}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
@@ -131,14 +131,14 @@ function ExpertDashboard({ user }: { user: User }) {
         <ScrollingList title={translate('app.dashboard.sessions')} empty={translate('app.dashboard.no_sessions')}>
           {user.sessions_as_expert.map((session) => (
             <Box component="li" key={session.id} sx={rowSx}>
-              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600 }} noWrap>
+              <Box sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                <Typography sx={{ fontWeight: 600 }}>
                   {session.name}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   <time dateTime={session.start_time}>{formatDateTime(session.start_time)}</time>
                 </Typography>
-                <Typography variant="body2" color="text.secondary" noWrap>
+                <Typography variant="body2" color="text.secondary">
                   {session.teams.length
                     ? session.teams.map((team) => team.name).join(', ')
                     : translate('app.dashboard.all_startups')}

@@ -133,6 +133,11 @@ const SCREENS: Screen[] = [
     await expect(page.getByText('Utenti', { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0);
   } },
+  { name: 'admin-reports', account: 'admin', path: () => '/admin/reports', ready: async (page) => {
+    await heading1('Report')(page);
+    await expect(page.getByTestId('participation-overall')).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+  } },
   { name: 'admin-experts', account: 'admin', path: () => '/admin/experts', ready: tableReady('Gestione Esperti', 'Tutti gli esperti') },
   { name: 'admin-roles', account: 'admin', path: () => '/admin/roles', ready: async (page) => {
     await headings('Gestione Ruoli', 'Tutti i ruoli')(page);
@@ -319,6 +324,25 @@ test.describe('390×844: no horizontal scrolling, and axe passes on the phone la
       expect(overflow, `${page.url()} scrolls ${overflow}px sideways; sticking out:\n${culprits.join('\n')}`).toBeLessThanOrEqual(1);
       const violations = await seriousViolations(page);
       expect(violations, `axe at 390×844 on ${page.url()}:\n${violations.join('\n')}`).toEqual([]);
+    });
+  }
+});
+
+test.describe('320×640 (a 1280 px screen at 400 % zoom): no horizontal scrolling', () => {
+  for (const name of ['membro-dashboard', 'membro-percorso', 'membro-lessons', 'membro-player', 'esperto-dashboard', 'admin-dashboard', 'admin-reports', 'admin-sessions']) {
+    test(name, async ({ pageAs, seedDb }) => {
+      const screen = SCREENS.find((candidate) => candidate.name === name)!;
+      const page = await pageAs(screen.account!, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+      await openScreen(page, screen, seedDb);
+      const { overflow, culprits } = await horizontalOverflow(page);
+      expect(overflow, `${page.url()} scrolls ${overflow}px sideways; sticking out:\n${culprits.join('\n')}`).toBeLessThanOrEqual(1);
+      // Nor is any text cut with "…": what does not fit wraps, so that all of it can be read.
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('main *, header *')]
+          .filter((element) => getComputedStyle(element).textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1)
+          .map((element) => `${element.tagName.toLowerCase()} "${element.textContent?.slice(0, 60)}"`),
+      );
+      expect(cut, `${page.url()} cuts text:\n${cut.join('\n')}`).toEqual([]);
     });
   }
 });

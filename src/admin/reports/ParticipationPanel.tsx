@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -17,7 +16,9 @@ import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate, type RaRecord } from 'react-admin';
+import { visuallyHidden } from '@mui/utils';
 import { formatRomeDateTime } from '../common/dateTime';
+import { ScrollableTable } from '../common/ScrollableTable';
 import { teamPicker } from '../common/pickers';
 import { SearchPicker } from '../common/SearchPicker';
 import { PARTICIPATION_FILE, reportsApi, formatRate, italianDay, type ParticipationResponse } from './api';
@@ -131,7 +132,7 @@ function UnmatchedTable({ rows }: { rows: ParticipationResponse['meta']['unmatch
       {rows.length === 0 ? (
         <Typography>{translate(t('no_unmatched'))}</Typography>
       ) : (
-        <TableContainer>
+        <ScrollableTable labelledBy="report-unmatched">
           <Table size="small" aria-labelledby="report-unmatched">
             <TableHead>
               <TableRow>
@@ -154,7 +155,7 @@ function UnmatchedTable({ rows }: { rows: ParticipationResponse['meta']['unmatch
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollableTable>
       )}
     </Box>
   );
@@ -266,11 +267,15 @@ export function ParticipationPanel() {
           <Typography id="report-teams" variant="h3" component="h3" sx={{ fontSize: '1.125rem', mb: 1 }}>
             {translate(t('teams'))}
           </Typography>
-          <TableContainer>
+          <ScrollableTable labelledBy="report-teams">
             <Table size="small" aria-labelledby="report-teams">
               <TableHead>
                 <TableRow>
-                  <TableCell padding="checkbox" />
+                  <TableCell padding="checkbox">
+                    <Box component="span" sx={visuallyHidden}>
+                      {translate(t('details'))}
+                    </Box>
+                  </TableCell>
                   <TableCell>{translate(t('team'))}</TableCell>
                   <TableCell align="right">{translate(t('members_count'))}</TableCell>
                   <TableCell align="right">{translate(t('sessions_expected'))}</TableCell>
@@ -290,7 +295,7 @@ export function ParticipationPanel() {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollableTable>
           {teams.length > TEAMS_PER_PAGE && (
             <TablePagination
               component="div"

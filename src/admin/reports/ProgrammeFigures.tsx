@@ -50,29 +50,32 @@ function Panel({ title, id, children }: { title: string; id: string; children: R
 /** The figures of a chart as a table, read by screen readers in place of the drawing. */
 function ChartTable({ caption, head, rows }: { caption: string; head: [string, string]; rows: Array<[string, string]> }) {
   return (
-    <Table size="small" sx={visuallyHidden}>
-      <caption>{caption}</caption>
-      <TableHead>
-        <TableRow>
-          <TableCell component="th" scope="col">
-            {head[0]}
-          </TableCell>
-          <TableCell component="th" scope="col">
-            {head[1]}
-          </TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map(([label, value]) => (
-          <TableRow key={label}>
-            <TableCell component="th" scope="row">
-              {label}
+    // Hidden on a block around it: a hidden table still lays out at its full width (and widened a phone's page).
+    <Box sx={visuallyHidden}>
+      <Table size="small">
+        <caption>{caption}</caption>
+        <TableHead>
+          <TableRow>
+            <TableCell component="th" scope="col">
+              {head[0]}
             </TableCell>
-            <TableCell>{value}</TableCell>
+            <TableCell component="th" scope="col">
+              {head[1]}
+            </TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map(([label, value]) => (
+            <TableRow key={label}>
+              <TableCell component="th" scope="row">
+                {label}
+              </TableCell>
+              <TableCell>{value}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
 

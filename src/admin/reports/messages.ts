@@ -32,6 +32,7 @@ export const messages = {
     member: 'Membro',
     email: 'Email',
     expert: 'Esperto',
+    details: 'Dettagli',
     show_members: 'Mostra membri di %{name}',
     hide_members: 'Nascondi membri di %{name}',
     members_of: 'Membri di %{name}',

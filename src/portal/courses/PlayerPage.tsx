@@ -70,7 +70,7 @@ function LessonPlayer({ courseId, moduleId, lessonId }: LessonPlayerProps) {
       <div>
         <BackLink to={moduleHref(courseId, moduleId)}>{translate('app.courses.lessons')}</BackLink>
       </div>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
         <Stack spacing={2}>
           <LessonVideo src={current.video_url} name={current.name} position={position} onMedia={onMedia} onPlayingChange={setPlaying} />
           <Typography component="h2" variant="h2">

@@ -118,9 +118,10 @@ function LayoutFrame() {
               <MenuIcon />
             </IconButton>
           )}
+          {/* A long title (a course's name) wraps: cut with "…" it could not be read whole anywhere. */}
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             {title && (
-              <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ fontSize: { xs: '1.25rem', md: '1.5rem' } }} noWrap>
+              <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ fontSize: { xs: '1.25rem', md: '1.5rem' }, overflowWrap: 'anywhere', py: 1 }}>
                 {title}
               </Typography>
             )}

@@ -10,17 +10,18 @@ export function PersonLine({ person, avatarSize = 40 }: { person: Person; avatar
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
       <Avatar name={fullName} path={person.avatar} size={avatarSize} decorative />
-      <Box sx={{ minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600 }} noWrap>
+      {/* Long names and addresses wrap rather than being cut: nothing is out of reach. */}
+      <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Typography sx={{ fontWeight: 600 }}>
           {fullName}
         </Typography>
-        <Typography variant="body2" noWrap>
+        <Typography variant="body2">
           <Link href={`mailto:${person.email}`} underline="hover" color="text.secondary">
             {person.email}
           </Link>
         </Typography>
         {person.mobile && (
-          <Typography variant="body2" noWrap>
+          <Typography variant="body2">
             <Link href={`tel:${person.mobile.replace(/\s+/g, '')}`} underline="hover" color="text.secondary">
               {person.mobile}
             </Link>
