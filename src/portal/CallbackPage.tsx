@@ -9,6 +9,7 @@ import { authProvider } from '../authProvider';
 import { LoginCallbackError, pendingReturnPath, type PersonalReason } from '../authProvider/loginFlow';
 import { getToken } from '../dataProvider/session';
 import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
+import { documentTitle } from '../lib/documentTitle';
 import { AuthCard } from './AuthCard';
 import { NotFoundBack } from './NotFound';
 import { portalRoutes } from './routes';
@@ -43,7 +44,6 @@ export function CallbackPage() {
   const [reason, setReason] = useState<PersonalReason | null>(null);
 
   useEffect(() => {
-    document.title = 'Percorso';
     if (!hasCode) return;
     let active = true;
     preloadNextPage();
@@ -64,12 +64,18 @@ export function CallbackPage() {
     };
   }, [hasCode, navigate, search]);
 
+  // The tab names what the page says: signing in, a request without a code, or a failed sign-in.
+  const title = !hasCode ? translate('app.invalid_request') : failed ? translate('app.callback.error_title') : null;
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+
   if (!hasCode) {
     if (getToken()) return <Navigate to="/dashboard" replace />;
     // A stale bookmark, or Back after signing in: the words say what is wrong, the link what to do.
     return (
       <Box component="main" sx={{ p: 4 }}>
-        <Typography variant="h1" sx={{ fontSize: '1.25rem' }}>
+        <Typography variant="h1" lang="en" sx={{ fontSize: '1.25rem' }}>
           {translate('app.invalid_request')}
         </Typography>
         <NotFoundBack />
@@ -83,7 +89,10 @@ export function CallbackPage() {
         <Typography variant="h1" align="center" sx={{ fontSize: '1.5rem' }}>
           {translate('app.callback.error_title')}
         </Typography>
-        <Typography align="center">{translate('app.callback.error_text')}</Typography>
+        {/* Said at once: the reason below when there is one, else this general text. */}
+        <Typography align="center" role={reason ? undefined : 'alert'}>
+          {translate('app.callback.error_text')}
+        </Typography>
         {reason && (
           <Typography align="center" role="alert" data-testid="callback-reason">
             {translate(`app.callback.reasons.${reason}`)}

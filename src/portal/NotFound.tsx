@@ -9,9 +9,13 @@ import { usePageTitle } from './layout/pageTitle';
 
 const notFoundText = () => translateApp('app.not_found');
 
-/** Unknown paths: the text "Not found.". */
+/** Unknown paths: the text "Not found.", in English (said as English by screen readers). */
 export function NotFoundText() {
-  return <Typography component="p">{notFoundText()}</Typography>;
+  return (
+    <Typography component="p" lang="en">
+      {notFoundText()}
+    </Typography>
+  );
 }
 
 /** The way back from a page that does not exist: the start page (the dashboard once signed in). */
@@ -34,7 +38,9 @@ export function NotFound() {
     <>
       <SkipLink label={translateApp('app.a11y.skip_to_content')} />
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ p: 4 }}>
-        <Typography variant="h1">{notFoundText()}</Typography>
+        <Typography variant="h1" lang="en">
+          {notFoundText()}
+        </Typography>
         <NotFoundBack />
       </Box>
     </>

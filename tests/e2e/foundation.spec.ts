@@ -84,6 +84,9 @@ test.describe('login callback', () => {
   test('without a code shows "Invalid request."', async ({ page }) => {
     await page.goto('/auth/callback');
     await expect(page.getByText('Invalid request.', { exact: true })).toBeVisible();
+    // English words in an Italian page are marked as such, and the tab says what the page says.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
+    await expect(page).toHaveTitle('Invalid request. · Percorso');
     // Not a dead end: the way back to the start.
     await page.getByRole('link', { name: 'Torna alla pagina iniziale' }).click();
     await expect(signInButton(page)).toBeVisible();
@@ -93,6 +96,9 @@ test.describe('login callback', () => {
     await page.goto('/auth/callback?code=inventato&state=inventato');
     await expect(page.getByRole('heading', { name: 'Errore' })).toBeVisible();
     await expect(page.getByText('Si è verificato un errore durante il login. Riprova più tardi.')).toBeVisible();
+    // One alert says it at once (the reason, here an expired request), and the tab names the page.
+    await expect(page.getByRole('alert')).toHaveText('La richiesta di accesso è scaduta: riprova.');
+    await expect(page).toHaveTitle('Errore · Percorso');
     const retry = page.getByRole('link', { name: 'Riprova' });
     await expect(retry).toHaveAttribute('href', '/');
     await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('target', '_blank');

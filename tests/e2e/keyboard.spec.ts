@@ -259,6 +259,7 @@ test.describe('keyboard: skip link, titles and the way back', () => {
 
     await page.goto('/una-pagina-che-non-esiste');
     await expect(page.getByText('Not found.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Not found.' })).toHaveAttribute('lang', 'en');
     await expect(page).toHaveTitle('Not found. · Percorso');
     await tabTo(page, page.getByRole('link', { name: 'Torna alla pagina iniziale' }));
     await page.keyboard.press('Enter');

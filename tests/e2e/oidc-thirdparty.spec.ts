@@ -130,6 +130,9 @@ async function expectRefusal(page: Page, reason: RegExp | null): Promise<void> {
   await expect(page.getByRole('link', { name: 'Riprova' })).toHaveAttribute('href', '/');
   if (reason) await expect(page.getByTestId('callback-reason')).toHaveText(reason);
   else await expect(page.getByTestId('callback-reason')).toHaveCount(0);
+  // Exactly one alert says it at once: the reason, or else the general text.
+  await expect(page.getByRole('alert')).toHaveText(reason ?? 'Si è verificato un errore durante il login. Riprova più tardi.');
+  await expect(page).toHaveTitle('Errore · Percorso');
   await expect(page).not.toHaveURL(/code=/);
 }
 
