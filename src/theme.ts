@@ -40,13 +40,23 @@ export const STICKY_HEADER_CLEARANCE = 80;
 
 /**
  * Page-wide rules, mounted once at the root (src/main.tsx) for the portal and the back-office:
- * every keyboard focus shows the ring, except text fields, whose focused border already changes.
+ * every keyboard focus shows the ring, except text fields, whose focused border already changes;
+ * and whoever asks their system for less motion gets none: menus, dialogs and drawers appear
+ * without sliding or fading (MUI's transitions are CSS transitions and animations).
  */
 export const globalFocusStyles = {
   html: { scrollPaddingTop: STICKY_HEADER_CLEARANCE, scrollPaddingBottom: 16 },
   ':focus-visible': focusRing,
   '.Mui-focusVisible': focusRing,
   '.MuiInputBase-input:focus-visible': { outline: 'none', boxShadow: 'none' },
+  '@media (prefers-reduced-motion: reduce)': {
+    '*, *::before, *::after': {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      transitionDuration: '0.01ms !important',
+      scrollBehavior: 'auto !important',
+    },
+  },
 } as const;
 
 /**

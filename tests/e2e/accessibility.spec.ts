@@ -347,6 +347,20 @@ test.describe('320×640 (a 1280 px screen at 400 % zoom): no horizontal scrollin
   }
 });
 
+test('with less motion asked of the system, the phone menu and dialogs appear without sliding or fading', async ({ pageAs }) => {
+  const page = await pageAs('membro', { viewport: PHONE, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Apri il menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  const seconds = (value: string) => Math.max(...value.split(',').map((part) => (part.trim().endsWith('ms') ? parseFloat(part) / 1000 : parseFloat(part))));
+  const longest = await menu.evaluate((element) => {
+    const styles = [element, element.parentElement!.querySelector('.MuiBackdrop-root') ?? element].map((node) => getComputedStyle(node));
+    return styles.map((style) => style.transitionDuration).join(',');
+  });
+  expect(seconds(longest)).toBeLessThan(0.001);
+});
+
 test.describe('390×844: the slide-in menus pass axe', () => {
   for (const [account, path] of [
     ['membro', '/dashboard'],
