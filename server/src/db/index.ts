@@ -1,4 +1,4 @@
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -113,10 +113,20 @@ export function parseDatabaseUrl(value: string): DatabaseUrl {
 }
 
 /**
- * SQLite ends a transaction by itself on some errors (a full disk, an I/O error); the rollback that
- * follows then fails with "no transaction is active" and would hide the error that matters.
+ * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE). A transaction begun
+ * plainly reads first and asks for the lock at its first write: if another process (WORKERS, a
+ * second server on the file) committed in between, SQLite refuses the upgrade at once, without
+ * the busy timeout, and the request answered 503 after a few milliseconds. Waiting at the start
+ * lets the busy timeout do its work, and the transaction then reads what the other one wrote.
+ *
+ * SQLite also ends a transaction by itself on some errors (a full disk, an I/O error); the rollback
+ * that follows then fails with "no transaction is active" and would hide the error that matters.
  */
 class SqliteDriverKeepingTheCause extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     try {
       await super.rollbackTransaction(connection);
