@@ -353,7 +353,9 @@ export async function openDatabase(
       if (!isDatabaseUnavailable(error)) {
         throw new Error(`Database non utilizzabile: ${describeDatabaseError(error)}. Controlla DATABASE_URL.`, { cause: error });
       }
-      if (waited + pause / 1000 > timeoutSeconds) {
+      // The last pause is cut to the time left: the wait lasts the configured time, not less.
+      const left = timeoutSeconds - waited;
+      if (left <= 0) {
         throw new Error(
           `Database non raggiungibile dopo ${Math.round(waited)} s e ${attempt} tentativi ` +
             `(${describeDatabaseError(error)}). Controlla DATABASE_URL e che il database sia avviato; ` +
@@ -361,8 +363,9 @@ export async function openDatabase(
           { cause: error },
         );
       }
-      log(`Database non raggiungibile (${describeDatabaseError(error)}): nuovo tentativo tra ${pause / 1000} s.`);
-      await sleep(pause);
+      const wait = Math.min(pause, Math.ceil(left * 1000));
+      log(`Database non raggiungibile (${describeDatabaseError(error)}): nuovo tentativo tra ${wait / 1000} s.`);
+      await sleep(wait);
       pause = Math.min(pause * 2, 5000);
     }
   }
