@@ -51,6 +51,8 @@ export interface Config {
   apiRateLimit: { perUserPerMinute: number; perAddressPerMinute: number };
   /** Server processes behind the one port (WORKERS): 1 = this process serves; more = node:cluster workers. */
   workers: number;
+  /** WORKERS asked for but not used (the development provider runs one process): said at start-up. */
+  ignoredWorkers: number | null;
 }
 
 export interface ServerTimeouts {
@@ -196,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!(threshold > 0 && threshold <= 1)) {
     throw new ConfigError(`COMPLETION_THRESHOLD must be a number in (0, 1] (got "${env.COMPLETION_THRESHOLD}")`);
   }
+  const workers = integer(env, 'WORKERS', 1, 1, 256);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -240,7 +243,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddressPerMinute: integer(env, 'API_RATE_LIMIT_PER_ADDRESS', 1200, 1, 10_000_000),
     },
     // `npm start` sets it to the number of cores when unset (scripts/start.mjs); dev and tests: 1.
-    // The development provider's sign-in state lives in one process's memory: it cannot be shared by workers.
-    workers: external ? integer(env, 'WORKERS', 1, 1, 256) : 1,
+    // The development provider's sign-in state lives in one process's memory: it cannot be shared by
+    // workers. An invalid value stops the start either way.
+    workers: external ? workers : 1,
+    ignoredWorkers: !external && workers > 1 ? workers : null,
   };
 }

@@ -166,7 +166,15 @@ describe.each(databases)('without a front-end build (%s)', (kind) => {
 describe('WORKERS with the development provider', () => {
   it('runs one process: the provider keeps its sign-in state in memory', () => {
     expect(loadConfig({ WORKERS: '4' }).workers).toBe(1);
+    // …and says so at start-up rather than ignoring the setting silently.
+    expect(loadConfig({ WORKERS: '4' }).ignoredWorkers).toBe(4);
+    expect(loadConfig({ WORKERS: '1' }).ignoredWorkers).toBeNull();
     expect(loadConfig({ WORKERS: '4', OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'percorso', OIDC_CLIENT_SECRET: 's' }).workers).toBe(4);
+  });
+
+  it('refuses an invalid WORKERS with either provider', () => {
+    expect(() => loadConfig({ WORKERS: 'abc' })).toThrow('WORKERS must be an integer between 1 and 256 (got "abc")');
+    expect(() => loadConfig({ WORKERS: '0', OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'percorso', OIDC_CLIENT_SECRET: 's' })).toThrow(/WORKERS must be/);
   });
 });
 

@@ -8,6 +8,9 @@ export async function logSignInSettings(app: FastifyInstance): Promise<void> {
   const { config } = app;
   if (!config.oidc.external) {
     app.log.warn('sign-in through the built-in development provider with its demo accounts: set OIDC_ISSUER for a real deployment');
+    if (config.ignoredWorkers) {
+      app.log.warn(`WORKERS=${config.ignoredWorkers} is ignored: the development provider keeps its sign-in state in one process, so one process serves`);
+    }
     return;
   }
   if (!config.providerLabelSet) {
