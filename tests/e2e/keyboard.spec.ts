@@ -471,6 +471,34 @@ test('keyboard: back-office create refused by the server, then edit and delete, 
   await expectFocusShown(page, 'after deleting');
 });
 
+test('keyboard: a form with changes closed with Escape asks first; discarded, focus goes back to the button that opened it', async ({ pageAs }) => {
+  const page = await pageAs('admin', { viewport: DESKTOP });
+  await page.goto('/admin/teams');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestione Team' })).toBeVisible();
+  const create = page.getByRole('button', { name: 'Nuovo team' });
+  await tabTo(page, create);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Nuovo team' });
+  await expect(dialog.getByRole('textbox', { name: /^Nome/ })).toBeFocused();
+  await page.keyboard.insertText('Da non salvare');
+  await page.keyboard.press('Escape');
+  const question = page.getByRole('dialog', { name: 'Chiudere senza salvare?' });
+  await expect(question).toBeVisible();
+  // "Annulla": back in the form, on the field, with the text still there.
+  await tabTo(page, question.getByRole('button', { name: 'Annulla' }), { max: 5 });
+  await page.keyboard.press('Enter');
+  await expect(question).toBeHidden();
+  await expect(dialog.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Da non salvare');
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+  // Asked again, "Conferma": both close and focus is on "Nuovo team", not on the page.
+  await page.keyboard.press('Escape');
+  await tabTo(page, question.getByRole('button', { name: 'Conferma' }), { max: 5 });
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(create).toBeFocused();
+  await expectFocusShown(page, 'after discarding');
+});
+
 test('keyboard: a team deleted, focus on the next row, never on the page', async ({ pageAs }) => {
   const page = await pageAs('admin', { viewport: DESKTOP });
   await page.goto('/admin/teams');

@@ -72,7 +72,9 @@ function DialogFrame({ open, onClose, title, titleOptions, children }: DialogFra
         content={translate('app.admin.form.discard_text')}
         onConfirm={() => {
           setAsking(false);
-          onClose();
+          // Closed one after the other: the question gives focus back to the form, then the form
+          // to what opened it. Closed together, focus went back to a field being removed: the body.
+          setTimeout(onClose, 0);
         }}
         onClose={() => setAsking(false)}
       />
