@@ -37,6 +37,8 @@ test('create an expert from a user with limited access to a team, edit to comple
 
   await page.getByRole('button', { name: 'Nuovo esperto' }).click();
   const dialog = openDialog(page, 'Nuovo esperto');
+  // Required, as screen readers are told; the asterisk is not part of its name.
+  await expect(dialog.getByRole('combobox', { name: 'Utente', exact: true })).toHaveAttribute('required', '');
   await dialog.getByRole('button', { name: 'Crea' }).click();
   await expect(dialog.getByText('Obbligatorio')).toBeVisible();
 

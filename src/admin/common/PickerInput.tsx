@@ -43,7 +43,7 @@ export function PickerInput({ source, config, label, multiple = false, initialRe
   const errorMessage = fieldState.error?.message;
   // react-admin encodes its validation messages: InputHelperText decodes and translates them.
   const helper = errorMessage || helperText ? <InputHelperText error={errorMessage} helperText={helperText} /> : undefined;
-  const shownLabel = translate(label, { _: label }) + (isRequired ? ' *' : '');
+  const shownLabel = translate(label, { _: label });
 
   if (multiple) {
     return (
@@ -51,6 +51,7 @@ export function PickerInput({ source, config, label, multiple = false, initialRe
         multiple
         config={config}
         label={shownLabel}
+        required={isRequired}
         name={source}
         value={ids.map(find).filter((record): record is RaRecord => !!record)}
         onChange={(records) => {
@@ -67,6 +68,7 @@ export function PickerInput({ source, config, label, multiple = false, initialRe
     <SearchPicker
       config={config}
       label={shownLabel}
+      required={isRequired}
       name={source}
       value={ids[0] !== undefined ? find(ids[0]) ?? null : null}
       onChange={(record) => {

@@ -37,6 +37,8 @@ interface CommonProps {
   error?: boolean;
   helperText?: React.ReactNode;
   disabled?: boolean;
+  /** Marked like every required field: an asterisk hidden from screen readers, and aria-required. */
+  required?: boolean;
   onBlur?: () => void;
   name?: string;
 }
@@ -52,7 +54,7 @@ export type SearchPickerProps = CommonProps &
  * call goes out once typing pauses for 500 ms.
  */
 export function SearchPicker(props: SearchPickerProps) {
-  const { config, label, excludeIds = [], error, helperText, disabled, onBlur, name } = props;
+  const { config, label, excludeIds = [], error, helperText, disabled, required, onBlur, name } = props;
   const translate = useTranslate();
   // What the input shows (the chosen option's label in single mode) and what the user typed.
   const [input, setInput] = useState('');
@@ -111,7 +113,16 @@ export function SearchPicker(props: SearchPickerProps) {
       );
     },
     renderInput: (params: object) => (
-      <TextField {...params} name={name} label={label} error={error} helperText={helperText} margin="dense" fullWidth />
+      <TextField
+        {...params}
+        name={name}
+        label={label}
+        error={error}
+        helperText={helperText}
+        required={required}
+        margin="dense"
+        fullWidth
+      />
     ),
   };
 
