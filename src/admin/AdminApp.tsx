@@ -9,6 +9,7 @@ import { AdminDashboard } from './AdminDashboard';
 import { backOfficeMessages } from './backOfficeMessages';
 import { prefetchDashboard } from './dashboardData';
 import { AccessDenied } from './common/AccessDenied';
+import { NotFoundPage } from './common/NotFoundPage';
 import { guardedViews } from './common/guardedViews';
 import { AdminLayout } from './layout/AdminLayout';
 import { isPage, preloadSectionView } from './resource';
@@ -39,6 +40,7 @@ export default function AdminApp() {
       layout={AdminLayout}
       dashboard={AdminDashboard}
       accessDenied={AccessDenied}
+      catchAll={NotFoundPage}
       loginPage={false}
       requireAuth
       disableTelemetry

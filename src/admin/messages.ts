@@ -6,6 +6,7 @@
 export const adminAppMessages = {
   title: 'Admin',
   back: 'Torna indietro',
+  not_found_back: 'Torna alla dashboard',
   navigation: 'Navigazione amministrazione',
   dashboard: {
     title: 'Dashboard',

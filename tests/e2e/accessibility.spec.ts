@@ -133,6 +133,7 @@ const SCREENS: Screen[] = [
     await expect(page.getByText('Utenti', { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0);
   } },
+  { name: 'admin-not-found', account: 'admin', path: () => '/admin/una-sezione-che-non-esiste', ready: heading1('Non trovato') },
   { name: 'admin-reports', account: 'admin', path: () => '/admin/reports', ready: async (page) => {
     await heading1('Report')(page);
     await expect(page.getByTestId('participation-overall')).toBeVisible();

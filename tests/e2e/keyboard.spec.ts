@@ -237,8 +237,12 @@ test.describe('keyboard: skip link, titles and the way back', () => {
     const admin = await pageAs('admin', { viewport: DESKTOP });
     // The back-office's not-found page names the product in its bar, not the framework.
     await admin.goto('/admin/una-sezione-che-non-esiste');
-    await expect(admin.getByText('Non trovato')).toBeVisible();
+    await expect(admin.getByRole('heading', { level: 1, name: 'Non trovato' })).toBeVisible();
     await expect(admin.getByRole('banner')).not.toContainText('React Admin');
+    // Named in the tab (not after the path typed), readable, and not a dead end.
+    await expect(admin).toHaveTitle('Non trovato · Back-office · Percorso');
+    await admin.getByRole('link', { name: 'Torna alla dashboard' }).click();
+    await expect(admin).toHaveURL(/\/admin\/?$/);
     await admin.goto('/admin/teams');
     await expect(admin).toHaveTitle('Team · Back-office · Percorso');
     await admin.goto('/admin/users');

@@ -33,11 +33,16 @@ export function AdminDocumentTitle() {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const section = adminSection(pathname);
+  const sectionKey = `resources.${section}.name`;
+  const sectionName = section ? translate(sectionKey, { smart_count: 2, _: sectionKey }) : null;
   const name =
     section === ACCESS_DENIED_SECTION
       ? translate('app.admin.access_denied.title')
-      : section
-        ? translate(`resources.${section}.name`, { smart_count: 2, _: section })
+      : sectionName
+        ? // A path that names no section is the not-found page (which sets the same title itself).
+          sectionName === sectionKey
+          ? translate('ra.page.not_found')
+          : sectionName
         : translate('app.admin.dashboard.title');
   useAdminDocumentTitle(name);
   return null;
