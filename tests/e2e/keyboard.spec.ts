@@ -212,6 +212,19 @@ test.describe('keyboard: skip link, titles and the way back', () => {
     await expectFocusShown(page, 'after choosing a lesson');
   });
 
+  test('a move to another back-office page puts focus on its heading', async ({ pageAs }) => {
+    const page = await pageAs('admin', { viewport: DESKTOP });
+    await page.goto('/admin/teams');
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestione Team' })).toBeVisible();
+    await tabTo(page, page.getByRole('menuitem', { name: 'Utenti' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestione Utenti' })).toBeFocused();
+    await expectFocusShown(page, 'on the new page');
+    // The next Tab is in the page, not back in the menu.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('#main-content'))).toBe(true);
+  });
+
   test('the back-office skip link is the first stop and readable (4.5:1)', async ({ pageAs }) => {
     const page = await pageAs('admin', { viewport: DESKTOP });
     await page.goto('/admin/teams');

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
 import { AdminDocumentTitle } from './AdminDocumentTitle';
 import { AdminMenu } from './AdminMenu';
+import { AdminRouteFocus } from './AdminRouteFocus';
 
 /** The user menu's button shows the user's name: its accessible name starts with it (label in name). */
 function AdminUserMenu() {
@@ -31,6 +32,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <Layout menu={AdminMenu} appBar={AdminAppBar} sx={shrinkToViewport}>
       <AdminDocumentTitle />
+      <AdminRouteFocus />
       {children}
     </Layout>
   );
