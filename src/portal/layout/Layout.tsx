@@ -121,7 +121,7 @@ function LayoutFrame() {
           {/* A long title (a course's name) wraps: cut with "…" it could not be read whole anywhere. */}
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             {title && (
-              <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ fontSize: { xs: '1.25rem', md: '1.5rem' }, overflowWrap: 'anywhere', py: 1 }}>
+              <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ fontSize: { xs: '1.25rem', md: '1.5rem' }, overflowWrap: 'anywhere', py: 1, width: 'fit-content', maxWidth: '100%' }}>
                 {title}
               </Typography>
             )}
