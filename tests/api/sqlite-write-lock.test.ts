@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest } from '../../server/src/db/index.js';
+import { sqliteDriverPath } from '../../server/src/db/sqlite-driver.js';
 
 /**
  * Another process writing the same SQLite file (WORKERS=2, or a second server): a transaction that
@@ -32,7 +33,7 @@ describe('SQLite transactions beside another writer', () => {
     await migrateToLatest(db);
     const team = (await db.insertInto('teams').values({ name: 'Condiviso' }).returning('id').executeTakeFirstOrThrow()).id;
 
-    const worker = new Worker(OTHER_WRITER, { eval: true, workerData: { path, team, text: "scritta dall'altro processo", driver: require.resolve('better-sqlite3') } });
+    const worker = new Worker(OTHER_WRITER, { eval: true, workerData: { path, team, text: "scritta dall'altro processo", driver: sqliteDriverPath } });
     const [first] = await once(worker, 'message');
     expect(first).toBe('locked');
     const seen = await db.transaction().execute(async (trx) => {
