@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { localStorageStore } from 'ra-core';
 import { authProvider } from './authProvider';
 import { subscribeToSession } from './authProvider/session';
-import { dataProvider, getToken } from './dataProvider';
+import { dataProvider, forgetEditVersions, getToken } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { queryCache, shouldRetry } from './lib/query/cache';
 import { currentProbe } from './routing/sessionProbe';
@@ -26,6 +26,7 @@ subscribeToSession(() => {
   if (token === cachedFor) return;
   cachedFor = token;
   queryClient.clear();
+  forgetEditVersions();
 });
 
 export const store = localStorageStore(undefined, 'percorso');

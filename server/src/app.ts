@@ -7,6 +7,7 @@ import core from './plugins/core.js';
 import errors from './plugins/errors.js';
 import auth from './plugins/auth.js';
 import canonicalIds from './plugins/canonical-ids.js';
+import editVersions from './plugins/edit-versions.js';
 import bodyRules from './plugins/body-rules.js';
 import multipart from '@fastify/multipart';
 import clock from './plugins/clock.js';
@@ -69,6 +70,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   await app.register(auth);
   await app.register(bodyRules);
   await app.register(canonicalIds);
+  await app.register(editVersions);
   await app.register((await import('./db/notifications.js')).default);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024 + 1, files: 1, fields: 10 } });
   await app.register((await import('./plugins/audit.js')).default);

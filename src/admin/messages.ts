@@ -33,6 +33,8 @@ export const adminAppMessages = {
     required: 'Campo obbligatorio',
     discard_title: 'Chiudere senza salvare?',
     discard_text: 'Le modifiche non salvate andranno perse.',
+    edited_meanwhile:
+      "Nel frattempo un'altra persona ha salvato modifiche a questo elemento, e le tue non sono state salvate. Il modulo ora mostra i dati aggiornati insieme a ciò che hai cambiato tu: controlla e salva di nuovo.",
   },
   confirm: {
     confirm: 'Conferma',

@@ -8,6 +8,7 @@ export type AppDataProvider = DataProvider & CustomMethods;
 export const dataProvider: AppDataProvider = { ...restProvider, ...customMethods };
 
 export { getToken, setToken, removeToken } from './token';
+export { forgetEditVersions } from './editVersions';
 export { SkippedRequestError, type ApiError } from './http';
 export type { UploadImageParams, SyncLessonBody } from './customMethods';
 export type { ListParams } from './listQuery';

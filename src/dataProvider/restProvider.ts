@@ -1,5 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, DeleteParams, GetListParams, Identifier, RaRecord, UpdateParams } from 'ra-core';
+import { editVersionAt, keepEditVersion } from './editVersions';
 import { apiUrl, httpClient, unwrapData, type HttpResult } from './http';
 import { toListQuery, type ListParams } from './listQuery';
 import { toListResult } from './listResult';
@@ -10,6 +11,7 @@ type Meta = { query?: Record<string, unknown>; courseId?: Identifier; moduleId?:
 /** ra-data-simple-rest on the API's client; answers come as `{data: X}`, simple-rest expects X. */
 const simpleRest = simpleRestProvider('/api', async (url: string, options) => {
   const result: HttpResult = await httpClient(url, options);
+  keepEditVersion(url, result.headers);
   return { ...result, json: unwrapData(result.json) };
 });
 
@@ -55,10 +57,17 @@ export const restProvider = {
 
   create: (resource, params) => simpleRest.create(resourcePath(resource, params.meta), params),
 
-  /** An answer without a body (204) keeps the form's values. */
+  /**
+   * PUT, on the condition that the record's edited fields are still as it was loaded with (If-Match:
+   * see editVersions.ts). An answer without a body (204) keeps the form's values.
+   */
   update: async <R extends RaRecord>(resource: string, params: UpdateParams<R>) => {
-    const { data } = await simpleRest.update<R>(resourcePath(resource, params.meta), params);
-    return { data: isRecord(data) ? data : ({ ...params.previousData, ...params.data, id: params.id } as R) };
+    const url = apiUrl(recordPath(resource, encodeURIComponent(String(params.id)), params.meta));
+    const version = editVersionAt(url);
+    const result = await httpClient(url, { method: 'PUT', body: JSON.stringify(params.data), headers: new Headers(version ? { 'If-Match': version } : {}) });
+    keepEditVersion(url, result.headers);
+    const data = unwrapData<unknown>(result.json);
+    return { data: isRecord(data) ? (data as R) : ({ ...params.previousData, ...params.data, id: params.id } as R) };
   },
 
   /** PUT each record (the API has no bulk update); answers the ids, also when a PUT has no body. */

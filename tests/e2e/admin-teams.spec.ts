@@ -154,3 +154,42 @@ test("deleting a team says first that the sessions belonging to it alone go with
   await expect(page.getByText('Sarà eliminata anche la sessione che riguarda solo questo team, con le sue presenze.')).toBeVisible();
   await page.getByRole('button', { name: 'Annulla' }).click();
 });
+
+test('two people editing one team: the later save overwrites nothing, keeps what was typed and says so', async ({ pageAs, seedDb }) => {
+  const [first, second] = [await pageAs('admin'), await pageAs('admin')];
+  const name = unique('Team a due mani');
+  await first.goto('/admin/teams');
+  await first.getByRole('button', { name: 'Nuovo team' }).click();
+  const create = openDialog(first, 'Nuovo team');
+  await create.getByRole('textbox', { name: /^Nome/ }).fill(name);
+  await create.getByRole('button', { name: 'Crea' }).click();
+  await expect(create).toBeHidden();
+
+  const openEdit = async (page: typeof first) => {
+    if (page !== first) await page.goto('/admin/teams');
+    await searchFor(page, name);
+    await rowWith(page, name).getByRole('button', { name: 'Modifica' }).click();
+    const dialog = openDialog(page, 'Modifica team');
+    await expect(dialog.getByRole('textbox', { name: /^Nome/ })).toHaveValue(name);
+    return dialog;
+  };
+  const [mine, theirs] = [await openEdit(first), await openEdit(second)];
+
+  const renamed = `${name} rinominato`;
+  await mine.getByRole('textbox', { name: /^Nome/ }).fill(renamed);
+  await mine.getByRole('button', { name: 'Salva' }).click();
+  await expect(mine).toBeHidden();
+
+  // The other dialog was loaded before that save: its save changes nothing and explains.
+  await theirs.getByRole('textbox', { name: /^Descrizione/ }).fill('Scritta nella seconda scheda');
+  await theirs.getByRole('button', { name: 'Salva' }).click();
+  await expect(theirs.getByRole('alert')).toContainText("Nel frattempo un'altra persona ha salvato modifiche a questo elemento");
+  await expect(theirs.getByRole('textbox', { name: /^Nome/ })).toHaveValue(renamed);
+  await expect(theirs.getByRole('textbox', { name: /^Descrizione/ })).toHaveValue('Scritta nella seconda scheda');
+  const stored = () => seedDb.prepare('select name, description from teams where name in (?, ?)').get(name, renamed);
+  expect(stored()).toEqual({ name: renamed, description: null });
+
+  await theirs.getByRole('button', { name: 'Salva' }).click();
+  await expect(theirs).toBeHidden();
+  expect(stored()).toEqual({ name: renamed, description: 'Scritta nella seconda scheda' });
+});

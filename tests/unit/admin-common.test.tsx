@@ -298,3 +298,45 @@ describe('a form dialog with unsaved changes', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
   });
 });
+
+describe('an edit form saved after someone else saved the same record', () => {
+  it('overwrites nothing: it reloads the record, keeps what was typed, says so, and the next save applies', async () => {
+    const stored = { id: 5, name: 'Agrisense', description: 'Prima' };
+    const update = vi.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => {
+      if (update.mock.calls.length === 1) {
+        // Meanwhile, another person renamed the team.
+        stored.name = 'Agrisense Labs';
+        throw new HttpError("Nel frattempo un'altra persona ha modificato questo elemento: le modifiche non sono state salvate.", 412, {});
+      }
+      Object.assign(stored, data);
+      return { data: { ...stored } as never };
+    });
+    const dataProvider = testDataProvider([], { getOne: vi.fn(async () => ({ data: { ...stored } as never })) as never, update: update as never });
+    const { EditDialog } = await import('../../src/admin/common/FormDialog');
+    const { TextInput } = await import('react-admin');
+    const onClose = vi.fn();
+    renderAdmin(
+      <>
+        <EditDialog open onClose={onClose} id={5} resource="teams" title="Modifica team">
+          <TextInput source="name" />
+          <TextInput source="description" />
+        </EditDialog>
+        <Notification />
+      </>,
+      { dataProvider, resource: 'teams' },
+    );
+    const description = await screen.findByRole('textbox', { name: 'Descrizione' });
+    fireEvent.change(description, { target: { value: 'Scritta da me' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent("Nel frattempo un'altra persona ha salvato modifiche a questo elemento");
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('Agrisense Labs'));
+    expect(screen.getByRole('textbox', { name: 'Descrizione' })).toHaveValue('Scritta da me');
+    expect(onClose).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(update).toHaveBeenCalledTimes(2);
+    expect(update.mock.calls[1][1].data).toMatchObject({ name: 'Agrisense Labs', description: 'Scritta da me' });
+  });
+});

@@ -117,6 +117,26 @@ describe('getOne, getMany, create, update, delete', () => {
     expect(result.data).toEqual({ id: 7, name: 'B' });
   });
 
+  it("update is conditional on the version the record was loaded with, and keeps the new one", async () => {
+    const { calls } = mockFetch(
+      { body: { data: { id: 8, name: 'A' } }, headers: { ETag: '"v1"' } },
+      { body: { data: { id: 8, name: 'B' } }, headers: { ETag: '"v2"' } },
+      { body: { data: { id: 8, name: 'C' } }, headers: { ETag: '"v3"' } },
+      { body: { data: { id: 9, name: 'X' } } },
+    );
+    const { data: loaded } = await dataProvider.getOne('teams', { id: 8 });
+    await dataProvider.update('teams', { id: 8, data: { name: 'B' }, previousData: loaded });
+    await dataProvider.update('teams', { id: 8, data: { name: 'C' }, previousData: loaded });
+    // A record never loaded with a version: the save is not conditional.
+    await dataProvider.update('teams', { id: 9, data: { name: 'X' }, previousData: { id: 9 } });
+    expect(calls.map((c) => [c.method, c.url, c.headers.get('If-Match')])).toEqual([
+      ['GET', '/api/teams/8', null],
+      ['PUT', '/api/teams/8', '"v1"'],
+      ['PUT', '/api/teams/8', '"v2"'],
+      ['PUT', '/api/teams/9', null],
+    ]);
+  });
+
   it('update falls back to the sent data when the answer has no body', async () => {
     mockFetch({ status: 204, text: '' });
     const result = await dataProvider.update('teams', { id: 7, data: { name: 'B' }, previousData: { id: 7, name: 'A', x: 1 } });

@@ -15,6 +15,7 @@ import { assertCoursesReadable, loadReadableCourse, maySeeAllCourses } from '../
 import { presentCourse } from '../lib/presenters-courses.js';
 import { COVER_ASPECT, receiveUploadedImage } from '../lib/images.js';
 import { blankFields } from '../lib/blank-fields.js';
+import { editVersionOf } from '../plugins/edit-versions.js';
 
 /** Video courses: learners see published ones, read_courses holders see all. */
 export default async function courseRoutes(fastify: FastifyInstance): Promise<void> {
@@ -32,7 +33,7 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
     return { data: rows.map(presentCourse), meta };
   });
 
-  app.get('/courses/:courseId', { schema: { params: CourseParams, response: responses({ 200: CourseResponse }) } }, async (request) => {
+  app.get('/courses/:courseId', { config: { editVersion: editVersionOf(CourseUpdateBody) }, schema: { params: CourseParams, response: responses({ 200: CourseResponse }) } }, async (request) => {
     const auth = authOf(request);
     await loadReadableCourse(courses, auth, request.params.courseId);
     return { data: await courseFor(auth.userId, request.params.courseId) };
@@ -55,6 +56,12 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
       schema: { params: CourseParams, body: CourseUpdateBody, response: responses({ 200: CourseResponse }) },
       preValidation: normalise,
       preHandler: app.requirePermission('update_courses'),
+      config: {
+        editVersion: editVersionOf(CourseUpdateBody, async (request) => {
+          const { courseId } = request.params as CourseParams;
+          return { data: await courseFor(authOf(request).userId, (await findCourse(courseId)).id) };
+        }),
+      },
     },
     async (request) => {
       const { courseId } = request.params;

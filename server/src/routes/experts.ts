@@ -7,6 +7,7 @@ import { type CheckedBody, checkBody, recordExists } from '../plugins/body-rules
 import { requiredMessage } from '../lib/field-labels.js';
 import { presentExpert } from '../lib/presenters-users.js';
 import { IdParams, ListQuery, responses } from '../schemas/common.js';
+import { editVersionOf } from '../plugins/edit-versions.js';
 import {
   ExpertCreateBody,
   ExpertDeletedResponse,
@@ -62,7 +63,7 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
     return { data: rows.map(presentExpert), meta };
   });
 
-  r.get('/experts/:id', { preHandler: app.requirePermission('read_experts'), schema: { params: IdParams, response: responses({ 200: ExpertResponse }) } }, async (request) => {
+  r.get('/experts/:id', { preHandler: app.requirePermission('read_experts'), config: { editVersion: editVersionOf(ExpertUpdateBody) }, schema: { params: IdParams, response: responses({ 200: ExpertResponse }) } }, async (request) => {
     return { data: await presentOne(request.params.id) };
   });
 
@@ -101,6 +102,7 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
         checkBody<ExpertUpdateBody>((body, errors) => checkAccess(app.repos, accessFields(body), errors).then(() => undefined)),
       ],
       schema: { params: IdParams, body: ExpertUpdateBody, response: responses({ 200: ExpertResponse }) },
+      config: { editVersion: editVersionOf(ExpertUpdateBody, async (request) => ({ data: await presentOne((request.params as IdParams).id) })) },
     },
     async (request) => {
       const { id } = request.params;

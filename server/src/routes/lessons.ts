@@ -18,6 +18,7 @@ import { orNotFound, validationFailed } from '../lib/errors.js';
 import { checkBody } from '../plugins/body-rules.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { isAcceptedVideoUrl } from '../schemas/video-url.js';
+import { editVersionOf } from '../plugins/edit-versions.js';
 import { readStoredVideoLength } from '../lib/video-length.js';
 
 export { isAcceptedVideoUrl };
@@ -83,7 +84,7 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     },
   );
 
-  app.get('/courses/:courseId/modules/:moduleId/lessons/:lessonId', { schema: { params: LessonParams, response: responses({ 200: LessonResponse }) } }, async (request) => {
+  app.get('/courses/:courseId/modules/:moduleId/lessons/:lessonId', { config: { editVersion: editVersionOf(LessonBody) }, schema: { params: LessonParams, response: responses({ 200: LessonResponse }) } }, async (request) => {
     const auth = authOf(request);
     const course = await loadReadableCourse(courses, auth, request.params.courseId);
     const module = await findModule(course.id, request.params.moduleId);
@@ -112,6 +113,13 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
       schema: { params: LessonParams, body: LessonBody, response: responses({ 200: LessonResponse }) },
       preValidation: normalise,
       preHandler: [app.requirePermission('update_lesosns'), lessonRules],
+      config: {
+        editVersion: editVersionOf(LessonBody, async (request) => {
+          const { courseId, moduleId, lessonId } = request.params as LessonParams;
+          const lesson = await findLesson((await findModule(courseId, moduleId)).id, lessonId);
+          return { data: await lessonFor(authOf(request).userId, lesson.id) };
+        }),
+      },
     },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);

@@ -4,6 +4,7 @@ import { authOf, actorOf } from '../plugins/auth.js';
 import { ListQuery, responses } from '../schemas/common.js';
 import { CourseParams, DeletedResponse } from '../schemas/course.js';
 import { ModuleBody, ModuleListResponse, ModuleParams, ModuleResponse } from '../schemas/module.js';
+import { editVersionOf } from '../plugins/edit-versions.js';
 import { orNotFound } from '../lib/errors.js';
 import { loadReadableCourse } from '../lib/course-access.js';
 import { presentModule } from '../lib/presenters-courses.js';
@@ -26,7 +27,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     return { data: rows.map(presentModule), meta };
   });
 
-  app.get('/courses/:courseId/modules/:moduleId', { schema: { params: ModuleParams, response: responses({ 200: ModuleResponse }) } }, async (request) => {
+  app.get('/courses/:courseId/modules/:moduleId', { config: { editVersion: editVersionOf(ModuleBody) }, schema: { params: ModuleParams, response: responses({ 200: ModuleResponse }) } }, async (request) => {
     const auth = authOf(request);
     const course = await loadReadableCourse(courses, auth, request.params.courseId);
     const module = await findModule(course.id, request.params.moduleId);
@@ -55,6 +56,12 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
       schema: { params: ModuleParams, body: ModuleBody, response: responses({ 200: ModuleResponse }) },
       preValidation: normalise,
       preHandler: app.requirePermission('update_lesosns'),
+      config: {
+        editVersion: editVersionOf(ModuleBody, async (request) => {
+          const { courseId, moduleId } = request.params as ModuleParams;
+          return { data: await moduleFor(authOf(request).userId, (await findModule(courseId, moduleId)).id) };
+        }),
+      },
     },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);

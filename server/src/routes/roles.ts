@@ -8,6 +8,7 @@ import type { RolesRepository, RoleWithPermissions } from '../repositories/roles
 import { isPermissionName, PERMISSIONS, type PermissionName } from '../permissions.js';
 import { IdParams, ListQuery, responses } from '../schemas/common.js';
 import { RoleBody, RoleDeletedResponse, RoleListResponse, RoleResponse, type RoleResource } from '../schemas/role.js';
+import { editVersionOf } from '../plugins/edit-versions.js';
 
 /** Descriptions come from the catalogue, like GET /api/permissions. */
 function presentRole(role: RoleWithPermissions): RoleResource {
@@ -65,7 +66,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     return { data: rows.map(presentRole), meta };
   });
 
-  r.get('/roles/:id', { preHandler: app.requirePermission('read_roles'), schema: { params: IdParams, response: responses({ 200: RoleResponse }) } }, async (request) => {
+  r.get('/roles/:id', { preHandler: app.requirePermission('read_roles'), config: { editVersion: editVersionOf(RoleBody) }, schema: { params: IdParams, response: responses({ 200: RoleResponse }) } }, async (request) => {
     return { data: await presentOne(request.params.id) };
   });
 
@@ -78,7 +79,10 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     '/roles/:id',
-    { preHandler: [app.requirePermission('edit_roles'), recordExists('role', (id) => roles.findById(id)), roleRules(roles)], schema: { params: IdParams, body: RoleBody, response: responses({ 200: RoleResponse }) } },
+    {
+      preHandler: [app.requirePermission('edit_roles'), recordExists('role', (id) => roles.findById(id)), roleRules(roles)],
+      config: { editVersion: editVersionOf(RoleBody, async (request) => ({ data: await presentOne((request.params as IdParams).id) })) },
+      schema: { params: IdParams, body: RoleBody, response: responses({ 200: RoleResponse }) } },
     async (request) => {
       const { id } = request.params;
       orNotFound(await roles.findById(id), 'role');

@@ -10,6 +10,7 @@ import { assertSessionReadable, maySeeAttendances } from '../lib/access.js';
 import { extractMeetUrl, presentSession } from '../lib/presenters-sessions.js';
 import { occurrences } from '../lib/recurrence.js';
 import { IdParams, responses } from '../schemas/common.js';
+import { editVersionOf } from '../plugins/edit-versions.js';
 import {
   SessionCreateBody,
   SessionDeletedResponse,
@@ -90,7 +91,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  r.get('/sessions/:id', { schema: { params: IdParams, response: responses({ 200: SessionResponse }) } }, async (request) => {
+  r.get('/sessions/:id', { config: { editVersion: editVersionOf(SessionUpdateBody) }, schema: { params: IdParams, response: responses({ 200: SessionResponse }) } }, async (request) => {
     const auth = authOf(request);
     await assertSessionReadable(sessions, auth, request.params.id);
     return { data: await present(request.params.id, maySeeAttendances(auth)) };
@@ -126,6 +127,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
       ],
       preValidation: blankFields({ required: REQUIRED, optional: OPTIONAL }),
       schema: { params: IdParams, body: SessionUpdateBody, response: responses({ 200: SessionResponse }) },
+      config: { editVersion: editVersionOf(SessionUpdateBody, async (request) => ({ data: await present((request.params as IdParams).id) })) },
     },
     async (request) => {
       const { id } = request.params;

@@ -40,6 +40,7 @@ import {
 import type { ListMeta } from '../schemas/common.js';
 import type { SessionRow } from '../db/schema.js';
 import { pickFields, requestedFields } from '../lib/sparse-fields.js';
+import { editVersionOf } from '../plugins/edit-versions.js';
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -81,7 +82,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     return { data: rows.map(presentTeam), meta };
   });
 
-  r.get('/teams/:id', { schema: { params: IdParams, response: responses({ 200: TeamResponse }) } }, async (request) => {
+  r.get('/teams/:id', { config: { editVersion: editVersionOf(TeamUpdateBody) }, schema: { params: IdParams, response: responses({ 200: TeamResponse }) } }, async (request) => {
     await assertTeamAccess(teams, authOf(request), request.params.id, mayReadTeam);
     return detail(request.params.id);
   });
@@ -105,6 +106,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     '/teams/:id',
     {
       preValidation: blankFields({ optional: ['description', 'owner_id', 'drive_url'] }),
+      config: { editVersion: editVersionOf(TeamUpdateBody, (request) => detail((request.params as IdParams).id)) },
       // Who may edit the team is settled before its rules are (the path was validated by then).
       preHandler: checkBody<TeamUpdateBody>(async (body, errors, request) => {
         await assertTeamAccess(teams, authOf(request), (request.params as IdParams).id, mayEditTeamProfile);

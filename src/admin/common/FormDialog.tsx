@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -19,6 +20,7 @@ import {
 } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { Button } from '../../components/Button';
+import { apiErrorText, errorStatus, fieldErrors } from '../../lib/apiError';
 import { useFirstClickOnly } from '../../lib/useFirstClickOnly';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FormA11y } from './FormA11y';
@@ -109,12 +111,13 @@ function SubmitButton({ label }: { label: string }) {
   );
 }
 
-function FormBody({ children, onClose, submitLabel }: { children: ReactNode; onClose: () => void; submitLabel: string }) {
+function FormBody({ children, onClose, submitLabel, notice }: { children: ReactNode; onClose: () => void; submitLabel: string; notice?: ReactNode }) {
   const translate = useTranslate();
   return (
     <>
       <ChangesReporter />
       <DialogContent>
+        {notice}
         <FormA11y>
           {/* A gap between fields: a helper or error line never touches the next field's label. */}
           <Stack sx={{ pt: 1, gap: 1 }}>{children}</Stack>
@@ -233,7 +236,18 @@ export interface EditDialogProps {
   loading?: ReactNode;
 }
 
-/** An edit form in a modal: loads the record, saves pessimistically, closes on success. */
+/**
+ * When the record reloads while its form is open (after a refusal, or a refresh), the fields take
+ * its new values, except those that were changed in the form.
+ */
+const KEEP_WHAT_WAS_TYPED = { keepDirtyValues: true } as const;
+
+/**
+ * An edit form in a modal: loads the record, saves pessimistically, closes on success. The save
+ * is conditional on the record's version (src/dataProvider/editVersions.ts): when someone else
+ * saved it in between, nothing is overwritten, the form reloads it keeping what was typed, and it
+ * says so above the fields; a second save then applies.
+ */
 export function EditDialog({
   open,
   onClose,
@@ -250,6 +264,15 @@ export function EditDialog({
 }: EditDialogProps) {
   const notify = useNotify();
   const refresh = useRefresh();
+  const translate = useTranslate();
+  const [editedMeanwhile, setEditedMeanwhile] = useState(false);
+  useEffect(() => {
+    if (!open) setEditedMeanwhile(false);
+  }, [open]);
+  // The form's own cache entry (meta is part of it): a list leaves a copy of each of its records
+  // in the cache, without a version, and the form would open on that copy without asking the API.
+  // This way it always opens on the record as it is now, with its version.
+  const formMeta = useMemo(() => ({ ...meta, editForm: true }), [meta]);
   return (
     <DialogFrame open={open} onClose={onClose} title={title} titleOptions={titleOptions}>
       {open && (
@@ -259,19 +282,41 @@ export function EditDialog({
           redirect={false}
           mutationMode="pessimistic"
           transform={transform}
-          queryOptions={{ meta, refetchOnMount: 'always' }}
+          queryOptions={{ meta: formMeta, refetchOnMount: 'always', staleTime: 0 }}
           mutationOptions={{
-            meta,
+            meta: formMeta,
             onSuccess: () => {
               notify('app.admin.form.saved', { type: 'success' });
               refresh();
               onClose();
             },
+            onError: (error: unknown) => {
+              // Someone else saved this record since it was loaded: load it again. The form takes
+              // the new values but keeps what was typed in it (keepDirtyValues below), and says so.
+              if (errorStatus(error) === 412) {
+                setEditedMeanwhile(true);
+                refresh();
+                return;
+              }
+              // A 422's messages are under the fields already.
+              if (Object.keys(fieldErrors(error)).length) return;
+              notify(apiErrorText(error, translate('ra.notification.http_error')), { type: 'error' });
+            },
           }}
         >
           <EditFormOrLoading loading={loading}>
-            <Form noValidate={noValidate} disableInvalidFormNotification>
-              <FormBody onClose={onClose} submitLabel={submitLabel}>
+            <Form noValidate={noValidate} disableInvalidFormNotification resetOptions={KEEP_WHAT_WAS_TYPED}>
+              <FormBody
+                onClose={onClose}
+                submitLabel={submitLabel}
+                notice={
+                  editedMeanwhile && (
+                    <Alert severity="warning" sx={{ mb: 2 }}>
+                      {translate('app.admin.form.edited_meanwhile')}
+                    </Alert>
+                  )
+                }
+              >
                 {children}
               </FormBody>
             </Form>
