@@ -10,11 +10,13 @@ import { useAppDataProvider } from '../common/useAppDataProvider';
 import { ListSpinner } from '../common/ResourceTable';
 import { SubmitDialog } from '../common/SubmitDialog';
 import { fullName } from '../common/text';
+import { withRoleChanges } from './roleChanges';
 
 const grantsDeveloper = (role: RoleResource) => role.permissions.some((permission) => permission.name === DEVELOPER);
 
 /**
- * "Permessi": the user's roles as checkboxes, saved with PUT /api/users/{id}/roles. A role holding
+ * "Permessi": the user's roles as checkboxes, saved with PUT /api/users/{id}/roles: the boxes
+ * changed here, applied to the roles the user holds at that moment (roleChanges.ts). A role holding
  * "developer" can be given or taken away only by a developer, and nobody can take a role away from
  * themselves (the server refuses both): those boxes are disabled, and the dialog says why.
  */
@@ -48,7 +50,10 @@ export function UserRolesDialog({ user, open, onClose }: { user: AdminUser; open
       open={open}
       onClose={onClose}
       title={translate('resources.users.page.permissions_title', { name: fullName(user) })}
-      onSubmit={() => dataProvider.setUserRoles(user.id, selected)}
+      onSubmit={async () => {
+        const { data: now } = await dataProvider.getOne<AdminUser>('users', { id: user.id });
+        await dataProvider.setUserRoles(user.id, withRoleChanges(heldIds, selected, now.roles.map((role) => role.id)));
+      }}
       disabled={isPending}
     >
       {isPending ? (
