@@ -5,8 +5,13 @@ import { useAppDataProvider } from '../common/useAppDataProvider';
 import { teamPicker } from '../common/pickers';
 import { SearchPicker } from '../common/SearchPicker';
 import { SubmitDialog } from '../common/SubmitDialog';
+import { withSetChanges } from '../common/setChanges';
 
-/** "Team": the session's teams through the team picker (several), saved with PUT /api/sessions/{id}/teams. */
+/**
+ * "Team": the session's teams through the team picker (several), saved with PUT
+ * /api/sessions/{id}/teams: the teams added or removed here, applied to the session's teams at that
+ * moment (common/setChanges.ts).
+ */
 export function SessionTeamsDialog({ session, open, onClose }: { session: RaRecord; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
@@ -19,7 +24,12 @@ export function SessionTeamsDialog({ session, open, onClose }: { session: RaReco
       open={open}
       onClose={onClose}
       title={translate('resources.sessions.page.teams_title', { name: session.name })}
-      onSubmit={() => dataProvider.setSessionTeams(session.id, teams.map((team) => team.id))}
+      onSubmit={async () => {
+        const shown = ((session.teams as RaRecord[] | undefined) ?? []).map((team) => team.id);
+        const { data: now } = await dataProvider.getOne('sessions', { id: session.id });
+        const held = ((now.teams as RaRecord[] | undefined) ?? []).map((team) => team.id);
+        await dataProvider.setSessionTeams(session.id, withSetChanges(shown, teams.map((team) => team.id), held));
+      }}
       logFailures
     >
       <SearchPicker multiple config={teamPicker} label={translate('resources.sessions.fields.teams')} value={teams} onChange={setTeams} />

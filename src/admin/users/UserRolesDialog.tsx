@@ -10,13 +10,13 @@ import { useAppDataProvider } from '../common/useAppDataProvider';
 import { ListSpinner } from '../common/ResourceTable';
 import { SubmitDialog } from '../common/SubmitDialog';
 import { fullName } from '../common/text';
-import { withRoleChanges } from './roleChanges';
+import { withSetChanges } from '../common/setChanges';
 
 const grantsDeveloper = (role: RoleResource) => role.permissions.some((permission) => permission.name === DEVELOPER);
 
 /**
  * "Permessi": the user's roles as checkboxes, saved with PUT /api/users/{id}/roles: the boxes
- * changed here, applied to the roles the user holds at that moment (roleChanges.ts). A role holding
+ * changed here, applied to the roles the user holds at that moment (common/setChanges.ts). A role holding
  * "developer" can be given or taken away only by a developer, and nobody can take a role away from
  * themselves (the server refuses both): those boxes are disabled, and the dialog says why.
  */
@@ -52,7 +52,7 @@ export function UserRolesDialog({ user, open, onClose }: { user: AdminUser; open
       title={translate('resources.users.page.permissions_title', { name: fullName(user) })}
       onSubmit={async () => {
         const { data: now } = await dataProvider.getOne<AdminUser>('users', { id: user.id });
-        await dataProvider.setUserRoles(user.id, withRoleChanges(heldIds, selected, now.roles.map((role) => role.id)));
+        await dataProvider.setUserRoles(user.id, withSetChanges(heldIds, selected, now.roles.map((role) => role.id)));
       }}
       disabled={isPending}
     >

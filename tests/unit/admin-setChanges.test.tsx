@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { withRoleChanges } from '../../src/admin/users/roleChanges';
+import { withSetChanges } from '../../src/admin/common/setChanges';
 import { UserRolesDialog } from '../../src/admin/users/UserRolesDialog';
 import type { AdminUser } from '../../server/src/schemas/contract';
 import { renderAdmin, testDataProvider } from './support/adminHarness';
@@ -8,9 +8,9 @@ import { renderAdmin, testDataProvider } from './support/adminHarness';
 describe('the roles a "Permessi" dialog saves', () => {
   it('are its own changes applied to the roles held now', () => {
     // Opened with 1 and 2; 2 cleared, 3 ticked; meanwhile someone else gave 4 and took 1 away.
-    expect(withRoleChanges([1, 2], [1, 3], [2, 4])).toEqual([4, 3]);
-    expect(withRoleChanges([1], [1], [1, 5])).toEqual([1, 5]);
-    expect(withRoleChanges([], [7], [7])).toEqual([7]);
+    expect(withSetChanges([1, 2], [1, 3], [2, 4])).toEqual([4, 3]);
+    expect(withSetChanges([1], [1], [1, 5])).toEqual([1, 5]);
+    expect(withSetChanges([], [7], [7])).toEqual([7]);
   });
 
   it('keep a role someone else gave since the list loaded', async () => {
@@ -30,5 +30,22 @@ describe('the roles a "Permessi" dialog saves', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Esperto' }));
     fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
     await waitFor(() => expect(setUserRoles).toHaveBeenCalledWith(9, [1, 3, 2]));
+  });
+});
+
+describe('the teams a session "Team" dialog saves', () => {
+  it('keep a team someone else added since the list loaded', async () => {
+    const { SessionTeamsDialog } = await import('../../src/admin/sessions/SessionTeamsDialog');
+    const session = { id: 4, name: 'Pitch day', teams: [{ id: 1, name: 'Agrisense' }, { id: 2, name: 'Botteghe' }] };
+    const setSessionTeams = vi.fn(async () => ({ data: session }));
+    const dataProvider = testDataProvider([], {
+      getOne: vi.fn(async () => ({ data: { ...session, teams: [...session.teams, { id: 3, name: 'Casa Verde' }] } })) as never,
+      setSessionTeams,
+    } as never);
+    renderAdmin(<SessionTeamsDialog session={session} open onClose={() => undefined} />, { dataProvider });
+    const botteghe = (await screen.findByText('Botteghe')).closest('.MuiChip-root') as HTMLElement;
+    fireEvent.click(botteghe.querySelector('.MuiChip-deleteIcon')!);
+    fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(setSessionTeams).toHaveBeenCalledWith(4, [1, 3]));
   });
 });
