@@ -40,5 +40,13 @@ if (!existsSync(join(distDir, 'index.html'))) {
 // The built-in development provider (no OIDC_ISSUER) keeps its sign-in state in its own process's
 // memory, so a code issued by one worker would be unknown to another: it runs with one process.
 const defaultWorkers = process.env.OIDC_ISSUER ? String(availableParallelism()) : '1';
-const env = { ...process.env, WORKERS: process.env.WORKERS || defaultWorkers };
+// A real deployment (OIDC_ISSUER) drains for 5 s on SIGTERM: /readyz answers 503 while the process
+// still serves, long enough for a proxy or an orchestrator polling it every second to notice.
+// Without one (a laptop, a demonstration, the tests) a stop does not wait; Ctrl-C never does.
+const defaultDrain = process.env.OIDC_ISSUER ? '5' : '0';
+const env = {
+  ...process.env,
+  WORKERS: process.env.WORKERS || defaultWorkers,
+  SHUTDOWN_DRAIN_SECONDS: process.env.SHUTDOWN_DRAIN_SECONDS || defaultDrain,
+};
 process.exit(await run(['--import', 'tsx', join(root, 'server', 'src', 'server.ts')], env));

@@ -13,6 +13,7 @@ import multipart from '@fastify/multipart';
 import clock from './plugins/clock.js';
 import repositories from './plugins/repositories.js';
 import security from './plugins/security.js';
+import lifecycle from './plugins/lifecycle.js';
 import rateLimit from './plugins/rate-limit.js';
 import oidcClient from './plugins/oidc.js';
 import storage from './plugins/storage.js';
@@ -48,6 +49,9 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
     // A slow or idle client cannot hold a connection for long.
     requestTimeout: config.timeouts.requestMs,
     keepAliveTimeout: config.timeouts.keepAliveMs,
+    // Requests that arrive while closing reach plugins/lifecycle.ts, which answers their 503 in
+    // Italian, rather than Fastify's fixed English one.
+    return503OnClosing: false,
     http: {
       headersTimeout: config.timeouts.headersMs,
       // How often Node looks for connections past those timeouts (its default, 30 s, would let them run on).
@@ -76,6 +80,8 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   await app.register((await import('./plugins/audit.js')).default);
   await app.register(repositories);
   await app.register(security);
+  // Its 503 while closing comes before the rate limits and the token check, with the security headers.
+  await app.register(lifecycle);
   await app.register(rateLimit);
   await app.register(oidcClient);
   await app.register((await import('./attendances/scheduler.js')).default);

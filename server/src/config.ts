@@ -64,6 +64,11 @@ export interface ServerTimeouts {
   keepAliveMs: number;
   /** A stop (SIGTERM) lets requests in flight finish for at most this long (SHUTDOWN_TIMEOUT_SECONDS). */
   shutdownMs: number;
+  /**
+   * Before that, a SIGTERM keeps serving this long with /readyz answering 503, so that a proxy or an
+   * orchestrator polling it stops sending traffic here first (SHUTDOWN_DRAIN_SECONDS; 0 = none).
+   */
+  drainMs: number;
 }
 
 export type TokenAuthMethod = 'auto' | 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
@@ -237,6 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersMs: integer(env, 'HEADERS_TIMEOUT_SECONDS', 10, 1, 600) * 1000,
       keepAliveMs: integer(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 5, 1, 600) * 1000,
       shutdownMs: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600) * 1000,
+      // `npm start` sets it to 5 with OIDC_ISSUER when unset (scripts/start.mjs); dev and tests: 0.
+      drainMs: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0, 600) * 1000,
     },
     apiRateLimit: {
       perUserPerMinute: integer(env, 'API_RATE_LIMIT_PER_USER', 600, 1, 10_000_000),

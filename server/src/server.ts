@@ -75,7 +75,7 @@ async function serve(config: Config, db: Db, workerIndex: number): Promise<void>
       await checkpoints?.stop();
       await db.destroy();
     },
-    config.timeouts.shutdownMs,
+    { drainMs: config.timeouts.drainMs, deadlineMs: config.timeouts.shutdownMs },
   );
 
   await app.listen({ host: config.host, port: config.port });
@@ -89,8 +89,9 @@ async function serve(config: Config, db: Db, workerIndex: number): Promise<void>
 
 /**
  * WORKERS > 1: this process prepares the database once, then forks the workers that serve the one
- * port (node:cluster), replaces a worker that dies, and on SIGTERM/SIGINT asks every worker to
- * drain and exits once all have stopped (1 if one of them did not stop cleanly).
+ * port (node:cluster), replaces a worker that dies, and on SIGTERM/SIGINT passes the signal on to
+ * every worker (each drains and closes, shutdown.ts) and exits once all have stopped (1 if one of
+ * them did not stop cleanly).
  */
 async function primary(config: Config): Promise<void> {
   const db = await open(config);
@@ -121,14 +122,23 @@ async function primary(config: Config): Promise<void> {
     if (lived < 2_000) setTimeout(() => !stopping && fork(index), 2_000);
     else fork(index);
   });
+  const signalWorkers = (signal: NodeJS.Signals) => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    if (stopping) {
+      // A SIGINT after a SIGTERM ends the workers' drain (shutdown.ts); other repeats change nothing.
+      if (signal === 'SIGINT') signalWorkers(signal);
+      return;
+    }
     stopping = true;
     console.error(`${signal}: i ${indexOf.size} processi finiscono le richieste in corso`);
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    signalWorkers(signal);
     if (indexOf.size === 0) process.exit(0);
-    // Workers have their own deadline; this one only covers a worker that hangs past it.
-    setTimeout(() => process.exit(1), config.timeouts.shutdownMs + 5_000).unref();
+    // Workers have their own deadline (after their drain, on SIGTERM only); this one only covers a
+    // worker that hangs past it.
+    const drainMs = signal === 'SIGTERM' ? config.timeouts.drainMs : 0;
+    setTimeout(() => process.exit(1), drainMs + config.timeouts.shutdownMs + 5_000).unref();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

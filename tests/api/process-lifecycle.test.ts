@@ -12,7 +12,7 @@ import { freePort } from './helpers.js';
 
 /**
  * The real process, as `npm start` runs it: a stop signal to the whole process group drains the
- * requests in flight; a slow client is cut off by the header timeout; a kill -9 in the middle of a
+ * requests in flight, after a drain window on SIGTERM when one is set; a slow client is cut off by the header timeout; a kill -9 in the middle of a
  * stream of writes loses none that were acknowledged and leaves the database intact.
  */
 
@@ -128,6 +128,26 @@ describe('the server process', () => {
     expect(response, server.output()).toMatch(/^HTTP\/1\.1 201/);
     expect(response).toContain('Team del drenaggio');
     expect(await groupGone(server, 15_000)).toBe(true);
+    expect(server.output()).toContain('finishing the requests in flight');
+    expect(server.output()).not.toContain('stopping anyway');
+  }, 90_000);
+
+  it('on SIGTERM drains first: /readyz answers 503 while requests are still served; SIGINT ends the drain', async () => {
+    // A drain far longer than the test: only the SIGINT can end it in time.
+    const server = await startServer({ SHUTDOWN_DRAIN_SECONDS: '600' });
+    signalGroup(server, 'SIGTERM');
+    let ready = await fetch(`${server.url}/readyz`);
+    // The signal reaches the server through npm and the start script: ask until it has.
+    while (ready.status === 200) ready = await new Promise((r) => setTimeout(r, 50)).then(() => fetch(`${server.url}/readyz`));
+    expect(ready.status, server.output()).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'stopping' });
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const teams = await fetch(`${server.url}/api/teams?per_page=1`, { headers: { authorization: `Bearer ${token}` } });
+    expect(teams.status).toBe(200);
+    expect(server.output()).toContain('still serving for 600 s');
+
+    signalGroup(server, 'SIGINT');
+    expect(await groupGone(server, 15_000), server.output()).toBe(true);
     expect(server.output()).toContain('finishing the requests in flight');
     expect(server.output()).not.toContain('stopping anyway');
   }, 90_000);

@@ -7,6 +7,8 @@ import { describeDatabaseError, isDatabaseUnavailable } from '../db/errors.js';
 /** Seconds a client is asked to wait before trying again while the database is unavailable. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 export const UNAVAILABLE_MESSAGE = 'Servizio temporaneamente non disponibile: riprova tra qualche istante.';
+/** What a request gets while this process closes (plugins/lifecycle.ts). */
+export const CLOSING_MESSAGE = 'Il server si sta riavviando: riprova tra qualche secondo.';
 
 export interface AjvIssue {
   keyword: string;

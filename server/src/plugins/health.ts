@@ -9,19 +9,27 @@ const Status = Type.Object({ status: Type.String() });
 /**
  * Probes for a reverse proxy or an orchestrator, outside /api and without a token:
  * - `GET /healthz`: the process is alive and serving (never touches the database);
- * - `GET /readyz`: the database answers and every migration is applied, else 503 with Retry-After.
- * Both are cheap enough to be polled every second, and are not written to the request log.
+ * - `GET /readyz`: the database answers and every migration is applied, else 503 with Retry-After;
+ *   503 `stopping` too from the moment a stop begins (plugins/lifecycle.ts), while the process still
+ *   serves, so that whoever polls it sends no more traffic here before the port closes.
+ * Both are cheap enough to be polled every second, are not written to the request log, and keep
+ * answering while the server closes.
  */
 export default async function healthRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/healthz', { logLevel: 'warn', schema: { response: { 200: Status } } }, async () => ({ status: 'ok' }));
+  const config = { servedWhileClosing: true };
+
+  app.get('/healthz', { logLevel: 'warn', config, schema: { response: { 200: Status } } }, async () => ({ status: 'ok' }));
 
   app.get(
     '/readyz',
-    { logLevel: 'warn', schema: { response: { 200: Status, 503: Status } } },
+    { logLevel: 'warn', config, schema: { response: { 200: Status, 503: Status } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      if (app.lifecycle.state !== 'serving') {
+        return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ status: 'stopping' });
+      }
       try {
         const state = await app.repos.health.readiness();
         if (state === 'ready') return { status: 'ready' };
