@@ -1,3 +1,5 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Form, required } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import {
   formatRomeDateTime,
@@ -5,7 +7,8 @@ import {
   maskDateTime,
   parseRomeDateTime,
 } from '../../src/admin/common/dateTime';
-import { formatDateTimeValue, parseDateTimeText, validDateTime } from '../../src/admin/common/DateTimeInput';
+import { DateTimeInput, formatDateTimeValue, parseDateTimeText, validDateTime } from '../../src/admin/common/DateTimeInput';
+import { renderAdmin } from './support/adminHarness';
 
 describe('date-time mask dd/mm/yyyy hh:mm', () => {
   it('puts the separators in as digits are typed and drops anything else', () => {
@@ -46,10 +49,30 @@ describe('Rome wall-clock time ↔ UTC ISO', () => {
     expect(parseRomeDateTime('29/03/2026 03:00')).toBe('2026-03-29T01:00:00.000Z');
   });
 
-  it('handles the night summer time ends: before, the repeated hour (read as standard time), after', () => {
-    expect(parseRomeDateTime('25/10/2026 01:30')).toBe('2026-10-24T23:30:00.000Z');
-    expect(parseRomeDateTime('25/10/2026 02:30')).toBe('2026-10-25T01:30:00.000Z');
-    expect(parseRomeDateTime('25/10/2026 03:30')).toBe('2026-10-25T02:30:00.000Z');
+  it('handles the night summer time ends: before, the repeated hour (read as its first time, summer time), after', () => {
+    expect(parseRomeDateTime('25/10/2026 01:59')).toBe('2026-10-24T23:59:00.000Z');
+    // 02:00–02:59 happens at UTC+2, then again at UTC+1: the first one is meant.
+    expect(parseRomeDateTime('25/10/2026 02:00')).toBe('2026-10-25T00:00:00.000Z');
+    expect(parseRomeDateTime('25/10/2026 02:30')).toBe('2026-10-25T00:30:00.000Z');
+    expect(parseRomeDateTime('25/10/2026 02:59')).toBe('2026-10-25T00:59:00.000Z');
+    expect(parseRomeDateTime('25/10/2026 03:00')).toBe('2026-10-25T02:00:00.000Z');
+    // Another year, another last Sunday of October.
+    expect(parseRomeDateTime('31/10/2027 02:15')).toBe('2027-10-31T00:15:00.000Z');
+    // The day before and after, 02:30 happens once.
+    expect(parseRomeDateTime('24/10/2026 02:30')).toBe('2026-10-24T00:30:00.000Z');
+    expect(parseRomeDateTime('26/10/2026 02:30')).toBe('2026-10-26T01:30:00.000Z');
+  });
+
+  it('round-trips every quarter hour across the night summer time ends, but for the second pass of the repeated hour', () => {
+    const start = Date.parse('2026-10-24T00:00:00Z');
+    const end = Date.parse('2026-10-26T00:00:00Z');
+    const secondPass = [Date.parse('2026-10-25T01:00:00Z'), Date.parse('2026-10-25T02:00:00Z')];
+    for (let time = start; time < end; time += 15 * 60_000) {
+      const iso = new Date(time).toISOString();
+      // "dd/mm/yyyy hh:mm" cannot tell the two passes apart: the second reads back as the first.
+      const expected = time >= secondPass[0] && time < secondPass[1] ? new Date(time - 60 * 60_000).toISOString() : iso;
+      expect(parseRomeDateTime(formatRomeDateTime(iso))).toBe(expected);
+    }
   });
 
   it('refuses impossible dates and times and incomplete text', () => {
@@ -91,5 +114,53 @@ describe('the date-time input', () => {
     expect(validDateTime(parseDateTimeText('29/03/2026 02:30'), {}, {})).toBe('app.admin.date_time.invalid');
     expect(validDateTime('2026-02-01T09:30:00.000Z', {}, {})).toBeUndefined();
     expect(validDateTime(null, {}, {})).toBeUndefined();
+  });
+});
+
+describe('the date-time field', () => {
+  const HINT = 'gg/mm/aaaa hh:mm, ora italiana';
+
+  function renderField() {
+    renderAdmin(
+      <Form mode="onBlur" onSubmit={() => undefined}>
+        <DateTimeInput source="start_time" validate={[required()]} />
+        <button type="submit">Salva</button>
+      </Form>,
+      { resource: 'sessions' },
+    );
+    return screen.getByRole('textbox', { name: /^Inizio/ });
+  }
+
+  const describedBy = (input: HTMLElement) =>
+    (input.getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id)?.textContent);
+
+  it('is described by its format hint', () => {
+    const input = renderField();
+    expect(describedBy(input)).toEqual([HINT]);
+    expect(input).toHaveAccessibleDescription(HINT);
+  });
+
+  it('keeps the format hint under an error: the error first, then the hint, both describing the input', async () => {
+    const input = renderField();
+    fireEvent.change(input, { target: { value: '5/3/27 10:00' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    const error = screen.getByText('Data non valida (gg/mm/aaaa hh:mm)');
+    const hint = screen.getByText(HINT);
+    expect(error.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(describedBy(input)).toEqual(['Data non valida (gg/mm/aaaa hh:mm)', HINT]);
+    expect(input).toHaveAccessibleDescription(`Data non valida (gg/mm/aaaa hh:mm) ${HINT}`);
+  });
+
+  it('keeps the hint under the required error too, and drops the error once the date is right', async () => {
+    const input = renderField();
+    fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(describedBy(input)).toHaveLength(2);
+    expect(describedBy(input)[1]).toBe(HINT);
+    fireEvent.change(input, { target: { value: '05/03/2027 10:00' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'false'));
+    expect(describedBy(input)).toEqual([HINT]);
   });
 });

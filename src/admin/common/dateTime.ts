@@ -9,6 +9,9 @@ export const DATE_TIME_PATTERN = 'gg/mm/aaaa hh:mm';
 /** The message key of a date-time that is not a real moment (react-admin translates validators' keys). */
 export const INVALID_DATE_TIME = 'app.admin.date_time.invalid';
 
+/** Rome's clock moves by one hour when summer time starts and ends. */
+const HOUR_MS = 60 * 60_000;
+
 const MASK_SLOTS = [2, 2, 4, 2, 2];
 const MASK_SEPARATORS = ['/', '/', ' ', ':'];
 
@@ -55,7 +58,9 @@ export function maskDateTime(input: string): string {
 /**
  * "dd/mm/yyyy hh:mm" (Rome wall-clock time) → UTC ISO, or null when it is not a real moment:
  * impossible dates (31/02), out-of-range times, and the hour skipped when summer time starts.
- * A time that happens twice when summer time ends is read as the second one (standard time).
+ * A time that happens twice when summer time ends (02:00–02:59 on the last Sunday of October) is
+ * read as the first one, still in summer time: the moment the clock first shows it, which is also
+ * what calendar applications pick.
  */
 export function parseRomeDateTime(text: string): string | null {
   const match = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/.exec(text.trim());
@@ -69,7 +74,12 @@ export function parseRomeDateTime(text: string): string | null {
     date.getDate() === day &&
     date.getHours() === hour &&
     date.getMinutes() === minute;
-  return sameWallClock ? new Date(date.getTime()).toISOString() : null;
+  if (!sameWallClock) return null;
+  // TZDate resolves a repeated time to its later occurrence; an hour earlier the clock showed the
+  // same time if, and only if, the time is repeated.
+  const hourBefore = new TZDate(date.getTime() - HOUR_MS, APP_TIME_ZONE);
+  const repeated = hourBefore.getDate() === day && hourBefore.getHours() === hour && hourBefore.getMinutes() === minute;
+  return new Date(repeated ? hourBefore.getTime() : date.getTime()).toISOString();
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
