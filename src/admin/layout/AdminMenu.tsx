@@ -32,7 +32,8 @@ export function AdminMenu() {
     <Box component="nav" aria-label={translate('app.admin.navigation')}>
       {/* Open, a long name ("Segnalazioni di accessibilità") wraps rather than ending in "…"; closed, only the icons show. */}
       <Menu sx={open ? { '& .MuiMenuItem-root, & .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal', lineHeight: 1.3 } } : undefined}>
-        <Item to="/admin" label={translate('app.admin.dashboard.title')} icon={DashboardIcon} />
+        {/* With the slash: react-admin marks the item of the base path current only when it ends there, without it on every page. */}
+        <Item to="/admin/" label={translate('app.admin.dashboard.title')} icon={DashboardIcon} />
         {ENTRIES.map((entry) => (
           <SectionItem key={entry.name} entry={entry} />
         ))}
