@@ -33,6 +33,18 @@ export const insetFocusRing = {
 } as const;
 
 /**
+ * Forced colours (Windows high contrast and the like): the system paints every background with its
+ * one background colour and every text with its one text colour, so a state told by a background
+ * or a text colour alone (the current menu row, a calendar day with sessions) would vanish there.
+ * Under this query such a state gets FORCED_COLORS_MARK, a frame in Highlight: a system colour,
+ * which forced colours keep. Outside forced colours nothing changes.
+ */
+export const FORCED_COLORS = '@media (forced-colors: active)';
+/** How wide the frame is: the frames that take room give it back from their padding. */
+export const FORCED_COLORS_MARK_WIDTH = 2;
+export const FORCED_COLORS_MARK = `${FORCED_COLORS_MARK_WIDTH}px solid Highlight`;
+
+/**
  * Room kept above anything scrolled into view (focus moving backwards, in-page links): the
  * tallest sticky header (64px) plus a margin, so focus never ends up under it.
  */

@@ -4,6 +4,7 @@ import AccessibilityIcon from '@mui/icons-material/AccessibilityNew';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import Box from '@mui/material/Box';
 import { Menu, useCanAccess, useSidebarState, useTranslate } from 'react-admin';
+import { FORCED_COLORS, FORCED_COLORS_MARK, FORCED_COLORS_MARK_WIDTH } from '../../theme';
 import { menuEntries, type MenuEntry } from '../resource';
 import { resources } from '../resources';
 
@@ -20,6 +21,26 @@ function SectionItem({ entry }: { entry: MenuEntry }) {
 
 const ENTRIES = menuEntries(resources);
 
+/** MUI's MenuItem padding, which the frame below gives its width back from. */
+const ITEM_PADDING = { block: 6, inline: 16 };
+
+/**
+ * react-admin tells the current item by its darker text alone, a colour forced colours replace:
+ * there a frame marks it (see FORCED_COLORS), a border so that it shows with the focus ring.
+ */
+const currentItemMarked = {
+  '& .RaMenuItemLink-active': {
+    [FORCED_COLORS]: {
+      border: FORCED_COLORS_MARK,
+      paddingBlock: `${ITEM_PADDING.block - FORCED_COLORS_MARK_WIDTH}px`,
+      paddingInline: `${ITEM_PADDING.inline - FORCED_COLORS_MARK_WIDTH}px`,
+    },
+  },
+} as const;
+
+/** Open, a long name ("Segnalazioni di accessibilità") wraps rather than ending in "…"; closed, only the icons show. */
+const longNamesWrap = { '& .MuiMenuItem-root, & .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal', lineHeight: 1.3 } } as const;
+
 /**
  * The back-office menu: the dashboard, each section of src/admin/resources.ts to whom may open it
  * (its `list` access, or a custom page's own), then "Torna indietro" to the portal.
@@ -30,8 +51,7 @@ export function AdminMenu() {
   return (
     // A navigation landmark around react-admin's menu list.
     <Box component="nav" aria-label={translate('app.admin.navigation')}>
-      {/* Open, a long name ("Segnalazioni di accessibilità") wraps rather than ending in "…"; closed, only the icons show. */}
-      <Menu sx={open ? { '& .MuiMenuItem-root, & .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal', lineHeight: 1.3 } } : undefined}>
+      <Menu sx={open ? { ...longNamesWrap, ...currentItemMarked } : currentItemMarked}>
         {/* With the slash: react-admin marks the item of the base path current only when it ends there, without it on every page. */}
         <Item to="/admin/" label={translate('app.admin.dashboard.title')} icon={DashboardIcon} />
         {ENTRIES.map((entry) => (

@@ -1,6 +1,8 @@
 import type { Theme } from '@mui/material/styles';
 import { alpha } from '@mui/material/styles';
-import { insetFocusRing } from '../../theme';
+import { FORCED_COLORS, FORCED_COLORS_MARK, FORCED_COLORS_MARK_WIDTH, insetFocusRing } from '../../theme';
+
+const ROW_PADDING = { block: 8, inline: 16 };
 
 /**
  * The look of MUI's ListItemButton / MenuItem rows, for plain links and buttons: the sidebar and the
@@ -14,7 +16,7 @@ export const rowStyles = (theme: Theme) =>
     gap: 0,
     width: '100%',
     boxSizing: 'border-box',
-    padding: '8px 16px',
+    padding: `${ROW_PADDING.block}px ${ROW_PADDING.inline}px`,
     border: 0,
     margin: 0,
     background: 'none',
@@ -34,6 +36,13 @@ export const selectedRowStyles = (theme: Theme) =>
     backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity),
     '&:hover': {
       backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity + theme.palette.action.hoverOpacity),
+    },
+    // Forced colours drop the background: a frame marks the row instead, inside the row's own box
+    // (the padding gives its width back) so that nothing moves. A border, not an outline: the
+    // focus ring is the outline, and the two show together.
+    [FORCED_COLORS]: {
+      border: FORCED_COLORS_MARK,
+      padding: `${ROW_PADDING.block - FORCED_COLORS_MARK_WIDTH}px ${ROW_PADDING.inline - FORCED_COLORS_MARK_WIDTH}px`,
     },
   }) as const;
 

@@ -18,6 +18,7 @@ import {
 } from '../../lib/calendar';
 import { IconButton } from '../../components/IconButton';
 import { toDate } from '../../lib/dates';
+import { FORCED_COLORS, FORCED_COLORS_MARK, FORCED_COLORS_MARK_WIDTH } from '../../theme';
 import { SideCard } from './SideCard';
 import { VisuallyHidden } from './VisuallyHidden';
 
@@ -30,7 +31,8 @@ export interface CalendarProps {
 }
 
 /**
- * Monthly calendar, Monday first, with the days that have sessions in blue and today in bold.
+ * Monthly calendar, Monday first, with the days that have sessions in blue (ringed in forced
+ * colours) and today in bold.
  * (Memoised: its page re-renders as other requests come, its grid need not.)
  */
 export const Calendar = memo(function Calendar({ sessions, now = new Date(), openOn }: CalendarProps) {
@@ -96,6 +98,9 @@ export const Calendar = memo(function Calendar({ sessions, now = new Date(), ope
                         fontWeight: isToday ? 700 : 400,
                         bgcolor: hasSession ? 'primary.main' : 'transparent',
                         color: hasSession ? 'primary.contrastText' : 'text.primary',
+                        // Forced colours drop the blue disc: a ring marks the day instead (an
+                        // outline, drawn inside, takes no room; the days are not focusable).
+                        [FORCED_COLORS]: hasSession ? { outline: FORCED_COLORS_MARK, outlineOffset: -FORCED_COLORS_MARK_WIDTH } : undefined,
                       }}
                     >
                       {day}
