@@ -467,6 +467,8 @@ test('keyboard: back-office create refused by the server, then edit and delete, 
   await tabTo(page, edit, { max: 120 });
   await page.keyboard.press('Enter');
   const editDialog = page.getByRole('dialog');
+  // The form loads the role as it is now, then opens on its first field.
+  await expect(editDialog.getByRole('textbox', { name: /^Nome/ })).toBeFocused();
   await tabTo(page, editDialog.getByRole('textbox', { name: /^Descrizione/ }));
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText('Modificato da tastiera');
