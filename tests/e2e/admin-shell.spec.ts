@@ -44,6 +44,11 @@ test('the menu lists the pages in order and "Torna indietro" leads to /dashboard
     items.flatMap((item) => [...item.querySelectorAll('p, span')].filter((text) => text.scrollWidth > text.clientWidth + 1).map(() => item.textContent)),
   );
   expect(cut).toEqual([]);
+  // The current page's item says so, on the dashboard and on a section.
+  await expect(menu.locator('[aria-current="page"]')).toHaveText('Dashboard');
+  await menu.getByRole('menuitem', { name: 'Team', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestione Team' })).toBeVisible();
+  await expect(menu.locator('[aria-current="page"]')).toHaveText('Team');
   await menu.getByRole('menuitem', { name: 'Torna indietro' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -3,13 +3,17 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AccessibilityIcon from '@mui/icons-material/AccessibilityNew';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import Box from '@mui/material/Box';
-import { Menu, useCanAccess, useSidebarState, useTranslate } from 'react-admin';
+import { Menu, useBasename, useCanAccess, useMatch, useSidebarState, useTranslate } from 'react-admin';
 import { FORCED_COLORS, FORCED_COLORS_MARK, FORCED_COLORS_MARK_WIDTH } from '../../theme';
 import { menuEntries, type MenuEntry } from '../resource';
 import { resources } from '../resources';
 
+/** A menu link; the current page's says so to screen readers too (react-admin marks it only with a class). */
 function Item({ to, label, icon: Icon }: { to: string; label: string; icon: ComponentType }) {
-  return <Menu.Item to={to} primaryText={label} leftIcon={<Icon />} />;
+  const basename = useBasename();
+  // The match react-admin uses for its own mark.
+  const current = useMatch({ path: to, end: to === `${basename}/` });
+  return <Menu.Item to={to} primaryText={label} leftIcon={<Icon />} aria-current={current ? 'page' : undefined} />;
 }
 
 function SectionItem({ entry }: { entry: MenuEntry }) {
