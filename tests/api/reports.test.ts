@@ -11,7 +11,7 @@ import type { ParticipationReport, ParticipationTeam } from '../../server/src/re
  * Teams Alfa (Anna Alfieri, Bruno Bassi) and Beta (Carla Conti, Dario Dini); Elena Esposito is an
  * expert. Sessions (UTC): S1 Alfa 10/01 09–11; S2 every team 05/02 14–15; S3 Beta 01/03 08–09;
  * S5 every team 31/12/2025 23:30 (already 1 January in Rome); S4 Alfa 02/04 (outside Q1);
- * S6 Alfa 31/03 22:30 (1 April in Rome, outside).
+ * S6 Alfa 31/03 22:30 (1 April in Rome, outside). Both teams were created on 1 December 2025.
  */
 
 const Q1 = 'from=2026-01-01&to=2026-03-31';
@@ -41,7 +41,9 @@ async function buildProgramme(ctx: TestContext): Promise<Programme> {
   const dario = await person('Dario', 'Dini');
   const elena = await person('Elena', 'Esposito', { is_expert: 1, expert_access: 'complete' });
   const olga = await person('Olga', 'Orsini');
-  const team = async (name: string) => (await db.insertInto('teams').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
+  // Created before the programme: every session for every team is theirs.
+  const team = async (name: string) =>
+    (await db.insertInto('teams').values({ name, created_at: '2025-12-01T00:00:00.000Z' }).returning('id').executeTakeFirstOrThrow()).id;
   const alfa = await team(`Alfa ${tag}`);
   const beta = await team(`Beta ${tag}`);
   await db
@@ -270,6 +272,58 @@ describe.each(databases)('programme reports (%s)', (kind) => {
       expect(beta.data[0].sessions_expected).toBe(1);
     } finally {
       ctx.app.now = saved;
+    }
+  });
+
+  it('expects a team only at the sessions for every team that start at or after its creation', async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    // Delta is created the instant the plenary S2 starts (expected there), Gamma a millisecond later
+    // (not expected there); both after the New Year session S5. A member of each attended S2.
+    const delta = (await ctx.db.insertInto('teams').values({ name: `Delta ${tag}`, created_at: '2026-02-05T14:00:00.000Z' }).returning('id').executeTakeFirstOrThrow()).id;
+    const gamma = (await ctx.db.insertInto('teams').values({ name: `Gamma ${tag}`, created_at: '2026-02-05T14:00:00.001Z' }).returning('id').executeTakeFirstOrThrow()).id;
+    const dina = await ctx.user({ name: 'Dina', surname: 'Delta' });
+    const gino = await ctx.user({ name: 'Gino', surname: 'Gamma' });
+    await ctx.db.insertInto('team_members').values([{ team_id: delta, user_id: dina.id }, { team_id: gamma, user_id: gino.id }]).execute();
+    await ctx.db
+      .insertInto('attendances')
+      .values([dina, gino].map((u) => ({ session_id: p.sessions.s2, user_id: u.id, name: null, email: null, joined_at: '2026-02-05T14:00:00.000Z', left_at: '2026-02-05T14:30:00.000Z', source: 'csv', external_key: `late-${tag}-${u.id}` })))
+      .execute();
+    const saved = ctx.app.now;
+    ctx.app.now = () => Date.parse('2026-04-01T10:00:00.000Z');
+    try {
+      const all = (await get(`/api/reports/participation?${Q1}`)).json();
+      const figures = (id: number) => all.data.find((t: { team_id: number }) => t.team_id === id);
+      expect(figures(delta)).toMatchObject({ sessions_expected: 1, attendance_rate: 1, members: [expect.objectContaining({ sessions_expected: 1, sessions_attended: 1, minutes_attended: 30 })] });
+      // Gino's presence at S2 is not Gamma's: nothing expected, nothing attended.
+      expect(figures(gamma)).toMatchObject({ sessions_expected: 0, attendance_rate: null, members: [expect.objectContaining({ sessions_expected: 0, sessions_attended: 0, minutes_attended: 0 })] });
+      // Alfa and Beta as before (6 of 12), plus Delta's 1 of 1.
+      expect(figures(p.teams.alfa).sessions_expected).toBe(3);
+      expect(all.meta.attendance_rate).toBe(7 / 13);
+
+      const one = (id: number) => get(`/api/reports/participation?${Q1}&filter[team_id]=${id}`).then((res) => res.json());
+      const onlyGamma = await one(gamma);
+      expect(onlyGamma.data[0]).toMatchObject({ sessions_expected: 0, attendance_rate: null });
+      expect(onlyGamma.meta).toMatchObject({ attendance_rate: null, unmatched: [] });
+      const onlyDelta = await one(delta);
+      expect(onlyDelta.data[0]).toMatchObject({ sessions_expected: 1, attendance_rate: 1 });
+      expect(onlyDelta.meta.unmatched.map((u: { name: string }) => u.name)).toEqual(['Mario Anonimo']);
+
+      // The spreadsheet's summary says the same.
+      const sheets = await readSheets((await get(`/api/reports/participation/excel?${Q1}`)).rawPayload);
+      const summaryOf = (id: number) => sheets.get('Riepilogo')!.find((row) => row?.[0] === figures(id).team_name)!.slice(1, 5);
+      expect(summaryOf(delta)).toEqual([1, 1, 1, 1]);
+      expect(summaryOf(gamma)).toEqual([1, 0, 0, 0]);
+
+      // And the dashboard's February.
+      const february = (await get('/api/reports/dashboard')).json().data.attendance_by_month.find((m: { month: string }) => m.month === '2026-02');
+      const report = (await get(`/api/reports/participation?from=${february.from}&to=${february.to}`)).json();
+      expect(february.attendance_rate).toBe(report.meta.attendance_rate);
+      expect(report.data.find((t: { team_id: number }) => t.team_id === gamma).sessions_expected).toBe(0);
+    } finally {
+      ctx.app.now = saved;
+      await ctx.db.deleteFrom('attendances').where('external_key', 'like', `late-${tag}-%`).execute();
+      await ctx.db.deleteFrom('team_members').where('team_id', 'in', [delta, gamma]).execute();
+      await ctx.db.deleteFrom('teams').where('id', 'in', [delta, gamma]).execute();
     }
   });
 

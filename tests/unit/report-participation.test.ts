@@ -34,7 +34,7 @@ describe('participation maths', () => {
     const report = computeParticipation({
       from: '2026-01-01',
       to: '2026-03-31',
-      teams: [{ id: 7, name: 'Alfa' }],
+      teams: [{ id: 7, name: 'Alfa', created_at: at(-60) }],
       members: new Map([[7, [{ id: 1, name: 'Anna', surname: 'A', email: 'a@x' }, { id: 2, name: 'Bruno', surname: 'B', email: 'b@x' }]]]),
       teamsOfUser: new Map([[1, [7]], [2, [7]]]),
       // 09:00–10:00, attached to no team (every team).

@@ -2,8 +2,9 @@
  * The participation figures, as a pure function of the rows the reports repository reads (no
  * clock, no database), so the rules are in one place and can be tested on their own:
  *
- * - a team's sessions are the ones attached to it plus the ones attached to no team; every member
- *   is expected at each of them;
+ * - a team's sessions are the ones attached to it plus the ones attached to no team that start at
+ *   or after the team's creation (a team created later did not exist for the earlier ones, so they
+ *   are neither expected nor attended for it); every member is expected at each of them;
  * - a member attended a session when at least one attendance row of the session is matched to
  *   them, whatever its times;
  * - minutes: each row's joined–left interval is clipped to the session's start–end (2 hours after
@@ -46,7 +47,8 @@ export interface Person {
 export interface ParticipationInput {
   from: string;
   to: string;
-  teams: Array<{ id: number; name: string }>;
+  /** `created_at` is an ISO instant: the sessions for every team that start before it are not the team's. */
+  teams: Array<{ id: number; name: string; created_at: string }>;
   /** Members of each team, in the order the report lists them. */
   members: Map<number, Person[]>;
   /** Every team each user belongs to (all teams, even when the report shows one). */
@@ -172,16 +174,24 @@ function stays<K extends string | number>(rows: AttendanceRow[], spans: Map<numb
 export function computeParticipation(input: ParticipationInput): ParticipationReport {
   const spans = new Map<number, [number, number]>();
   const sessionById = new Map<number, SessionSpan>();
-  let forAll = 0;
+  /** Starts in ms since the epoch: of every session, and of the sessions for every team. */
+  const startMsOf = new Map<number, number>();
+  const forAllStarts: number[] = [];
   const ownCount = new Map<number, number>();
   for (const s of input.sessions) {
-    const start = Date.parse(s.start_time) / 1000;
+    const startMs = Date.parse(s.start_time);
+    const start = startMs / 1000;
     spans.set(s.id, [start, s.end_time ? Date.parse(s.end_time) / 1000 : start + DEFAULT_SESSION_SECONDS]);
     sessionById.set(s.id, s);
-    if (!s.teamIds.length) forAll++;
+    startMsOf.set(s.id, startMs);
+    if (!s.teamIds.length) forAllStarts.push(startMs);
     for (const team of s.teamIds) ownCount.set(team, (ownCount.get(team) ?? 0) + 1);
   }
   const shown = new Set(input.teams.map((t) => t.id));
+  const createdMs = new Map(input.teams.map((t) => [t.id, Date.parse(t.created_at)]));
+  /** Whether the team is expected at the session: attached to it, or for every team and not before the team existed. */
+  const isTeamSession = (teamId: number, session: SessionSpan) =>
+    session.teamIds.length ? session.teamIds.includes(teamId) : startMsOf.get(session.id)! >= createdMs.get(teamId)!;
   const memberOf = (teamId: number, userId: number) => (input.teamsOfUser.get(userId) ?? []).includes(teamId);
 
   /** Per team, per member: sessions attended and seconds. */
@@ -193,8 +203,7 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
     const session = sessionById.get(stay.sessionId)!;
     const { seconds } = stay;
     for (const teamId of input.teamsOfUser.get(userId) ?? []) {
-      if (!shown.has(teamId)) continue;
-      if (session.teamIds.length && !session.teamIds.includes(teamId)) continue;
+      if (!shown.has(teamId) || !isTeamSession(teamId, session)) continue;
       let ofTeam = attended.get(teamId);
       if (!ofTeam) attended.set(teamId, (ofTeam = new Map()));
       const sum = ofTeam.get(userId);
@@ -218,7 +227,8 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
   let expectedAll = 0;
   let attendedAll = 0;
   const data = input.teams.map((team): ParticipationTeam => {
-    const expected = (ownCount.get(team.id) ?? 0) + forAll;
+    const created = createdMs.get(team.id)!;
+    const expected = (ownCount.get(team.id) ?? 0) + forAllStarts.filter((start) => start >= created).length;
     const members = (input.members.get(team.id) ?? []).map((m): ParticipationMember => {
       const sum = attended.get(team.id)?.get(m.id);
       return {

@@ -153,7 +153,7 @@ export function createReportsRepository(db: Db, now: Clock) {
   /**
    * Sessions of the span already held (started by now: one still to come has no attendance yet,
    * and counted as expected it would read as everyone's absence), and of the team when given (its
-   * own plus those for every team).
+   * own plus those for every team that start at or after the team's creation).
    */
   function sessionsInRange(range: DayRange, teamId?: number) {
     const { start, end } = bounds(range);
@@ -173,7 +173,10 @@ export function createReportsRepository(db: Db, now: Clock) {
               .whereRef('session_teams.session_id', '=', 'sessions.id')
               .where('session_teams.team_id', '=', teamId),
           ),
-          eb.not(eb.exists(eb.selectFrom('session_teams').select(sql.lit(1).as('one')).whereRef('session_teams.session_id', '=', 'sessions.id'))),
+          eb.and([
+            eb.not(eb.exists(eb.selectFrom('session_teams').select(sql.lit(1).as('one')).whereRef('session_teams.session_id', '=', 'sessions.id'))),
+            eb('sessions.start_time', '>=', eb.selectFrom('teams').select('teams.created_at').where('teams.id', '=', teamId)),
+          ]),
         ]),
       );
     }
@@ -181,7 +184,7 @@ export function createReportsRepository(db: Db, now: Clock) {
   }
 
   async function teamsAndMembers(teamId?: number) {
-    let teams = db.selectFrom('teams').select(['id', 'name']).orderBy('name').orderBy('id');
+    let teams = db.selectFrom('teams').select(['id', 'name', 'created_at']).orderBy('name').orderBy('id');
     let members = db
       .selectFrom('team_members')
       .innerJoin('users', 'users.id', 'team_members.user_id')
@@ -248,13 +251,13 @@ export function createReportsRepository(db: Db, now: Clock) {
   /**
    * The attendance rate of all teams in each of `ranges` (consecutive, in order), equal to the
    * participation report's `meta.attendance_rate` of each: member-sessions attended (a member with
-   * an attendance row in a session of their team, or of every team) over member-sessions expected.
-   * Read once for the whole span, and only ids: no names, no intervals.
+   * an attendance row in a session of their team, or of every team once the team existed) over
+   * member-sessions expected. Read once for the whole span, and only ids: no names, no intervals.
    */
   async function attendanceRates(ranges: DayRange[]): Promise<Array<number | null>> {
     if (!ranges.length) return [];
     const sessions = sessionsInRange({ from: ranges[0].from, to: ranges[ranges.length - 1].to });
-    const [sessionRows, links, pairs, memberships] = await Promise.all([
+    const [sessionRows, links, pairs, memberships, teamRows] = await Promise.all([
       sessions.select(['sessions.id', 'sessions.start_time']).execute(),
       sessions.innerJoin('session_teams', 'session_teams.session_id', 'sessions.id').select(['session_teams.session_id', 'session_teams.team_id']).execute(),
       sessions
@@ -264,7 +267,9 @@ export function createReportsRepository(db: Db, now: Clock) {
         .distinct()
         .execute(),
       db.selectFrom('team_members').select(['team_id', 'user_id']).execute(),
+      db.selectFrom('teams').select(['id', 'created_at']).execute(),
     ]);
+    const createdMs = new Map(teamRows.map((t) => [t.id, Date.parse(t.created_at)]));
     const teamsOfSession = new Map<number, number[]>();
     for (const link of links) teamsOfSession.set(link.session_id, [...(teamsOfSession.get(link.session_id) ?? []), link.team_id]);
     const size = new Map<number, number>();
@@ -273,7 +278,7 @@ export function createReportsRepository(db: Db, now: Clock) {
       size.set(team, (size.get(team) ?? 0) + 1);
       teamsOfUser.set(user, [...(teamsOfUser.get(user) ?? []), team]);
     }
-    const everyone = memberships.length;
+    const sizes = [...size];
     const attendeesOf = groupBy(pairs, (pair) => pair.session_id);
     return ranges.map((range) => {
       const { start, end } = bounds(range);
@@ -281,11 +286,15 @@ export function createReportsRepository(db: Db, now: Clock) {
       let attended = 0;
       for (const session of sessionRows) {
         if (session.start_time < start || session.start_time >= end) continue;
-        const teams = teamsOfSession.get(session.id);
-        expected += teams ? teams.reduce((total, team) => total + (size.get(team) ?? 0), 0) : everyone;
+        const startMs = Date.parse(session.start_time);
+        // Attached to teams: those; for every team: the teams that existed when it started.
+        const linked = teamsOfSession.get(session.id);
+        const isTeamSession = (team: number) => (linked ? linked.includes(team) : startMs >= (createdMs.get(team) ?? Infinity));
+        expected += linked
+          ? linked.reduce((total, team) => total + (size.get(team) ?? 0), 0)
+          : sizes.reduce((total, [team, members]) => total + (isTeamSession(team) ? members : 0), 0);
         for (const { user_id: user } of attendeesOf.get(session.id) ?? []) {
-          const own = teamsOfUser.get(user!) ?? [];
-          attended += teams ? own.filter((team) => teams.includes(team)).length : own.length;
+          attended += (teamsOfUser.get(user!) ?? []).filter(isTeamSession).length;
         }
       }
       return expected ? attended / expected : null;
