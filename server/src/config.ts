@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { parseDatabaseUrl, type DatabaseUrl } from './db/index.js';
+import { DEFAULT_QUERY_TIMEOUT_SECONDS, parseDatabaseUrl, type DatabaseUrl } from './db/index.js';
 import { loadAttendanceConfig, type AttendanceConfig } from './attendances/config.js';
 
 export interface Config {
@@ -9,6 +9,11 @@ export interface Config {
   database: DatabaseUrl;
   /** How long start-up waits for an unreachable database before giving up (DB_CONNECT_TIMEOUT_SECONDS). */
   dbConnectTimeoutSeconds: number;
+  /**
+   * PostgreSQL: how long a query may go unanswered before the request answers 503 and its
+   * connection is replaced (DB_QUERY_TIMEOUT_SECONDS); also bounds the background jobs' lock checks.
+   */
+  dbQueryTimeoutSeconds: number;
   storageDir: string;
   /** Set = a real OpenID Connect provider; unset = the built-in development provider under /idp. */
   oidc: OidcSettings;
@@ -210,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     database,
     dbConnectTimeoutSeconds: integer(env, 'DB_CONNECT_TIMEOUT_SECONDS', 60, 0, 24 * 3600),
+    dbQueryTimeoutSeconds: integer(env, 'DB_QUERY_TIMEOUT_SECONDS', DEFAULT_QUERY_TIMEOUT_SECONDS, 1, 3600),
     storageDir: env.STORAGE_DIR || './data/storage',
     oidc: {
       issuer,

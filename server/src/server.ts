@@ -33,6 +33,7 @@ function open(config: Config): Promise<Db> {
   // Start in any order: a database still starting (a container stack, a reboot) is waited for.
   return openDatabase(config.database, {
     timeoutSeconds: config.dbConnectTimeoutSeconds,
+    queryTimeoutMs: config.dbQueryTimeoutSeconds * 1000,
     log: (message) => console.error(message),
   });
 }
@@ -57,6 +58,7 @@ async function serve(config: Config, db: Db, workerIndex: number): Promise<void>
     workerIndex,
     log: app.log,
     retryMs: LEADERSHIP_RETRY_MS,
+    queryTimeoutMs: config.dbQueryTimeoutSeconds * 1000,
     onLead: () => {
       startAttendanceScheduler(app);
       startAuditRetention(app);

@@ -178,6 +178,15 @@ describe('WORKERS with the development provider', () => {
   });
 });
 
+describe('DB_QUERY_TIMEOUT_SECONDS', () => {
+  it('bounds PostgreSQL queries at 30 s unless set, and refuses a value that is not a whole number of seconds', () => {
+    expect(loadConfig({}).dbQueryTimeoutSeconds).toBe(30);
+    expect(loadConfig({ DB_QUERY_TIMEOUT_SECONDS: '120' }).dbQueryTimeoutSeconds).toBe(120);
+    expect(() => loadConfig({ DB_QUERY_TIMEOUT_SECONDS: '0' })).toThrow('DB_QUERY_TIMEOUT_SECONDS must be an integer between 1 and 3600 (got "0")');
+    expect(() => loadConfig({ DB_QUERY_TIMEOUT_SECONDS: '1.5' })).toThrow(/DB_QUERY_TIMEOUT_SECONDS must be/);
+  });
+});
+
 describe.each(databases)('pages carry the public configuration (%s)', (kind) => {
   const dist = mkdtempSync(join(tmpdir(), 'percorso-dist-'));
   writeFileSync(

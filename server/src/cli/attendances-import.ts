@@ -42,7 +42,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const db = await createDb(config.database);
+  const db = await createDb(config.database, { queryTimeoutMs: config.dbQueryTimeoutSeconds * 1000 });
   try {
     const { ok, message } = await runAttendanceCli(db, config, {
       sessionId,

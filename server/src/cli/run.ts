@@ -10,7 +10,7 @@ export async function runDatabaseCommand(task: (db: Db, config: Config) => Promi
   let db: Db | undefined;
   try {
     const config = loadConfig();
-    db = await createDb(config.database);
+    db = await createDb(config.database, { queryTimeoutMs: config.dbQueryTimeoutSeconds * 1000 });
     await migrateToLatest(db);
     await task(db, config);
   } catch (error) {

@@ -40,6 +40,22 @@ const POSTGRES_MESSAGES = [
  */
 const SQLITE_PREFIXES = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR'];
 
+/** The code of DatabaseTimeoutError. */
+const QUERY_TIMEOUT_CODE = 'PERCORSO_QUERY_TIMEOUT';
+
+/**
+ * A PostgreSQL query that had no answer within DB_QUERY_TIMEOUT_SECONDS (db/bounded-pool.ts): the
+ * server or the network between us does not answer, and the connection it ran on is discarded.
+ */
+export class DatabaseTimeoutError extends Error {
+  readonly code = QUERY_TIMEOUT_CODE;
+
+  constructor(readonly timeoutMs: number) {
+    super(`no answer from the database within ${timeoutMs / 1000} s (DB_QUERY_TIMEOUT_SECONDS)`);
+    this.name = 'DatabaseTimeoutError';
+  }
+}
+
 function codeOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
@@ -49,7 +65,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const code = codeOf(error);
   if (code) {
-    if (NETWORK_CODES.has(code) || POSTGRES_CODES.has(code)) return true;
+    if (NETWORK_CODES.has(code) || POSTGRES_CODES.has(code) || code === QUERY_TIMEOUT_CODE) return true;
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
     if (SQLITE_PREFIXES.some((prefix) => code === prefix || code.startsWith(`${prefix}_`))) return true;
   }

@@ -8,8 +8,33 @@ import { WriteTracker } from './write-tracker.js';
 import { SearchIndexPlugin, foldText } from './search.js';
 import { describeDatabaseError, isDatabaseUnavailable } from './errors.js';
 import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.js';
+import { boundedPool } from './bounded-pool.js';
 
 export { describeDatabaseError, isDatabaseUnavailable } from './errors.js';
+
+/**
+ * DB_QUERY_TIMEOUT_SECONDS when unset. The slowest requests measured on the large benchmark seed
+ * on PostgreSQL (a quarter's participation spreadsheet for every team) take about 1 s in all, so a
+ * legitimate query stays far below it, while a request caught by a network cut is answered 503
+ * within it rather than after minutes.
+ */
+export const DEFAULT_QUERY_TIMEOUT_SECONDS = 30;
+
+/**
+ * TCP keepalive on every PostgreSQL connection, probes starting after this much silence: a
+ * connection waiting on a long query (a migration, which has no query bound) or idle for long (the
+ * jobs lock, the change announcements) learns of a cut that dropped its packets in seconds rather
+ * than hours (the system's default before the first probe).
+ */
+export const KEEPALIVE_IDLE_MS = 10_000;
+
+export interface CreateDbOptions {
+  /**
+   * PostgreSQL: how long a query may go unanswered before it fails (503) and its connection is
+   * destroyed (DB_QUERY_TIMEOUT_SECONDS); default DEFAULT_QUERY_TIMEOUT_SECONDS. Unused on SQLite.
+   */
+  queryTimeoutMs?: number;
+}
 
 export type Db = Kysely<Database>;
 export type DatabaseUrl = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
@@ -46,6 +71,12 @@ export interface DbRuntime {
    * stopped; null on PostgreSQL and in memory, which have none.
    */
   checkpointInBackground(): WalCheckpointer | null;
+  /**
+   * PostgreSQL: the bound on each query in milliseconds (CreateDbOptions), read as each query
+   * starts; 0 = none, as while migrations run (migrateToLatest). 0 on SQLite, whose busy timeout
+   * bounds its waits.
+   */
+  queryTimeoutMs: number;
 }
 
 /** The part of a pino/Fastify logger the database layer writes to. */
@@ -146,7 +177,7 @@ class SqliteDialectKeepingTheCause extends SqliteDialect {
   }
 }
 
-export async function createDb(url: DatabaseUrl): Promise<Db> {
+export async function createDb(url: DatabaseUrl, options: CreateDbOptions = {}): Promise<Db> {
   if (url.kind === 'sqlite') {
     const { SQLite, sqliteDriverPath } = await import('./sqlite-driver.js');
     if (url.path !== ':memory:') mkdirSync(dirname(url.path), { recursive: true });
@@ -233,6 +264,7 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
               },
               log: runtime.logger,
             }),
+      queryTimeoutMs: 0,
     };
     runtimes.set(db, runtime);
     return db;
@@ -255,8 +287,8 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
     // An unreachable server fails a request in seconds (503) instead of holding it open.
     connectionTimeoutMillis: 5000,
     keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
   const runtime: DbRuntime = {
     kind: 'postgres',
     writes,
@@ -266,7 +298,11 @@ export async function createDb(url: DatabaseUrl): Promise<Db> {
     readNow: () => null,
     logger: stderrLogger,
     checkpointInBackground: () => null,
+    queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_SECONDS * 1000,
   };
+  // Every query is bounded, and a connection left without an answer is destroyed (bounded-pool.ts).
+  const dialect = new PostgresDialect({ pool: boundedPool(pool, () => runtime.queryTimeoutMs) });
+  const db = new Kysely<Database>({ dialect, plugins: [writes] });
   runtimes.set(db, runtime);
   // A connection the server closes (a restart, pg_terminate_backend, a network cut) makes its
   // client emit 'error'; without a listener Node ends the process. Idle clients are then dropped by
@@ -315,7 +351,15 @@ export async function migrateToLatest(db: Db): Promise<void> {
     : undefined;
   // Migration numbers are handed out to work done in parallel: one may land after a higher one ran.
   const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  // No query bound while migrating: rewriting a large table may take long, and so may waiting for
+  // another process's migrations (PostgreSQL serialises them). Migrations run before the process
+  // serves, so no request goes without its bound meanwhile.
+  const runtime = runtimeOf(db);
+  const bound = runtime?.queryTimeoutMs ?? 0;
+  if (runtime) runtime.queryTimeoutMs = 0;
+  const { error, results } = await migrator.migrateToLatest().finally(() => {
+    if (runtime) runtime.queryTimeoutMs = bound;
+  });
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
@@ -330,8 +374,10 @@ export async function migrateToLatest(db: Db): Promise<void> {
  */
 export async function openDatabase(
   url: DatabaseUrl,
-  { timeoutSeconds, log, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }: {
+  { timeoutSeconds, queryTimeoutMs, log, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }: {
     timeoutSeconds: number;
+    /** CreateDbOptions.queryTimeoutMs. */
+    queryTimeoutMs?: number;
     log: (message: string) => void;
     sleep?: (ms: number) => Promise<void>;
   },
@@ -343,7 +389,7 @@ export async function openDatabase(
     attempt++;
     let db: Db | undefined;
     try {
-      db = await createDb(url);
+      db = await createDb(url, { queryTimeoutMs });
       await sql`select 1`.execute(db);
       if (attempt > 1) log(`Database raggiungibile (tentativo ${attempt}).`);
       return db;

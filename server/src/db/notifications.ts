@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { AUTH_TABLES } from '../auth/auth-cache.js';
-import { runtimeOf, type Db, type DbLogger } from './index.js';
+import { KEEPALIVE_IDLE_MS, runtimeOf, type Db, type DbLogger } from './index.js';
 
 /** The PostgreSQL channel server processes announce their changes to cached data on. */
 export const CHANGES_CHANNEL = 'percorso_changes';
@@ -83,7 +83,16 @@ export function listenForChanges(db: Db, url: string, log: DbLogger): { stop(): 
   const connect = async () => {
     if (stopped) return;
     const pg = await import('pg');
-    const fresh = new pg.default.Client({ connectionString: url, application_name: `percorso-changes-${process.pid}`, keepAlive: true });
+    const fresh = new pg.default.Client({
+      connectionString: url,
+      application_name: `percorso-changes-${process.pid}`,
+      connectionTimeoutMillis: 5000,
+      // A `listen` left unanswered (a network cut that drops packets) fails, and the connection is
+      // replaced, instead of leaving the caches off until the system gives up on it.
+      query_timeout: runtime.queryTimeoutMs || undefined,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
+    });
     client = fresh;
     fresh.on('error', (error) => client === fresh && lost(error));
     fresh.on('end', () => client === fresh && lost(new Error('connection ended')));

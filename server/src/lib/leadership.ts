@@ -1,5 +1,4 @@
-import type { DatabaseUrl } from '../db/index.js';
-import type { DbLogger } from '../db/index.js';
+import { KEEPALIVE_IDLE_MS, type DatabaseUrl, type DbLogger } from '../db/index.js';
 
 /**
  * The PostgreSQL advisory lock whose holder runs the background jobs: a fixed number, and the
@@ -21,6 +20,11 @@ interface Options {
   log: DbLogger & { info(details: object, message: string): void };
   /** How often a process without the lock tries again (and checks its connection while leading). */
   retryMs: number;
+  /**
+   * PostgreSQL: how long a query on the lock's connection may go unanswered
+   * (DB_QUERY_TIMEOUT_SECONDS) before the connection counts as lost.
+   */
+  queryTimeoutMs: number;
   onLead: () => void;
   onLose: () => Promise<void>;
 }
@@ -31,7 +35,9 @@ interface Options {
  * - PostgreSQL: the process that holds a session-level advisory lock, taken on a connection of its
  *   own; the others try again every `retryMs`. When the holder dies (or its connection does) the
  *   server releases the lock with the session, and the next try of another process takes it over.
- *   A holder that loses its connection stops its jobs before it tries again.
+ *   A holder that loses its connection stops its jobs before it tries again; so does one whose
+ *   check goes unanswered within the query bound (a network cut that drops packets would
+ *   otherwise hold the check, and the jobs, until the system gives up on the connection).
  * - SQLite (one machine): the cluster's first worker, whose replacement is again the first.
  */
 export function startLeadership(options: Options): Leadership {
@@ -67,10 +73,23 @@ export function startLeadership(options: Options): Leadership {
     await options.onLose();
   };
 
+  /**
+   * Closes the lock's connection: the session's end releases the lock at once. A connection that
+   * no longer answers may never complete the goodbye, so it is not waited for past the query bound
+   * (the server frees the lock when it notices the session gone).
+   */
   const dropClient = async () => {
     const old = client;
     client = null;
-    await old?.end().catch(() => {});
+    if (!old) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      old.end().catch(() => {}),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, options.queryTimeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
   };
 
   const tryOnce = async () => {
@@ -82,7 +101,10 @@ export function startLeadership(options: Options): Leadership {
           connectionString: url,
           application_name: `percorso-jobs-${process.pid}`,
           connectionTimeoutMillis: 5000,
+          // pg fails a query unanswered past this; the connection is then dropped below.
+          query_timeout: options.queryTimeoutMs,
           keepAlive: true,
+          keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
         });
         fresh.on('error', () => {
           // The connection is gone: so is the lock. The next tick reconnects.
@@ -113,8 +135,9 @@ export function startLeadership(options: Options): Leadership {
         options.onLead();
       }
     } catch {
-      await dropClient();
+      // The jobs stop first: closing the connection may take up to the query bound.
       await lose();
+      await dropClient();
     }
   };
 
