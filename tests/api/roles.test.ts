@@ -102,6 +102,24 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
     expect((await send('DELETE', `/api/roles/${id}`, dev.headers)).statusCode).toBe(200);
   });
 
+  it('answers how many users hold each role (users_count), in the list and one by one', async () => {
+    const creator = await ctx.user({}, ['create_roles', 'read_roles']);
+    const created = await send('POST', '/api/roles', creator.headers, { name: 'Conteggio titolari', description: 'D', permissions: ['read_teams'] });
+    expect(created.json().data.users_count).toBe(0);
+    const id = created.json().data.id;
+    const holders = await Promise.all([ctx.user(), ctx.user(), ctx.user()]);
+    await ctx.db.insertInto('user_roles').values(holders.map((h) => ({ user_id: h.id, role_id: id }))).execute();
+    const listed = (await get('/api/roles?filter[name]=conteggio titolari', creator.headers)).json().data;
+    expect(listed).toEqual([expect.objectContaining({ id, users_count: 3 })]);
+    expect((await get(`/api/roles/${id}`, creator.headers)).json().data.users_count).toBe(3);
+    // Every role of the list has its own count.
+    const all = (await get('/api/roles', creator.headers)).json().data as Array<{ id: number; users_count: number }>;
+    for (const role of all) {
+      const held = await ctx.db.selectFrom('user_roles').select('user_id').where('role_id', '=', role.id).execute();
+      expect(role.users_count, `role ${role.id}`).toBe(held.length);
+    }
+  });
+
   it('DELETE /api/roles/{id} needs delete_roles and detaches the role from users', async () => {
     const creator = await ctx.user({}, ['create_roles']);
     const id = (await send('POST', '/api/roles', creator.headers, { name: 'Da eliminare', description: 'D', permissions: ['read_teams'] })).json().data.id;

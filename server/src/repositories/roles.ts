@@ -11,8 +11,8 @@ import { defineRepository } from './registry.js';
 import { extend } from '../lib/objects.js';
 
 export type RoleRow = { id: number; name: string; description: string; created_at: string };
-/** A role with the names of the permissions it grants. */
-export type RoleWithPermissions = RoleRow & { permissions: string[] };
+/** A role with the names of the permissions it grants and how many users hold it. */
+export type RoleWithPermissions = RoleRow & { permissions: string[]; users_count: number };
 
 const ROLE_COLUMNS = ['roles.id', 'roles.name', 'roles.description', 'roles.created_at'] as const;
 
@@ -38,16 +38,25 @@ async function replacePermissions(trx: Kysely<Database>, roleId: number, permiss
 }
 
 export function createRolesRepository(db: Db, now: Clock) {
+  /** Permissions and holder counts: two queries for the whole page. */
   async function withPermissions(rows: RoleRow[]): Promise<RoleWithPermissions[]> {
     if (!rows.length) return [];
-    const links = await db
-      .selectFrom('role_permissions')
-      .select(['role_id', 'permission_name'])
-      .where('role_id', 'in', rows.map((r) => r.id))
-      .orderBy('permission_name')
-      .execute();
+    const ids = rows.map((r) => r.id);
+    const [links, holders] = await Promise.all([
+      db.selectFrom('role_permissions').select(['role_id', 'permission_name']).where('role_id', 'in', ids).orderBy('permission_name').execute(),
+      db
+        .selectFrom('user_roles')
+        .select(['role_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where('role_id', 'in', ids)
+        .groupBy('role_id')
+        .execute(),
+    ]);
     const permissionsOf = groupBy(links, (l) => l.role_id);
-    return rows.map((r) => extend(r, { permissions: (permissionsOf.get(r.id) ?? []).map((l) => l.permission_name) }));
+    // PostgreSQL answers count() as a bigint string.
+    const holdersOf = new Map(holders.map((h) => [h.role_id, Number(h.count)]));
+    return rows.map((r) =>
+      extend(r, { permissions: (permissionsOf.get(r.id) ?? []).map((l) => l.permission_name), users_count: holdersOf.get(r.id) ?? 0 }),
+    );
   }
 
   async function findById(id: number): Promise<RoleRow | undefined> {

@@ -18,6 +18,7 @@ function presentRole(role: RoleWithPermissions): RoleResource {
     description: role.description,
     created_at: role.created_at,
     permissions: role.permissions.map((name) => ({ name, description: isPermissionName(name) ? PERMISSIONS[name] : name })),
+    users_count: role.users_count,
   };
 }
 

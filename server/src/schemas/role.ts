@@ -10,6 +10,8 @@ export const RoleResource = Type.Object({
   description: Type.String(),
   created_at: Type.String(),
   permissions: Type.Array(PermissionResource),
+  /** Users who hold the role (they lose its permissions if it is deleted). */
+  users_count: Type.Integer({ minimum: 0 }),
 });
 export type RoleResource = Static<typeof RoleResource>;
 

@@ -9,6 +9,7 @@ import { CardGrid, SkeletonCards } from '../common/CardGrid';
 import { DeleteRecordButton } from '../common/DeleteRecordButton';
 import { CreateRecordButton, EditRecordButton } from '../common/RecordButtons';
 import { SearchListPage } from '../common/SearchListPage';
+import { RoleDeletionConsequences } from './RoleDeletionConsequences';
 import { RoleInputs, toRoleBody } from './RoleInputs';
 
 type Role = RoleResource & RaRecord;
@@ -48,7 +49,15 @@ function RoleCard({ record }: { record: Role }) {
         <EditRecordButton record={record} title="resources.roles.page.edit_title" transform={toRoleBody} loading={<SkeletonCards />}>
           <RoleInputs />
         </EditRecordButton>
-        {!locked && <DeleteRecordButton record={record} name={record.name} confirmText="resources.roles.page.delete_confirm" failures="log" />}
+        {!locked && (
+          <DeleteRecordButton
+            record={record}
+            name={record.name}
+            confirmText="resources.roles.page.delete_confirm"
+            failures="log"
+            details={<RoleDeletionConsequences role={record} />}
+          />
+        )}
       </CardActions>
     </Card>
   );

@@ -17,6 +17,9 @@ export const messages = {
     edit: 'Modifica',
     delete: 'Elimina',
     delete_confirm: 'Sei sicuro di voler eliminare il ruolo "%{name}"?',
+    delete_holders:
+      '%{smart_count} utente ha questo ruolo e ne perderà i permessi. |||| %{smart_count} utenti hanno questo ruolo e ne perderanno i permessi.',
+    delete_no_holders: 'Nessun utente ha questo ruolo.',
     permissions_count: '%{smart_count} permesso |||| %{smart_count} permessi',
     developer_only: 'Solo uno sviluppatore può assegnare o togliere il permesso developer.',
     developer_role_locked: 'Ha il permesso developer: solo uno sviluppatore può eliminarlo.',
