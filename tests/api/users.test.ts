@@ -110,9 +110,40 @@ describe.each(databases)('users admin API (%s)', (kind) => {
       const res = await send('POST', '/api/users', admin.headers, { ...payload, email: `  ${payload.email.toUpperCase()} ` });
       expect(res.statusCode).toBe(201);
       expect(res.json().data).toMatchObject({ name: 'Nuova', surname: 'Utente', email: payload.email, tax_id: 'RSSMRA80A01H501U', birthdate: '1980-01-01', mooc_access: false, is_expert: false, roles: [] });
-      const iso = await send('POST', '/api/users', admin.headers, { ...valid(), tax_id: '', birthdate: '1991-04-05T00:00:00.000Z' });
-      expect(iso.statusCode).toBe(201);
-      expect(iso.json().data).toMatchObject({ tax_id: null, birthdate: '1991-04-05' });
+      const blank = await send('POST', '/api/users', admin.headers, { ...valid(), tax_id: '', birthdate: '' });
+      expect(blank.statusCode).toBe(201);
+      expect(blank.json().data).toMatchObject({ tax_id: null, birthdate: null });
+      const earliest = await send('POST', '/api/users', admin.headers, { ...valid(), birthdate: '1900-01-01' });
+      expect(earliest.statusCode).toBe(201);
+      expect(earliest.json().data.birthdate).toBe('1900-01-01');
+    });
+
+    it('takes a birthdate only as a calendar day between 1 January 1900 and today in Rome', async () => {
+      const admin = await ctx.user({}, ['create_users']);
+      const refused = async (birthdate: unknown) => {
+        const res = await send('POST', '/api/users', admin.headers, { ...valid(), birthdate });
+        expect(res.statusCode, String(birthdate)).toBe(422);
+        expect(Object.keys(res.json().errors), String(birthdate)).toEqual(['birthdate']);
+        return res.json().errors.birthdate;
+      };
+      // A date-time is not a birthdate: its day depends on the time zone (this one is 5 April in Rome).
+      for (const value of ['1991-04-04T23:30:00.000Z', '1991-04-05T00:00:00.000Z', '1991-04-05T00:00:00+02:00', '1991-04-05 00:00', '1991-4-5', '05/04/1991', '1991-02-30', '19910405']) {
+        expect(await refused(value)).toEqual(['Il campo data di nascita deve essere una data valida (AAAA-MM-GG).']);
+      }
+      for (const value of ['1899-12-31', '0001-01-01']) {
+        expect(await refused(value)).toEqual(['La data di nascita non può essere precedente al 01/01/1900.']);
+      }
+      const saved = ctx.app.now;
+      // 00:30 of 1 March 2026 in Rome, still 28 February in UTC.
+      ctx.app.now = () => Date.parse('2026-02-28T23:30:00.000Z');
+      try {
+        expect(await refused('2026-03-02')).toEqual(['La data di nascita non può essere nel futuro.']);
+        const today = await send('POST', '/api/users', admin.headers, { ...valid(), birthdate: '2026-03-01' });
+        expect(today.statusCode).toBe(201);
+        expect(today.json().data.birthdate).toBe('2026-03-01');
+      } finally {
+        ctx.app.now = saved;
+      }
     });
   });
 

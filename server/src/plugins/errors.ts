@@ -52,7 +52,7 @@ export function italianMessage(issue: AjvIssue, key: string): string {
     case 'format':
       if (p.format === 'uri' || p.format === 'url') return `Il campo ${field} deve essere un URL valido.`;
       if (p.format === 'email') return `Il campo ${field} deve essere un indirizzo email valido.`;
-      if (p.format === 'date') return `Il campo ${field} deve essere una data valida.`;
+      if (p.format === 'date') return `Il campo ${field} deve essere una data valida (AAAA-MM-GG).`;
       if (p.format === 'date-time') return `Il campo ${field} deve essere una data e ora valida.`;
       if (p.format === 'plain-text') return `Il campo ${field} contiene caratteri non ammessi (a capo, tabulazioni o caratteri di controllo).`;
       if (p.format === 'free-text') return `Il campo ${field} contiene caratteri di controllo non ammessi.`;

@@ -6,6 +6,7 @@ import { checkBody } from '../plugins/body-rules.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { requiredMessage } from '../lib/field-labels.js';
 import { presentAdminUser } from '../lib/presenters-users.js';
+import { romeToday } from '../repositories/reports.js';
 import { IdParams, ListQuery, responses } from '../schemas/common.js';
 import {
   AdminUserListResponse,
@@ -17,6 +18,9 @@ import {
 } from '../schemas/user-admin.js';
 
 const EMAIL_TAKEN = "L'indirizzo email è già in uso.";
+
+/** The earliest birthdate taken: anything before is a typing slip, not a person. */
+const EARLIEST_BIRTHDATE = '1900-01-01';
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
@@ -32,7 +36,7 @@ function userValues(body: UserCreateBody) {
     surname: body.surname.trim(),
     email: body.email.trim().toLowerCase(),
     tax_id: compactTaxId(body.tax_id),
-    birthdate: body.birthdate ? body.birthdate.slice(0, 10) : null,
+    birthdate: body.birthdate || null,
   };
 }
 
@@ -59,10 +63,14 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         checkBody<UserCreateBody>(async (body, errors) => {
           for (const field of ['name', 'surname'] as const) if (body.get(field)?.trim() === '') errors.add(field, requiredMessage(field));
           const taxId = compactTaxId(body.get('tax_id'));
-          const birthdate = body.get('birthdate')?.slice(0, 10);
+          // Already a YYYY-MM-DD calendar day when set (the schema's "date" format).
+          const birthdate = body.get('birthdate');
           const email = body.get('email')?.trim().toLowerCase();
           if (taxId && !/^[A-Z0-9]{11,16}$/.test(taxId)) errors.add('tax_id', 'Il codice fiscale non è valido.');
-          if (birthdate && birthdate > new Date(app.now()).toISOString().slice(0, 10)) {
+          if (birthdate && birthdate < EARLIEST_BIRTHDATE) {
+            errors.add('birthdate', 'La data di nascita non può essere precedente al 01/01/1900.');
+          } else if (birthdate && birthdate > romeToday(app.now())) {
+            // Today on the incubator's calendar: just after midnight in Rome, the UTC day is still yesterday.
             errors.add('birthdate', 'La data di nascita non può essere nel futuro.');
           }
           if (email && (await users.emailTaken(email))) errors.add('email', EMAIL_TAKEN);

@@ -31,15 +31,14 @@ export const AdminUser = Type.Object({
 });
 export type AdminUser = Static<typeof AdminUser>;
 
-const IsoDate = Type.Union([Type.String({ format: 'date' }), Type.String({ format: 'date-time' })]);
-
 /** POST /api/users. */
 export const UserCreateBody = Type.Object({
   name: Name(),
   surname: Name(),
   email: Type.String({ format: 'email', maxLength: 255 }),
   tax_id: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
-  birthdate: Type.Optional(Type.Union([IsoDate, Type.Null()])),
+  /** A calendar day, `YYYY-MM-DD`: a date-time is refused, its day would depend on a time zone. */
+  birthdate: Type.Optional(Type.Union([Type.String({ format: 'date' }), Type.Null()])),
 });
 export type UserCreateBody = Static<typeof UserCreateBody>;
 
