@@ -63,12 +63,17 @@ export interface ModuleSwap {
  * Applies the swaps below, and fails the build when one of them never matched: a dependency upgrade
  * that renames or moves the swapped module must not silently put the original back (or, worse,
  * leave the app with a swap that no longer fits the code around it).
+ * Every swap only makes the bundle smaller, so they apply to `vite build` alone: the development
+ * server serves the dependencies as published, pre-bundled (a swapped-in file under node_modules
+ * would skip that pre-bundling, and its CommonJS imports, such as react-router's `cookie`, would
+ * fail to load in the browser).
  */
 export function moduleSwaps(swaps: ModuleSwap[]): Plugin {
   const seen = new Set<string>();
   let building = false;
   return {
     name: 'percorso:module-swaps',
+    apply: 'build',
     enforce: 'pre',
     configResolved(config) {
       building = config.command === 'build';
@@ -248,6 +253,7 @@ export function treeShakeableReactRouter(): Plugin {
   let marked = 0;
   return {
     name: 'percorso:tree-shakeable-react-router',
+    apply: 'build',
     enforce: 'pre',
     configResolved(config) {
       building = config.command === 'build';
@@ -354,10 +360,6 @@ export default defineConfig({
     // Every browser Vite's default target covers supports <link rel=modulepreload>.
     modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: { groups: chunking.groups } } },
-  },
-  optimizeDeps: {
-    // Pre-bundling would hide ra-core's internal import from the light-router swap in dev.
-    exclude: ['ra-core', 'react-admin', 'ra-ui-materialui'],
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
