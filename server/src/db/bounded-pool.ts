@@ -17,7 +17,20 @@ import { DatabaseTimeoutError } from './errors.js';
  * The connections that were idle in the pool when a query went unanswered are likely to have lost
  * their way to the server too (the same cut, or a firewall or NAT that forgot them): they are
  * destroyed when next taken out of the pool, and another connection is taken.
+ *
+ * The server applies the same bound (`statement_timeout`, set on each connection before its first
+ * query and whenever the bound changes): a query that is merely slow is cancelled by PostgreSQL
+ * itself, so it stops using the server's CPU and locks, and its connection stays usable. The
+ * timer here fires a little later (SERVER_FIRST_MS) and so only ends waits the server cannot end:
+ * an answer lost on the network.
  */
+/** How much longer than the server's statement_timeout the client waits for an answer. */
+export const SERVER_FIRST_MS = 1000;
+
+/** The statements Kysely opens and ends a transaction with (savepoints stay inside one). */
+const TRANSACTION_START = /^\s*(?:begin|start\s+transaction)\b/i;
+const TRANSACTION_END = /^\s*(?:commit|rollback|end|abort)\s*;?\s*$/i;
+
 export function boundedPool(pool: Pool, timeoutMs: () => number): PostgresPool {
   const clients = new WeakMap<PoolClient, BoundedClient>();
   const state = { timeouts: 0 };
@@ -46,6 +59,10 @@ class BoundedClient implements PostgresPoolClient {
   #failure: DatabaseTimeoutError | null = null;
   /** The pool's count of unanswered queries when this client was last released (or created). */
   idleSince: number;
+  /** The statement_timeout (ms) this connection's session has, once set here. */
+  #serverBound: number | undefined;
+  /** Between `begin` and `commit`/`rollback`: no SET then, since a rollback would undo it. */
+  #inTransaction = false;
 
   constructor(
     private readonly client: PoolClient,
@@ -62,15 +79,15 @@ class BoundedClient implements PostgresPoolClient {
     if (typeof sql !== 'string') throw new Error('streamed queries are not set up on PostgreSQL');
     // A rollback after the timeout, in the same transaction, would wait behind the lost answer.
     if (this.#failure) return Promise.reject(this.#failure);
-    const answer = this.client.query(sql, [...parameters]) as unknown as Promise<PostgresQueryResult<R>>;
     const ms = this.timeoutMs();
+    const answer = this.#withServerBound(ms, sql, () => this.client.query(sql, [...parameters]) as unknown as Promise<PostgresQueryResult<R>>);
     if (ms <= 0) return answer;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#failure = new DatabaseTimeoutError(ms);
         this.state.timeouts++;
         reject(this.#failure);
-      }, ms);
+      }, ms + SERVER_FIRST_MS);
       answer.then(
         (result) => {
           clearTimeout(timer);
@@ -84,6 +101,21 @@ class BoundedClient implements PostgresPoolClient {
     });
   }
 
+  /**
+   * Runs `statement` once the session's statement_timeout is `ms` (0: none). The SET is made only
+   * outside a transaction, where nothing can roll it back: a bound that changes while a
+   * transaction is open (only around migrations) reaches the server after it ends.
+   */
+  #withServerBound<T>(ms: number, statement: string, query: () => Promise<T>): Promise<T> {
+    if (TRANSACTION_END.test(statement)) this.#inTransaction = false;
+    else if (TRANSACTION_START.test(statement)) this.#inTransaction = true;
+    if (this.#serverBound === ms || (this.#inTransaction && !TRANSACTION_START.test(statement))) return query();
+    return this.client.query(`set statement_timeout = ${Math.max(0, Math.floor(ms))}`).then(() => {
+      this.#serverBound = ms;
+      return query();
+    });
+  }
+
   release(): void {
     // With an error, pg-pool ends the client (its socket destroyed while a query is in flight)
     // rather than keeping it for the next request.
@@ -92,6 +124,7 @@ class BoundedClient implements PostgresPoolClient {
       return;
     }
     this.idleSince = this.state.timeouts;
+    this.#inTransaction = false;
     this.client.release();
   }
 }

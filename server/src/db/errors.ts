@@ -19,10 +19,11 @@ const NETWORK_CODES = new Set([
 
 /**
  * PostgreSQL SQLSTATEs: 57P01 admin shutdown (pg_terminate_backend, a restart), 57P02 crash
- * shutdown, 57P03 cannot connect now (starting up, shutting down), 53300 too many connections;
+ * shutdown, 57P03 cannot connect now (starting up, shutting down), 53300 too many connections,
+ * 57014 query canceled (statement_timeout, i.e. DB_QUERY_TIMEOUT_SECONDS, or pg_cancel_backend);
  * class 08 is "connection exception".
  */
-const POSTGRES_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+const POSTGRES_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 
 /** node-postgres reports a lost or unusable connection with these messages and no code. */
 const POSTGRES_MESSAGES = [
