@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { AttendanceFileError } from '../../server/src/attendances/csv.js';
 import { importAttendanceCsv } from '../../server/src/attendances/csv-import.js';
 import { parseCsvTime, parseDuration } from '../../server/src/attendances/csv-times.js';
+import { localToIso } from '../../server/src/attendances/times.js';
 import { databases, useTestApp, type TestContext } from './helpers.js';
 
 const fixture = (name: string) => resolve(__dirname, '../fixtures/attendances', name);
@@ -180,4 +181,16 @@ describe.each(databases)('CSV attendance import (%s)', (kind) => {
     expect(bad?.stderr).toMatch(/File rifiutato, nessuna presenza importata:\n- Riga 3: ora di ingresso non riconosciuta "dopo pranzo"/);
     expect(await rowsOf(ctx, id)).toHaveLength(4);
   }, 60_000);
+});
+
+describe('local times of an attendance file', () => {
+  const at = (day: number, hour: number, minute: number) => localToIso({ year: 2026, month: 10, day, hour, minute, second: 0 }, 'Europe/Rome');
+
+  it('reads a time the clock shows twice (summer time ends) as its first occurrence, as the back-office does', () => {
+    expect(at(25, 2, 30)).toBe('2026-10-25T00:30:00.000Z');
+    expect(at(25, 1, 59)).toBe('2026-10-24T23:59:00.000Z');
+    expect(at(25, 3, 0)).toBe('2026-10-25T02:00:00.000Z');
+    expect(at(24, 2, 30)).toBe('2026-10-24T00:30:00.000Z');
+    expect(localToIso({ year: 2026, month: 1, day: 15, hour: 2, minute: 30, second: 0 }, 'Europe/Rome')).toBe('2026-01-15T01:30:00.000Z');
+  });
 });

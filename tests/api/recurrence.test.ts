@@ -56,6 +56,17 @@ describe.each(databases)('repeating sessions (%s)', (kind) => {
     expect((await counts()).audit).toBe(4);
   });
 
+  it('reads a time the clock shows twice, the night summer time ends, as its first occurrence', async () => {
+    // Sunday 18 October 2026, 02:30 in Rome (summer time); a week later 02:30 comes twice.
+    const res = await post({ ...base, start_time: '2026-10-18T00:30:00.000Z', end_time: '2026-10-18T01:00:00.000Z', repeat: { frequency: 'weekly', count: 3 } });
+    expect(res.statusCode).toBe(201);
+    const rows = await ctx.db.selectFrom('sessions').selectAll().orderBy('start_time').execute();
+    expect(rows.map((r) => rome(r.start_time))).toEqual(['0 02:30', '0 02:30', '0 02:30']);
+    // 25 October: 02:30 summer time (00:30 UTC), not winter time (01:30 UTC); 03:00 comes once.
+    expect(rows.map((r) => r.start_time)).toEqual(['2026-10-18T00:30:00.000Z', '2026-10-25T00:30:00.000Z', '2026-11-01T01:30:00.000Z']);
+    expect(rows.map((r) => r.end_time)).toEqual(['2026-10-18T01:00:00.000Z', '2026-10-25T02:00:00.000Z', '2026-11-01T02:00:00.000Z']);
+  });
+
   it('repeats every two weeks until a Rome calendar day, that day included', async () => {
     const res = await post({ ...base, end_time: null, repeat: { frequency: 'biweekly', until: '2026-04-09' } });
     expect(res.statusCode).toBe(201);

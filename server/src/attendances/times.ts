@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { firstOccurrence } from '../lib/wall-clock.js';
 
 export const REPORT_TIME_ZONE = 'Europe/Rome';
 
@@ -26,13 +27,16 @@ export function formatLocal(iso: string, zone = REPORT_TIME_ZONE): string {
   return format(new TZDate(new Date(iso).getTime(), zone), 'dd/MM/yyyy HH:mm:ss');
 }
 
-/** The instant at which the wall clock of `zone` shows the given local date and time. */
+/**
+ * The instant at which the wall clock of `zone` shows the given local date and time (its first
+ * occurrence when the clock shows it twice).
+ */
 export function localToIso(
   parts: { year: number; month: number; day: number; hour: number; minute: number; second: number },
   zone: string,
 ): string {
   const date = new TZDate(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second, zone);
-  return new Date(date.getTime()).toISOString();
+  return new Date(firstOccurrence(date.getTime(), zone)).toISOString();
 }
 
 /** The calendar date (year, month, day) of an instant on the wall clock of `zone`. */

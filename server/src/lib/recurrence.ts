@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
 import { FieldErrorBag } from './errors.js';
+import { firstOccurrence } from './wall-clock.js';
 
 /**
  * Repeating sessions: one session becomes a series of independent sessions, every week or every
@@ -72,9 +73,12 @@ export function occurrences(startIso: string, endIso: string | null, rule: Repea
         .add('repeat.until', `Fino a questa data le sessioni sarebbero più di ${MAX_OCCURRENCES}: scegli una data più vicina.`)
         .throwIfAny();
     }
+    // The first session is the instant asked for; the later ones are the same Rome wall-clock time,
+    // read as its first occurrence on the night summer time ends (as the back-office reads it).
+    const wallClock = (date: TZDate) => (i === 0 ? date.getTime() : firstOccurrence(date.getTime(), ZONE));
     const occurrence = {
-      start_time: new Date(at.getTime()).toISOString(),
-      end_time: endRome === null ? null : new Date(addDays(endRome, i * step).getTime()).toISOString(),
+      start_time: new Date(wallClock(at)).toISOString(),
+      end_time: endRome === null ? null : new Date(wallClock(addDays(endRome, i * step))).toISOString(),
     };
     // Past 31/12/9999 an ISO date needs six digits and a sign: no date field accepts it.
     if (!FOUR_DIGIT_YEAR.test(occurrence.start_time) || (occurrence.end_time !== null && !FOUR_DIGIT_YEAR.test(occurrence.end_time))) {
