@@ -166,7 +166,10 @@ test('two people editing one team: the later save overwrites nothing, keeps what
   await expect(create).toBeHidden();
 
   const openEdit = async (page: typeof first) => {
-    if (page !== first) await page.goto('/admin/teams');
+    if (page !== first) {
+      await page.goto('/admin/teams');
+      await expect(page.getByRole('heading', { level: 2, name: 'Tutti i team' })).toBeVisible();
+    }
     await searchFor(page, name);
     await rowWith(page, name).getByRole('button', { name: 'Modifica' }).click();
     const dialog = openDialog(page, 'Modifica team');
