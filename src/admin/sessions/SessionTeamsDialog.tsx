@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { teamPicker } from '../common/pickers';
 import { SearchPicker } from '../common/SearchPicker';
 import { SubmitDialog } from '../common/SubmitDialog';
+import { useDraftWhileOpen } from '../common/useDraftWhileOpen';
 import { withSetChanges } from '../common/setChanges';
+
+const NO_TEAMS: RaRecord[] = [];
 
 /**
  * "Team": the session's teams through the team picker (several), saved with PUT
@@ -15,20 +17,16 @@ import { withSetChanges } from '../common/setChanges';
 export function SessionTeamsDialog({ session, open, onClose }: { session: RaRecord; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
-  const [teams, setTeams] = useState<RaRecord[]>([]);
-  useEffect(() => {
-    if (open) setTeams((session.teams as RaRecord[] | undefined) ?? []);
-  }, [open, session.teams]);
+  const { shown, draft: teams, setDraft: setTeams } = useDraftWhileOpen(open, (session.teams as RaRecord[] | undefined) ?? NO_TEAMS);
   return (
     <SubmitDialog
       open={open}
       onClose={onClose}
       title={translate('resources.sessions.page.teams_title', { name: session.name })}
       onSubmit={async () => {
-        const shown = ((session.teams as RaRecord[] | undefined) ?? []).map((team) => team.id);
         const { data: now } = await dataProvider.getOne('sessions', { id: session.id });
         const held = ((now.teams as RaRecord[] | undefined) ?? []).map((team) => team.id);
-        await dataProvider.setSessionTeams(session.id, withSetChanges(shown, teams.map((team) => team.id), held));
+        await dataProvider.setSessionTeams(session.id, withSetChanges(shown.map((team) => team.id), teams.map((team) => team.id), held));
       }}
       logFailures
     >

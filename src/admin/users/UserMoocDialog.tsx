@@ -1,20 +1,17 @@
-import { useEffect, useState } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useTranslate } from 'react-admin';
 import type { AdminUser } from '../../../server/src/schemas/contract';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { SubmitDialog } from '../common/SubmitDialog';
+import { useDraftWhileOpen } from '../common/useDraftWhileOpen';
 import { fullName } from '../common/text';
 
 /** "Modifica": the video course access switch, saved with PUT /api/users/{id}/mooc. */
 export function UserMoocDialog({ user, open, onClose }: { user: AdminUser; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
-  const [moocAccess, setMoocAccess] = useState(user.mooc_access);
-  useEffect(() => {
-    if (open) setMoocAccess(user.mooc_access);
-  }, [open, user.mooc_access]);
+  const { draft: moocAccess, setDraft: setMoocAccess } = useDraftWhileOpen(open, user.mooc_access);
   return (
     <SubmitDialog
       open={open}

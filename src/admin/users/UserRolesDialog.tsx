@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -9,6 +8,7 @@ import { DEVELOPER } from '../../authProvider/canAccess';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { ListSpinner } from '../common/ResourceTable';
 import { SubmitDialog } from '../common/SubmitDialog';
+import { useDraftWhileOpen } from '../common/useDraftWhileOpen';
 import { fullName } from '../common/text';
 import { withSetChanges } from '../common/setChanges';
 
@@ -32,17 +32,12 @@ export function UserRolesDialog({ user, open, onClose }: { user: AdminUser; open
   );
   const { identity } = useGetIdentity();
   const isSelf = identity !== undefined && identity.id === user.id;
-  const heldIds = user.roles.map((role) => role.id);
+  const { shown: heldIds, draft: selected, setDraft: setSelected } = useDraftWhileOpen<Identifier[]>(open, user.roles.map((role) => role.id));
   const lockedRoles = (roles ?? []).filter((role) => (!isDeveloper && grantsDeveloper(role)) || (isSelf && heldIds.includes(role.id)));
   const notes = [
     !isDeveloper && (roles ?? []).some(grantsDeveloper) && translate('resources.users.page.developer_roles_only'),
     isSelf && heldIds.length > 0 && translate('resources.users.page.own_roles'),
   ].filter(Boolean);
-  const [selected, setSelected] = useState<Identifier[]>([]);
-  useEffect(() => {
-    if (open) setSelected(user.roles.map((role) => role.id));
-  }, [open, user.roles]);
-
   const toggle = (id: Identifier) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
 
   return (
