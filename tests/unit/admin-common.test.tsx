@@ -297,6 +297,26 @@ describe('a form dialog with unsaved changes', () => {
     // The question closes first, then the form (so that focus goes back through the form).
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
   });
+
+  it('asks even when Escape comes right after typing, before React has rendered again', async () => {
+    const { CreateDialog } = await import('../../src/admin/common/FormDialog');
+    const { TextInput } = await import('react-admin');
+    const onClose = vi.fn();
+    renderAdmin(
+      <CreateDialog open onClose={onClose} resource="teams" title="Nuovo team">
+        <TextInput source="name" />
+      </CreateDialog>,
+      { resource: 'teams' },
+    );
+    const name = await screen.findByRole('textbox', { name: 'Nome' });
+    // One batch: React renders and runs effects only after both events (a busy or slow device).
+    act(() => {
+      fireEvent.change(name, { target: { value: 'Da non salvare' } });
+      fireEvent.keyDown(name, { key: 'Escape' });
+    });
+    expect(await screen.findByRole('dialog', { name: 'Chiudere senza salvare?' })).toBeVisible();
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });
 
 describe('an edit form saved after someone else saved the same record', () => {

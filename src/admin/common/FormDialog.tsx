@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -18,7 +18,7 @@ import {
   type RaRecord,
   type TransformData,
 } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { Button } from '../../components/Button';
 import { apiErrorText, errorStatus, fieldErrors } from '../../lib/apiError';
 import { useFirstClickOnly } from '../../lib/useFirstClickOnly';
@@ -38,11 +38,17 @@ interface DialogFrameProps {
 /** How the form inside a dialog tells the dialog whether it holds changes not saved yet. */
 const ReportChanges = createContext<((changed: boolean) => void) | null>(null);
 
-/** Inside the form: reports its unsaved changes to the dialog around it. */
+/**
+ * Inside the form: reports its unsaved changes to the dialog around it, as each change happens
+ * (a subscription, not a render later), so an Escape pressed right after typing already knows.
+ */
 function ChangesReporter() {
-  const { isDirty } = useFormState();
+  const { subscribe } = useFormContext();
   const report = useContext(ReportChanges);
-  useEffect(() => report?.(isDirty), [isDirty, report]);
+  useEffect(
+    () => subscribe({ formState: { isDirty: true }, callback: ({ isDirty }) => report?.(Boolean(isDirty)) }),
+    [subscribe, report],
+  );
   return null;
 }
 
@@ -54,17 +60,20 @@ function ChangesReporter() {
 function DialogFrame({ open, onClose, title, titleOptions, children }: DialogFrameProps) {
   const translate = useTranslate();
   const titleId = useId();
-  const [changed, setChanged] = useState(false);
+  const changed = useRef(false);
+  const report = useCallback((value: boolean) => {
+    changed.current = value;
+  }, []);
   const [asking, setAsking] = useState(false);
   useEffect(() => {
     if (!open) {
-      setChanged(false);
+      changed.current = false;
       setAsking(false);
     }
   }, [open]);
   return (
-    <ReportChanges.Provider value={setChanged}>
-      <Dialog open={open} onClose={() => (changed ? setAsking(true) : onClose())} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <ReportChanges.Provider value={report}>
+      <Dialog open={open} onClose={() => (changed.current ? setAsking(true) : onClose())} aria-labelledby={titleId} fullWidth maxWidth="sm">
         <DialogTitle id={titleId}>{translate(title, titleOptions)}</DialogTitle>
         {children}
       </Dialog>
