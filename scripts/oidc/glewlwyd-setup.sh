@@ -68,6 +68,11 @@ sql_quote() {
 }
 
 launch() {
+  # A glewlwyd left running on the port (another run's) would answer the readiness check below while
+  # ours fails to bind, and the setup would then talk to it.
+  if (exec 3<>"/dev/tcp/127.0.0.1/${port}") 2>/dev/null; then
+    die "port ${port} is already in use (a glewlwyd from another run?): stop it, or set GLEWLWYD_PORT"
+  fi
   glewlwyd --config-file="$dir/glewlwyd.conf" >>"$dir/console.log" 2>&1 &
   echo $! >"$dir/glewlwyd.pid"
   for _ in $(seq 1 100); do
