@@ -38,6 +38,8 @@ export class FakeProvider {
   deny = false;
   /** The Authorization header of every token request. */
   tokenRequests: Array<{ authorization?: string; contentType?: string }> = [];
+  /** Paths whose next request gets its connection closed with no answer (a connection gone stale). */
+  closeNextRequestTo = new Set<string>();
   private server: Server | null = null;
   private port = 0;
 
@@ -112,6 +114,10 @@ export class FakeProvider {
     res: ServerResponse,
   ) {
     const url = new URL(req.url!, this.issuer);
+    if (this.closeNextRequestTo.delete(url.pathname)) {
+      req.socket.destroy();
+      return;
+    }
     if (url.pathname === '/auth' && this.options.requireNonce && !url.searchParams.get('nonce')) {
       const back = new URL(this.options.redirectUri);
       back.searchParams.set('error', 'invalid_request');

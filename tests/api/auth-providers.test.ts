@@ -174,6 +174,18 @@ describe.each(databases)('signing keys (%s)', (kind) => {
     fake.account({ sub: 's-1', email: 'keys@example.test', email_verified: true });
     expect((await signIn(ctx)).res.statusCode).toBe(200);
   });
+
+  it('asks for the discovery again when the connection it went out on had been closed, and sees the new key', async () => {
+    fake.account({ sub: 's-2', email: 'stale@example.test', email_verified: true });
+    expect((await signIn(ctx)).res.statusCode).toBe(200);
+
+    await fake.start({ alg: 'ES256' });
+    fake.closeNextRequestTo.add('/.well-known/openid-configuration');
+    fake.account({ sub: 's-2', email: 'stale@example.test', email_verified: true });
+    const afterRotation = await signIn(ctx);
+    expect(afterRotation.res.statusCode, afterRotation.res.body).toBe(200);
+    expect(fake.closeNextRequestTo.size).toBe(0);
+  });
 });
 
 describe.each(databases)('who may enter (%s)', (kind) => {

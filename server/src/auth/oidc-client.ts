@@ -127,6 +127,26 @@ function isKeyProblem(error: unknown): boolean {
   );
 }
 
+/** Connection errors that mean the request was not answered on a reused, already closed connection. */
+const CLOSED_CONNECTION_CODES = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * A GET to the provider, asked once more on a new connection when the kept-alive one it went out
+ * on had been closed by the other side (the provider restarted, or a proxy in front of it timed the
+ * connection out): a race every HTTP client with keep-alive meets sooner or later. A GET changes
+ * nothing at the provider, so asking again is safe.
+ */
+async function withFreshConnectionRetry<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    const inner = innermost(error);
+    const code = inner instanceof Error && 'code' in inner ? String(inner.code) : '';
+    if (!CLOSED_CONNECTION_CODES.has(code)) throw error;
+    return request();
+  }
+}
+
 /**
  * HTTP Basic client authentication with RFC 3986 percent-encoding. openid-client's
  * ClientSecretBasic applies the form encoding of RFC 6749 §2.3.1, which also escapes
@@ -246,10 +266,12 @@ export class OidcClient {
     const insecure = issuer.startsWith('http:');
     let discovered: client.Configuration;
     try {
-      discovered = await client.discovery(new URL(issuer), clientId, undefined, client.None(), {
-        execute: insecure ? [client.allowInsecureRequests] : [],
-        timeout: 10,
-      });
+      discovered = await withFreshConnectionRetry(() =>
+        client.discovery(new URL(issuer), clientId, undefined, client.None(), {
+          execute: insecure ? [client.allowInsecureRequests] : [],
+          timeout: 10,
+        }),
+      );
     } catch (error) {
       throw new ProviderUnavailableError({ reason: `discovery of ${issuer} failed: ${describe(error)}` });
     }
@@ -394,7 +416,7 @@ export class OidcClient {
     const metadata = discovered.configuration.serverMetadata();
     if (!metadata.userinfo_endpoint) return { identity: identityFrom(idClaims), idToken };
     try {
-      const info = await client.fetchUserInfo(discovered.configuration, tokens.access_token, String(idClaims.sub));
+      const info = await withFreshConnectionRetry(() => client.fetchUserInfo(discovered.configuration, tokens.access_token, String(idClaims.sub)));
       return { identity: identityFrom({ ...idClaims, ...info }), idToken };
     } catch (error) {
       throw new ProviderUnavailableError({ ...providerErrorOf(error), reason: `userinfo failed: ${describe(error)}` });
