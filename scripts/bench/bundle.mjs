@@ -119,9 +119,12 @@ function printFiles(path, files) {
 
 export async function bundleBudget() {
   ensureBuild(process.argv.includes('--build'));
-  const { databasePath, server } = await startSectionServer('bundle');
+  // The browser first: when it cannot start, no server is left running behind the error.
   const browser = await chromium.launch(launchOptions);
+  let server;
   try {
+    let databasePath;
+    ({ databasePath, server } = await startSectionServer('bundle'));
     const states = {};
     for (const account of ['membro', 'admin']) states[account] = await signedInState(browser, server.url, `${account}@example.com`);
     const rows = [];
@@ -155,6 +158,6 @@ export async function bundleBudget() {
     return summary;
   } finally {
     await browser.close();
-    await server.stop();
+    await server?.stop();
   }
 }

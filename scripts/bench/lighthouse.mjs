@@ -135,21 +135,22 @@ export async function lighthouseScores() {
   const { dir, databasePath, server } = await startSectionServer('lighthouse');
   const debuggingPort = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'percorso-lighthouse-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    baseURL: server.url,
-    args: [
-      `--remote-debugging-port=${debuggingPort}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  let context;
   try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      headless: true,
+      baseURL: server.url,
+      args: [
+        `--remote-debugging-port=${debuggingPort}`,
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
     const team = firstTeamOf(databasePath, 'membro@example.com');
     const ids = routeIds(databasePath);
     const pages = [
@@ -218,7 +219,7 @@ export async function lighthouseScores() {
     console.log(`Reports: ${dir}/*.json`);
     return summary;
   } finally {
-    await context.close();
+    await context?.close();
     rmSync(profile, { recursive: true, force: true });
     await server.stop();
   }
