@@ -24,6 +24,9 @@ const SESSION = {
   join_instructions: 'Partecipa dal link.',
 };
 
+let roleCount = 0;
+
+/** Per resource, a new record and two saves of it, each different from the record and from the other. */
 const RECORDS: Record<string, (ctx: TestContext) => Promise<Edited>> = {
   teams: async (ctx) => ({
     url: `/api/teams/${await makeTeam(ctx.db)}`,
@@ -38,21 +41,23 @@ const RECORDS: Record<string, (ctx: TestContext) => Promise<Edited>> = {
     second: { ...SESSION, name: 'Demo day', description: 'Altro' },
   }),
   roles: async (ctx) => {
-    const role = await ctx.db.insertInto('roles').values({ name: 'Ruolo da modificare', description: 'Prima' }).returning('id').executeTakeFirstOrThrow();
+    // Role names are unique: each record gets its own.
+    const name = `Ruolo da modificare ${++roleCount}`;
+    const role = await ctx.db.insertInto('roles').values({ name, description: 'Prima' }).returning('id').executeTakeFirstOrThrow();
     return {
       url: `/api/roles/${role.id}`,
       permissions: ['read_roles', 'edit_roles'],
-      first: { name: 'Ruolo rinominato', description: 'Dopo', permissions: ['read_teams'] },
-      second: { name: 'Ruolo da modificare', description: 'Prima', permissions: ['read_users'] },
+      first: { name: `Ruolo rinominato ${roleCount}`, description: 'Dopo', permissions: ['read_teams'] },
+      second: { name, description: 'Prima', permissions: ['read_users'] },
     };
   },
   experts: async (ctx) => {
-    const team = await makeTeam(ctx.db);
+    const [team, other] = [await makeTeam(ctx.db), await makeTeam(ctx.db)];
     return {
       url: `/api/experts/${(await makeExpert(ctx, 'complete')).id}`,
       permissions: ['read_experts', 'update_experts'],
       first: { access: 'limited', teams: [team] },
-      second: { access: 'complete' },
+      second: { access: 'limited', teams: [other] },
     };
   },
   courses: async (ctx) => ({
@@ -116,6 +121,20 @@ describe.each(databases)('edit versions: If-Match on PUT (%s)', (kind) => {
       const plain = await ctx.app.inject({ method: 'PUT', url: record.url, headers, payload: record.first });
       expect(plain.statusCode, plain.body).toBe(200);
       expect(plain.headers.etag).toBe(saved);
+    });
+
+    it('two saves sent at once on the same version: one applies, the other is refused', async () => {
+      const record = await RECORDS[resource](ctx);
+      const { headers } = await ctx.user({}, record.permissions);
+      const version = (await ctx.app.inject({ method: 'GET', url: record.url, headers })).headers.etag as string;
+      const save = (payload: object) => ctx.app.inject({ method: 'PUT', url: record.url, headers: { ...headers, 'if-match': version }, payload });
+      const answers = await Promise.all([save(record.first), save(record.second)]);
+      expect(answers.map((answer) => answer.statusCode).sort(), answers.map((answer) => answer.body).join(" / ")).toEqual([200, 412]);
+      // What stands is the save that was applied, whole.
+      const applied = answers.find((answer) => answer.statusCode === 200)!;
+      const after = await ctx.app.inject({ method: 'GET', url: record.url, headers });
+      expect(after.headers.etag).toBe(applied.headers.etag);
+      expect(after.json().data).toMatchObject(applied.json().data);
     });
 
     it('a refusal the request would get anyway comes first: sign-in, permission, a missing record', async () => {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { TObject } from 'typebox';
 import { HttpError } from '../lib/errors.js';
+import { oneAtATimePerKey } from '../lib/one-at-a-time.js';
 
 /**
  * Edits that cross: two people (or two tabs) open the same record's form, both save. The form sends
@@ -48,9 +49,8 @@ export function ifMatchAccepts(header: string, tag: string): boolean {
     .some((part) => part === '*' || part === tag);
 }
 
-type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
 export default fp(async (app) => {
+  const saves = oneAtATimePerKey();
   app.addHook('onRoute', (route: RouteOptions) => {
     const version = route.config?.editVersion;
     if (!version) return;
@@ -64,15 +64,25 @@ export default fp(async (app) => {
 
     if (!version.current) return;
     const load = version.current;
-    // After the route's own checks (permission, existence, the body's rules): a request that would be
-    // refused anyway hears why, rather than about a version.
-    const checkVersion: Hook = async (request) => {
+    const checkVersion = async (request: FastifyRequest) => {
       const expected = request.headers['if-match'];
       if (!expected) return;
       const { data } = await load(request);
       if (!ifMatchAccepts(expected, editVersionTag(data, version.fields))) throw new HttpError(412, EDITED_MEANWHILE);
     };
-    route.preHandler = [...listOf(route.preHandler), checkVersion] as RouteOptions['preHandler'];
+    // The check runs in the handler's place, after the route's own checks (permission, existence, the
+    // body's rules): a request that would be refused anyway hears why, rather than about a version.
+    // Saves of one record wait for each other there, check and write, so that two sent at once on the
+    // same version cannot both pass the check before either has written. (Within this process: see
+    // docs/API-PERMISSIONS.md for several.) Saves without If-Match wait their turn too, so that none
+    // lands between another's check and its write.
+    const handler = route.handler;
+    route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      return saves(`${route.url} ${JSON.stringify(request.params)}`, async () => {
+        await checkVersion(request);
+        return handler.call(this, request, reply);
+      });
+    };
   });
 });
 
