@@ -2,7 +2,8 @@
 // the same JSON on the same SQLite file (scripts/bench/peers.mjs: the same-work minimal server and
 // the Laravel peer). First the answers are compared (DIFFERENT ANSWERS when a peer's JSON differs);
 // then each server is loaded one after the other with autocannon (100 connections) on each endpoint,
-// in two halves of BENCH_DURATION s (each after a 2 s warm-up): in order, then in reverse order. Percorso runs with WORKERS=1 for the comparison (the minimal
+// in BENCH_API_ROUNDS rounds (default 2) sharing BENCH_DURATION s (each after a 2 s warm-up): in
+// order, then in reverse order, and so on. Percorso runs with WORKERS=1 for the comparison (the minimal
 // server is one process), then again with WORKERS=2 (Percorso only).
 // Goals: ≥ 90 % of the minimal server's req/s and p99 ≤ 1.5 × its p99, on every endpoint.
 // Then "search with a new term": ~200 sequential GET /api/users?filter[search]=<term>, each term
@@ -42,25 +43,40 @@ async function load(url, headers, duration = DURATION_S) {
   return { rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts };
 }
 
+const ROUNDS = Math.max(2, Math.round(Number(process.env.BENCH_API_ROUNDS) || 2));
+
 /**
- * Every server on one endpoint, in two halves of the duration: in order (A B C), then in reverse
- * (C B A). On a shared machine whose background load drifts during the minutes a section takes,
- * one fixed order would hand the drift to whichever server runs last; the mirrored order gives
- * each server the same share of it. Per server: the mean rate of its two halves, the worse p99 and
- * p50, the errors of both.
+ * Every server on one endpoint, in BENCH_API_ROUNDS rounds (default 2) that share the duration:
+ * in order (A B C), then in reverse (C B A), and so on. On a shared machine whose background load
+ * drifts during the minutes a section takes, one fixed order would hand the drift to whichever
+ * server runs last; the mirrored orders give each server the same share of it, and more rounds
+ * outvote a burst that hit one of them. Per server: the median rate of its rounds (the mean, with
+ * two), the worst p99 and p50, the errors of all.
  */
 async function loadEach(servers, endpoint, headers) {
-  const half = Math.max(2, Math.round(DURATION_S / 2));
-  const halves = Object.fromEntries(servers.map(({ name }) => [name, []]));
-  for (const order of [servers, [...servers].reverse()]) {
-    for (const { name, url } of order) halves[name].push(await load(url + endpoint, headers, half));
+  const each = Math.max(2, Math.round(DURATION_S / ROUNDS));
+  const rounds = Object.fromEntries(servers.map(({ name }) => [name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? servers : [...servers].reverse();
+    for (const { name, url } of order) rounds[name].push(await load(url + endpoint, headers, each));
   }
   return Object.fromEntries(
-    Object.entries(halves).map(([name, [a, b]]) => [
+    Object.entries(rounds).map(([name, runs]) => [
       name,
-      { rate: (a.rate + b.rate) / 2, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), bad: a.bad + b.bad },
+      {
+        rate: median(runs.map((run) => run.rate)),
+        p50: Math.max(...runs.map((run) => run.p50)),
+        p99: Math.max(...runs.map((run) => run.p99)),
+        bad: runs.reduce((sum, run) => sum + run.bad, 0),
+      },
     ]),
   );
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return Number.isInteger(middle) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[Math.floor(middle)];
 }
 
 /** Every server's answer to every endpoint, compared with Percorso's: byte for byte, else as parsed JSON. */
@@ -219,8 +235,8 @@ export async function apiLatency() {
     );
     console.log(
       `goal: ≥ ${MIN_SHARE * 100} % of the same-work minimal server's req/s and p99 ≤ ${MAX_P99_RATIO} × its p99, no error; ` +
-        `${CONNECTIONS} connections; per server and endpoint two runs of ${Math.max(2, Math.round(DURATION_S / 2))} s (each after a ${WARM_UP_S} s warm-up), ` +
-        'one server at a time, in order then in reverse order: mean req/s, worse p99',
+        `${CONNECTIONS} connections; per server and endpoint ${ROUNDS} runs of ${Math.max(2, Math.round(DURATION_S / ROUNDS))} s (each after a ${WARM_UP_S} s warm-up), ` +
+        `one server at a time, in order then in reverse order${ROUNDS > 2 ? ', and so on' : ''}: ${ROUNDS > 2 ? 'median' : 'mean'} req/s, worst p99`,
     );
 
     // Search with a new term, on this (one-process) server, before anything else has searched.
