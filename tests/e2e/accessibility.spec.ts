@@ -85,6 +85,8 @@ const tableReady = (title: string, subtitle: string) => async (page: Page) => {
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 };
 
+const LONG_TERM = 'https://drive.google.com/drive/folders/1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-percorso';
+
 const SCREENS: Screen[] = [
   { name: 'membro-dashboard', account: 'membro', path: () => '/dashboard', ready: async (page) => {
     await expect(page.getByText(/^Ciao,/).first()).toBeVisible();
@@ -145,6 +147,8 @@ const SCREENS: Screen[] = [
     await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
   } },
   { name: 'admin-teams', account: 'admin', path: () => '/admin/teams', ready: tableReady('Gestione Team', 'Tutti i team') },
+  // A searched term with no spaces (a pasted link) must not widen the page on a phone.
+  { name: 'admin-teams-link-searched', account: 'admin', path: () => `/admin/teams?filter=${encodeURIComponent(JSON.stringify({ search: LONG_TERM }))}`, ready: headings('Gestione Team', /^Risultati per "https:/) },
   { name: 'admin-users', account: 'admin', path: () => '/admin/users', ready: tableReady('Gestione Utenti', 'Tutti gli utenti') },
   { name: 'admin-sessions', account: 'admin', path: () => '/admin/sessions', ready: tableReady('Gestione Sessioni', 'Tutte le sessioni') },
   { name: 'admin-courses', account: 'admin', path: () => '/admin/courses', ready: async (page) => {

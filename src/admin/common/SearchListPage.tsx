@@ -47,7 +47,8 @@ export function ListHeading({ allHeading, source = SEARCH_FILTER }: { allHeading
   const { filterValues } = useListContext();
   const term = searchTerm(filterValues, source);
   return (
-    <Typography variant="h2" component="h2" sx={{ my: 2 }}>
+    // A term with no spaces (a pasted link) wraps anywhere rather than widening the page.
+    <Typography variant="h2" component="h2" sx={{ my: 2, overflowWrap: 'anywhere' }}>
       {term ? translate('app.admin.list.results_for', { term }) : translate(allHeading)}
     </Typography>
   );
