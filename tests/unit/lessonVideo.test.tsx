@@ -51,8 +51,12 @@ describe('the lesson video', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Il video è partito senza audio');
     const unmute = screen.getByRole('button', { name: "Attiva l'audio" });
     expect(frame).toContainElement(unmute);
+    unmute.focus();
     fireEvent.click(unmute);
     expect(start.setMuted).toHaveBeenCalledWith(false);
+    // The button goes: the keyboard focus moves onto the video, not back to the page.
+    expect(frame.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).not.toBe(unmute);
   });
 
   it('not started by the browser: the start button and why, on the video', () => {
@@ -62,8 +66,11 @@ describe('the lesson video', () => {
     const play = screen.getByRole('button', { name: 'Avvia la lezione' });
     expect(frame).toContainElement(play);
     expect(frame).toContainElement(screen.getByText(/Il browser non ha avviato il video da solo/));
+    play.focus();
     fireEvent.click(play);
     expect(start.playByHand).toHaveBeenCalled();
+    expect(frame.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).not.toBe(play);
   });
 
   describe('a video that never loads (a host the network blocks)', () => {

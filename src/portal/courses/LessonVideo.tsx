@@ -59,12 +59,19 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
   const label = translate('app.courses.player.video_label', { name });
   const frame = useRef<HTMLDivElement>(null);
   useEffect(() => (frame.current ? titleEmbeddedFrames(frame.current, label) : undefined), [label]);
+  // The start and sound buttons go once pressed: the keyboard focus moves onto the video (its own
+  // controls; the frame for a hosted player) rather than falling back to the page.
+  const focusVideo = () => {
+    const video = frame.current?.querySelector('video');
+    video?.focus();
+    if (document.activeElement !== video) frame.current?.focus();
+  };
   const pipAvailable = typeof document !== 'undefined' && document.pictureInPictureEnabled === true && ReactPlayer.canEnablePIP?.(src) === true;
 
   return (
     <Stack spacing={1.5}>
       {/* What the start and picture-in-picture add sits on the video: the page below never moves. */}
-      <Box ref={frame} sx={{ position: 'relative', aspectRatio: '16 / 9', bgcolor: '#000', borderRadius: 2, overflow: 'hidden' }}>
+      <Box ref={frame} tabIndex={-1} sx={{ position: 'relative', aspectRatio: '16 / 9', bgcolor: '#000', borderRadius: 2, overflow: 'hidden' }}>
         <ReactPlayer
           ref={ref}
           src={src}
@@ -95,7 +102,14 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
         />
         {start === 'blocked' && (
           <Stack spacing={1.5} sx={{ ...OVERLAY, inset: 0, justifyContent: 'center', alignItems: 'center', p: 2, bgcolor: 'rgba(0,0,0,0.6)' }}>
-            <Button size="xl" startIcon={<PlayIcon />} onClick={playByHand}>
+            <Button
+              size="xl"
+              startIcon={<PlayIcon />}
+              onClick={() => {
+                playByHand();
+                focusVideo();
+              }}
+            >
               {translate('app.courses.player.start')}
             </Button>
             <Typography role="status" variant="body2" sx={{ color: '#fff', textAlign: 'center' }}>
@@ -108,7 +122,11 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
             <span role="status" style={visuallyHidden as object}>
               {translate('app.courses.player.muted')}
             </span>
-            <Button size="sm" color="primary" startIcon={<MutedIcon />} onClick={() => setMuted(false)}>
+            <Button size="sm" color="primary" startIcon={<MutedIcon />} onClick={() => {
+                setMuted(false);
+                focusVideo();
+              }}
+            >
               {translate('app.courses.player.unmute')}
             </Button>
           </Box>
