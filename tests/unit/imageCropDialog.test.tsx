@@ -81,7 +81,9 @@ describe('ImageCropDialog', () => {
     const user = userEvent.setup();
     const { input, onUpload, onClose } = renderDialog();
     await user.upload(input, fileOf(1000, 'image/png'));
-    await screen.findByTestId('crop-area');
+    // The preview is drawn with the same function: the failure below is for the save, so it is set
+    // once the preview is there (on a busy machine the crop area reports its frame later).
+    await screen.findByRole('img', { name: "Anteprima dell'immagine ritagliata" });
     vi.mocked(cropToBlob).mockRejectedValueOnce(new Error('image failed to load'));
     await user.click(screen.getByRole('button', { name: 'Aggiorna logo' }));
     expect(await screen.findByRole('alert')).toHaveTextContent("Il file selezionato è danneggiato o non è un'immagine leggibile.");
