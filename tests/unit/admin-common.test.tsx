@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError, ListContextProvider, Notification, type ListControllerResult } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,7 @@ import { CreateRecordButton } from '../../src/admin/common/RecordButtons';
 import { ResourceTable } from '../../src/admin/common/ResourceTable';
 import { SearchListPage } from '../../src/admin/common/SearchListPage';
 import { SearchPicker } from '../../src/admin/common/SearchPicker';
+import { SearchBox } from '../../src/admin/common/SearchBox';
 import { userPicker } from '../../src/admin/common/pickers';
 import { limitItems, truncate } from '../../src/admin/common/text';
 import { renderAdmin, testDataProvider } from './support/adminHarness';
@@ -30,6 +32,49 @@ function listContext(overrides: Partial<ListControllerResult>): ListControllerRe
     ...overrides,
   } as unknown as ListControllerResult;
 }
+
+describe('the list search box', () => {
+  /** The box in a list whose applied filter the test sets, as the list's debounced update would. */
+  function renderBox(filterValues: Record<string, unknown>) {
+    const setFilters = vi.fn();
+    let setApplied: (values: Record<string, unknown>) => void = () => undefined;
+    function List() {
+      const [values, setValues] = useState(filterValues);
+      setApplied = setValues;
+      return (
+        <ListContextProvider value={listContext({ filterValues: values, setFilters })}>
+          <SearchBox placeholder="Cerca per nome…" />
+        </ListContextProvider>
+      );
+    }
+    renderAdmin(<List />);
+    return { setFilters, apply: (values: Record<string, unknown>) => act(() => setApplied(values)) };
+  }
+
+  it('keeps what was typed after a pause when the list applies the term of the pause', async () => {
+    const { setFilters, apply } = renderBox({});
+    const input = await screen.findByRole('searchbox', { name: 'Cerca' });
+    fireEvent.change(input, { target: { value: 'paola@exa' } });
+    fireEvent.change(input, { target: { value: 'paola@exam' } });
+    expect(setFilters).toHaveBeenLastCalledWith({ search: 'paola@exam' }, {}, true);
+    // The debounced filter of the pause lands while the user has typed on.
+    apply({ search: 'paola@exa' });
+    expect(input).toHaveValue('paola@exam');
+    apply({ search: 'paola@exam' });
+    expect(input).toHaveValue('paola@exam');
+  });
+
+  it('follows a change of the filter made elsewhere (back navigation, a reset)', async () => {
+    const { apply } = renderBox({ search: 'rossi' });
+    const input = await screen.findByRole('searchbox', { name: 'Cerca' });
+    expect(input).toHaveValue('rossi');
+    fireEvent.change(input, { target: { value: 'rossi mario' } });
+    apply({ search: 'bianchi' });
+    expect(input).toHaveValue('bianchi');
+    apply({});
+    expect(input).toHaveValue('');
+  });
+});
 
 describe('pagination', () => {
   it('shows two pages before and after the current one, plus from–to of total', async () => {

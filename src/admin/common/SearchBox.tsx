@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
@@ -26,9 +26,19 @@ export function SearchBox({ placeholder, source = SEARCH_FILTER }: SearchBoxProp
   const { filterValues, displayedFilters, setFilters } = useListContext();
   const applied = searchTerm(filterValues, source);
   const [text, setText] = useState(applied);
+  // The terms this box has asked for and the list has not applied yet, oldest first. A pause while
+  // typing lets the list apply the term of the pause while more is typed: that term is this box's
+  // own and must not replace the text.
+  const requested = useRef<string[]>([]);
 
   // Follow outside changes of the filter (back navigation, a reset).
   useEffect(() => {
+    const own = requested.current.indexOf(applied);
+    if (own >= 0) {
+      requested.current = requested.current.slice(own + 1);
+      return;
+    }
+    requested.current = [];
     setText((current) => (current.trim() === applied ? current : applied));
   }, [applied]);
 
@@ -37,6 +47,7 @@ export function SearchBox({ placeholder, source = SEARCH_FILTER }: SearchBoxProp
     const next = { ...filterValues };
     if (value.trim()) next[source] = value.trim();
     else delete next[source];
+    requested.current.push(value.trim());
     setFilters(next, displayedFilters, true);
   };
 
