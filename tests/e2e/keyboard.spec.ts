@@ -416,6 +416,35 @@ test('keyboard: names say what they show and which row, required fields are expo
   await expectFocusShown(member, 'on the user menu');
 });
 
+test("keyboard: a lesson started without sound, 'Attiva l'audio' pressed: focus on the video, shown", async ({ pageAs, seedDb }) => {
+  const page = await pageAs('membro', { viewport: PHONE, isMobile: true, hasTouch: true });
+  // As a browser that refuses to start a video with sound by itself: the player starts it muted.
+  await page.addInitScript(() => {
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      return this.muted ? play.call(this) : Promise.reject(new DOMException('autoplay refused', 'NotAllowedError'));
+    };
+  });
+  const lesson = seedDb
+    .prepare(
+      `select m.course_id as course, m.id as module, l.id as lesson from lessons l join modules m on m.id = l.module_id
+       join courses c on c.id = m.course_id where c.published = 1 and l.video_url like '/storage/%' order by m.id, l.position limit 1`,
+    )
+    .get() as { course: number; module: number; lesson: number };
+  await page.goto(`/courses/${lesson.course}/modules/${lesson.module}/lessons/${lesson.lesson}`);
+  const unmute = page.getByRole('button', { name: "Attiva l'audio" });
+  await expect(unmute).toBeVisible();
+  // (Tabbing there passes through the video's own controls, whose focus Chromium draws itself.)
+  await unmute.focus();
+  await page.keyboard.press('Enter');
+  await expect(unmute).toBeHidden();
+  const video = page.locator('main video');
+  await expect(video).toBeFocused();
+  await expectFocusShown(page, "after 'Attiva l'audio'");
+  // The video's frame clips what is drawn outside the video (its rounded corners): the ring is inside.
+  expect(await video.evaluate((element) => parseFloat(getComputedStyle(element).outlineOffset))).toBeLessThan(0);
+});
+
 test('keyboard at 390px: the slide-in menu is a named dialog', async ({ pageAs }) => {
   const page = await pageAs('membro', { viewport: PHONE, isMobile: true, hasTouch: true });
   await page.goto('/dashboard');

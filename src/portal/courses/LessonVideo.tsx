@@ -14,6 +14,7 @@ import type { MediaLike } from './playback';
 import { useVideoStart } from './useVideoStart';
 import { titleEmbeddedFrames } from './frameTitle';
 import { Notice } from '../../components/Notice';
+import { insetFocusRing } from '../../theme';
 
 export interface LessonVideoProps {
   src: string;
@@ -26,6 +27,19 @@ export interface LessonVideoProps {
 }
 
 const OVERLAY = { position: 'absolute', zIndex: 1 } as const;
+
+/**
+ * The 16:9 frame of the video. It clips its corners, and with them a focus ring drawn outside the
+ * video: the ring of the focused video (or frame) is drawn inside instead.
+ */
+const videoFrame = {
+  position: 'relative',
+  aspectRatio: '16 / 9',
+  bgcolor: '#000',
+  borderRadius: 2,
+  overflow: 'hidden',
+  '&:focus-visible, & video:focus-visible': insetFocusRing,
+} as const;
 
 /**
  * How long a video may take to make its length known before the page says it is not loading: a
@@ -71,7 +85,7 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
   return (
     <Stack spacing={1.5}>
       {/* What the start and picture-in-picture add sits on the video: the page below never moves. */}
-      <Box ref={frame} tabIndex={-1} sx={{ position: 'relative', aspectRatio: '16 / 9', bgcolor: '#000', borderRadius: 2, overflow: 'hidden' }}>
+      <Box ref={frame} tabIndex={-1} sx={videoFrame}>
         <ReactPlayer
           ref={ref}
           src={src}
