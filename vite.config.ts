@@ -279,6 +279,19 @@ export function treeShakeableReactRouter(): Plugin {
 }
 
 const PORTAL_SHELL = resolve(dirname(fileURLToPath(import.meta.url)), 'src/portal/ProtectedLayout.tsx');
+/** The build's entry: Vite makes index.html a module that imports its script, src/main.tsx. */
+const HTML_ENTRY = resolve(dirname(fileURLToPath(import.meta.url)), 'index.html');
+/** What the entry imports dynamically, one after the other, before the first render (src/main.tsx). */
+const REACT_DOM_CLIENT = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), 'node_modules/react-dom/client.js'));
+const RENDER_APP = resolve(dirname(fileURLToPath(import.meta.url)), 'src/renderApp.tsx');
+/** React's DOM renderer and its scheduler (CommonJS packages only react-dom/client needs). */
+const REACT_DOM_PACKAGES = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
+/**
+ * The entry and the two modules it imports dynamically stay small chunks of their own beside the
+ * groups below: the build manifest then names them, and the server finds there the files every
+ * page starts with (server/src/lib/page-preloads.ts).
+ */
+const OWN_CHUNK = new Set([HTML_ENTRY, resolve(dirname(fileURLToPath(import.meta.url)), 'src/main.tsx'), REACT_DOM_CLIENT, RENDER_APP]);
 /**
  * The lazily loaded screens that render outside the portal's layout: what they share with it (MUI's
  * Paper and Link, the accessibility footer's path) must not sit in the `portal` chunk, or opening
@@ -291,7 +304,9 @@ const OUTSIDE_THE_SHELL = ['src/portal/CallbackPage.tsx', 'src/portal/accessibil
 /**
  * Chunks: what every screen needs before its first render in one chunk each, rather than the dozens
  * of small shared chunks automatic splitting makes (each compressed on its own, so all the larger):
- * - `app`: everything the entry imports statically (React, the router, MUI's core, the login screen);
+ * - `app`: everything the entry imports statically (React, the router, the session, the route data);
+ * - `react-dom`: React's DOM renderer, which the entry imports next;
+ * - `app-render`: what src/renderApp.tsx adds, imported last (MUI's core, the theme, the login screen);
  * - `portal`: what every authenticated portal page adds (src/portal/ProtectedLayout.tsx and all it
  *   imports statically: ra-core's hooks, react-query, the layout) — found in the module graph —
  *   except what the screens of OUTSIDE_THE_SHELL use too:
@@ -301,6 +316,7 @@ const OUTSIDE_THE_SHELL = ['src/portal/CallbackPage.tsx', 'src/portal/accessibil
 function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   const portalShell = new Set<string>();
   const sharedWithShell = new Set<string>();
+  const entryFirst = new Set<string>();
   const plugin: Plugin = {
     name: 'percorso:portal-shell-chunk',
     apply: 'build',
@@ -314,9 +330,13 @@ function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
           pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
       };
-      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      // What the entry imports statically (a little more: everything its modules name, used or not).
       const initial = new Set<string>();
-      for (const entry of entries) closure(entry, initial);
+      closure(HTML_ENTRY, initial);
+      entryFirst.clear();
+      for (const id of initial) entryFirst.add(id);
+      closure(REACT_DOM_CLIENT, initial);
+      closure(RENDER_APP, initial);
       const outside = new Set<string>();
       for (const page of OUTSIDE_THE_SHELL) {
         if (!this.getModuleInfo(page)) this.error(`percorso:portal-shell-chunk: ${page} is not in the build; update OUTSIDE_THE_SHELL.`);
@@ -336,7 +356,9 @@ function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   return {
     plugin,
     groups: [
-      { name: 'app', tags: ['$initial'], priority: 3 },
+      { name: 'react-dom', test: (id: string) => REACT_DOM_PACKAGES.test(id) && !OWN_CHUNK.has(id), priority: 6 },
+      { name: 'app', tags: ['$initial'], test: (id: string) => entryFirst.has(id) && !OWN_CHUNK.has(id), priority: 5 },
+      { name: 'app-render', tags: ['$initial'], test: (id: string) => !OWN_CHUNK.has(id), priority: 4 },
       { name: 'shell-shared', test: (id: string) => sharedWithShell.has(id), priority: 2 },
       { name: 'portal', test: (id: string) => portalShell.has(id), priority: 1 },
     ],
@@ -359,7 +381,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // Every browser Vite's default target covers supports <link rel=modulepreload>.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: chunking.groups } } },
+    rolldownOptions: {
+      // The two modules the entry imports dynamically are entries too, only so that the bundler tags
+      // exactly what they import statically as `$initial`, as it does the page's own (see chunkGroups).
+      input: { index: HTML_ENTRY, 'react-dom-client': REACT_DOM_CLIENT, 'render-app': RENDER_APP },
+      output: { codeSplitting: { groups: chunking.groups } },
+    },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

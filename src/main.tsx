@@ -1,33 +1,19 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { GlobalStyles, ThemeProvider } from '@mui/system';
-import { AppRoutes, startPortalPage } from './App';
-import { globalFocusStyles, theme } from './theme';
+import { startPortalPage } from './startPage';
 
 /*
- * - react-admin's context is not here: the authenticated pages provide what they use of it (the
- *   texts: src/portal/ProtectedLayout.tsx) and the back-office's <Admin> all of it, so the login screen
- *   does not download it.
- * - @mui/system's ThemeProvider is what @mui/material's does for a theme without CSS variables
- *   (ours), without the CSS-variables provider's code.
- * - CssBaseline's rules are static CSS in index.html: they apply before any script has run.
+ * The page starts in three scripts, each run in its own task so that the browser can paint and
+ * answer input between them (on a mid-range phone, run as one they took over 200 ms):
+ * 1. this one: the stored session, and the code and API calls of the page opened (startPage.ts);
+ * 2. React's DOM renderer;
+ * 3. the app (MUI, the theme, the route table, the login screen), which renders.
+ * The server names the files of 2 and 3 in every page it sends (server/src/lib/page-preloads.ts),
+ * so they download beside this one rather than after it.
  */
 startPortalPage(window.location.pathname);
 
-const root = createRoot(document.getElementById('root')!);
-// The first render is a transition: React renders it in slices of a few milliseconds, yielding to
-// the browser between them, instead of in one task of the whole page (on a mid-range phone, over
-// 50 ms: input and paint wait for it). Later updates are not affected.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <BrowserRouter>
-        <ThemeProvider theme={theme}>
-          <GlobalStyles styles={globalFocusStyles} />
-          <AppRoutes />
-        </ThemeProvider>
-      </BrowserRouter>
-    </StrictMode>,
-  );
-});
+// Not top-level await: the entry shares its chunk with what the other two import (React, the router).
+void import('react-dom/client')
+  .then(async ({ createRoot }) => {
+    const { renderApp } = await import('./renderApp');
+    renderApp(createRoot(document.getElementById('root')!));
+  });

@@ -51,7 +51,7 @@ export const FORCED_COLORS_MARK = `${FORCED_COLORS_MARK_WIDTH}px solid Highlight
 export const STICKY_HEADER_CLEARANCE = 80;
 
 /**
- * Page-wide rules, mounted once at the root (src/main.tsx) for the portal and the back-office:
+ * Page-wide rules, mounted once at the root (src/renderApp.tsx) for the portal and the back-office:
  * every keyboard focus shows the ring, except text fields, whose focused border already changes;
  * and whoever asks their system for less motion gets none: menus, dialogs and drawers appear
  * without sliding or fading (MUI's transitions are CSS transitions and animations).

@@ -3,7 +3,7 @@ import { getToken } from './token';
 
 /**
  * GET requests sent before the code that needs their answers has loaded: a portal page opened
- * directly names what it reads first (src/portal/routes.tsx), and main.tsx asks for it while the
+ * directly names what it reads first (src/portal/pageLoads.ts), and main.tsx asks for it while the
  * layout's and the page's code download. The HTTP client's first GET of the same URL, with the same
  * token, then takes that answer rather than asking again. Each answer is taken once; one not taken
  * soon after it was asked is left to the garbage collector and asked afresh.

@@ -12,7 +12,7 @@ import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
 import { documentTitle } from '../lib/documentTitle';
 import { AuthCard } from './AuthCard';
 import { NotFoundBack } from './NotFound';
-import { portalRoutes } from './routes';
+import { portalPageLoads } from './pageLoads';
 import { translateApp as translate } from '../routing/translateApp';
 
 /**
@@ -21,7 +21,7 @@ import { translateApp as translate } from '../routing/translateApp';
  */
 const preloadNextPage = () => {
   const pathname = (pendingReturnPath() ?? '/dashboard').split(/[?#]/, 1)[0];
-  const route = portalRoutes.find(({ path }) => matchPath(path, pathname));
+  const route = portalPageLoads.find(({ path }) => matchPath(path, pathname));
   if (!route) return;
   import('./ProtectedLayout').catch(() => undefined);
   route.load().catch(() => undefined);

@@ -2,7 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { BrowserRouter } from 'react-router';
 import { ThemeProvider } from '@mui/system';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes, startPortalPage } from '../../src/App';
+import { AppRoutes } from '../../src/App';
+import { startPortalPage } from '../../src/startPage';
 import { authProvider } from '../../src/authProvider';
 import { resetPublicConfig } from '../../src/lib/publicConfig';
 import { theme } from '../../src/theme';
@@ -26,7 +27,7 @@ function renderAppAt(path: string) {
   const push = vi.spyOn(window.history, 'pushState');
   const replace = vi.spyOn(window.history, 'replaceState');
   startPortalPage(path);
-  // Without main.tsx's StrictMode, whose development-only second effect run would navigate twice.
+  // Without renderApp.tsx's StrictMode, whose development-only second effect run would navigate twice.
   render(
     <BrowserRouter>
       <ThemeProvider theme={theme}>

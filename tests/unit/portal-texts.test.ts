@@ -131,7 +131,7 @@ function missingKeys(start: string, catalogue: MessageTree, visited = new Set<st
 
 const LAYOUT = join(SRC, 'portal/ProtectedLayout.tsx');
 const afterLayout = mergeMessages(signInMessages, portalShellMessages);
-const pages = factsOf(join(SRC, 'portal/routes.tsx')).dynamicImports;
+const pages = factsOf(join(SRC, 'portal/pageLoads.ts')).dynamicImports;
 
 describe('the portal texts, added as the code loads', () => {
   it('the layout and what it loads on demand write only keys of the sign-in and layout texts', () => {

@@ -28,29 +28,46 @@ function withImports(manifest: Manifest, key: string, skip: ReadonlySet<string>,
   for (const imported of chunk.imports ?? []) withImports(manifest, imported, skip, into);
 }
 
-/** The entry and what it imports statically: index.html loads (and Vite preloads) them already. */
-function entryKeys(manifest: Manifest): Set<string> {
-  const keys = new Set<string>();
-  const visit = (key: string) => {
-    if (keys.has(key) || !manifest[key]) return;
-    keys.add(key);
-    for (const imported of manifest[key].imports ?? []) visit(imported);
-  };
-  visit('index.html');
+/** `key` and every chunk it imports statically, added to `keys` (manifest keys). */
+function withImportedKeys(manifest: Manifest, key: string, keys: Set<string>): Set<string> {
+  if (keys.has(key) || !manifest[key]) return keys;
+  keys.add(key);
+  for (const imported of manifest[key].imports ?? []) withImportedKeys(manifest, imported, keys);
   return keys;
 }
 
-/** The back-office's paths, and the modules every one of them loads (src/App.tsx, src/admin/AdminEntry.tsx). */
+/** The entry and what it imports statically: index.html loads (and Vite preloads) them already. */
+function entryKeys(manifest: Manifest): Set<string> {
+  return withImportedKeys(manifest, 'index.html', new Set());
+}
+
+/**
+ * What the entry imports dynamically, one after the other, before the first render of any page
+ * (src/main.tsx): React's DOM renderer, then the app. Each runs in a task of its own; they
+ * download with the entry.
+ */
+export const FIRST_RENDER_MODULES = ['node_modules/react-dom/client.js', 'src/renderApp.tsx'];
+
+/** The files of FIRST_RENDER_MODULES the entry does not load already (none without a manifest that names them). */
+export function firstRenderFiles(manifest: Manifest): string[] {
+  const skip = entryKeys(manifest);
+  const files = new Set<string>();
+  for (const module of FIRST_RENDER_MODULES) withImports(manifest, module, skip, files);
+  return [...files];
+}
+
+/** The back-office's paths, and the modules every one of them loads (src/startPage.ts, src/admin/AdminEntry.tsx). */
 export const BACK_OFFICE = { pattern: /^\/admin(\/|$)/, modules: ['src/admin/AdminEntry.tsx', 'src/admin/AdminApp.tsx'] };
 
 /**
- * For each portal page, the files its module needs beyond the entry (its own chunk, the shared
+ * For each portal page, the files its module needs beyond the entry and the first render (its own chunk, the shared
  * layout's, the pieces it imports), from the build manifest; for the back-office, react-admin's
  * application (on the bench's mobile profile its first screen painted 0.3-0.8 s earlier: without
  * them, the entry, then AdminEntry, then AdminApp came one after the other). Empty without a manifest.
  */
 export function pagePreloads(manifest: Manifest): PagePreload[] {
   const skip = entryKeys(manifest);
+  for (const module of FIRST_RENDER_MODULES) withImportedKeys(manifest, module, skip);
   const filesOf = (modules: string[]) => {
     const files = new Set<string>();
     for (const module of modules) withImports(manifest, module, skip, files);
@@ -63,14 +80,16 @@ export function pagePreloads(manifest: Manifest): PagePreload[] {
 }
 
 /**
- * `html` with a <link rel="modulepreload"> for each file, placed after the entry's own script. At
- * low priority: the entry is what paints first (the layout's loader), so it keeps the bandwidth
- * (on the bench's mobile profile, at the default priority the first paint came 0.1-0.7 s later;
- * at low priority it came 0.4 s earlier than with no preload at all).
+ * `html` with a <link rel="modulepreload"> for each file, placed after the entry's own script: the
+ * first render's files at the default priority, a page's own files at low priority. The first
+ * render's code is what paints first (the layout's loader), so it keeps the bandwidth (on the
+ * bench's mobile profile, with the page's files at the default priority the first paint came
+ * 0.1-0.7 s later; at low priority it came 0.4 s earlier than with no preload at all).
  */
-export function withModulePreloads(html: string, files: readonly string[]): string {
-  if (!files.length) return html;
-  const links = files.map((file) => `\n    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`).join('');
+export function withModulePreloads(html: string, pageFiles: readonly string[], firstRender: readonly string[] = []): string {
+  if (!pageFiles.length && !firstRender.length) return html;
+  const link = (file: string, priority: string) => `\n    <link rel="modulepreload" crossorigin${priority} href="/${file}">`;
+  const links = firstRender.map((file) => link(file, '')).join('') + pageFiles.map((file) => link(file, ' fetchpriority="low"')).join('');
   const entry = html.match(/<script type="module"[^>]*><\/script>/);
   if (!entry || entry.index === undefined) return html.replace('</head>', `${links}\n  </head>`);
   const end = entry.index + entry[0].length;
@@ -78,20 +97,23 @@ export function withModulePreloads(html: string, files: readonly string[]): stri
 }
 
 /**
- * The index.html to send for each path: a portal page's copy (and the back-office's) names the files that page will load,
- * so a page opened directly (a bookmark, a reload, a link from an e-mail) fetches them together
- * with the entry instead of one round trip after it has run. A visitor without a session fetches
- * them for nothing before the redirect to the login screen; everyone else saves a round trip (the
- * back-office, two).
+ * The index.html to send for each path. Every page names the files of the first render, which the
+ * entry imports only once it has run. A portal page's copy (and the back-office's) also names the
+ * files that page will load, so a page opened directly (a bookmark, a reload, a link from an
+ * e-mail) fetches them together with the entry instead of one round trip after it has run. A
+ * visitor without a session fetches them for nothing before the redirect to the login screen;
+ * everyone else saves a round trip (the back-office, two).
  */
 export function pageHtml(distDir: string): (path: string) => string | null {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return () => null;
   const index = readFileSync(indexFile, 'utf8');
   const manifestFile = join(distDir, '.vite', 'manifest.json');
-  const preloads = existsSync(manifestFile) ? pagePreloads(JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : [];
-  const pages = preloads.map(({ pattern, files }) => ({ pattern, html: withModulePreloads(index, files) }));
-  return (path) => pages.find(({ pattern }) => pattern.test(path))?.html ?? null;
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
+  const firstRender = firstRenderFiles(manifest);
+  const anyPage = withModulePreloads(index, [], firstRender);
+  const pages = pagePreloads(manifest).map(({ pattern, files }) => ({ pattern, html: withModulePreloads(index, files, firstRender) }));
+  return (path) => pages.find(({ pattern }) => pattern.test(path))?.html ?? anyPage;
 }
 
 /** The id of the element carrying the public configuration in a served page (src/lib/publicConfigRequest.ts reads it). */
