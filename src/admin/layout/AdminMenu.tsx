@@ -23,6 +23,15 @@ function SectionItem({ entry }: { entry: MenuEntry }) {
   return <Item to={entry.to} label={translate(`resources.${entry.name}.name`, { smart_count: 2 })} icon={entry.icon} />;
 }
 
+/** The dashboard, to whom the back-office lets in: without any permission it is only the refusal again. */
+function DashboardItem() {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ action: 'read', resource: 'admin' });
+  if (!canAccess) return null;
+  // With the slash: react-admin marks the item of the base path current only when it ends there, without it on every page.
+  return <Item to="/admin/" label={translate('app.admin.dashboard.title')} icon={DashboardIcon} />;
+}
+
 const ENTRIES = menuEntries(resources);
 
 /** MUI's MenuItem padding, which the frame below gives its width back from. */
@@ -46,7 +55,7 @@ const currentItemMarked = {
 const longNamesWrap = { '& .MuiMenuItem-root, & .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal', lineHeight: 1.3 } } as const;
 
 /**
- * The back-office menu: the dashboard, each section of src/admin/resources.ts to whom may open it
+ * The back-office menu: the dashboard and each section of src/admin/resources.ts to whom may open them
  * (its `list` access, or a custom page's own), then "Torna indietro" to the portal.
  */
 export function AdminMenu() {
@@ -56,8 +65,7 @@ export function AdminMenu() {
     // A navigation landmark around react-admin's menu list.
     <Box component="nav" aria-label={translate('app.admin.navigation')}>
       <Menu sx={open ? { ...longNamesWrap, ...currentItemMarked } : currentItemMarked}>
-        {/* With the slash: react-admin marks the item of the base path current only when it ends there, without it on every page. */}
-        <Item to="/admin/" label={translate('app.admin.dashboard.title')} icon={DashboardIcon} />
+        <DashboardItem />
         {ENTRIES.map((entry) => (
           <SectionItem key={entry.name} entry={entry} />
         ))}
