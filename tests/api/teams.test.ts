@@ -153,6 +153,44 @@ describe.each(databases)('teams API (%s)', (kind) => {
     });
   });
 
+  describe('team names are unique', () => {
+    it('refuses a new team with the name of another, whatever its case or spaces, under the field', async () => {
+      const admin = await ctx.user({}, ['create_teams']);
+      await makeTeam(ctx.db, { name: 'Omonima' });
+      const before = await ctx.db.selectFrom('teams').select('id').execute();
+      for (const name of ['Omonima', '  omonima ', 'OMONIMA']) {
+        const res = await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: admin.headers, payload: { name } });
+        expect(res.statusCode, name).toBe(422);
+        expect(res.json().errors).toEqual({ name: ['Esiste già un team con questo nome.'] });
+      }
+      expect(await ctx.db.selectFrom('teams').select('id').execute()).toHaveLength(before.length);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: admin.headers, payload: { name: 'Omonima Due' } })).statusCode).toBe(201);
+    });
+
+    it('refuses renaming a team to another team\'s name, and lets a team keep or recase its own', async () => {
+      const admin = await ctx.user({}, ['update_teams']);
+      await makeTeam(ctx.db, { name: 'Prima Rinominata' });
+      const team = await makeTeam(ctx.db, { name: 'Seconda Rinominata' });
+      const taken = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: admin.headers, payload: { name: 'prima rinominata' } });
+      expect(taken.statusCode).toBe(422);
+      expect(taken.json().errors).toEqual({ name: ['Esiste già un team con questo nome.'] });
+      const same = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: admin.headers, payload: { name: 'Seconda Rinominata', description: 'D' } });
+      expect(same.statusCode).toBe(200);
+      const recased = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: admin.headers, payload: { name: 'SECONDA rinominata' } });
+      expect(recased.statusCode).toBe(200);
+      expect(recased.json().data.name).toBe('SECONDA rinominata');
+    });
+
+    it('teams that shared a name before the rule still save their other fields', async () => {
+      const admin = await ctx.user({}, ['update_teams']);
+      await makeTeam(ctx.db, { name: 'Gemella' });
+      const twin = await makeTeam(ctx.db, { name: 'Gemella' });
+      const res = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${twin}`, headers: admin.headers, payload: { name: 'Gemella', description: 'Salvata' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.description).toBe('Salvata');
+    });
+  });
+
   describe('PUT /api/teams/{id}', () => {
     it('lets update_teams change everything and validates the name', async () => {
       const admin = await ctx.user({}, ['update_teams']);

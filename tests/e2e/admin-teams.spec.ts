@@ -26,7 +26,7 @@ test('lists the teams with "Tutti i team", and searches once after the pause', a
   await expect(page.getByText('Nessun team trovato')).toBeVisible();
 });
 
-test('create: a missing name stays in the dialog with the error, then the team is created, edited and deleted', async ({ pageAs, seedDb }) => {
+test('create: a missing or taken name stays in the dialog with the error, then the team is created, edited and deleted', async ({ pageAs, seedDb }) => {
   const page = await pageAs('admin');
   await page.goto('/admin/teams');
   const before = (seedDb.prepare('select count(*) n from teams').get() as { n: number }).n;
@@ -37,6 +37,13 @@ test('create: a missing name stays in the dialog with the error, then the team i
   await dialog.getByRole('button', { name: 'Crea' }).click();
   await expect(dialog.getByText('Obbligatorio')).toBeVisible();
   await expect(dialog).toBeVisible();
+  expect((seedDb.prepare('select count(*) n from teams').get() as { n: number }).n).toBe(before);
+
+  // Another team's name: the server's message under the field, the dialog and what was typed stay.
+  await dialog.getByRole('textbox', { name: /^Nome/ }).fill('eduplay');
+  await dialog.getByRole('button', { name: 'Crea' }).click();
+  await expect(dialog.getByText('Esiste già un team con questo nome.')).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: /^Descrizione/ })).toHaveValue('Senza nome');
   expect((seedDb.prepare('select count(*) n from teams').get() as { n: number }).n).toBe(before);
 
   const name = unique('Team prova');

@@ -124,6 +124,13 @@ export function createTeamsRepository(db: Db, now: Clock) {
       return { ...summary, members: people };
     },
 
+    /** Whether another team (not `exceptId`) already has this name, whatever its case. */
+    async nameTaken(name: string, exceptId: number | null): Promise<boolean> {
+      let same = db.selectFrom('teams').select('id').where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
+      if (exceptId !== null) same = same.where('id', '<>', exceptId);
+      return Boolean(await same.executeTakeFirst());
+    },
+
     /** Which of the ids are existing teams. */
     async existingIds(ids: number[]): Promise<number[]> {
       if (!ids.length) return [];

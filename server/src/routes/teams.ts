@@ -52,10 +52,23 @@ function isHttpUrl(value: string): boolean {
 }
 
 const DRIVE_URL_MESSAGE = 'Il link della cartella condivisa deve iniziare con http:// o https://.';
+export const TEAM_NAME_TAKEN = 'Esiste già un team con questo nome.';
 
-/** Rules the schema cannot express, for create and update: a name not only spaces, an http(s) link, an existing coordinator. */
-async function checkTeamRules(repos: Repositories, body: CheckedBody<TeamUpdateBody>, errors: FieldErrorBag): Promise<void> {
-  if (body.get('name')?.trim() === '') errors.add('name', requiredMessage('name'));
+/**
+ * Rules the schema cannot express, for create and update: a name not only spaces and not another
+ * team's (experts, reports and the calendar tell teams apart by name), an http(s) link, an existing
+ * coordinator. A name the team already has is not checked again: teams that shared a name before
+ * the rule existed still save their other fields.
+ */
+async function checkTeamRules(
+  repos: Repositories,
+  body: CheckedBody<TeamUpdateBody>,
+  errors: FieldErrorBag,
+  team: { id: number; name: string } | null = null,
+): Promise<void> {
+  const name = body.get('name')?.trim();
+  if (name === '') errors.add('name', requiredMessage('name'));
+  else if (name && name !== team?.name && (await repos.teams.nameTaken(name, team?.id ?? null))) errors.add('name', TEAM_NAME_TAKEN);
   const driveUrl = body.get('drive_url');
   if (typeof driveUrl === 'string' && !isHttpUrl(driveUrl.trim())) errors.add('drive_url', DRIVE_URL_MESSAGE);
   const ownerId = body.get('owner_id');
@@ -109,8 +122,9 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
       config: { editVersion: editVersionOf(TeamUpdateBody, (request) => detail((request.params as IdParams).id)) },
       // Who may edit the team is settled before its rules are (the path was validated by then).
       preHandler: checkBody<TeamUpdateBody>(async (body, errors, request) => {
-        await assertTeamAccess(teams, authOf(request), (request.params as IdParams).id, mayEditTeamProfile);
-        await checkTeamRules(app.repos, body, errors);
+        const { id } = request.params as IdParams;
+        await assertTeamAccess(teams, authOf(request), id, mayEditTeamProfile);
+        await checkTeamRules(app.repos, body, errors, (await teams.findById(id)) ?? null);
       }),
       schema: { params: IdParams, body: TeamUpdateBody, response: responses({ 200: TeamResponse }) },
     },
