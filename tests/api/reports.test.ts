@@ -374,6 +374,18 @@ describe.each(databases)('programme reports (%s)', (kind) => {
       [expect.stringMatching(/^Plenaria/), romeClock('2026-02-05T15:00:00'), 'Mario Anonimo', undefined, 20], // no e-mail: an empty cell
     ]);
     expect(unmatched.slice(5).map((row) => row[4])).toEqual(json.meta.unmatched.map((u: { minutes_attended: number }) => u.minutes_attended));
+
+    // How the cells show: a bold title and header, the rate as a percentage, dates to the second.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const riepilogo = workbook.getWorksheet('Riepilogo')!;
+    expect(riepilogo.getCell('A1').font).toMatchObject({ bold: true, size: 14 });
+    expect(riepilogo.getCell('A2').font?.bold).toBeFalsy();
+    expect(riepilogo.getRow(4).getCell(8).font?.bold).toBe(true);
+    expect(riepilogo.getCell('F5').numFmt).toBe('0.0%');
+    expect(riepilogo.getCell('A5').font?.bold).toBeFalsy();
+    expect(workbook.getWorksheet('Non riconosciuti')!.getCell('B6').numFmt).toBe('dd/mm/yyyy hh:mm:ss');
+    expect(workbook.getWorksheet(team.team_name)!.getCell('D6').numFmt ?? 'General').toBe('General');
   });
 
   it('answers every figure of the learning report, with and without a team', async () => {

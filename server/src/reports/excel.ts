@@ -91,6 +91,23 @@ function sheetName(wanted: string, used: Set<string>): string {
 }
 
 type Writer = ExcelJS.stream.xlsx.WorkbookWriter;
+type Style = Partial<ExcelJS.Style>;
+
+const TITLE_STYLE: Style = { font: { bold: true, size: 14 } };
+const HEADER_STYLE: Style = { font: { bold: true } };
+
+/**
+ * Writes a row whose cells share `styleOf(column)`. ExcelJS gives every cell its own copy of its
+ * row's and column's style and renders each copy to XML to find its style id; one object per
+ * column, seen once, is rendered once (it was a third of a thousand-sheet report's time).
+ */
+function addStyledRow(sheet: ExcelJS.Worksheet, values: Cell[], styleOf: (column: number) => Style): void {
+  const row = sheet.addRow(values);
+  row.eachCell((cell) => {
+    cell.style = styleOf(Number(cell.col));
+  });
+  row.commit();
+}
 
 /**
  * A sheet with a bold title, a subtitle (the period), a bold frozen header on HEADER_ROW and the
@@ -107,21 +124,21 @@ function addTable(
   formats: Record<number, string> = {},
 ): void {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: HEADER_ROW }] });
+  const columnStyles = header.map((_, index): Style => {
+    const numFmt = formats[index] ?? (rows.some((row) => row[index] instanceof Date) ? DATE_TIME_FORMAT : undefined);
+    return numFmt ? { numFmt } : {};
+  });
   sheet.columns = header.map((text, index) => {
     const longest = rows.reduce((max, row) => Math.max(max, row[index] instanceof Date ? DATE_TIME_FORMAT.length : String(row[index] ?? '').length), text.length);
-    const numFmt = formats[index] ?? (rows.some((row) => row[index] instanceof Date) ? DATE_TIME_FORMAT : undefined);
-    return { width: Math.min(60, Math.max(12, longest + 2)), ...(numFmt ? { style: { numFmt } } : {}) };
+    return { width: Math.min(60, Math.max(12, longest + 2)) };
   });
   if (rows.length) sheet.autoFilter = { from: { row: HEADER_ROW, column: 1 }, to: { row: HEADER_ROW, column: header.length } };
-  const titleRow = sheet.addRow([title]);
-  titleRow.font = { bold: true, size: 14 };
-  titleRow.commit();
-  sheet.addRow([subtitle]).commit();
+  const plain = (column: number) => columnStyles[column - 1] ?? {};
+  addStyledRow(sheet, [title], () => TITLE_STYLE);
+  addStyledRow(sheet, [subtitle], plain);
   sheet.addRow([]).commit();
-  const headerRow = sheet.addRow([...header]);
-  headerRow.font = { bold: true };
-  headerRow.commit();
-  for (const row of rows) sheet.addRow(row).commit();
+  addStyledRow(sheet, [...header], () => HEADER_STYLE);
+  for (const row of rows) addStyledRow(sheet, row, plain);
   sheet.commit();
 }
 
