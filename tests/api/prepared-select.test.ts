@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { preparedSelect, preparedSelectOn } from '../../server/src/db/prepared.js';
+import { preparedSelect, preparedSelectOn, preparedWrite, preparedWriteOn } from '../../server/src/db/prepared.js';
+import { runtimeOf } from '../../server/src/db/index.js';
 import { databases, useTestApp } from './helpers.js';
 
 describe.each(databases)('reads compiled once per shape (%s)', (kind) => {
@@ -77,6 +78,59 @@ describe.each(databases)('reads compiled once per shape (%s)', (kind) => {
 
   it('refuses anything but a select', async () => {
     const rename = preparedSelect(ctx.db, (id: number) => ctx.db.updateTable('users').set({ name: 'X' }).where('id', '=', id) as never);
-    await expect(rename(1)).rejects.toThrow(/only select/);
+    await expect(rename(1)).rejects.toThrow(/not one of SelectQueryNode/);
+  });
+});
+
+describe.each(databases)('writes compiled once per shape (%s)', (kind) => {
+  const ctx = useTestApp(kind);
+
+  it('writes each call’s values, building once, and answers how many rows it changed', async () => {
+    const a = await ctx.user({ name: 'Ada' });
+    const b = await ctx.user({ name: 'Bea' });
+    let builds = 0;
+    const rename = preparedWrite(ctx.db, (name: string, id: number) => {
+      builds++;
+      return ctx.db.updateTable('users').set({ name }).where('id', '=', id);
+    });
+    expect(Number((await rename('Ada Due', a.id)).numAffectedRows)).toBe(1);
+    expect(Number((await rename('Bea Due', b.id)).numAffectedRows)).toBe(1);
+    expect(Number((await rename('Nessuno', 999_999)).numAffectedRows)).toBe(0);
+    expect(builds).toBe(1);
+    const names = await ctx.db.selectFrom('users').select('name').where('id', 'in', [a.id, b.id]).orderBy('id').execute();
+    expect(names.map((r) => r.name)).toEqual(['Ada Due', 'Bea Due']);
+  });
+
+  it('counts every run as a write of its table, so the caches built on it drop what they hold', async () => {
+    const user = await ctx.user({ name: 'Cleo' });
+    const writes = runtimeOf(ctx.db)!.writes;
+    const rename = preparedWrite(ctx.db, (name: string, id: number) => ctx.db.updateTable('users').set({ name }).where('id', '=', id));
+    await rename('Cleo Uno', user.id);
+    const before = writes.versionOf(['users']);
+    const untouched = writes.versionOf(['courses']);
+    await rename('Cleo Due', user.id);
+    expect(writes.versionOf(['users'])).toBeGreaterThan(before);
+    expect(writes.versionOf(['courses'])).toBe(untouched);
+  });
+
+  it('runs inside a transaction on the transaction itself (rolled back with it)', async () => {
+    const user = await ctx.user({ name: 'Dina' });
+    const rename = preparedWriteOn((db, name: string, id: number) => db.updateTable('users').set({ name }).where('id', '=', id));
+    await ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await rename(trx, 'Dina Annullata', user.id);
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    const row = await ctx.db.selectFrom('users').select('name').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.name).toBe('Dina');
+    await rename(ctx.db, 'Dina Salvata', user.id);
+    expect((await ctx.db.selectFrom('users').select('name').where('id', '=', user.id).executeTakeFirstOrThrow()).name).toBe('Dina Salvata');
+  });
+
+  it('refuses a select', async () => {
+    const read = preparedWrite(ctx.db, (id: number) => ctx.db.selectFrom('users').select('id').where('id', '=', id) as never);
+    await expect(read(1)).rejects.toThrow(/not one of InsertQueryNode/);
   });
 });

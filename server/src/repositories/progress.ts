@@ -12,7 +12,7 @@ import {
 import type { Clock } from './shared.js';
 import { defineRepository } from './registry.js';
 import { extend } from '../lib/objects.js';
-import { preparedSelect } from '../db/prepared.js';
+import { preparedSelect, preparedWriteOn } from '../db/prepared.js';
 
 export interface SyncInput {
   userId: number;
@@ -65,6 +65,20 @@ function stored(next: ProgressState, videoLength: number | null, nowMs: number) 
   };
 }
 
+/** The columns a sync writes, in the order its prepared update takes their values. */
+const SYNC_COLUMNS = ['position', 'watched', 'covered_seconds', 'completed', 'last_sync_ms', 'session_started_ms', 'session_credited', 'updated_at', 'version'] as const;
+type SyncColumns = ReturnType<typeof stored> & { version: number };
+
+/** Every player syncs every few seconds: the update is compiled once (db/prepared.ts). */
+const updateProgress = preparedWriteOn((db, values: unknown[], userId: number, lessonId: number, version: number) =>
+  db
+    .updateTable('lesson_progress')
+    .set(Object.fromEntries(SYNC_COLUMNS.map((column, i) => [column, values[i]])) as unknown as SyncColumns)
+    .where('user_id', '=', userId)
+    .where('lesson_id', '=', lessonId)
+    .where('version', '=', version),
+);
+
 async function readProgress(db: Db, userId: number, lessonId: number): Promise<StoredProgress | null> {
   const row = await db
     .selectFrom('lesson_progress')
@@ -112,14 +126,9 @@ export async function recordSync(db: Db, input: SyncInput): Promise<SyncOutcome>
     };
     const next = applySync(previous, report, rules);
     const values = stored(next, videoLength, nowMs);
-    const updated = await db
-      .updateTable('lesson_progress')
-      .set(extend(values, { version: Number(row.version) + 1 }))
-      .where('user_id', '=', input.userId)
-      .where('lesson_id', '=', input.lesson.id)
-      .where('version', '=', row.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 1) return outcome(values, videoLength);
+    const written: SyncColumns = extend(values, { version: Number(row.version) + 1 });
+    const updated = await updateProgress(db, SYNC_COLUMNS.map((column) => written[column]), input.userId, input.lesson.id, row.version);
+    if (Number(updated.numAffectedRows) === 1) return outcome(values, videoLength);
   }
   throw new HttpError(409, 'Troppe sincronizzazioni contemporanee: riprova tra qualche istante.');
 }
