@@ -25,15 +25,20 @@ const SESSION = {
 };
 
 let roleCount = 0;
+// Team names are unique: each record's saves use names of their own.
+let teamCount = 0;
 
 /** Per resource, a new record and two saves of it, each different from the record and from the other. */
 const RECORDS: Record<string, (ctx: TestContext) => Promise<Edited>> = {
-  teams: async (ctx) => ({
-    url: `/api/teams/${await makeTeam(ctx.db)}`,
-    permissions: ['read_teams', 'update_teams'],
-    first: { name: 'Nome nuovo', description: 'Descrizione' },
-    second: { name: 'Nome vecchio', description: 'Descrizione cambiata' },
-  }),
+  teams: async (ctx) => {
+    const n = ++teamCount;
+    return {
+      url: `/api/teams/${await makeTeam(ctx.db)}`,
+      permissions: ['read_teams', 'update_teams'],
+      first: { name: `Nome nuovo ${n}`, description: 'Descrizione' },
+      second: { name: `Nome vecchio ${n}`, description: 'Descrizione cambiata' },
+    };
+  },
   sessions: async (ctx) => ({
     url: `/api/sessions/${await makeSession(ctx.db)}`,
     permissions: ['read_sessions', 'update_sessions'],
