@@ -121,6 +121,17 @@ export const themeOptions = {
         },
       },
     },
+    // While a load runs, react-admin fades its refresh button out under a spinner: a keyboard user
+    // on that button lost sight of it and of its ring. The button stays; only its icon gives way to
+    // the spinner, which lets the pointer through to the button.
+    RaLoadingIndicator: {
+      styleOverrides: {
+        root: {
+          '& .RaLoadingIndicator-loadedIcon.RaLoadingIndicator-loadedLoading': { opacity: 1, '& > svg': { opacity: 0 } },
+          '& .RaLoadingIndicator-loader': { pointerEvents: 'none' },
+        },
+      },
+    },
     // The back-office's skip link: react-admin draws it white on the page background (1.1:1).
     RaSkipNavigationButton: {
       styleOverrides: {

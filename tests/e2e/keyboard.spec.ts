@@ -575,6 +575,25 @@ test('keyboard: a team deleted, focus on the next row, never on the page', async
   await expectFocusShown(page, 'after deleting the team');
 });
 
+test('keyboard: "Aggiorna" stays in sight, ring and all, while the page reloads', async ({ pageAs }) => {
+  const page = await pageAs('admin', { viewport: DESKTOP });
+  await page.goto('/admin/teams');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestione Team' })).toBeVisible();
+  const refresh = page.getByRole('button', { name: 'Aggiorna' });
+  await tabTo(page, refresh, { max: 40 });
+  // Slow answers: the reload is still running when the focus is looked at.
+  await page.route(/\/api\/teams\?/, async (route) => {
+    await new Promise((resume) => setTimeout(resume, 1500));
+    await route.continue();
+  });
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.app-loader')).toBeVisible();
+  await expect(refresh).toBeFocused();
+  expect(await refresh.evaluate((button) => getComputedStyle(button).opacity)).toBe('1');
+  await expectFocusShown(page, 'while the page reloads');
+  await expect(page.locator('.app-loader')).toHaveCount(0, { timeout: 10_000 });
+});
+
 test('keyboard: a team member added then removed, focus stays in the dialog on the next control', async ({ pageAs }) => {
   const page = await pageAs('admin', { viewport: DESKTOP });
   await page.goto('/admin/teams');
