@@ -1,17 +1,41 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/** Unit test files that replace modules with vi.mock: each needs a module graph of its own. */
+const MODULE_MOCKING_UNIT_TESTS = [
+  'tests/unit/authProvider-adminRoute.test.tsx',
+  'tests/unit/cropPreview.test.tsx',
+  'tests/unit/imageCropDialog.test.tsx',
+  'tests/unit/lessonVideo.test.tsx',
+  'tests/unit/percorso.test.tsx',
+  'tests/unit/serviceUnavailable.test.tsx',
+  'tests/unit/session.test.tsx',
+];
+
+const unit = { environment: 'jsdom', setupFiles: ['tests/unit/setup.ts'] };
+
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core to its own process, which mostly waits: on two cores that
+    // would run every file one after the other.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         plugins: [react()],
         test: {
+          ...unit,
           name: 'unit',
-          environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/unit/setup.ts'],
+          exclude: MODULE_MOCKING_UNIT_TESTS,
+          // Files share a worker's loaded modules (React, MUI, react-admin load once, not once per
+          // file); tests/unit/setup.ts empties what a test may leave behind.
+          isolate: false,
         },
+      },
+      {
+        plugins: [react()],
+        test: { ...unit, name: 'unit-mocked', include: MODULE_MOCKING_UNIT_TESTS },
       },
       {
         test: {
@@ -21,6 +45,9 @@ export default defineConfig({
           setupFiles: ['tests/api/setup.ts'],
           testTimeout: 20000,
           hookTimeout: 60000,
+          // The server keeps its state per app and per database (nothing at module level depends on
+          // either), so files share a worker's loaded modules.
+          isolate: false,
         },
       },
     ],

