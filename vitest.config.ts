@@ -43,6 +43,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           setupFiles: ['tests/api/setup.ts'],
+          globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 20000,
           hookTimeout: 60000,
           // The server keeps its state per app and per database (nothing at module level depends on

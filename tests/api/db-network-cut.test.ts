@@ -9,7 +9,7 @@ import { createDb, migrateToLatest, setDatabaseLogger, type Db } from '../../ser
 import { buildApp, type App } from '../../server/src/app.js';
 import { issueToken } from '../../server/src/auth/tokens.js';
 import { startLeadership, type Leadership } from '../../server/src/lib/leadership.js';
-import { freePort, grant } from './helpers.js';
+import { freePort, grant, newTestSchemaName } from './helpers.js';
 import { LoopbackProxy } from './loopback-proxy.js';
 
 /**
@@ -31,7 +31,7 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 15_000): 
 }
 
 describe.skipIf(!BASE)('PostgreSQL behind a network cut that drops packets', () => {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = newTestSchemaName();
   const options = `options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   const proxies: LoopbackProxy[] = [];
 
@@ -60,9 +60,6 @@ describe.skipIf(!BASE)('PostgreSQL behind a network cut that drops packets', () 
   afterAll(async () => {
     for (const proxy of proxies) await proxy.close();
     await direct?.destroy();
-    const cleanup = await createDb({ kind: 'postgres', url: BASE! });
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(cleanup);
-    await cleanup.destroy();
   });
 
   describe('API requests', () => {

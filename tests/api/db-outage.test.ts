@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../server/src/db/index.js';
 import { issueToken } from '../../server/src/auth/tokens.js';
-import { freePort, grant } from './helpers.js';
+import { freePort, grant, newTestSchemaName } from './helpers.js';
 import { LoopbackProxy } from './loopback-proxy.js';
 
 /**
@@ -23,7 +23,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!BASE)('PostgreSQL outages, on a real server process', () => {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = newTestSchemaName();
   const applicationName = `percorso_outage_${randomBytes(4).toString('hex')}`;
   let proxy: LoopbackProxy;
   let child: ChildProcess;
@@ -110,9 +110,6 @@ describe.skipIf(!BASE)('PostgreSQL outages, on a real server process', () => {
     }
     await proxy?.close();
     await direct?.destroy();
-    const cleanup = await createDb({ kind: 'postgres', url: BASE! });
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(cleanup);
-    await cleanup.destroy();
   });
 
   it('starts before the database is up, logs its retries, and serves once the database comes', { timeout: 90000 }, async () => {

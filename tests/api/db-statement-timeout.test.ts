@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest, setDatabaseLogger, type Db } from '../../server/src/db/index.js';
 import { isDatabaseUnavailable } from '../../server/src/db/errors.js';
 import { SERVER_FIRST_MS } from '../../server/src/db/bounded-pool.js';
+import { newTestSchemaName } from './helpers.js';
 
 /**
  * DB_QUERY_TIMEOUT_SECONDS on PostgreSQL is applied by the server too (statement_timeout): a slow
@@ -14,7 +15,7 @@ const BASE = process.env.TEST_DATABASE_URL;
 const quiet = { warn: () => {}, info: () => {} };
 
 describe.skipIf(!BASE)('PostgreSQL: the query bound is the server\'s statement_timeout too', () => {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = newTestSchemaName();
   const url = `${BASE}${BASE?.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   let admin: Db;
   let db: Db;
@@ -30,7 +31,6 @@ describe.skipIf(!BASE)('PostgreSQL: the query bound is the server\'s statement_t
 
   afterAll(async () => {
     await db?.destroy();
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
     await admin?.destroy();
   });
 

@@ -4,7 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { loadConfig, type Config } from '../../server/src/config.js';
 import { createDb, migrateToLatest, type Db } from '../../server/src/db/index.js';
 import { buildApp, type App } from '../../server/src/app.js';
@@ -30,30 +30,28 @@ export interface TestContext {
   user(overrides?: Partial<NewUser>, permissions?: string[]): Promise<{ id: number; token: string; headers: Record<string, string> }>;
 }
 
-async function isolatedDb(kind: 'sqlite' | 'postgres'): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
+/** A name for a PostgreSQL schema of this run's own, dropped when the run ends (tests/api/global-setup.ts). */
+export function newTestSchemaName(): string {
+  return `${inject('testSchemaPrefix')}${randomBytes(6).toString('hex')}`;
+}
+
+async function isolatedDb(kind: 'sqlite' | 'postgres'): Promise<{ db: Db; url: string }> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'percorso-test-'));
     const url = `sqlite:${join(dir, 'test.db')}`;
     const db = await createDb({ kind: 'sqlite', path: join(dir, 'test.db') });
-    return { db, url, drop: async () => {} };
+    return { db, url };
   }
   // One schema per test file keeps parallel files apart on one PostgreSQL server.
   const base = process.env.TEST_DATABASE_URL!;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = newTestSchemaName();
   const admin = await createDb({ kind: 'postgres', url: base });
   await sql`create schema ${sql.id(schema)}`.execute(admin);
   await admin.destroy();
   const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   const db = await createDb({ kind: 'postgres', url });
-  return {
-    db,
-    url,
-    drop: async () => {
-      const cleanup = await createDb({ kind: 'postgres', url: base });
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup);
-      await cleanup.destroy();
-    },
-  };
+  // The schema itself goes when the run ends (tests/api/global-setup.ts).
+  return { db, url };
 }
 
 let roleCounter = 0;
@@ -106,10 +104,8 @@ export function useTestApp(
   options: TestAppOptions = {},
 ): TestContext {
   const ctx = {} as TestContext;
-  let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
     const isolated = await isolatedDb(kind);
-    drop = isolated.drop;
     const port = options.listen ? await freePort() : 3999;
     const config = loadConfig({
       PORT: String(port),
@@ -147,7 +143,6 @@ export function useTestApp(
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.db?.destroy();
-    await drop();
     // A response schema that changed an answer (dropped or coerced a field) fails the file.
     if (contractMismatches.length) throw new Error(`Response schemas changed the JSON:\n${contractMismatches.join('\n')}`);
   });

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/src/auth/tokens.js';
 import { createDb, migrateToLatest, type Db } from '../../server/src/db/index.js';
-import { freePort } from './helpers.js';
+import { freePort, newTestSchemaName } from './helpers.js';
 
 /**
  * More than one server process on one database: two processes on loopback against one PostgreSQL
@@ -155,7 +155,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
 
   beforeAll(async () => {
     const base = process.env.TEST_DATABASE_URL!;
-    schema = `t_${randomBytes(6).toString('hex')}`;
+    schema = newTestSchemaName();
     const admin = await createDb({ kind: 'postgres', url: base });
     await sql`create schema ${sql.id(schema)}`.execute(admin);
     await admin.destroy();
@@ -170,9 +170,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
   afterAll(async () => {
     await Promise.all([a && stop(a), b && stop(b)]);
     await db?.destroy();
-    const cleanup = await createDb({ kind: 'postgres', url: process.env.TEST_DATABASE_URL! });
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(cleanup);
-    await cleanup.destroy();
   }, 60_000);
 
   const auth = () => ({ authorization: `Bearer ${token}` });
