@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
+import { MountInTransition } from '../../components/MountInTransition';
 import { AdminDocumentTitle } from './AdminDocumentTitle';
 import { AdminMenu } from './AdminMenu';
 import { AdminRouteFocus } from './AdminRouteFocus';
@@ -30,10 +31,13 @@ const shrinkToViewport = { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={AdminMenu} appBar={AdminAppBar} sx={shrinkToViewport}>
-      <AdminDocumentTitle />
-      <AdminRouteFocus />
-      {children}
-    </Layout>
+    // The sign-in check's answer would otherwise render the bar, the menu and the first page in one task.
+    <MountInTransition>
+      <Layout menu={AdminMenu} appBar={AdminAppBar} sx={shrinkToViewport}>
+        <AdminDocumentTitle />
+        <AdminRouteFocus />
+        {children}
+      </Layout>
+    </MountInTransition>
   );
 }
