@@ -43,6 +43,8 @@ function precompress(): Plugin {
 const LIGHT_ROUTER_PROVIDER = resolve(dirname(fileURLToPath(import.meta.url)), 'src/routing/lightRouterProvider.tsx');
 /** react-admin's auth callback page (the real path: node_modules may be a link). */
 const RA_AUTH_CALLBACK = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), 'node_modules/ra-ui-materialui/dist/auth/AuthCallback.js'));
+/** react-admin's plain page title, which its <Title> shows when titles are not editable. */
+const RA_PAGE_TITLE = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), 'node_modules/ra-ui-materialui/dist/layout/PageTitle.js'));
 const TOUCH_RIPPLE_ON_DEMAND = resolve(dirname(fileURLToPath(import.meta.url)), 'src/components/TouchRippleOnDemand.tsx');
 const SIMPLE_REST_QUERY_STRING = resolve(dirname(fileURLToPath(import.meta.url)), 'src/dataProvider/simpleRestQueryString.ts');
 /** The real path (node_modules may be a link), as Vite gives the package's own files. */
@@ -200,6 +202,21 @@ export const SWAPS: ModuleSwap[] = [
 export function Login() {
   throw new Error('Percorso: react-admin\\'s login page is not built into this app (<Admin loginPage={false}>); see vite.config.ts.');
 }`,
+  },
+  /**
+   * react-admin's <Title> makes every page title editable in its preferences editor (the
+   * Inspector), and so imports that editor's text field, select and popover: about 14 KiB brotli
+   * on the back-office's first screen. Percorso has no preferences editor, so a title could never
+   * be edited (nor an edited one be stored): the editable title is replaced by the plain one,
+   * which <Title> itself shows when given `preferenceKey={false}`.
+   */
+  {
+    name: 'react-admin titles without the preferences editor',
+    matches: (source, importer) => source === './PageTitleConfigurable.js' && /[\\/]ra-ui-materialui[\\/]dist[\\/]layout[\\/]Title\.js$/.test(importer),
+    target: '\0percorso:page-title-not-editable',
+    code: `import { createElement } from 'react';
+import { PageTitle } from ${JSON.stringify(RA_PAGE_TITLE)};
+export const PageTitleConfigurable = ({ preferenceKey, ...props }) => createElement(PageTitle, props);`,
   },
   /**
    * @emotion/react's index imports hoist-non-react-statics for its side effects only (it has none:

@@ -15,6 +15,7 @@ const INSTALLED = [
   { swap: 'MUI press ripple on demand', importer: '@mui/material/ButtonBase/ButtonBase.mjs', source: './TouchRipple.mjs' },
   { swap: 'MUI theme without CSS variables', importer: '@mui/material/styles/createTheme.mjs', source: './createThemeWithVars.mjs' },
   { swap: 'react-admin without its login page', importer: 'ra-ui-materialui/dist/AdminUI.js', source: './auth/index.js' },
+  { swap: 'react-admin titles without the preferences editor', importer: 'ra-ui-materialui/dist/layout/Title.js', source: './PageTitleConfigurable.js' },
   { swap: 'emotion without the bare hoist-non-react-statics import', importer: '@emotion/react/dist/emotion-react.browser.esm.js', source: 'hoist-non-react-statics' },
   { swap: 'node-polyglot object.entries', importer: 'node-polyglot/index.js', source: 'object.entries' },
   { swap: 'node-polyglot hasown', importer: 'node-polyglot/index.js', source: 'hasown' },
