@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
@@ -144,6 +145,25 @@ test('the dashboard shows the programme figures with their tables, and the sessi
   expect(url.searchParams.get('filter[search]')).toBe('Pitch');
   expect(url.searchParams.get('sort')).toBe('-start_time');
   expect((await download).suggestedFilename()).toBe('sessions.xlsx');
+});
+
+test('no two landmarks share a name: the report listing unrecognised participants, the dashboard listing imports', async ({ pageAs, seedDb }) => {
+  // The demo's guests no user matches, in a meeting already held.
+  const guest = seedDb.prepare('select s.start_time from attendances a join sessions s on s.id = a.session_id where a.user_id is null order by s.start_time desc').get() as { start_time: string };
+  const daysAgo = Math.ceil((Date.now() - Date.parse(guest.start_time)) / 86_400_000) + 1;
+  const sameNamedLandmarks = async (page: import('@playwright/test').Page) =>
+    (await new AxeBuilder({ page }).withRules(['landmark-unique']).analyze()).violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' ')));
+
+  const page = await pageAs('admin');
+  await page.goto('/admin/reports');
+  await page.getByRole('textbox', { name: 'Dal', exact: true }).fill(romeDay(-daysAgo));
+  await page.getByRole('textbox', { name: 'Al', exact: true }).fill(romeDay(0));
+  await expect(page.getByRole('region', { name: 'Partecipanti non riconosciuti' }).getByRole('row').nth(1)).toBeVisible();
+  expect(await sameNamedLandmarks(page)).toEqual([]);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('region', { name: 'Ultime importazioni delle presenze' }).getByRole('row').nth(1)).toBeVisible();
+  expect(await sameNamedLandmarks(page)).toEqual([]);
 });
 
 test('staff without read_reports: no Report item, no page, 403 from the API', async ({ pageAs, seedDb }) => {

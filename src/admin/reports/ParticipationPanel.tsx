@@ -122,7 +122,8 @@ function TeamRows({ team, open, onToggle }: { team: Team; open: boolean; onToggl
 function UnmatchedTable({ rows }: { rows: ParticipationResponse['meta']['unmatched'] }) {
   const translate = useTranslate();
   return (
-    <Box component="section" aria-labelledby="report-unmatched" sx={{ mt: 4 }}>
+    // Not a region itself: the table's scrolling frame is one, named by the same heading.
+    <Box sx={{ mt: 4 }}>
       <Typography id="report-unmatched" variant="h3" component="h3" sx={{ fontSize: '1.125rem', mb: 0.5 }}>
         {translate(t('unmatched'))}
       </Typography>

@@ -39,9 +39,13 @@ export function monthLabel(month: string): string {
   return monthFormat.format(new Date(Date.UTC(year, m - 1, 1)));
 }
 
-function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+/**
+ * A titled card. It is a region named by its title, unless `region={false}`: a panel holding a
+ * table whose scrolling frame is already a region with that name (two landmarks of one name).
+ */
+function Panel({ title, id, region = true, children }: { title: string; id: string; region?: boolean; children: ReactNode }) {
   return (
-    <Card variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, minWidth: 0 }}>
+    <Card variant="outlined" {...(region && { component: 'section', 'aria-labelledby': id })} sx={{ p: 2, minWidth: 0 }}>
       <Typography id={id} variant="h3" component="h3" sx={{ fontSize: '1.0625rem', fontWeight: 600, mb: 1 }}>
         {title}
       </Typography>
@@ -239,7 +243,7 @@ export default function ProgrammeFigures() {
         </Panel>
       </Box>
       <Box sx={{ mt: 2 }}>
-        <Panel id="dashboard-imports" title={translate(t('imports_title'))}>
+        <Panel id="dashboard-imports" title={translate(t('imports_title'))} region={false}>
           <ImportsTable imports={data.imports} />
         </Panel>
       </Box>
