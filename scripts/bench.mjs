@@ -15,7 +15,7 @@
 // that was not run or failed.
 // Environment: BENCH_PORT (first port to use; default: free ports), BENCH_DURATION (seconds per
 // load run, default 10), BENCH_DATABASE_URL (api/sync/reports on PostgreSQL instead of a fresh SQLite
-// file), BENCH_PEERS (name=url,… of running peers), BENCH_API_ROUNDS (default 2), BENCH_SEARCH_TERMS (default 200),
+// file), BENCH_PEERS (name=url,… of running peers), BENCH_API_ROUNDS (default 4), BENCH_SEARCH_TERMS (default 200),
 // BENCH_LEARNERS (default 5000,10000), BENCH_REPORT_RUNS, LIGHTHOUSE_RUNS, LIGHTHOUSE_CPU_SLOWDOWN.
 import { API_ENDPOINTS, apiLatency } from './bench/api.mjs';
 import { bundleBudget } from './bench/bundle.mjs';
