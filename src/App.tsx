@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { returnStateFor } from './authProvider/returnPath';
 import { useHasSession } from './authProvider/session';
+import { REPORT_PATH } from './portal/accessibility/paths';
 import LoginPage from './portal/LoginPage';
 import { NotFound } from './portal/NotFound';
 import { PageLoader } from './portal/PageLoader';
@@ -19,6 +20,7 @@ const CallbackPage = lazy(() => import('./portal/CallbackPage'));
 const ProtectedLayout = lazy(loadProtectedLayout);
 const AdminApp = lazy(loadAdminEntry);
 const AccessibilityStatementPage = lazy(() => import('./portal/accessibility/AccessibilityStatementPage'));
+const VisitorReportPage = lazy(() => import('./portal/accessibility/VisitorReportPage'));
 
 /**
  * The back-office exists only while there is a session: the render that follows the end of the
@@ -31,17 +33,22 @@ function AdminRoute() {
   return <AdminApp />;
 }
 
+/** The portal's pages for someone signed in; a visitor opens the report form in the public frame. */
+const visitorRoutes = portalRoutes.filter(({ path }) => path !== REPORT_PATH);
+
 /** The app's route table (login, callback, back-office, portal pages, "Not found."), in the one BrowserRouter. */
 export function AppRoutes() {
+  const signedIn = useHasSession();
   return (
     <Suspense fallback={<PageLoader />}>
       <Routes>
         <Route path="/" element={<LoginPage />} />
         <Route path="/auth/callback" element={<CallbackPage />} />
         <Route path="/accessibilita" element={<AccessibilityStatementPage />} />
+        {!signedIn && <Route path={REPORT_PATH} element={<VisitorReportPage />} />}
         <Route path="/admin/*" element={<AdminRoute />} />
         <Route element={<ProtectedLayout />}>
-          {portalRoutes.map(({ path, Component }) => (
+          {(signedIn ? portalRoutes : visitorRoutes).map(({ path, Component }) => (
             <Route key={path} path={path} element={<Component />} />
           ))}
         </Route>

@@ -18,6 +18,10 @@ export interface TextInputProps {
   fullWidth?: boolean;
   margin?: 'none' | 'dense' | 'normal';
   inputRef?: Ref<HTMLInputElement | HTMLTextAreaElement>;
+  /** The input's type: text unless given (e.g. "email", which phones answer with their e-mail keyboard). */
+  type?: 'text' | 'email';
+  /** What the browser may fill in, e.g. "name" or "email". */
+  autoComplete?: string;
 }
 
 /**

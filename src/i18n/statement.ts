@@ -20,9 +20,8 @@ export const statementMessages = {
     'La valutazione è stata fatta dal gruppo di sviluppo (autovalutazione): controlli automatici con axe-core su ogni schermata e finestra di dialogo, a larghezza desktop (1280 px) e telefono (390 px), e prove manuali di tutti i percorsi principali usando solo la tastiera, con verifica di dove si trova il focus, che sia visibile e non coperto.',
   feedback_heading: 'Meccanismo di feedback',
   feedback:
-    "Chiunque abbia un account può segnalare un problema di accessibilità o chiedere un contenuto in forma accessibile con il modulo \"Segnala un problema di accessibilità\". L'incubatore risponde entro 30 giorni dalla segnalazione.",
+    "Chiunque, anche senza un account, può segnalare un problema di accessibilità o chiedere un contenuto in forma accessibile con il modulo \"Segnala un problema di accessibilità\". L'incubatore risponde entro 30 giorni dalla segnalazione.",
   feedback_link: 'Segnala un problema di accessibilità',
-  feedback_sign_in: 'Per inviare una segnalazione accedi al portale.',
   enforcement_heading: 'Procedura di attuazione',
   enforcement:
     "In caso di risposta insoddisfacente o di mancata risposta entro 30 giorni, è possibile inoltrare una segnalazione al Difensore civico per il digitale istituito presso AgID, ai sensi dell'articolo 3-quinquies, comma 3, della legge 9 gennaio 2004, n. 4.",

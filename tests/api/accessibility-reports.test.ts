@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 import { migrations } from '../../server/src/db/migrations/index.js';
 import { demoRoles } from '../../server/src/seed/roles.js';
+import { VISITOR_REPORTS_PER_HOUR } from '../../server/src/routes/accessibility-reports.js';
 
 describe.each(databases)('accessibility reports API (%s)', (kind) => {
   const ctx = useTestApp(kind);
@@ -9,7 +10,6 @@ describe.each(databases)('accessibility reports API (%s)', (kind) => {
     ctx.app.inject({ method, url, headers, payload });
 
   it('lets anyone signed in send a report, stored with their name, e-mail and a 30-day answer date', async () => {
-    expect((await send('POST', '/api/accessibility-reports', undefined, { description: 'x' })).statusCode).toBe(401);
     const reporter = await ctx.user({ name: 'Lucia', surname: 'Verdi' });
     const res = await send('POST', '/api/accessibility-reports', reporter.headers, {
       description: '  Il lettore video non ha un nome.  ',
@@ -26,6 +26,53 @@ describe.each(databases)('accessibility reports API (%s)', (kind) => {
     });
     expect(report.reporter_email).toMatch(/@example\.test$/);
     expect(Date.parse(report.answer_by) - Date.parse(report.created_at)).toBe(30 * 24 * 60 * 60 * 1000);
+  });
+
+  it('lets a visitor who is not signed in send a report, with a name and an e-mail to be answered at', async () => {
+    const visitor = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/accessibility-reports', payload, remoteAddress: '198.51.100.7' });
+    const missing = await visitor({ description: 'Il pulsante Accedi non si raggiunge con la tastiera.' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.name[0]).toBe('Il campo nome è obbligatorio.');
+    expect(missing.json().errors.email[0]).toMatch(/^Il campo email è obbligatorio/);
+    const invalid = await visitor({ description: 'x', name: 'Anna', email: 'anna@' });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json().errors.email[0]).toBe('Il campo email deve essere un indirizzo email valido.');
+    expect(invalid.json().errors.name).toBeUndefined();
+    // Nothing that would add to the staff's mailto link.
+    const crafted = await visitor({ description: 'x', name: 'Anna', email: 'anna@example.org?cc=altri@example.org' });
+    expect(crafted.json().errors.email[0]).toBe('Il campo email deve essere un indirizzo email valido.');
+
+    const res = await visitor({ description: '  Il pulsante Accedi non si raggiunge con la tastiera. ', name: ' Anna Neri ', email: 'anna.neri@example.org', page_url: '/' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      user_id: null,
+      reporter_name: 'Anna Neri',
+      reporter_email: 'anna.neri@example.org',
+      description: 'Il pulsante Accedi non si raggiunge con la tastiera.',
+      page_url: '/',
+      state: 'new',
+    });
+    const staff = await ctx.user({}, ['read_accessibility_reports']);
+    const stored = await send('GET', `/api/accessibility-reports/${res.json().data.id}`, staff.headers);
+    expect(stored.json().data.reporter_email).toBe('anna.neri@example.org');
+
+    // A token that is not valid is refused, never taken for a visitor (whose name it would lack).
+    const stale = await send('POST', '/api/accessibility-reports', { authorization: 'Bearer not-a-token' }, { description: 'x', name: 'A', email: 'a@example.org' });
+    expect(stale.statusCode).toBe(401);
+  });
+
+  it("limits a visitor's reports per address and hour, and not a signed-in user's", async () => {
+    const payload = { description: 'Contrasto insufficiente.', name: 'Paolo', email: 'paolo@example.org' };
+    const from = (remoteAddress: string, headers?: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: '/api/accessibility-reports', payload, headers, remoteAddress });
+    for (let i = 0; i < VISITOR_REPORTS_PER_HOUR; i++) expect((await from('203.0.113.9')).statusCode).toBe(201);
+    const refused = await from('203.0.113.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/richieste/i);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('203.0.113.10')).statusCode).toBe(201);
+    const member = await ctx.user();
+    expect((await from('203.0.113.9', member.headers)).statusCode).toBe(201);
   });
 
   it('answers 422 with Italian field errors for an empty or too long description', async () => {

@@ -15,7 +15,7 @@ import { ErrorBody } from '../../server/src/schemas/common.js';
 
 const DOC = readFileSync(new URL('../../docs/API-PERMISSIONS.md', import.meta.url), 'utf8');
 /** The calendar feed is public too: its secret URL is the credential (calendar applications send no token). */
-const PUBLIC = ['GET /api/config', 'POST /api/auth/login', 'POST /api/auth/callback', 'GET /api/calendar/:file'];
+const PUBLIC = ['GET /api/config', 'POST /api/auth/login', 'POST /api/auth/callback', 'GET /api/calendar/:file', 'POST /api/accessibility-reports'];
 const METHOD = '(GET|POST|PUT|PATCH|DELETE)';
 
 /** `/api/teams/:id` and `/api/teams/{teamId}` are the same route: parameters become `{}`. */
@@ -103,7 +103,7 @@ describe('the /api route table', () => {
     expect(missing, 'use responses({ 200: … }) from server/src/schemas/common.ts').toEqual([]);
   });
 
-  it('makes only /api/config, the sign-in routes and the calendar feed public', () => {
+  it('makes only /api/config, the sign-in routes, the calendar feed and accessibility reports public', () => {
     expect(routes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`).sort()).toEqual([...PUBLIC].sort());
   });
 

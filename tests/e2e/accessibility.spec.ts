@@ -179,6 +179,10 @@ const SCREENS: Screen[] = [
     await heading1('Not found.')(page);
     await expect(page.getByRole('link', { name: 'Torna alla pagina iniziale' })).toBeVisible();
   } },
+  { name: 'public-report-errors', account: null, path: () => '/segnala-accessibilita', ready: heading1('Segnala un problema di accessibilità'), open: async (page) => {
+    await page.getByRole('button', { name: 'Invia la segnalazione' }).click();
+    await expect(page.getByText('Scrivi il tuo nome.')).toBeVisible();
+  } },
   { name: 'membro-statement', account: 'membro', path: () => '/accessibilita', ready: heading1('Dichiarazione di accessibilità') },
   { name: 'membro-report', account: 'membro', path: () => '/segnala-accessibilita', ready: async (page) => {
     await heading1('Segnala un problema di accessibilità')(page);

@@ -253,17 +253,34 @@ test.describe('user menu and logout', () => {
   });
 
   test('a signed-out visitor following a link signs in and lands on that page, not on the dashboard', async ({ page }) => {
-    await page.goto('/accessibilita');
-    // A visitor is told to sign in first; once signed in the statement no longer says so (below).
-    await expect(page.getByText('(Per inviare una segnalazione accedi al portale.)', { exact: false })).toBeVisible();
-    await page.getByRole('link', { name: 'Segnala un problema di accessibilità' }).click();
+    await page.goto('/courses');
     await expect(signInButton(page)).toBeVisible();
     await signInFromLoginScreen(page, emailOf('membro'));
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Videocorsi' })).toBeVisible();
+  });
+
+  test('a visitor who cannot sign in reports an accessibility problem from the statement, with a name and an e-mail', async ({ page, seedDb }) => {
+    await page.goto('/accessibilita');
+    await page.getByRole('link', { name: 'Segnala un problema di accessibilità' }).click();
     await expect(page).toHaveURL(/\/segnala-accessibilita$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Segnala un problema di accessibilità' })).toBeVisible();
-    await page.goto('/accessibilita');
-    await expect(page.getByRole('heading', { level: 1, name: 'Dichiarazione di accessibilità' })).toBeVisible();
-    await expect(page.getByText('Per inviare una segnalazione accedi al portale.', { exact: false })).toHaveCount(0);
+    await expect(signInButton(page)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Invia la segnalazione' }).click();
+    const name = page.getByRole('textbox', { name: 'Nome e cognome' });
+    await expect(name).toBeFocused();
+    await expect(page.getByText('Scrivi il tuo nome.')).toBeVisible();
+    await name.fill('Visitatore Senza Account');
+    await page.getByRole('textbox', { name: 'Indirizzo e-mail' }).fill('visitatore@example.org');
+    const description = `Il pulsante Accedi non risponde alla tastiera ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Descrizione del problema' }).fill(description);
+    await page.getByRole('button', { name: 'Invia la segnalazione' }).click();
+    await expect(page.getByTestId('report-sent')).toBeFocused();
+    await expect(page.getByTestId('report-sent')).toContainText('Segnalazione inviata');
+
+    const stored = seedDb.prepare('select user_id, reporter_name, reporter_email from accessibility_reports where description = ?').get(description);
+    expect(stored).toMatchObject({ user_id: null, reporter_name: 'Visitatore Senza Account', reporter_email: 'visitatore@example.org' });
   });
 
   test('the same for a back-office page with its query string', async ({ page }) => {

@@ -34,6 +34,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a token (sign-in exchange, public configuration). */
     public?: boolean;
+    /**
+     * With `public`: a request that does carry a token is authenticated all the same (401 when
+     * the token is not valid), so the route can tell a signed-in caller from a visitor.
+     */
+    optionalAuth?: boolean;
   }
 }
 
@@ -127,7 +132,8 @@ export default fp(
 
     // A token the cache knows is answered at once, without a promise.
     app.decorate('authenticate', (request: FastifyRequest): void | Promise<void> => {
-      if (request.routeOptions.config?.public) return;
+      const config = request.routeOptions.config;
+      if (config?.public && !(config.optionalAuth && request.headers.authorization)) return;
       const token = bearer(request);
       if (!token) throw unauthorized();
       const tokenHash = hashToken(token);

@@ -6,12 +6,12 @@ import type { ListMeta } from '../schemas/common.js';
 import { defineRepository } from './registry.js';
 
 /**
- * What a signed-in person reported as not accessible, and how far staff got with it. The table's
+ * What someone reported as not accessible, and how far staff got with it. The table's
  * type lives with its repository and joins Kysely's `Database` by declaration merging.
  */
 export interface AccessibilityReportsTable {
   id: Generated<number>;
-  /** Null once the reporting user is deleted; name and e-mail stay for the reply. */
+  /** Null for a visitor who was not signed in, and once the reporting user is deleted; name and e-mail stay for the reply. */
   user_id: number | null;
   reporter_name: string;
   reporter_email: string;
@@ -82,6 +82,26 @@ export function createAccessibilityReportsRepository(db: Db, now: () => number) 
           user_id: userId,
           reporter_name: `${user.name} ${user.surname}`.trim(),
           reporter_email: user.email,
+          page_url: values.page_url,
+          description: values.description,
+          state: 'new',
+          created_at: at,
+          updated_at: at,
+        })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      return present(row);
+    },
+
+    /** Stores a report from a visitor who is not signed in, with the name and e-mail they gave. */
+    async createFromVisitor(visitor: { name: string; email: string }, values: { page_url: string | null; description: string }): Promise<AccessibilityReport> {
+      const at = timestamp();
+      const row = await db
+        .insertInto('accessibility_reports')
+        .values({
+          user_id: null,
+          reporter_name: visitor.name,
+          reporter_email: visitor.email,
           page_url: values.page_url,
           description: values.description,
           state: 'new',

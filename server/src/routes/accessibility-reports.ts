@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { authOf } from '../plugins/auth.js';
 import { FieldErrorBag, notFound } from '../lib/errors.js';
 import { filterValue } from '../lib/listing.js';
 import {
@@ -17,6 +16,9 @@ const PAGE_URL_MAX = 1024;
 const ReportBody = Type.Object({
   description: Type.Optional(Type.Union([Type.String({ format: 'free-text' }), Type.Null()])),
   page_url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** Who to answer, from a visitor who is not signed in (a signed-in reporter's come from their account). */
+  name: Type.Optional(Type.Union([Type.String({ format: 'plain-text' }), Type.Null()])),
+  email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 const StateBody = Type.Object({ state: Type.Optional(Type.Union([Type.String(), Type.Null()])) });
 
@@ -25,30 +27,68 @@ function isState(value: unknown): value is AccessibilityReportState {
 }
 
 const STATE_MESSAGE = 'Lo stato deve essere nuova, in lavorazione o risolta.';
+const NAME_MAX = 255;
+const EMAIL_MAX = 255;
+/**
+ * An address someone can be written to, in the letters e-mail addresses use: nothing that would
+ * change the staff's mailto link (a `?`, an `&`) or be read as markup.
+ */
+const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 /**
- * Accessibility reports: anyone signed in may send one (the statement's feedback mechanism);
- * staff with read_/update_accessibility_reports list them and move them through their states.
+ * Reports a visitor may send without signing in, per address and hour: whoever cannot sign in
+ * (a barrier on the sign-in page itself) must still be able to say so, and a script must not be
+ * able to fill the staff's list.
+ */
+export const VISITOR_REPORTS_PER_HOUR = 10;
+
+/**
+ * Accessibility reports: anyone may send one (the statement's feedback mechanism), signed in or
+ * not: a visitor gives a name and an e-mail address to be answered at, a signed-in user's come
+ * from their account. Staff with read_/update_accessibility_reports list them and move them
+ * through their states.
  */
 export default async function accessibilityReportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const reports = app.repos.accessibilityReports;
 
-  r.post('/accessibility-reports', { schema: { body: ReportBody, response: responses({ 201: AccessibilityReportResponse }) } }, async (request, reply) => {
-    const auth = authOf(request);
-    const bag = new FieldErrorBag();
-    const description = (request.body.description ?? '').trim();
-    const pageUrl = (request.body.page_url ?? '').trim();
-    if (!description) bag.add('description', 'Il campo descrizione del problema è obbligatorio.');
-    else if (description.length > DESCRIPTION_MAX) {
-      bag.add('description', `La descrizione del problema non può superare ${DESCRIPTION_MAX} caratteri.`);
-    }
-    if (pageUrl.length > PAGE_URL_MAX) bag.add('page_url', `L'indirizzo della pagina non può superare ${PAGE_URL_MAX} caratteri.`);
-    bag.throwIfAny();
-    const data = await reports.create(auth.userId, { description, page_url: pageUrl || null });
-    reply.status(201);
-    return { data };
-  });
+  r.post(
+    '/accessibility-reports',
+    {
+      config: {
+        public: true,
+        optionalAuth: true,
+        // Signed-in reporters count against the API's own limits only.
+        rateLimit: { max: VISITOR_REPORTS_PER_HOUR, timeWindow: 60 * 60_000, allowList: (request) => request.auth !== null },
+      },
+      schema: { body: ReportBody, response: responses({ 201: AccessibilityReportResponse }) },
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      const bag = new FieldErrorBag();
+      const visitor = { name: (request.body.name ?? '').trim(), email: (request.body.email ?? '').trim() };
+      if (!auth) {
+        if (!visitor.name) bag.add('name', 'Il campo nome è obbligatorio.');
+        else if (visitor.name.length > NAME_MAX) bag.add('name', `Il campo nome non può superare ${NAME_MAX} caratteri.`);
+        if (!visitor.email) bag.add('email', 'Il campo email è obbligatorio: serve per risponderti.');
+        else if (visitor.email.length > EMAIL_MAX || !EMAIL_PATTERN.test(visitor.email)) {
+          bag.add('email', 'Il campo email deve essere un indirizzo email valido.');
+        }
+      }
+      const description = (request.body.description ?? '').trim();
+      const pageUrl = (request.body.page_url ?? '').trim();
+      if (!description) bag.add('description', 'Il campo descrizione del problema è obbligatorio.');
+      else if (description.length > DESCRIPTION_MAX) {
+        bag.add('description', `La descrizione del problema non può superare ${DESCRIPTION_MAX} caratteri.`);
+      }
+      if (pageUrl.length > PAGE_URL_MAX) bag.add('page_url', `L'indirizzo della pagina non può superare ${PAGE_URL_MAX} caratteri.`);
+      bag.throwIfAny();
+      const values = { description, page_url: pageUrl || null };
+      const data = auth ? await reports.create(auth.userId, values) : await reports.createFromVisitor(visitor, values);
+      reply.status(201);
+      return { data };
+    },
+  );
 
   r.get(
     '/accessibility-reports',

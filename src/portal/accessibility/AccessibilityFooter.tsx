@@ -5,11 +5,8 @@ import { REPORT_PATH, STATEMENT_PATH } from './paths';
 
 const linkSx = { color: 'primary.main', fontWeight: 600 } as const;
 
-/**
- * The footer of every portal page: the accessibility statement and, for those signed in, the form
- * that reports a problem with it.
- */
-export function AccessibilityFooter({ signedIn = true }: { signedIn?: boolean }) {
+/** The footer of every portal page: the accessibility statement and the form that reports a problem. */
+export function AccessibilityFooter() {
   return (
     <Box
       component="footer"
@@ -18,11 +15,9 @@ export function AccessibilityFooter({ signedIn = true }: { signedIn?: boolean })
       <Box component={RouterLink} to={STATEMENT_PATH} sx={linkSx}>
         {translateApp('app.a11y.statement.link')}
       </Box>
-      {signedIn && (
-        <Box component={RouterLink} to={REPORT_PATH} sx={linkSx}>
-          {translateApp('app.a11y.report.title')}
-        </Box>
-      )}
+      <Box component={RouterLink} to={REPORT_PATH} sx={linkSx}>
+        {translateApp('app.a11y.report.title')}
+      </Box>
     </Box>
   );
 }

@@ -4,17 +4,11 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from '../../routing/Link';
-import { Logo } from '../../components/Logo';
-import { MAIN_ID, SkipLink } from '../../components/SkipLink';
-import { addMessages } from '../../i18n';
 import { documentTitle } from '../../lib/documentTitle';
 import { translateApp } from '../../routing/translateApp';
 import { VisuallyHidden } from '../team/VisuallyHidden';
-import { statementMessages } from '../../i18n/statement';
 import { REPORT_PATH } from './paths';
-import { hasSession } from '../../authProvider/session';
-
-addMessages({ app: { a11y: { statement: statementMessages } } });
+import { PublicPageShell } from './PublicPageShell';
 
 /** When the statement was written and last reviewed (it changes with every review). */
 export const STATEMENT_DATE = '2026-11-23';
@@ -49,64 +43,50 @@ export default function AccessibilityStatementPage() {
   const date = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' }).format(new Date(`${STATEMENT_DATE}T12:00:00Z`));
 
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <SkipLink label={translateApp('app.a11y.skip_to_content')} />
-      <Box
-        component="header"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: { xs: 2, md: 4 }, py: 2, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Logo size={36} />
-        <Link component={RouterLink} to="/" sx={{ fontWeight: 700, fontSize: '1.125rem' }}>
-          {t('back')}
-        </Link>
-      </Box>
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ px: { xs: 2, md: 4 }, py: 4, '&:focus': { outline: 'none' } }}>
-        <Paper variant="outlined" sx={{ maxWidth: 860, mx: 'auto', p: { xs: 2, md: 4 } }}>
-          <Typography variant="h1">{title}</Typography>
-          <Typography sx={{ mt: 2 }}>{t('intro')}</Typography>
+    <PublicPageShell>
+      <Paper variant="outlined" sx={{ maxWidth: 860, mx: 'auto', p: { xs: 2, md: 4 } }}>
+        <Typography variant="h1">{title}</Typography>
+        <Typography sx={{ mt: 2 }}>{t('intro')}</Typography>
 
-          <Section id="stato" heading={t('status_heading')}>
-            <Typography>{t('status')}</Typography>
-          </Section>
+        <Section id="stato" heading={t('status_heading')}>
+          <Typography>{t('status')}</Typography>
+        </Section>
 
-          <Section id="non-accessibili" heading={t('not_accessible_heading')}>
-            <Typography>{t('not_accessible_intro')}</Typography>
-            <Box component="ul" data-testid="not-accessible" sx={{ pl: 3 }}>
-              {NOT_ACCESSIBLE.map((key) => (
-                <li key={key}>
-                  <Typography>{t(key)}</Typography>
-                </li>
-              ))}
-            </Box>
-          </Section>
+        <Section id="non-accessibili" heading={t('not_accessible_heading')}>
+          <Typography>{t('not_accessible_intro')}</Typography>
+          <Box component="ul" data-testid="not-accessible" sx={{ pl: 3 }}>
+            {NOT_ACCESSIBLE.map((key) => (
+              <li key={key}>
+                <Typography>{t(key)}</Typography>
+              </li>
+            ))}
+          </Box>
+        </Section>
 
-          <Section id="redazione" heading={t('preparation_heading')}>
-            <Typography>{t('preparation_date', { date })}</Typography>
-            <Typography sx={{ mt: 1 }}>{t('preparation_method')}</Typography>
-          </Section>
+        <Section id="redazione" heading={t('preparation_heading')}>
+          <Typography>{t('preparation_date', { date })}</Typography>
+          <Typography sx={{ mt: 1 }}>{t('preparation_method')}</Typography>
+        </Section>
 
-          <Section id="feedback" heading={t('feedback_heading')}>
-            <Typography>{t('feedback')}</Typography>
-            <Typography sx={{ mt: 1 }}>
-              <Link component={RouterLink} to={REPORT_PATH} sx={{ fontWeight: 600 }}>
-                {t('feedback_link')}
-              </Link>
-              {/* Only to visitors: a signed-in reader is already where the form is. */}
-              {!hasSession() && ` (${t('feedback_sign_in')})`}
-            </Typography>
-          </Section>
+        <Section id="feedback" heading={t('feedback_heading')}>
+          <Typography>{t('feedback')}</Typography>
+          <Typography sx={{ mt: 1 }}>
+            <Link component={RouterLink} to={REPORT_PATH} sx={{ fontWeight: 600 }}>
+              {t('feedback_link')}
+            </Link>
+          </Typography>
+        </Section>
 
-          <Section id="attuazione" heading={t('enforcement_heading')}>
-            <Typography>{t('enforcement')}</Typography>
-            <Typography sx={{ mt: 1 }}>
-              <Link href={ENFORCEMENT_URL} target="_blank" rel="noopener noreferrer" sx={{ fontWeight: 600 }}>
-                {t('enforcement_link')}
-                <VisuallyHidden>{` ${translateApp('app.a11y.new_tab')}`}</VisuallyHidden>
-              </Link>
-            </Typography>
-          </Section>
-        </Paper>
-      </Box>
-    </Box>
+        <Section id="attuazione" heading={t('enforcement_heading')}>
+          <Typography>{t('enforcement')}</Typography>
+          <Typography sx={{ mt: 1 }}>
+            <Link href={ENFORCEMENT_URL} target="_blank" rel="noopener noreferrer" sx={{ fontWeight: 600 }}>
+              {t('enforcement_link')}
+              <VisuallyHidden>{` ${translateApp('app.a11y.new_tab')}`}</VisuallyHidden>
+            </Link>
+          </Typography>
+        </Section>
+      </Paper>
+    </PublicPageShell>
   );
 }

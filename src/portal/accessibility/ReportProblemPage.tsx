@@ -2,7 +2,6 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'ra-core';
 import { portalDataProvider as dataProvider } from '../portalData';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
@@ -11,6 +10,8 @@ import { announce } from '../../components/LiveRegion';
 import { apiErrorText, fieldErrors } from '../../lib/apiError';
 import { Notice } from '../../components/Notice';
 import { usePageTitle } from '../layout/pageTitle';
+import { useHasSession } from '../../authProvider/session';
+import { translateApp } from '../../routing/translateApp';
 import './texts';
 
 export const DESCRIPTION_MAX = 5000;
@@ -20,8 +21,10 @@ interface Report {
   answer_by: string;
 }
 
-type Field = 'description' | 'page_url';
-const FIELD_ORDER: Field[] = ['page_url', 'description'];
+type Field = 'name' | 'email' | 'description' | 'page_url';
+const FIELD_ORDER: Field[] = ['name', 'email', 'page_url', 'description'];
+/** The server's own rule: name@domain.tld in the letters e-mail addresses use. */
+const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 /** The server's message for each field of this form, in the form's order. */
 function fieldErrorsOf(error: unknown): Partial<Record<Field, string>> {
@@ -29,15 +32,19 @@ function fieldErrorsOf(error: unknown): Partial<Record<Field, string>> {
   return Object.fromEntries(FIELD_ORDER.filter((field) => messages[field]).map((field) => [field, messages[field]]));
 }
 
+const t = (key: string, options?: Record<string, unknown>) => translateApp(`app.a11y.report.${key}`, options);
+
 /**
- * /segnala-accessibilita: "Segnala un problema di accessibilità", for anyone signed in. Errors
- * (checked here, or answered by the server) move focus to the first field in error; the outcome is
- * said in the page's live region and shown where focus goes.
+ * /segnala-accessibilita: "Segnala un problema di accessibilità", for anyone. Someone signed in is
+ * answered at their account's address; a visitor (in the public frame, VisitorReportPage) gives a
+ * name and an address first. Errors (checked here, or answered by the server) move focus to the
+ * first field in error; the outcome is said in the page's live region and shown where focus goes.
  */
 export default function ReportProblemPage() {
-  const translate = useTranslate();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`app.a11y.report.${key}`, options);
+  const visitor = !useHasSession();
   usePageTitle(t('title'));
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
   const [params] = useSearchParams();
   const [pageUrl, setPageUrl] = useState(params.get('from') ?? '');
   const [description, setDescription] = useState('');
@@ -46,7 +53,12 @@ export default function ReportProblemPage() {
   const [isPending, setPending] = useState(false);
   /** A failure that is no field's: the network, the server, too many requests. */
   const [sendError, setSendError] = useState<string | null>(null);
-  const refs = { page_url: useRef<HTMLInputElement>(null), description: useRef<HTMLTextAreaElement>(null) };
+  const refs = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    page_url: useRef<HTMLInputElement>(null),
+    description: useRef<HTMLTextAreaElement>(null),
+  };
   const sentRef = useRef<HTMLParagraphElement>(null);
   const introId = useId();
 
@@ -64,14 +76,20 @@ export default function ReportProblemPage() {
     event.preventDefault();
     const text = description.trim();
     const local: Partial<Record<Field, string>> = {};
+    if (visitor) {
+      if (!name.trim()) local.name = t('name_required');
+      if (!email.trim()) local.email = t('email_required');
+      else if (!EMAIL_PATTERN.test(email.trim())) local.email = t('email_invalid');
+    }
     if (!text) local.description = t('description_required');
     else if (text.length > DESCRIPTION_MAX) local.description = t('description_too_long', { max: DESCRIPTION_MAX });
     setSendError(null);
-    if (local.description) return showErrors(local);
+    if (Object.keys(local).length) return showErrors(local);
     setErrors({});
     setPending(true);
     try {
-      const { data } = await dataProvider.create('accessibility-reports', { data: { description: text, page_url: pageUrl.trim() || null } });
+      const who = visitor ? { name: name.trim(), email: email.trim() } : {};
+      const { data } = await dataProvider.create('accessibility-reports', { data: { ...who, description: text, page_url: pageUrl.trim() || null } });
       const report = data as unknown as Report;
       setPending(false);
       const date = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' }).format(new Date(report.answer_by));
@@ -105,7 +123,7 @@ export default function ReportProblemPage() {
             onClick={() => {
               setSent(null);
               // The form comes back in this button's place: focus goes to its first field.
-              setTimeout(() => refs.page_url.current?.focus(), 0);
+              setTimeout(() => (visitor ? refs.name : refs.page_url).current?.focus(), 0);
             }}
           >
             {t('another')}
@@ -117,13 +135,47 @@ export default function ReportProblemPage() {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
-      <Typography variant="h2" component="h2" sx={{ mb: 1 }}>
+      {/* A visitor's page has no portal header: its title is the page's h1. */}
+      <Typography variant="h2" component={visitor ? 'h1' : 'h2'} sx={{ mb: 1 }}>
         {t('title')}
       </Typography>
       <Typography id={introId} color="text.secondary" sx={{ mb: 2 }}>
-        {t('intro')}
+        {t(visitor ? 'intro_visitor' : 'intro')}
       </Typography>
       <Box component="form" onSubmit={submit} noValidate aria-describedby={introId}>
+        {visitor && (
+          <>
+            <TextInput
+              inputRef={refs.name}
+              label={t('name')}
+              name="name"
+              autoComplete="name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              required
+              fullWidth
+              margin="normal"
+              error={!!errors.name}
+              helperText={errors.name}
+              disabled={isPending}
+            />
+            <TextInput
+              inputRef={refs.email}
+              label={t('email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              required
+              fullWidth
+              margin="normal"
+              error={!!errors.email}
+              helperText={errors.email ?? t('email_hint')}
+              disabled={isPending}
+            />
+          </>
+        )}
         <TextInput
           inputRef={refs.page_url}
           label={t('page_url')}
