@@ -7,6 +7,8 @@ const accessibilityMessages = {
   new_tab: '(si apre in una nuova scheda)',
   back_office: 'Back-office',
   not_found_back: 'Torna alla pagina iniziale',
+  /** The header link of the accessibility pages open to visitors (PublicPageShell). */
+  back_to_portal: 'Torna al portale',
   footer: 'Accessibilità',
   statement: {
     link: 'Dichiarazione di accessibilità',

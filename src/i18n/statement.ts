@@ -26,5 +26,4 @@ export const statementMessages = {
   enforcement:
     "In caso di risposta insoddisfacente o di mancata risposta entro 30 giorni, è possibile inoltrare una segnalazione al Difensore civico per il digitale istituito presso AgID, ai sensi dell'articolo 3-quinquies, comma 3, della legge 9 gennaio 2004, n. 4.",
   enforcement_link: 'Difensore civico per il digitale (AgID)',
-  back: 'Torna al portale',
 };

@@ -9,6 +9,10 @@ import { translateApp } from '../../routing/translateApp';
 import { VisuallyHidden } from '../team/VisuallyHidden';
 import { REPORT_PATH } from './paths';
 import { PublicPageShell } from './PublicPageShell';
+import { addMessages } from '../../i18n';
+import { statementMessages } from '../../i18n/statement';
+
+addMessages({ app: { a11y: { statement: statementMessages } } });
 
 /** When the statement was written and last reviewed (it changes with every review). */
 export const STATEMENT_DATE = '2026-11-23';

@@ -5,10 +5,6 @@ import { Link as RouterLink } from '../../routing/Link';
 import { Logo } from '../../components/Logo';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { translateApp } from '../../routing/translateApp';
-import { addMessages } from '../../i18n';
-import { statementMessages } from '../../i18n/statement';
-
-addMessages({ app: { a11y: { statement: statementMessages } } });
 
 /**
  * The frame of the accessibility pages anyone may open without signing in (the statement, the
@@ -25,7 +21,7 @@ export function PublicPageShell({ children }: { children: ReactNode }) {
       >
         <Logo size={36} />
         <Link component={RouterLink} to="/" sx={{ fontWeight: 700, fontSize: '1.125rem' }}>
-          {translateApp('app.a11y.statement.back')}
+          {translateApp('app.a11y.back_to_portal')}
         </Link>
       </Box>
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ px: { xs: 2, md: 4 }, py: 4, '&:focus': { outline: 'none' } }}>
