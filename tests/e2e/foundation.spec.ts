@@ -271,6 +271,8 @@ test.describe('user menu and logout', () => {
     const name = page.getByRole('textbox', { name: 'Nome e cognome' });
     await expect(name).toBeFocused();
     await expect(page.getByText('Scrivi il tuo nome.')).toBeVisible();
+    // Said too: the page has a live region of its own outside the portal's layout.
+    await expect(page.getByTestId('live-assertive')).toHaveText('Invio non riuscito: controlla i campi e riprova.');
     await name.fill('Visitatore Senza Account');
     await page.getByRole('textbox', { name: 'Indirizzo e-mail' }).fill('visitatore@example.org');
     const description = `Il pulsante Accedi non risponde alla tastiera ${Date.now()}`;
@@ -278,6 +280,7 @@ test.describe('user menu and logout', () => {
     await page.getByRole('button', { name: 'Invia la segnalazione' }).click();
     await expect(page.getByTestId('report-sent')).toBeFocused();
     await expect(page.getByTestId('report-sent')).toContainText('Segnalazione inviata');
+    await expect(page.getByTestId('live-polite')).toContainText('Segnalazione inviata');
 
     const stored = seedDb.prepare('select user_id, reporter_name, reporter_email from accessibility_reports where description = ?').get(description);
     expect(stored).toMatchObject({ user_id: null, reporter_name: 'Visitatore Senza Account', reporter_email: 'visitatore@example.org' });
