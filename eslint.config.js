@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 /**
  * How src/ may import from server/: the API's types from its schemas (server/src/schemas/contract
  * gathers the existing resources'; a new resource's types come from its own schema module), as
- * types only, and the dependency-free video URL rule.
+ * types only, and the dependency-free rule modules (a lesson's video URL, a person's details).
  */
 const CONTRACT_IMPORTS = [
   {
@@ -14,7 +14,8 @@ const CONTRACT_IMPORTS = [
     message: 'Take API types from server/src/schemas (import type).',
   },
   {
-    group: ['**/server/src/schemas/*', '!**/server/src/schemas/video-url'],
+    // The pure rule modules (no TypeBox) are shared with the forms on purpose.
+    group: ['**/server/src/schemas/*', '!**/server/src/schemas/video-url', '!**/server/src/schemas/person-rules'],
     allowTypeImports: true,
     message: 'The API schemas reach the browser as types only: use `import type`.',
   },

@@ -9,6 +9,7 @@ import {
 } from '../repositories/accessibility-reports.js';
 import { IdParams, ListQuery, responses } from '../schemas/common.js';
 import { AccessibilityReportListResponse, AccessibilityReportResponse } from '../schemas/accessibility-report.js';
+import { isAnswerableEmail } from '../schemas/person-rules.js';
 
 export const DESCRIPTION_MAX = 5000;
 const PAGE_URL_MAX = 1024;
@@ -28,12 +29,6 @@ function isState(value: unknown): value is AccessibilityReportState {
 
 const STATE_MESSAGE = 'Lo stato deve essere nuova, in lavorazione o risolta.';
 const NAME_MAX = 255;
-const EMAIL_MAX = 255;
-/**
- * An address someone can be written to, in the letters e-mail addresses use: nothing that would
- * change the staff's mailto link (a `?`, an `&`) or be read as markup.
- */
-const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 /**
  * Reports a visitor may send without signing in, per address and hour: whoever cannot sign in
@@ -71,7 +66,7 @@ export default async function accessibilityReportRoutes(app: FastifyInstance): P
         if (!visitor.name) bag.add('name', 'Il campo nome è obbligatorio.');
         else if (visitor.name.length > NAME_MAX) bag.add('name', `Il campo nome non può superare ${NAME_MAX} caratteri.`);
         if (!visitor.email) bag.add('email', 'Il campo email è obbligatorio: serve per risponderti.');
-        else if (visitor.email.length > EMAIL_MAX || !EMAIL_PATTERN.test(visitor.email)) {
+        else if (!isAnswerableEmail(visitor.email)) {
           bag.add('email', 'Il campo email deve essere un indirizzo email valido.');
         }
       }

@@ -8,6 +8,7 @@ import { requiredMessage } from '../lib/field-labels.js';
 import { presentAdminUser } from '../lib/presenters-users.js';
 import { romeToday } from '../repositories/reports.js';
 import { IdParams, ListQuery, responses } from '../schemas/common.js';
+import { birthdateProblem } from '../schemas/person-rules.js';
 import {
   AdminUserListResponse,
   AdminUserResponse,
@@ -18,9 +19,6 @@ import {
 } from '../schemas/user-admin.js';
 
 const EMAIL_TAKEN = "L'indirizzo email è già in uso.";
-
-/** The earliest birthdate taken: anything before is a typing slip, not a person. */
-const EARLIEST_BIRTHDATE = '1900-01-01';
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
@@ -67,12 +65,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
           const birthdate = body.get('birthdate');
           const email = body.get('email')?.trim().toLowerCase();
           if (taxId && !/^[A-Z0-9]{11,16}$/.test(taxId)) errors.add('tax_id', 'Il codice fiscale non è valido.');
-          if (birthdate && birthdate < EARLIEST_BIRTHDATE) {
-            errors.add('birthdate', 'La data di nascita non può essere precedente al 01/01/1900.');
-          } else if (birthdate && birthdate > romeToday(app.now())) {
-            // Today on the incubator's calendar: just after midnight in Rome, the UTC day is still yesterday.
-            errors.add('birthdate', 'La data di nascita non può essere nel futuro.');
-          }
+          const birthdateError = birthdateProblem(birthdate, romeToday(app.now()));
+          if (birthdateError) errors.add('birthdate', birthdateError);
           if (email && (await users.emailTaken(email))) errors.add('email', EMAIL_TAKEN);
         }),
       ],

@@ -1,20 +1,6 @@
 import { DateInput, email, required, TextInput } from 'react-admin';
+import { birthdateProblem, EARLIEST_BIRTHDATE } from '../../../server/src/schemas/person-rules';
 import { romeDayKey } from '../../lib/calendar';
-
-/** The earliest birthdate the server takes. */
-export const EARLIEST_BIRTHDATE = '1900-01-01';
-
-/**
- * The server's birthdate rules, said under the field before the form is sent: not before 1900, not
- * after today in Rome (the incubator's calendar).
- */
-export function birthdateProblem(value: unknown, today = romeDayKey(new Date())): string | undefined {
-  if (typeof value !== 'string' || !value) return undefined;
-  if (value < EARLIEST_BIRTHDATE) return 'La data di nascita non può essere precedente al 01/01/1900.';
-  if (value > today) return 'La data di nascita non può essere nel futuro.';
-  return undefined;
-}
-
 
 /** Birthdate as an ISO date: the date input already gives "YYYY-MM-DD"; empty → null. */
 export function toUserBody(data: Record<string, unknown>) {
@@ -39,7 +25,7 @@ export function UserInputs() {
       {/* min and max also keep the browser's date picker within those days. */}
       <DateInput
         source="birthdate"
-        validate={(value: unknown) => birthdateProblem(value)}
+        validate={(value: unknown) => birthdateProblem(value, romeDayKey(new Date()))}
         slotProps={{ htmlInput: { min: EARLIEST_BIRTHDATE, max: romeDayKey(new Date()) } }}
       />
     </>

@@ -12,6 +12,7 @@ import { Notice } from '../../components/Notice';
 import { usePageTitle } from '../layout/pageTitle';
 import { useHasSession } from '../../authProvider/session';
 import { translateApp } from '../../routing/translateApp';
+import { isAnswerableEmail } from '../../../server/src/schemas/person-rules';
 import './texts';
 
 export const DESCRIPTION_MAX = 5000;
@@ -24,7 +25,6 @@ interface Report {
 type Field = 'name' | 'email' | 'description' | 'page_url';
 const FIELD_ORDER: Field[] = ['name', 'email', 'page_url', 'description'];
 /** The server's own rule: name@domain.tld in the letters e-mail addresses use. */
-const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 /** The server's message for each field of this form, in the form's order. */
 function fieldErrorsOf(error: unknown): Partial<Record<Field, string>> {
@@ -79,7 +79,7 @@ export default function ReportProblemPage() {
     if (visitor) {
       if (!name.trim()) local.name = t('name_required');
       if (!email.trim()) local.email = t('email_required');
-      else if (!EMAIL_PATTERN.test(email.trim())) local.email = t('email_invalid');
+      else if (!isAnswerableEmail(email.trim())) local.email = t('email_invalid');
     }
     if (!text) local.description = t('description_required');
     else if (text.length > DESCRIPTION_MAX) local.description = t('description_too_long', { max: DESCRIPTION_MAX });
