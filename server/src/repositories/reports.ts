@@ -149,6 +149,18 @@ const minutes = (seconds: number) => Math.round(seconds / 60);
 const num = (value: unknown) => Number(value ?? 0);
 
 /** Every query of the reports; `now` is the server clock (ms since the epoch). */
+/** How many of `sorted` (ascending by `key`) have a key at or before `value`. */
+function sortedIndexAfter<T, V>(sorted: T[], value: V, key: (item: T) => V): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (key(sorted[middle]) <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 export function createReportsRepository(db: Db, now: Clock) {
   /**
    * Sessions of the span already held (started by now: one still to come has no attendance yet,
@@ -260,11 +272,12 @@ export function createReportsRepository(db: Db, now: Clock) {
     const [sessionRows, links, pairs, memberships, teamRows] = await Promise.all([
       sessions.select(['sessions.id', 'sessions.start_time']).execute(),
       sessions.innerJoin('session_teams', 'session_teams.session_id', 'sessions.id').select(['session_teams.session_id', 'session_teams.team_id']).execute(),
+      // Read from the (session_id, user_id) index alone; a person's several rows in a session are
+      // counted once below (a DISTINCT here sorted every pair of the six months).
       sessions
         .innerJoin('attendances', 'attendances.session_id', 'sessions.id')
         .where('attendances.user_id', 'is not', null)
         .select(['attendances.session_id', 'attendances.user_id'])
-        .distinct()
         .execute(),
       db.selectFrom('team_members').select(['team_id', 'user_id']).execute(),
       db.selectFrom('teams').select(['id', 'created_at']).execute(),
@@ -278,27 +291,38 @@ export function createReportsRepository(db: Db, now: Clock) {
       size.set(team, (size.get(team) ?? 0) + 1);
       teamsOfUser.set(user, [...(teamsOfUser.get(user) ?? []), team]);
     }
-    const sizes = [...size];
-    const attendeesOf = groupBy(pairs, (pair) => pair.session_id);
-    return ranges.map((range) => {
-      const { start, end } = bounds(range);
-      let expected = 0;
-      let attended = 0;
-      for (const session of sessionRows) {
-        if (session.start_time < start || session.start_time >= end) continue;
-        const startMs = Date.parse(session.start_time);
-        // Attached to teams: those; for every team: the teams that existed when it started.
-        const linked = teamsOfSession.get(session.id);
-        const isTeamSession = (team: number) => (linked ? linked.includes(team) : startMs >= (createdMs.get(team) ?? Infinity));
-        expected += linked
-          ? linked.reduce((total, team) => total + (size.get(team) ?? 0), 0)
-          : sizes.reduce((total, [team, members]) => total + (isTeamSession(team) ? members : 0), 0);
-        for (const { user_id: user } of attendeesOf.get(session.id) ?? []) {
-          attended += (teamsOfUser.get(user!) ?? []).filter(isTeamSession).length;
-        }
+    // A session for every team expects the members of every team created by its start: with the
+    // teams in creation order and their sizes summed, one binary search per session.
+    const byCreation = [...size]
+      .map(([team, members]) => ({ created: createdMs.get(team) ?? Infinity, members }))
+      .sort((a, b) => a.created - b.created);
+    const membersUpTo = [0];
+    for (const { members } of byCreation) membersUpTo.push(membersUpTo[membersUpTo.length - 1] + members);
+    const membersOfTeamsCreatedBy = (ms: number) => membersUpTo[sortedIndexAfter(byCreation, ms, (team) => team.created)];
+    const attendeesOf = new Map<number, Set<number>>();
+    for (const { session_id: session, user_id: user } of pairs) {
+      const attendees = attendeesOf.get(session);
+      if (attendees) attendees.add(user!);
+      else attendeesOf.set(session, new Set([user!]));
+    }
+    const rangeStarts = ranges.map((range) => bounds(range).start);
+    const rangeEnd = bounds(ranges[ranges.length - 1]).end;
+    const expected = ranges.map(() => 0);
+    const attended = ranges.map(() => 0);
+    for (const session of sessionRows) {
+      if (session.start_time < rangeStarts[0] || session.start_time >= rangeEnd) continue;
+      // The ranges are consecutive: the session's is the last one starting at or before it.
+      const index = sortedIndexAfter(rangeStarts, session.start_time, (start) => start) - 1;
+      const startMs = Date.parse(session.start_time);
+      // Attached to teams: those; for every team: the teams that existed when it started.
+      const linked = teamsOfSession.get(session.id);
+      const isTeamSession = (team: number) => (linked ? linked.includes(team) : startMs >= (createdMs.get(team) ?? Infinity));
+      expected[index] += linked ? linked.reduce((total, team) => total + (size.get(team) ?? 0), 0) : membersOfTeamsCreatedBy(startMs);
+      for (const user of attendeesOf.get(session.id) ?? []) {
+        for (const team of teamsOfUser.get(user) ?? []) if (isTeamSession(team)) attended[index] += 1;
       }
-      return expected ? attended / expected : null;
-    });
+    }
+    return ranges.map((_, index) => (expected[index] ? attended[index] / expected[index] : null));
   }
 
   async function courseLessons(courseId: number) {
