@@ -115,11 +115,28 @@ describe.each(databases)('lessons API (%s)', (kind) => {
       const created = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: valid });
       expect(created.statusCode).toBe(201);
       expect(created.json().data).toMatchObject({ ...valid, module_id: moduleId, completed: false, progress: 0, video_length: 95 });
-      for (const video_url of ['https://youtu.be/dQw4w9WgXcQ', 'https://cdn.example.com/a.mp4', '/storage/videos/benvenuti.mp4']) {
-        const res = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_url, description: null } });
+      for (const [index, video_url] of ['https://youtu.be/dQw4w9WgXcQ', 'https://cdn.example.com/a.mp4', '/storage/videos/benvenuti.mp4'].entries()) {
+        const res = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, position: valid.position + 1 + index, video_url, description: null } });
         expect(res.statusCode).toBe(201);
         expect(res.json().data.video_url).toBe(video_url);
       }
+    });
+
+    it('refuses a taken position on create and edit, naming the lesson there, and takes a free one', async () => {
+      const { base } = await tree();
+      const { headers } = await admin();
+      const first = await ctx.app.inject({ method: 'POST', url: base, headers, payload: valid });
+      expect(first.statusCode).toBe(201);
+      const taken = await ctx.app.inject({ method: 'POST', url: base, headers, payload: { ...valid, name: 'Doppione' } });
+      expect(taken.statusCode).toBe(422);
+      expect(taken.json().errors).toEqual({ position: ["La posizione 1 è già occupata dalla lezione «Benvenuto»: scegline un'altra."] });
+      const second = await ctx.app.inject({ method: 'POST', url: base, headers, payload: { ...valid, position: 2, name: 'Seconda' } });
+      expect(second.statusCode).toBe(201);
+      const moved = await ctx.app.inject({ method: 'PUT', url: `${base}/${second.json().data.id}`, headers, payload: { ...valid, name: 'Seconda' } });
+      expect(moved.statusCode).toBe(422);
+      expect(moved.json().errors.position).toEqual(["La posizione 1 è già occupata dalla lezione «Benvenuto»: scegline un'altra."]);
+      // Its own place is not taken by itself.
+      expect((await ctx.app.inject({ method: 'PUT', url: `${base}/${second.json().data.id}`, headers, payload: { ...valid, position: 2, name: 'Seconda, rivista' } })).statusCode).toBe(200);
     });
 
     it("takes a /storage/ video's length from the file itself, whatever the form says", async () => {

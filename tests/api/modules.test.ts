@@ -143,6 +143,26 @@ describe.each(databases)('modules API (%s)', (kind) => {
     });
   });
 
+  describe('one module per place in the course', () => {
+    it('refuses a taken position on create and edit, naming the module there, and takes a free one', async () => {
+      const courseId = await insertCourse(ctx.db);
+      await insertModule(ctx.db, courseId, { name: 'Idea', position: 1 });
+      const second = await insertModule(ctx.db, courseId, { name: 'Mercato', position: 2 });
+      const { headers } = await admin();
+      const taken = await ctx.app.inject({ method: 'POST', url: base(courseId), headers, payload: { position: 1, name: 'Doppione' } });
+      expect(taken.statusCode).toBe(422);
+      expect(taken.json().errors).toEqual({ position: ["La posizione 1 è già occupata dal modulo «Idea»: scegline un'altra."] });
+      const moved = await ctx.app.inject({ method: 'PUT', url: `${base(courseId)}/${second}`, headers, payload: { position: 1, name: 'Mercato' } });
+      expect(moved.statusCode).toBe(422);
+      expect(moved.json().errors.position).toEqual(["La posizione 1 è già occupata dal modulo «Idea»: scegline un'altra."]);
+      // Its own place is not taken by itself; the same place in another course is free.
+      expect((await ctx.app.inject({ method: 'PUT', url: `${base(courseId)}/${second}`, headers, payload: { position: 2, name: 'Mercato e clienti' } })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'POST', url: base(await insertCourse(ctx.db)), headers, payload: { position: 1, name: 'Idea' } })).statusCode).toBe(201);
+      const names = (await ctx.app.inject({ method: 'GET', url: base(courseId), headers })).json().data.map((m: { position: number; name: string }) => `${m.position}. ${m.name}`);
+      expect(names).toEqual(['1. Idea', '2. Mercato e clienti']);
+    });
+  });
+
   describe('DELETE', () => {
     it('needs delete_courses, with an Italian message for the dialog', async () => {
       const courseId = await insertCourse(ctx.db);

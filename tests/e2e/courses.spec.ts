@@ -120,6 +120,20 @@ test('an administrator builds a course with a module, a lesson and covers', asyn
   const lessonCard = page.getByRole('listitem').filter({ hasText: '1. Lezione di prova' });
   await expect(lessonCard.getByText('Nessuna descrizione fornita')).toBeVisible();
 
+  // One lesson per place: a taken position is refused under the field, naming the lesson there.
+  await page.getByRole('button', { name: 'Crea nuova lezione' }).click();
+  const secondDialog = page.getByRole('dialog');
+  const position = secondDialog.getByRole('spinbutton', { name: /^Pos\./ });
+  await position.fill('1');
+  await secondDialog.getByRole('textbox', { name: /^Nome/ }).fill('Seconda lezione');
+  await secondDialog.getByRole('textbox', { name: /^URL Video/ }).fill('/storage/videos/benvenuti.mp4');
+  await secondDialog.getByRole('button', { name: 'Crea lezione' }).click();
+  await expect(position).toHaveAccessibleDescription(/La posizione 1 è già occupata dalla lezione «Lezione di prova»: scegline un'altra\./);
+  await position.fill('2');
+  await secondDialog.getByRole('button', { name: 'Crea lezione' }).click();
+  await expect(secondDialog).toBeHidden();
+  await expect(page.getByRole('listitem').filter({ hasText: '2. Seconda lezione' })).toBeVisible();
+
   // Edit: prefilled, saved with "Modifica lezione".
   await lessonCard.getByRole('button', { name: 'Modifica' }).click();
   const editDialog = page.getByRole('dialog', { name: 'Modifica lezione' });
@@ -135,7 +149,8 @@ test('an administrator builds a course with a module, a lesson and covers', asyn
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText('Sei sicuro di voler eliminare la lezione "Lezione rinominata"?');
   await confirm.getByRole('button', { name: 'Conferma' }).click();
-  await expect(page.getByText('Nessuna lezione trovata.')).toBeVisible();
+  await expect(renamed).toHaveCount(0);
+  await expect(page.getByRole('listitem').filter({ hasText: '2. Seconda lezione' })).toBeVisible();
 
   // The learner side sees the new published course with its covers.
   const stored = seedDb.prepare('select cover_url from modules where course_id = ?').get(saved.id) as { cover_url: string | null };

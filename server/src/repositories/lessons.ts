@@ -47,6 +47,13 @@ export function createLessonsRepository(db: Db, now: Clock) {
       return db.selectFrom('lessons').selectAll().where('id', '=', lessonId).where('module_id', '=', moduleId).executeTakeFirst();
     },
 
+    /** Another lesson of the module already at `position` (the module's order has one lesson per place). */
+    async atPosition(moduleId: number, position: number, exceptId?: number): Promise<{ id: number; name: string } | undefined> {
+      let query = db.selectFrom('lessons').select(['id', 'name']).where('module_id', '=', moduleId).where('position', '=', position);
+      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+      return query.orderBy('id').executeTakeFirst();
+    },
+
     /** The lesson with the user's progress; undefined when it does not exist. */
     async findForUser(id: number, userId: number): Promise<LessonWithProgress | undefined> {
       return lessonQuery(db, userId).where('lessons.id', '=', id).executeTakeFirst();

@@ -49,6 +49,13 @@ export function createModulesRepository(db: Db, now: Clock) {
       return db.selectFrom('modules').selectAll().where('id', '=', moduleId).where('course_id', '=', courseId).executeTakeFirst();
     },
 
+    /** Another module of the course already at `position` (the course's order has one module per place). */
+    async atPosition(courseId: number, position: number, exceptId?: number): Promise<{ id: number; name: string } | undefined> {
+      let query = db.selectFrom('modules').select(['id', 'name']).where('course_id', '=', courseId).where('position', '=', position);
+      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+      return query.orderBy('id').executeTakeFirst();
+    },
+
     /** The module with the user's progress; undefined when it does not exist. */
     async findForUser(id: number, userId: number): Promise<ModuleWithProgress | undefined> {
       return moduleQuery(db, userId).where('modules.id', '=', id).executeTakeFirst();

@@ -16,6 +16,7 @@ import { loadReadableCourse, syncTargetFor } from '../lib/course-access.js';
 import { presentLesson } from '../lib/presenters-courses.js';
 import { orNotFound, validationFailed } from '../lib/errors.js';
 import { checkBody } from '../plugins/body-rules.js';
+import { positionTakenMessage } from '../lib/positions.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { isAcceptedVideoUrl } from '../schemas/video-url.js';
 import { editVersionOf } from '../plugins/edit-versions.js';
@@ -50,8 +51,18 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     return given ? Math.round(given * 1000) / 1000 : null;
   }
 
-  /** A video address the site accepts, with a length to measure progress against. */
-  const lessonRules = checkBody<LessonBody>(async (body, errors) => {
+  /**
+   * A place in the module's order no other lesson holds, and a video address the site accepts,
+   * with a length to measure progress against.
+   */
+  const lessonRules = checkBody<LessonBody>(async (body, errors, request) => {
+    const { courseId, moduleId, lessonId } = request.params as LessonListParams & Partial<LessonParams>;
+    // A missing module or lesson is a 404 before anything is said about the body.
+    await findModule(courseId, moduleId);
+    if (lessonId !== undefined) await findLesson(moduleId, lessonId);
+    const position = body.get('position');
+    const holder = position !== undefined ? await lessons.atPosition(moduleId, position, lessonId) : undefined;
+    if (holder) errors.add('position', positionTakenMessage(position!, `dalla lezione «${holder.name}»`));
     const videoUrl = body.get('video_url')?.trim();
     if (videoUrl === undefined) return;
     if (!isAcceptedVideoUrl(videoUrl)) {

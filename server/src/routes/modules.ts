@@ -10,6 +10,8 @@ import { loadReadableCourse } from '../lib/course-access.js';
 import { presentModule } from '../lib/presenters-courses.js';
 import { COVER_ASPECT, receiveUploadedImage } from '../lib/images.js';
 import { blankFields } from '../lib/blank-fields.js';
+import { checkBody } from '../plugins/body-rules.js';
+import { positionTakenMessage } from '../lib/positions.js';
 
 /** Modules of a course; reading follows the course's rule, writing needs the catalogue's module permissions. */
 export default async function moduleRoutes(fastify: FastifyInstance): Promise<void> {
@@ -19,6 +21,16 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
   const { courses, modules } = app.repos;
   const findModule = async (courseId: number, moduleId: number) => orNotFound(await modules.findInCourse(courseId, moduleId), 'module');
   const moduleFor = async (userId: number, moduleId: number) => presentModule(orNotFound(await modules.findForUser(moduleId, userId), 'module'));
+  /** A place in the course's order no other module holds. */
+  const moduleRules = checkBody<ModuleBody>(async (body, errors, request) => {
+    const { courseId, moduleId } = request.params as ModuleParams;
+    // A missing course or module is a 404 before anything is said about the body.
+    if (moduleId === undefined) orNotFound(await courses.findById(courseId), 'course');
+    else await findModule(courseId, moduleId);
+    const position = body.get('position');
+    const holder = position !== undefined ? await modules.atPosition(courseId, position, moduleId) : undefined;
+    if (holder) errors.add('position', positionTakenMessage(position!, `dal modulo «${holder.name}»`));
+  });
 
   app.get('/courses/:courseId/modules', { schema: { params: CourseParams, querystring: ListQuery, response: responses({ 200: ModuleListResponse }) } }, async (request) => {
     const auth = authOf(request);
@@ -39,7 +51,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     {
       schema: { params: CourseParams, body: ModuleBody, response: responses({ 201: ModuleResponse }) },
       preValidation: normalise,
-      preHandler: app.requirePermission('create_modules'),
+      preHandler: [app.requirePermission('create_modules'), moduleRules],
     },
     async (request, reply) => {
       const course = orNotFound(await courses.findById(request.params.courseId), 'course');
@@ -55,7 +67,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     {
       schema: { params: ModuleParams, body: ModuleBody, response: responses({ 200: ModuleResponse }) },
       preValidation: normalise,
-      preHandler: app.requirePermission('update_lesosns'),
+      preHandler: [app.requirePermission('update_lesosns'), moduleRules],
       config: {
         editVersion: editVersionOf(ModuleBody, async (request) => {
           const { courseId, moduleId } = request.params as ModuleParams;
