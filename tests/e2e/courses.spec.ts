@@ -95,6 +95,8 @@ test('an administrator builds a course with a module, a lesson and covers', asyn
 
   await page.getByRole('button', { name: 'Crea nuovo modulo' }).click();
   const moduleDialog = page.getByRole('dialog');
+  // The first place of an empty course is offered.
+  await expect(moduleDialog.getByRole('spinbutton', { name: /^Pos\./ })).toHaveValue('1');
   await moduleDialog.getByRole('spinbutton', { name: /^Pos\./ }).fill('1');
   await moduleDialog.getByRole('textbox', { name: /^Nome/ }).fill('Primo modulo');
   await moduleDialog.getByRole('button', { name: 'Crea modulo' }).click();
@@ -124,6 +126,8 @@ test('an administrator builds a course with a module, a lesson and covers', asyn
   await page.getByRole('button', { name: 'Crea nuova lezione' }).click();
   const secondDialog = page.getByRole('dialog');
   const position = secondDialog.getByRole('spinbutton', { name: /^Pos\./ });
+  // The place after the last one is offered; a taken one is refused.
+  await expect(position).toHaveValue('2');
   await position.fill('1');
   await secondDialog.getByRole('textbox', { name: /^Nome/ }).fill('Seconda lezione');
   await secondDialog.getByRole('textbox', { name: /^URL Video/ }).fill('/storage/videos/benvenuti.mp4');

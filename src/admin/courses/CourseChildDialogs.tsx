@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslate, type Identifier } from 'react-admin';
+import { useListContext, useTranslate, type Identifier } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { CreateDialog, EditDialog } from '../common/FormDialog';
 import type { ParentMeta } from './listing';
@@ -46,6 +46,7 @@ export function CourseChildDialogs<RecordType extends ChildRecord, Action extend
   const texts = `resources.${resource}.page`;
   const opened = open && open.action !== 'create' ? (open as OpenedRecord<Action, RecordType>) : null;
   const current = opened?.record;
+  const position = useNextPosition();
   return (
     <>
       <CreateDialog
@@ -55,6 +56,7 @@ export function CourseChildDialogs<RecordType extends ChildRecord, Action extend
         meta={meta}
         title={`${texts}.create_title`}
         submitLabel={`${texts}.create_submit`}
+        defaultValues={position === undefined ? undefined : { position }}
       >
         {inputs}
       </CreateDialog>
@@ -85,4 +87,15 @@ export function CourseChildDialogs<RecordType extends ChildRecord, Action extend
       )}
     </>
   );
+}
+
+/**
+ * The place after the last one, offered in the create form: each place holds one module or lesson,
+ * and the page lists them all. Not offered while a search narrows the list (the last place shown
+ * may not be the last one), nor before the list has loaded.
+ */
+function useNextPosition(): number | undefined {
+  const { data, filterValues, isPending } = useListContext<ChildRecord & { position?: number }>();
+  if (isPending || !data || Object.values(filterValues ?? {}).some((value) => value !== undefined && value !== '')) return undefined;
+  return data.reduce((last, record) => Math.max(last, Number(record.position) || 0), 0) + 1;
 }
