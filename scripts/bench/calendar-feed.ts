@@ -18,7 +18,7 @@ try {
   await migrateToLatest(db);
   const user = await db.insertInto('users').values({ name: 'Bench', surname: 'Feed', email: 'bench@example.test' }).returning('id').executeTakeFirstOrThrow();
   const team = await db.insertInto('teams').values({ name: 'Bench team' }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('team_members').values({ team_id: team.id, user_id: user.id }).execute();
+  await db.insertInto('team_members').values({ team_id: team.id, user_id: user.id, joined_at: new Date().toISOString() }).execute();
   const start = Date.now() - 60 * 24 * 3600_000;
   for (let i = 0; i < SESSIONS; i++) {
     const at = start + i * 6 * 3600_000;

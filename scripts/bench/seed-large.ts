@@ -124,7 +124,7 @@ async function growTeams(db: Db, target: number): Promise<void> {
   for (const teamId of ids) {
     const chosen = new Set<number>();
     while (chosen.size < 4) chosen.add(pick(users));
-    for (const userId of chosen) members.push({ team_id: teamId, user_id: userId });
+    for (const userId of chosen) members.push({ team_id: teamId, user_id: userId, joined_at: now });
   }
   await insertBatched(db, 'team_members', members);
   console.error(`teams: ${existing} → ${existing + rows.length} (${members.length} memberships)`);

@@ -14,8 +14,10 @@ export async function makeTeam(db: Db, values: { name?: string; owner_id?: numbe
   return row.id;
 }
 
+/** A member since the team's creation. */
 export async function addMember(db: Db, teamId: number, userId: number) {
-  await db.insertInto('team_members').values({ team_id: teamId, user_id: userId }).execute();
+  const { created_at } = await db.selectFrom('teams').select('created_at').where('id', '=', teamId).executeTakeFirstOrThrow();
+  await db.insertInto('team_members').values({ team_id: teamId, user_id: userId, joined_at: created_at }).execute();
 }
 
 let sessionCounter = 0;

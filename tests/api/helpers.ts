@@ -35,7 +35,8 @@ export function newTestSchemaName(): string {
   return `${inject('testSchemaPrefix')}${randomBytes(6).toString('hex')}`;
 }
 
-async function isolatedDb(kind: 'sqlite' | 'postgres'): Promise<{ db: Db; url: string }> {
+/** A database of its own: a new SQLite file, or a new PostgreSQL schema. */
+export async function isolatedDb(kind: 'sqlite' | 'postgres'): Promise<{ db: Db; url: string }> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'percorso-test-'));
     const url = `sqlite:${join(dir, 'test.db')}`;

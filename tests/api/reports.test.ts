@@ -15,6 +15,8 @@ import type { ParticipationReport, ParticipationTeam } from '../../server/src/re
  */
 
 const Q1 = 'from=2026-01-01&to=2026-03-31';
+/** When Alfa and Beta were created, and their members joined. */
+const FOUNDED = '2025-12-01T00:00:00.000Z';
 
 interface Programme {
   teams: { alfa: number; beta: number };
@@ -43,16 +45,16 @@ async function buildProgramme(ctx: TestContext): Promise<Programme> {
   const olga = await person('Olga', 'Orsini');
   // Created before the programme: every session for every team is theirs.
   const team = async (name: string) =>
-    (await db.insertInto('teams').values({ name, created_at: '2025-12-01T00:00:00.000Z' }).returning('id').executeTakeFirstOrThrow()).id;
+    (await db.insertInto('teams').values({ name, created_at: FOUNDED }).returning('id').executeTakeFirstOrThrow()).id;
   const alfa = await team(`Alfa ${tag}`);
   const beta = await team(`Beta ${tag}`);
   await db
     .insertInto('team_members')
     .values([
-      { team_id: alfa, user_id: anna.id },
-      { team_id: alfa, user_id: bruno.id },
-      { team_id: beta, user_id: carla.id },
-      { team_id: beta, user_id: dario.id },
+      { team_id: alfa, user_id: anna.id, joined_at: FOUNDED },
+      { team_id: alfa, user_id: bruno.id, joined_at: FOUNDED },
+      { team_id: beta, user_id: carla.id, joined_at: FOUNDED },
+      { team_id: beta, user_id: dario.id, joined_at: FOUNDED },
     ])
     .execute();
   const session = async (name: string, start: string, end: string | null, teamId: number | null) => {
@@ -210,8 +212,8 @@ describe.each(databases)('programme reports (%s)', (kind) => {
         sessions_expected: 3,
         attendance_rate: 4 / 6,
         members: [
-          { user_id: p.users.anna, name: 'Anna', surname: 'Alfieri', email: p.emails.anna, sessions_expected: 3, sessions_attended: 2, minutes_attended: 135 },
-          { user_id: p.users.bruno, name: 'Bruno', surname: 'Bassi', email: p.emails.bruno, sessions_expected: 3, sessions_attended: 2, minutes_attended: 40 },
+          { user_id: p.users.anna, name: 'Anna', surname: 'Alfieri', email: p.emails.anna, joined_at: FOUNDED, sessions_expected: 3, sessions_attended: 2, minutes_attended: 135 },
+          { user_id: p.users.bruno, name: 'Bruno', surname: 'Bassi', email: p.emails.bruno, joined_at: FOUNDED, sessions_expected: 3, sessions_attended: 2, minutes_attended: 40 },
         ],
         // S1 only: S2 is a session for every team, not time given to Alfa.
         experts: [{ user_id: p.users.elena, name: 'Elena', surname: 'Esposito', minutes_attended: 60 }],
@@ -222,8 +224,8 @@ describe.each(databases)('programme reports (%s)', (kind) => {
         sessions_expected: 3,
         attendance_rate: 2 / 6,
         members: [
-          { user_id: p.users.carla, name: 'Carla', surname: 'Conti', email: p.emails.carla, sessions_expected: 3, sessions_attended: 2, minutes_attended: 30 },
-          { user_id: p.users.dario, name: 'Dario', surname: 'Dini', email: p.emails.dario, sessions_expected: 3, sessions_attended: 0, minutes_attended: 0 },
+          { user_id: p.users.carla, name: 'Carla', surname: 'Conti', email: p.emails.carla, joined_at: FOUNDED, sessions_expected: 3, sessions_attended: 2, minutes_attended: 30 },
+          { user_id: p.users.dario, name: 'Dario', surname: 'Dini', email: p.emails.dario, joined_at: FOUNDED, sessions_expected: 3, sessions_attended: 0, minutes_attended: 0 },
         ],
         experts: [],
       },
@@ -283,7 +285,13 @@ describe.each(databases)('programme reports (%s)', (kind) => {
     const gamma = (await ctx.db.insertInto('teams').values({ name: `Gamma ${tag}`, created_at: '2026-02-05T14:00:00.001Z' }).returning('id').executeTakeFirstOrThrow()).id;
     const dina = await ctx.user({ name: 'Dina', surname: 'Delta' });
     const gino = await ctx.user({ name: 'Gino', surname: 'Gamma' });
-    await ctx.db.insertInto('team_members').values([{ team_id: delta, user_id: dina.id }, { team_id: gamma, user_id: gino.id }]).execute();
+    await ctx.db
+      .insertInto('team_members')
+      .values([
+        { team_id: delta, user_id: dina.id, joined_at: '2026-02-05T14:00:00.000Z' },
+        { team_id: gamma, user_id: gino.id, joined_at: '2026-02-05T14:00:00.001Z' },
+      ])
+      .execute();
     await ctx.db
       .insertInto('attendances')
       .values([dina, gino].map((u) => ({ session_id: p.sessions.s2, user_id: u.id, name: null, email: null, joined_at: '2026-02-05T14:00:00.000Z', left_at: '2026-02-05T14:30:00.000Z', source: 'csv', external_key: `late-${tag}-${u.id}` })))
@@ -327,6 +335,49 @@ describe.each(databases)('programme reports (%s)', (kind) => {
     }
   });
 
+  it('expects a member added later only at the sessions from then on', async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const admin = await ctx.user({}, ['read_reports', 'update_teams', 'read_teams']);
+    const ugo = await ctx.user({ name: 'Ugo', surname: 'Ultimo' });
+    const saved = ctx.app.now;
+    try {
+      // Added to Beta on 20 February, through the API: after S2 (5 February, every team), before
+      // S3 (1 March, Beta's own). He was at both.
+      ctx.app.now = () => Date.parse('2026-02-20T10:00:00.000Z');
+      const added = await ctx.app.inject({ method: 'POST', url: `/api/teams/${p.teams.beta}/users/${ugo.id}`, headers: admin.headers });
+      expect(added.statusCode).toBe(201);
+      expect(added.json().data.find((m: { id: number }) => m.id === ugo.id).joined_at).toBe('2026-02-20T10:00:00.000Z');
+      await ctx.db
+        .insertInto('attendances')
+        .values([p.sessions.s2, p.sessions.s3].map((session_id) => ({ session_id, user_id: ugo.id, name: null, email: null, joined_at: null, left_at: null, source: 'csv', external_key: `ugo-${tag}-${session_id}` })))
+        .execute();
+
+      ctx.app.now = () => Date.parse('2026-04-01T10:00:00.000Z');
+      const beta = (await get(`/api/reports/participation?${Q1}&filter[team_id]=${p.teams.beta}`)).json();
+      expect(beta.data[0].sessions_expected).toBe(3);
+      expect(beta.data[0].members.find((m: { user_id: number }) => m.user_id === ugo.id)).toMatchObject({
+        joined_at: '2026-02-20T10:00:00.000Z',
+        sessions_expected: 1,
+        sessions_attended: 1,
+      });
+      // Carla 2 of 3, Dario 0 of 3, Ugo 1 of 1.
+      expect(beta.data[0].attendance_rate).toBe(3 / 7);
+
+      // The spreadsheet's summary and the dashboard's months count him the same way.
+      const sheets = await readSheets((await get(`/api/reports/participation/excel?${Q1}&filter[team_id]=${p.teams.beta}`)).rawPayload);
+      expect(sheets.get('Riepilogo')![5].slice(1, 5)).toEqual([3, 3, 7, 3]);
+      const months = (await get('/api/reports/dashboard')).json().data.attendance_by_month;
+      for (const month of months.filter((m: { month: string }) => ['2026-02', '2026-03'].includes(m.month))) {
+        const report = (await get(`/api/reports/participation?from=${month.from}&to=${month.to}`)).json();
+        expect(month.attendance_rate, month.month).toBe(report.meta.attendance_rate);
+      }
+    } finally {
+      ctx.app.now = saved;
+      await ctx.db.deleteFrom('attendances').where('external_key', 'like', `ugo-${tag}-%`).execute();
+      await ctx.db.deleteFrom('team_members').where('user_id', '=', ugo.id).execute();
+    }
+  });
+
   it('defaults to the current quarter and refuses bad input with Italian messages', async () => {
     const saved = ctx.app.now;
     ctx.app.now = () => Date.parse('2026-02-10T12:00:00.000Z');
@@ -365,7 +416,7 @@ describe.each(databases)('programme reports (%s)', (kind) => {
     const teamSheet = sheets.get(team.team_name)!;
     expect(teamSheet[2][0]).toBe('Periodo: 01/01/2026 – 31/03/2026');
     expect(teamSheet.slice(5)).toEqual(
-      team.members.map((m: Record<string, unknown>) => [m.surname, m.name, m.email, m.sessions_expected, m.sessions_attended, m.minutes_attended]),
+      team.members.map((m: Record<string, unknown>) => [m.surname, m.name, m.email, romeClock('2025-12-01T01:00:00'), m.sessions_expected, m.sessions_attended, m.minutes_attended]),
     );
     const unmatched = sheets.get('Non riconosciuti')!;
     expect(unmatched.slice(5)).toEqual([
@@ -385,7 +436,8 @@ describe.each(databases)('programme reports (%s)', (kind) => {
     expect(riepilogo.getCell('F5').numFmt).toBe('0.0%');
     expect(riepilogo.getCell('A5').font?.bold).toBeFalsy();
     expect(workbook.getWorksheet('Non riconosciuti')!.getCell('B6').numFmt).toBe('dd/mm/yyyy hh:mm:ss');
-    expect(workbook.getWorksheet(team.team_name)!.getCell('D6').numFmt ?? 'General').toBe('General');
+    expect(workbook.getWorksheet(team.team_name)!.getCell('D6').numFmt).toBe('dd/mm/yyyy hh:mm:ss');
+    expect(workbook.getWorksheet(team.team_name)!.getCell('E6').numFmt ?? 'General').toBe('General');
   });
 
   it('answers every figure of the learning report, with and without a team', async () => {

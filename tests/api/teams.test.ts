@@ -97,7 +97,7 @@ describe.each(databases)('teams API (%s)', (kind) => {
       }
       const body = (await get(`/api/teams/${team}`, member.headers)).json().data;
       expect(body).toMatchObject({ id: team, name: 'Accesso', members_count: 1, owner: { id: owner.id } });
-      expect(body.members).toEqual([{ id: member.id, name: 'Mario', surname: 'Membro', email: expect.any(String), mobile: null, avatar: null }]);
+      expect(body.members).toEqual([{ id: member.id, name: 'Mario', surname: 'Membro', email: expect.any(String), mobile: null, avatar: null, joined_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }]);
 
       expect((await get(`/api/teams/${team}/users`, limited.headers)).json().data).toHaveLength(1);
       expect((await get(`/api/teams/${team}/users`, outsider.headers)).statusCode).toBe(403);

@@ -65,7 +65,8 @@ describe.each(databases)('GET /api/user and /api/user/permissions (%s)', (kind) 
     );
     const alfa = await team(ctx.db, 'Alfa Robotics', { owner_id: coordinator.id, drive_url: 'https://drive.example/alfa', avatar: 'teams/alfa.png' });
     const beta = await team(ctx.db, 'Beta Foods');
-    await ctx.db.insertInto('team_members').values([{ team_id: alfa, user_id: member.id }, { team_id: beta, user_id: member.id }]).execute();
+    const joined_at = new Date().toISOString();
+    await ctx.db.insertInto('team_members').values([{ team_id: alfa, user_id: member.id, joined_at }, { team_id: beta, user_id: member.id, joined_at }]).execute();
     const published = await courseWithLessons(ctx.db, true, 4);
     const draft = await courseWithLessons(ctx.db, false, 2);
     await progress(ctx.db, member.id, published[0], true);

@@ -73,8 +73,12 @@ test('an administrator opens Report, picks a range and a team, sees the figures 
   for (const member of report.data[0].members) {
     const line = members.getByRole('row').filter({ hasText: member.email });
     await expect(line).toContainText(`${member.name} ${member.surname}`);
-    await expect(line.getByRole('cell').nth(3)).toHaveText(String(member.sessions_attended));
-    await expect(line.getByRole('cell').nth(4)).toHaveText(String(member.minutes_attended));
+    // Name, e-mail, since when a member (Rome's day), sessions expected from then, attended, minutes.
+    const joined = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(member.joined_at));
+    await expect(line.getByRole('cell').nth(2)).toHaveText(joined);
+    await expect(line.getByRole('cell').nth(3)).toHaveText(String(member.sessions_expected));
+    await expect(line.getByRole('cell').nth(4)).toHaveText(String(member.sessions_attended));
+    await expect(line.getByRole('cell').nth(5)).toHaveText(String(member.minutes_attended));
   }
   await expect(page.getByRole('heading', { name: 'Partecipanti non riconosciuti' })).toBeVisible();
 

@@ -95,6 +95,9 @@ test('members modal: list scrolling at 24rem, add through the user picker, remov
   await dialog.getByRole('button', { name: 'Aggiungi', exact: true }).click();
   const member = dialog.getByRole('listitem').filter({ hasText: outsider.email });
   await expect(member).toBeVisible();
+  // A member from today: expected at the team's sessions from now on.
+  const today = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  await expect(member).toContainText(`Nel team dal ${today}`);
 
   await member.getByRole('button', { name: `Rimuovi ${outsider.name} ${outsider.surname}` }).click();
   await expect(member).toHaveCount(0);

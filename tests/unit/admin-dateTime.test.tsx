@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Form, required } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import {
+  formatRomeDate,
   formatRomeDateTime,
   INVALID_DATE_TIME,
   maskDateTime,
@@ -87,6 +88,9 @@ describe('Rome wall-clock time ↔ UTC ISO', () => {
     expect(formatRomeDateTime('2026-10-25T01:30:00.000Z')).toBe('25/10/2026 02:30');
     expect(formatRomeDateTime(null)).toBe('');
     expect(formatRomeDateTime('not a date')).toBe('');
+    // The day alone is Rome's day: 23:30 UTC on 31 December is already New Year's Day there.
+    expect(formatRomeDate('2025-12-31T23:30:00.000Z')).toBe('01/01/2026');
+    expect(formatRomeDate(undefined)).toBe('');
   });
 
   it('round-trips every quarter hour across both changes of 2026', () => {

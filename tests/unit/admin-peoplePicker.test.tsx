@@ -51,6 +51,15 @@ describe('PeoplePickerDialog', () => {
     expect(within(dialog).getByText('luca@example.com')).toBeInTheDocument();
   });
 
+  it('adds a line under each address when asked, e.g. since when a member', async () => {
+    renderDialog({ detail: (person) => `Nel team dal 0${person.id}/09/2026` });
+    const dialog = await screen.findByRole('dialog', { name: 'Membri di Alfa' });
+    const anna = within(dialog).getByText('Anna Rossi').closest('li')!;
+    expect(anna).toHaveTextContent('anna@example.com');
+    expect(anna).toHaveTextContent('Nel team dal 01/09/2026');
+    expect(within(dialog).getByText(/Nel team dal 02\/09\/2026/)).toBeInTheDocument();
+  });
+
   it('says so when there is nobody', async () => {
     renderDialog({ people: [] });
     expect(await screen.findByText('Nessun membro trovato')).toBeInTheDocument();

@@ -35,8 +35,8 @@ describe('participation maths', () => {
       from: '2026-01-01',
       to: '2026-03-31',
       teams: [{ id: 7, name: 'Alfa', created_at: at(-60) }],
-      members: new Map([[7, [{ id: 1, name: 'Anna', surname: 'A', email: 'a@x' }, { id: 2, name: 'Bruno', surname: 'B', email: 'b@x' }]]]),
-      teamsOfUser: new Map([[1, [7]], [2, [7]]]),
+      members: new Map([[7, [{ id: 1, name: 'Anna', surname: 'A', email: 'a@x', joined_at: at(-60) }, { id: 2, name: 'Bruno', surname: 'B', email: 'b@x', joined_at: at(-60) }]]]),
+      teamsOfUser: new Map([[1, [{ team_id: 7, joined_at: at(-60) }]], [2, [{ team_id: 7, joined_at: at(-60) }]]]),
       // 09:00–10:00, attached to no team (every team).
       sessions: [{ id: 1, name: 'Plenaria', start_time: at(0), end_time: at(60), teamIds: [] }],
       rows: [row(1, -10, 30), row(1, 20, 90), row(2, null, null), row(null, 0, 15, 'g@x'), row(null, 10, 20, 'G@X')],
@@ -50,6 +50,46 @@ describe('participation maths', () => {
     expect(report.meta.unmatched).toEqual([
       { session_id: 1, session_name: 'Plenaria', session_start: at(0), name: 'Ospite', email: 'g@x', minutes_attended: 20 },
     ]);
+  });
+});
+
+describe('members who joined later', () => {
+  const day = (d: number) => new Date(Date.UTC(2026, 0, d, 9)).toISOString();
+  const member = (id: number, joined: number) => ({ id, name: `N${id}`, surname: `S${id}`, email: `${id}@x`, joined_at: day(joined) });
+  const attendance = (session_id: number, user_id: number): AttendanceRow => ({ session_id, user_id, name: null, email: null, joined_at: null, left_at: null });
+
+  it('are expected, and counted, only at the sessions from when they joined', () => {
+    // Team 7 founded on day 1; Anna a member since then, Bruno since day 15 (at 09:00, the very
+    // start of session 3, which is his). Sessions: day 5 for every team, day 10 the team's own,
+    // day 15 for every team, day 20 the team's own. Bruno also attended day 5, before joining.
+    const anna = member(1, 1);
+    const bruno = member(2, 15);
+    const report = computeParticipation({
+      from: '2026-01-01',
+      to: '2026-01-31',
+      teams: [{ id: 7, name: 'Alfa', created_at: day(1) }],
+      members: new Map([[7, [anna, bruno]]]),
+      teamsOfUser: new Map([
+        [1, [{ team_id: 7, joined_at: anna.joined_at }]],
+        [2, [{ team_id: 7, joined_at: bruno.joined_at }]],
+      ]),
+      sessions: [
+        { id: 1, name: 'Plenaria 1', start_time: day(5), end_time: null, teamIds: [] },
+        { id: 2, name: 'Mentoring 1', start_time: day(10), end_time: null, teamIds: [7] },
+        { id: 3, name: 'Plenaria 2', start_time: day(15), end_time: null, teamIds: [] },
+        { id: 4, name: 'Mentoring 2', start_time: day(20), end_time: null, teamIds: [7] },
+      ],
+      rows: [attendance(1, 1), attendance(2, 1), attendance(1, 2), attendance(3, 2)],
+      experts: new Map(),
+    });
+    const [team] = report.data;
+    expect(team.sessions_expected).toBe(4);
+    expect(team.members.map((m) => [m.user_id, m.joined_at, m.sessions_expected, m.sessions_attended])).toEqual([
+      [1, day(1), 4, 2],
+      [2, day(15), 2, 1],
+    ]);
+    expect(team.attendance_rate).toBe(3 / 6);
+    expect(report.meta.attendance_rate).toBe(3 / 6);
   });
 });
 

@@ -66,6 +66,8 @@ export interface TeamsTable {
 export interface TeamMembersTable {
   team_id: number;
   user_id: number;
+  /** When the person joined the team: they are expected at its sessions from then on. */
+  joined_at: Timestamp;
 }
 
 /** Teams a limited-access expert follows. */

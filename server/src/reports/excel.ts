@@ -21,7 +21,7 @@ export const SUMMARY_HEADER = [
   'Minuti membri',
   'Minuti esperti',
 ] as const;
-export const TEAM_HEADER = ['Cognome', 'Nome', 'Email', 'Sessioni previste', 'Sessioni frequentate', 'Minuti'] as const;
+export const TEAM_HEADER = ['Cognome', 'Nome', 'Email', 'Nel team dal', 'Sessioni previste', 'Sessioni frequentate', 'Minuti'] as const;
 export const UNMATCHED_HEADER = ['Sessione', 'Inizio', 'Nome', 'Email', 'Minuti'] as const;
 export const LEARNING_HEADER = [
   'Cognome',
@@ -174,7 +174,7 @@ export async function participationWorkbook(report: ParticipationReport): Promis
         team.team_name,
         team.members.length,
         team.sessions_expected,
-        team.sessions_expected * team.members.length,
+        team.members.reduce((sum, m) => sum + m.sessions_expected, 0),
         attended,
         team.attendance_rate,
         team.members.reduce((sum, m) => sum + m.minutes_attended, 0),
@@ -183,7 +183,7 @@ export async function participationWorkbook(report: ParticipationReport): Promis
     });
     addTable(workbook, sheetName('Riepilogo', used), 'Report di partecipazione', period, SUMMARY_HEADER, summary, { 5: '0.0%' });
     for (const team of report.data) {
-      const rows = team.members.map((m): Cell[] => [m.surname, m.name, m.email, m.sessions_expected, m.sessions_attended, m.minutes_attended]);
+      const rows = team.members.map((m): Cell[] => [m.surname, m.name, m.email, localTime(m.joined_at), m.sessions_expected, m.sessions_attended, m.minutes_attended]);
       addTable(workbook, sheetName(team.team_name, used), `Team ${team.team_name}`, period, TEAM_HEADER, rows);
     }
     const unmatched = report.meta.unmatched.map((u): Cell[] => [u.session_name, localTime(u.session_start), u.name ?? '', u.email ?? '', u.minutes_attended]);

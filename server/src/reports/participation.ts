@@ -4,7 +4,9 @@
  *
  * - a team's sessions are the ones attached to it plus the ones attached to no team that start at
  *   or after the team's creation (a team created later did not exist for the earlier ones, so they
- *   are neither expected nor attended for it); every member is expected at each of them;
+ *   are neither expected nor attended for it);
+ * - a member is expected at each of those that starts at or after they joined the team, and only
+ *   those count as attended for them (someone who joined in November was not absent in October);
  * - a member attended a session when at least one attendance row of the session is matched to
  *   them, whatever its times;
  * - minutes: each row's joined–left interval is clipped to the session's start–end (2 hours after
@@ -16,6 +18,8 @@
  * - rows matched to no user are listed apart, one entry per session and person (same e-mail,
  *   case-insensitively, else same name), never dropped.
  */
+
+import { countFrom } from '../lib/sorted.js';
 
 export const DEFAULT_SESSION_SECONDS = 2 * 3600;
 
@@ -44,15 +48,24 @@ export interface Person {
   email: string;
 }
 
+/** A member of a team, with the ISO instant they joined it. */
+export type Member = Person & { joined_at: string };
+
+/** One team a user belongs to, and since when. */
+export interface Membership {
+  team_id: number;
+  joined_at: string;
+}
+
 export interface ParticipationInput {
   from: string;
   to: string;
   /** `created_at` is an ISO instant: the sessions for every team that start before it are not the team's. */
   teams: Array<{ id: number; name: string; created_at: string }>;
   /** Members of each team, in the order the report lists them. */
-  members: Map<number, Person[]>;
+  members: Map<number, Member[]>;
   /** Every team each user belongs to (all teams, even when the report shows one). */
-  teamsOfUser: Map<number, number[]>;
+  teamsOfUser: Map<number, Membership[]>;
   sessions: SessionSpan[];
   rows: AttendanceRow[];
   /** Users flagged as experts, by id. */
@@ -64,6 +77,8 @@ export interface ParticipationMember {
   name: string;
   surname: string;
   email: string;
+  /** When they joined the team: the sessions before it are not theirs. */
+  joined_at: string;
   sessions_expected: number;
   sessions_attended: number;
   minutes_attended: number;
@@ -79,6 +94,7 @@ export interface ParticipationExpert {
 export interface ParticipationTeam {
   team_id: number;
   team_name: string;
+  /** The team's sessions of the span; each member's own count starts when they joined. */
   sessions_expected: number;
   /** Members' sessions attended over their sessions expected, 0..1; null when nothing was expected (no session, no member). */
   attendance_rate: number | null;
@@ -177,7 +193,7 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
   /** Starts in ms since the epoch: of every session, and of the sessions for every team. */
   const startMsOf = new Map<number, number>();
   const forAllStarts: number[] = [];
-  const ownCount = new Map<number, number>();
+  const ownStarts = new Map<number, number[]>();
   for (const s of input.sessions) {
     const startMs = Date.parse(s.start_time);
     const start = startMs / 1000;
@@ -185,14 +201,23 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
     sessionById.set(s.id, s);
     startMsOf.set(s.id, startMs);
     if (!s.teamIds.length) forAllStarts.push(startMs);
-    for (const team of s.teamIds) ownCount.set(team, (ownCount.get(team) ?? 0) + 1);
+    for (const team of s.teamIds) {
+      const starts = ownStarts.get(team);
+      if (starts) starts.push(startMs);
+      else ownStarts.set(team, [startMs]);
+    }
   }
+  forAllStarts.sort((a, b) => a - b);
+  for (const starts of ownStarts.values()) starts.sort((a, b) => a - b);
   const shown = new Set(input.teams.map((t) => t.id));
   const createdMs = new Map(input.teams.map((t) => [t.id, Date.parse(t.created_at)]));
   /** Whether the team is expected at the session: attached to it, or for every team and not before the team existed. */
   const isTeamSession = (teamId: number, session: SessionSpan) =>
     session.teamIds.length ? session.teamIds.includes(teamId) : startMsOf.get(session.id)! >= createdMs.get(teamId)!;
-  const memberOf = (teamId: number, userId: number) => (input.teamsOfUser.get(userId) ?? []).includes(teamId);
+  /** The team's sessions starting at or after `fromMs`. */
+  const teamSessionsFrom = (teamId: number, fromMs: number) =>
+    countFrom(ownStarts.get(teamId) ?? [], fromMs) + countFrom(forAllStarts, Math.max(createdMs.get(teamId)!, fromMs));
+  const memberOf = (teamId: number, userId: number) => (input.teamsOfUser.get(userId) ?? []).some((m) => m.team_id === teamId);
 
   /** Per team, per member: sessions attended and seconds. */
   const attended = new Map<number, Map<number, { sessions: number; seconds: number }>>();
@@ -202,8 +227,8 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
     const userId = stay.who;
     const session = sessionById.get(stay.sessionId)!;
     const { seconds } = stay;
-    for (const teamId of input.teamsOfUser.get(userId) ?? []) {
-      if (!shown.has(teamId) || !isTeamSession(teamId, session)) continue;
+    for (const { team_id: teamId, joined_at: joinedAt } of input.teamsOfUser.get(userId) ?? []) {
+      if (!shown.has(teamId) || !isTeamSession(teamId, session) || startMsOf.get(session.id)! < Date.parse(joinedAt)) continue;
       let ofTeam = attended.get(teamId);
       if (!ofTeam) attended.set(teamId, (ofTeam = new Map()));
       const sum = ofTeam.get(userId);
@@ -227,8 +252,7 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
   let expectedAll = 0;
   let attendedAll = 0;
   const data = input.teams.map((team): ParticipationTeam => {
-    const created = createdMs.get(team.id)!;
-    const expected = (ownCount.get(team.id) ?? 0) + forAllStarts.filter((start) => start >= created).length;
+    const expected = teamSessionsFrom(team.id, Number.NEGATIVE_INFINITY);
     const members = (input.members.get(team.id) ?? []).map((m): ParticipationMember => {
       const sum = attended.get(team.id)?.get(m.id);
       return {
@@ -236,12 +260,13 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
         name: m.name,
         surname: m.surname,
         email: m.email,
-        sessions_expected: expected,
+        joined_at: m.joined_at,
+        sessions_expected: teamSessionsFrom(team.id, Date.parse(m.joined_at)),
         sessions_attended: sum?.sessions ?? 0,
         minutes_attended: toMinutes(sum?.seconds ?? 0),
       };
     });
-    const teamExpected = expected * members.length;
+    const teamExpected = members.reduce((total, m) => total + m.sessions_expected, 0);
     const teamAttended = members.reduce((total, m) => total + m.sessions_attended, 0);
     expectedAll += teamExpected;
     attendedAll += teamAttended;

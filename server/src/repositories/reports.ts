@@ -10,13 +10,15 @@ import {
   type ParticipationMember,
   type ParticipationReport,
   type ParticipationTeam,
-  type Person,
+  type Member,
+  type Membership,
   type UnmatchedAttendee,
 } from '../reports/participation.js';
 import { audit, changesBetween, type ActorId } from './audit.js';
 import { groupBy, type Clock } from './shared.js';
 import { defineRepository } from './registry.js';
 import { extend } from '../lib/objects.js';
+import { countAtOrBefore } from '../lib/sorted.js';
 
 /**
  * The programme reports: who took part in which sessions and for how long (participation), and
@@ -149,18 +151,6 @@ const minutes = (seconds: number) => Math.round(seconds / 60);
 const num = (value: unknown) => Number(value ?? 0);
 
 /** Every query of the reports; `now` is the server clock (ms since the epoch). */
-/** How many of `sorted` (ascending by `key`) have a key at or before `value`. */
-function sortedIndexAfter<T, V>(sorted: T[], value: V, key: (item: T) => V): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (key(sorted[middle]) <= value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 export function createReportsRepository(db: Db, now: Clock) {
   /**
    * Sessions of the span already held (started by now: one still to come has no attendance yet,
@@ -200,7 +190,7 @@ export function createReportsRepository(db: Db, now: Clock) {
     let members = db
       .selectFrom('team_members')
       .innerJoin('users', 'users.id', 'team_members.user_id')
-      .select(['team_members.team_id', 'users.id', 'users.name', 'users.surname', 'users.email'])
+      .select(['team_members.team_id', 'team_members.joined_at', 'users.id', 'users.name', 'users.surname', 'users.email'])
       .orderBy('users.surname')
       .orderBy('users.name')
       .orderBy('users.id');
@@ -209,7 +199,7 @@ export function createReportsRepository(db: Db, now: Clock) {
       members = members.where('team_members.team_id', '=', teamId);
     }
     const [teamRows, memberRows] = await Promise.all([teams.execute(), members.execute()]);
-    const membersOf = new Map<number, Person[]>();
+    const membersOf = new Map<number, Member[]>();
     for (const { team_id: team, ...person } of memberRows) membersOf.set(team, [...(membersOf.get(team) ?? []), person]);
     return { teams: teamRows, membersOf };
   }
@@ -239,9 +229,9 @@ export function createReportsRepository(db: Db, now: Clock) {
       db.selectFrom('users').select(['id', 'name', 'surname']).where('is_expert', '=', 1).execute(),
     ]);
     const teamsOf = groupBy(links, (l) => l.session_id);
-    const teamsOfUser = new Map<number, number[]>();
+    const teamsOfUser = new Map<number, Membership[]>();
     for (const [team, people] of membersOf) {
-      for (const person of people) teamsOfUser.set(person.id, [...(teamsOfUser.get(person.id) ?? []), team]);
+      for (const person of people) teamsOfUser.set(person.id, [...(teamsOfUser.get(person.id) ?? []), { team_id: team, joined_at: person.joined_at }]);
     }
     return {
       from: range.from,
@@ -263,8 +253,8 @@ export function createReportsRepository(db: Db, now: Clock) {
   /**
    * The attendance rate of all teams in each of `ranges` (consecutive, in order), equal to the
    * participation report's `meta.attendance_rate` of each: member-sessions attended (a member with
-   * an attendance row in a session of their team, or of every team once the team existed) over
-   * member-sessions expected. Read once for the whole span, and only ids: no names, no intervals.
+   * an attendance row in a session of their team, or of every team once the team existed, from
+   * when they joined it) over member-sessions expected. Read once for the whole span, and only ids: no names, no intervals.
    */
   async function attendanceRates(ranges: DayRange[]): Promise<Array<number | null>> {
     if (!ranges.length) return [];
@@ -279,26 +269,29 @@ export function createReportsRepository(db: Db, now: Clock) {
         .where('attendances.user_id', 'is not', null)
         .select(['attendances.session_id', 'attendances.user_id'])
         .execute(),
-      db.selectFrom('team_members').select(['team_id', 'user_id']).execute(),
+      db.selectFrom('team_members').select(['team_id', 'user_id', 'joined_at']).execute(),
       db.selectFrom('teams').select(['id', 'created_at']).execute(),
     ]);
     const createdMs = new Map(teamRows.map((t) => [t.id, Date.parse(t.created_at)]));
     const teamsOfSession = new Map<number, number[]>();
     for (const link of links) teamsOfSession.set(link.session_id, [...(teamsOfSession.get(link.session_id) ?? []), link.team_id]);
-    const size = new Map<number, number>();
-    const teamsOfUser = new Map<number, number[]>();
-    for (const { team_id: team, user_id: user } of memberships) {
-      size.set(team, (size.get(team) ?? 0) + 1);
-      teamsOfUser.set(user, [...(teamsOfUser.get(user) ?? []), team]);
+    // When each member joined each team, ascending per team; a team's members at an instant are
+    // one binary search away.
+    const joinsOf = new Map<number, number[]>();
+    const teamsOfUser = new Map<number, Array<{ team: number; joinedMs: number }>>();
+    // A session for every team expects every member of a team that existed by its start and that
+    // they had joined by then: the later of the two instants, sorted, and again one binary search.
+    const everyTeamFrom: number[] = [];
+    for (const { team_id: team, user_id: user, joined_at: joinedAt } of memberships) {
+      const joinedMs = Date.parse(joinedAt);
+      joinsOf.set(team, [...(joinsOf.get(team) ?? []), joinedMs]);
+      teamsOfUser.set(user, [...(teamsOfUser.get(user) ?? []), { team, joinedMs }]);
+      everyTeamFrom.push(Math.max(createdMs.get(team) ?? Infinity, joinedMs));
     }
-    // A session for every team expects the members of every team created by its start: with the
-    // teams in creation order and their sizes summed, one binary search per session.
-    const byCreation = [...size]
-      .map(([team, members]) => ({ created: createdMs.get(team) ?? Infinity, members }))
-      .sort((a, b) => a.created - b.created);
-    const membersUpTo = [0];
-    for (const { members } of byCreation) membersUpTo.push(membersUpTo[membersUpTo.length - 1] + members);
-    const membersOfTeamsCreatedBy = (ms: number) => membersUpTo[sortedIndexAfter(byCreation, ms, (team) => team.created)];
+    for (const joins of joinsOf.values()) joins.sort((a, b) => a - b);
+    everyTeamFrom.sort((a, b) => a - b);
+    const byMs = (ms: number) => ms;
+    const membersAt = (team: number, ms: number) => countAtOrBefore(joinsOf.get(team) ?? [], ms, byMs);
     const attendeesOf = new Map<number, Set<number>>();
     for (const { session_id: session, user_id: user } of pairs) {
       const attendees = attendeesOf.get(session);
@@ -312,14 +305,14 @@ export function createReportsRepository(db: Db, now: Clock) {
     for (const session of sessionRows) {
       if (session.start_time < rangeStarts[0] || session.start_time >= rangeEnd) continue;
       // The ranges are consecutive: the session's is the last one starting at or before it.
-      const index = sortedIndexAfter(rangeStarts, session.start_time, (start) => start) - 1;
+      const index = countAtOrBefore(rangeStarts, session.start_time, (start) => start) - 1;
       const startMs = Date.parse(session.start_time);
       // Attached to teams: those; for every team: the teams that existed when it started.
       const linked = teamsOfSession.get(session.id);
       const isTeamSession = (team: number) => (linked ? linked.includes(team) : startMs >= (createdMs.get(team) ?? Infinity));
-      expected[index] += linked ? linked.reduce((total, team) => total + (size.get(team) ?? 0), 0) : membersOfTeamsCreatedBy(startMs);
+      expected[index] += linked ? linked.reduce((total, team) => total + membersAt(team, startMs), 0) : countAtOrBefore(everyTeamFrom, startMs, byMs);
       for (const user of attendeesOf.get(session.id) ?? []) {
-        for (const team of teamsOfUser.get(user) ?? []) if (isTeamSession(team)) attended[index] += 1;
+        for (const { team, joinedMs } of teamsOfUser.get(user) ?? []) if (joinedMs <= startMs && isTeamSession(team)) attended[index] += 1;
       }
     }
     return ranges.map((_, index) => (expected[index] ? attended[index] / expected[index] : null));

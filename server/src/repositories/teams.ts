@@ -5,7 +5,7 @@ import type { AuthContext } from '../plugins/auth.js';
 import type { TeamRelation } from '../lib/access.js';
 import { countCacheOf } from '../lib/count-cache.js';
 import { ilike, type ListParams } from '../lib/listing.js';
-import type { PersonSummary } from '../schemas/team.js';
+import type { PersonSummary, TeamMember } from '../schemas/team.js';
 import { listPage, UnfilteredPages, type ListSpec } from './list.js';
 import { preparedSelect } from '../db/prepared.js';
 import { hasTeamLink } from './sessions.js';
@@ -18,7 +18,7 @@ import { extend } from '../lib/objects.js';
 /** A team with what its summary shows: the coordinator and the member count. */
 export type TeamWithRelations = TeamRow & { owner: PersonSummary | null; members_count: number };
 /** A team with its summary relations and its members. */
-export type TeamWithMembers = TeamWithRelations & { members: PersonSummary[] };
+export type TeamWithMembers = TeamWithRelations & { members: TeamMember[] };
 
 export interface TeamValues {
   name?: string;
@@ -54,7 +54,10 @@ export function createTeamsRepository(db: Db, now: Clock) {
       const added = wanted.filter((id) => !current.includes(id));
       const removed = current.filter((id) => !wanted.includes(id));
       if (removed.length) await trx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'in', removed).execute();
-      if (added.length) await trx.insertInto('team_members').values(added.map((user_id) => ({ team_id: teamId, user_id }))).execute();
+      if (added.length) {
+        const joinedAt = isoNow(now);
+        await trx.insertInto('team_members').values(added.map((user_id) => ({ team_id: teamId, user_id, joined_at: joinedAt }))).execute();
+      }
       await audit(trx, now, { actorId, action: 'update', entityType: 'team', entityId: teamId, changes: { members: change } });
     });
   }
@@ -74,11 +77,11 @@ export function createTeamsRepository(db: Db, now: Clock) {
     db.selectFrom('team_members').select(['team_id', sql<number>`count(*)`.as('count')]).where('team_id', 'in', teamIds).groupBy('team_id'),
   );
 
-  async function members(teamId: number): Promise<PersonSummary[]> {
+  async function members(teamId: number): Promise<TeamMember[]> {
     return db
       .selectFrom('team_members')
       .innerJoin('users', 'users.id', 'team_members.user_id')
-      .select(personColumns)
+      .select([...personColumns, 'team_members.joined_at'])
       .where('team_members.team_id', '=', teamId)
       .orderBy('users.surname')
       .orderBy('users.name')

@@ -31,6 +31,8 @@ export const ParticipationMember = Type.Object({
   name: Type.String(),
   surname: Type.String(),
   email: Type.String(),
+  /** When they joined the team (ISO instant): only the sessions from then on are theirs. */
+  joined_at: Type.String(),
   sessions_expected: Type.Integer(),
   sessions_attended: Type.Integer(),
   minutes_attended: Type.Integer(),

@@ -26,8 +26,12 @@ export const TeamSummary = Type.Object({
 });
 export type TeamSummary = Static<typeof TeamSummary>;
 
+/** A member of a team, and since when (ISO instant): they are expected at its sessions from then on. */
+export const TeamMember = Type.Intersect([PersonSummary, Type.Object({ joined_at: Type.String() })]);
+export type TeamMember = Static<typeof TeamMember>;
+
 /** One team with its members (GET /api/teams/{id}). */
-export const TeamDetail = Type.Intersect([TeamSummary, Type.Object({ members: Type.Array(PersonSummary) })]);
+export const TeamDetail = Type.Intersect([TeamSummary, Type.Object({ members: Type.Array(TeamMember) })]);
 export type TeamDetail = Static<typeof TeamDetail>;
 
 const OptionalText = Type.Optional(Type.Union([FreeText(5000), Type.Null()]));
@@ -63,5 +67,5 @@ export type TeamSessionParams = Static<typeof TeamSessionParams>;
 export const TeamListResponse = Page(TeamSummary);
 export const TeamResponse = Data(TeamDetail);
 /** GET, POST and DELETE /api/teams/{id}/users[/{userId}]: the team's members after the call. */
-export const TeamMembersResponse = Data(Type.Array(PersonSummary));
+export const TeamMembersResponse = Data(Type.Array(TeamMember));
 export const TeamDeletedResponse = Data(DeletedRecord);

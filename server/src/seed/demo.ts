@@ -119,14 +119,21 @@ async function insertTeams(
         created_at: clock.daysAgo(80 - index),
       })),
     )
-    .returning(['id', 'name'])
+    .returning(['id', 'name', 'created_at'])
     .execute();
   const idByName = new Map(inserted.map((row) => [row.name, row.id]));
+  const createdAt = new Map(inserted.map((row) => [row.id, row.created_at]));
   const teamIds = new Map(TEAMS.map((team) => [team.key, lookup(idByName, team.name, 'team')]));
 
   await db
     .insertInto('team_members')
-    .values(TEAMS.flatMap((team) => team.members.map((member) => ({ team_id: teamIds.get(team.key)!, user_id: userId(member) }))))
+    .values(
+      // Members since their team was founded: expected at every one of its sessions.
+      TEAMS.flatMap((team) => {
+        const teamId = teamIds.get(team.key)!;
+        return team.members.map((member) => ({ team_id: teamId, user_id: userId(member), joined_at: createdAt.get(teamId)! }));
+      }),
+    )
     .execute();
   await db
     .insertInto('expert_teams')

@@ -25,7 +25,7 @@ export interface Person {
   avatar: string | null;
 }
 
-export interface PeoplePickerDialogProps {
+export interface PeoplePickerDialogProps<P extends Person = Person> {
   open: boolean;
   onClose: () => void;
   /** Translation keys: the title (with %{name}), the picker's label, the add button, the empty list, the remove button (with %{name}). */
@@ -33,7 +33,9 @@ export interface PeoplePickerDialogProps {
   /** The record the people belong to (its name goes in the title). */
   record: RaRecord;
   picker: PickerConfig;
-  people: Person[] | undefined;
+  people: P[] | undefined;
+  /** A line under a person's e-mail address (e.g. since when they are a member); none when absent. */
+  detail?: (person: P) => string;
   loading: boolean;
   add: (id: Identifier) => Promise<unknown>;
   remove: (id: Identifier) => Promise<unknown>;
@@ -60,7 +62,7 @@ function breakableEmail(email: string): ReactNode {
   );
 }
 
-export function PeoplePickerDialog({ open, onClose, texts, record, picker, people, loading, add, remove, reload, failures }: PeoplePickerDialogProps) {
+export function PeoplePickerDialog<P extends Person>({ open, onClose, texts, record, picker, people, detail, loading, add, remove, reload, failures }: PeoplePickerDialogProps<P>) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -162,7 +164,21 @@ export function PeoplePickerDialog({ open, onClose, texts, record, picker, peopl
                 <Avatar name={fullName(person)} path={person.avatar} size={32} decorative />
               </ListItemAvatar>
               {/* A long e-mail address breaks before its @ (else anywhere) rather than run under the remove button. */}
-              <ListItemText primary={fullName(person)} secondary={breakableEmail(person.email)} sx={{ overflowWrap: 'anywhere' }} />
+              <ListItemText
+                primary={fullName(person)}
+                secondary={
+                  <>
+                    {breakableEmail(person.email)}
+                    {detail && (
+                      <>
+                        <br />
+                        {detail(person)}
+                      </>
+                    )}
+                  </>
+                }
+                sx={{ overflowWrap: 'anywhere' }}
+              />
             </ListItem>
           ))}
         </List>

@@ -84,14 +84,24 @@ export function parseRomeDateTime(text: string): string | null {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** An instant (ISO, or the API's UTC SQL format) → "dd/mm/yyyy hh:mm" in Rome; '' when missing or invalid. */
-export function formatRomeDateTime(value: string | null | undefined): string {
-  if (!value) return '';
+/** An instant (ISO, or the API's UTC SQL format) on Rome's clock; null when missing or invalid. */
+function inRome(value: string | null | undefined): TZDate | null {
+  if (!value) return null;
   const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value) ? `${value.replace(' ', 'T')}Z` : value;
   const time = new Date(iso).getTime();
-  if (Number.isNaN(time)) return '';
-  const date = new TZDate(time, APP_TIME_ZONE);
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return Number.isNaN(time) ? null : new TZDate(time, APP_TIME_ZONE);
+}
+
+/** An instant (ISO, or the API's UTC SQL format) → "dd/mm/yyyy" in Rome; '' when missing or invalid. */
+export function formatRomeDate(value: string | null | undefined): string {
+  const date = inRome(value);
+  return date ? `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}` : '';
+}
+
+/** An instant (ISO, or the API's UTC SQL format) → "dd/mm/yyyy hh:mm" in Rome; '' when missing or invalid. */
+export function formatRomeDateTime(value: string | null | undefined): string {
+  const date = inRome(value);
+  return date ? `${formatRomeDate(value)} ${pad(date.getHours())}:${pad(date.getMinutes())}` : '';
 }
 
 /** True for what parseRomeDateTime produces (the form keeps the ISO value once the text is complete). */

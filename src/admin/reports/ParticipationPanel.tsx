@@ -17,7 +17,7 @@ import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { visuallyHidden } from '@mui/utils';
-import { formatRomeDateTime } from '../common/dateTime';
+import { formatRomeDate, formatRomeDateTime } from '../common/dateTime';
 import { ScrollableTable } from '../common/ScrollableTable';
 import { teamPicker } from '../common/pickers';
 import { SearchPicker } from '../common/SearchPicker';
@@ -39,6 +39,7 @@ function TeamDetail({ team }: { team: Team }) {
           <TableRow>
             <TableCell>{translate(t('member'))}</TableCell>
             <TableCell>{translate(t('email'))}</TableCell>
+            <TableCell>{translate(t('joined_at'))}</TableCell>
             <TableCell align="right">{translate(t('sessions_expected'))}</TableCell>
             <TableCell align="right">{translate(t('sessions_attended'))}</TableCell>
             <TableCell align="right">{translate(t('minutes'))}</TableCell>
@@ -47,13 +48,14 @@ function TeamDetail({ team }: { team: Team }) {
         <TableBody>
           {team.members.length === 0 && (
             <TableRow>
-              <TableCell colSpan={5}>{translate(t('no_members'))}</TableCell>
+              <TableCell colSpan={6}>{translate(t('no_members'))}</TableCell>
             </TableRow>
           )}
           {team.members.map((m) => (
             <TableRow key={m.user_id}>
               <TableCell>{`${m.name} ${m.surname}`}</TableCell>
               <TableCell>{m.email}</TableCell>
+              <TableCell>{formatRomeDate(m.joined_at)}</TableCell>
               <TableCell align="right">{m.sessions_expected}</TableCell>
               <TableCell align="right">{m.sessions_attended}</TableCell>
               <TableCell align="right">{m.minutes_attended}</TableCell>

@@ -26,6 +26,7 @@ export const messages = {
     members: 'Membri',
     members_title: 'Membri di %{name}',
     members_empty: 'Nessun membro trovato',
+    member_since: 'Nel team dal %{date}',
     add_member: 'Aggiungi membro',
     add: 'Aggiungi',
     remove_member: 'Rimuovi %{name}',

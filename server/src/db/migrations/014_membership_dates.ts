@@ -1,0 +1,21 @@
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './001_initial.js';
+
+type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+
+/**
+ * When each member joined their team. Attendance figures expect a member only at the sessions that
+ * start from then on: someone added in November was not absent from September's sessions.
+ * Memberships recorded before this column get their team's creation, the date from which they were
+ * already expected, so no existing figure changes. Every membership written since carries its date;
+ * PostgreSQL enforces it, SQLite cannot add a NOT NULL column without a default.
+ */
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('team_members').addColumn('joined_at', isPostgres(db) ? 'timestamptz' : 'varchar(32)').execute();
+  await sql`update team_members set joined_at = (select teams.created_at from teams where teams.id = team_members.team_id)`.execute(db);
+  if (isPostgres(db)) await sql`alter table team_members alter column joined_at set not null`.execute(db);
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('team_members').dropColumn('joined_at').execute();
+}
