@@ -29,6 +29,17 @@ export async function insertCourse(db: Db, values: { name?: string; published?: 
   return row.id;
 }
 
+/** The place after the last one of the parent: one module per place in a course, one lesson per place in a module. */
+async function nextPosition(db: Db, table: 'modules' | 'lessons', parent: 'course_id' | 'module_id', parentId: number): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max<number | null>('position').as('last'))
+    .where(parent, '=', parentId)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0) + 1;
+}
+
+/** A module at `position`, by default after the course's last one. */
 export async function insertModule(db: Db, courseId: number, values: { name?: string; position?: number } = {}) {
   const row = await db
     .insertInto('modules')
@@ -36,7 +47,7 @@ export async function insertModule(db: Db, courseId: number, values: { name?: st
       course_id: courseId,
       name: values.name ?? 'Modulo',
       description: null,
-      position: values.position ?? 1,
+      position: values.position ?? (await nextPosition(db, 'modules', 'course_id', courseId)),
       cover_url: null,
       created_at: new Date().toISOString(),
     })
@@ -45,6 +56,7 @@ export async function insertModule(db: Db, courseId: number, values: { name?: st
   return row.id;
 }
 
+/** A lesson at `position`, by default after the module's last one. */
 export async function insertLesson(
   db: Db,
   moduleId: number,
@@ -55,7 +67,7 @@ export async function insertLesson(
     .values({
       module_id: moduleId,
       name: values.name ?? 'Lezione',
-      position: values.position ?? 1,
+      position: values.position ?? (await nextPosition(db, 'lessons', 'module_id', moduleId)),
       video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       description: null,
       video_length: values.video_length === undefined ? 60 : values.video_length,

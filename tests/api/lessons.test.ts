@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 import { COURSE_ADMIN, insertCourse, insertLesson, insertModule, markCompleted } from './courses-fixtures.js';
 import { isAcceptedVideoUrl } from '../../server/src/routes/lessons.js';
@@ -137,6 +137,27 @@ describe.each(databases)('lessons API (%s)', (kind) => {
       expect(moved.json().errors.position).toEqual(["La posizione 1 è già occupata dalla lezione «Benvenuto»: scegline un'altra."]);
       // Its own place is not taken by itself.
       expect((await ctx.app.inject({ method: 'PUT', url: `${base}/${second.json().data.id}`, headers, payload: { ...valid, position: 2, name: 'Seconda, rivista' } })).statusCode).toBe(200);
+    });
+
+    it('gives the same answer when the place is taken between the check and the save', async () => {
+      const { base } = await tree();
+      const { headers } = await admin();
+      expect((await ctx.app.inject({ method: 'POST', url: base, headers, payload: valid })).statusCode).toBe(201);
+      const second = await ctx.app.inject({ method: 'POST', url: base, headers, payload: { ...valid, position: 2, name: 'Seconda' } });
+      // Another save took place 1 just after this request's check: the check saw it free.
+      const check = vi.spyOn(ctx.app.repos.lessons, 'atPosition');
+      try {
+        for (const [method, url] of [['POST', base], ['PUT', `${base}/${second.json().data.id}`]] as const) {
+          check.mockResolvedValueOnce(undefined);
+          const res = await ctx.app.inject({ method, url, headers, payload: { ...valid, name: 'Doppione' } });
+          expect(res.statusCode, method).toBe(422);
+          expect(res.json().errors, method).toEqual({ position: ["La posizione 1 è già occupata dalla lezione «Benvenuto»: scegline un'altra."] });
+        }
+      } finally {
+        check.mockRestore();
+      }
+      const names = (await ctx.app.inject({ method: 'GET', url: base, headers })).json().data.map((l: { position: number; name: string }) => `${l.position}. ${l.name}`);
+      expect(names).toEqual(['1. Benvenuto', '2. Seconda']);
     });
 
     it("takes a /storage/ video's length from the file itself, whatever the form says", async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 import { COURSE_ADMIN, imageStatus, insertCourse, insertLesson, insertModule, markCompleted, png, postCover } from './courses-fixtures.js';
 
@@ -160,6 +160,27 @@ describe.each(databases)('modules API (%s)', (kind) => {
       expect((await ctx.app.inject({ method: 'POST', url: base(await insertCourse(ctx.db)), headers, payload: { position: 1, name: 'Idea' } })).statusCode).toBe(201);
       const names = (await ctx.app.inject({ method: 'GET', url: base(courseId), headers })).json().data.map((m: { position: number; name: string }) => `${m.position}. ${m.name}`);
       expect(names).toEqual(['1. Idea', '2. Mercato e clienti']);
+    });
+
+    it('gives the same answer when the place is taken between the check and the save', async () => {
+      const courseId = await insertCourse(ctx.db);
+      await insertModule(ctx.db, courseId, { name: 'Idea', position: 1 });
+      const second = await insertModule(ctx.db, courseId, { name: 'Mercato', position: 2 });
+      const { headers } = await admin();
+      // Another save took place 1 just after this request's check: the check saw it free.
+      const check = vi.spyOn(ctx.app.repos.modules, 'atPosition');
+      try {
+        for (const [method, url] of [['POST', base(courseId)], ['PUT', `${base(courseId)}/${second}`]] as const) {
+          check.mockResolvedValueOnce(undefined);
+          const res = await ctx.app.inject({ method, url, headers, payload: { position: 1, name: 'Doppione' } });
+          expect(res.statusCode, method).toBe(422);
+          expect(res.json().errors, method).toEqual({ position: ["La posizione 1 è già occupata dal modulo «Idea»: scegline un'altra."] });
+        }
+      } finally {
+        check.mockRestore();
+      }
+      const names = (await ctx.app.inject({ method: 'GET', url: base(courseId), headers })).json().data.map((m: { position: number; name: string }) => `${m.position}. ${m.name}`);
+      expect(names).toEqual(['1. Idea', '2. Mercato']);
     });
   });
 

@@ -84,3 +84,9 @@ export function describeDatabaseError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return code && !message.includes(code) ? `${code}: ${message}` : message;
 }
+
+/** A write refused by a unique index (PostgreSQL 23505, SQLite's unique constraint). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -16,7 +16,7 @@ import { loadReadableCourse, syncTargetFor } from '../lib/course-access.js';
 import { presentLesson } from '../lib/presenters-courses.js';
 import { orNotFound, validationFailed } from '../lib/errors.js';
 import { checkBody } from '../plugins/body-rules.js';
-import { positionTakenMessage } from '../lib/positions.js';
+import { positionTakenMessage, writeAtPosition } from '../lib/positions.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { isAcceptedVideoUrl } from '../schemas/video-url.js';
 import { editVersionOf } from '../plugins/edit-versions.js';
@@ -51,6 +51,12 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     return given ? Math.round(given * 1000) / 1000 : null;
   }
 
+  /** Who else holds `position` in the module, as a refusal names them; undefined when free. */
+  const lessonAt = async (moduleId: number, position: number, exceptId?: number) => {
+    const holder = await lessons.atPosition(moduleId, position, exceptId);
+    return holder && `dalla lezione «${holder.name}»`;
+  };
+
   /**
    * A place in the module's order no other lesson holds, and a video address the site accepts,
    * with a length to measure progress against.
@@ -61,8 +67,8 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     await findModule(courseId, moduleId);
     if (lessonId !== undefined) await findLesson(moduleId, lessonId);
     const position = body.get('position');
-    const holder = position !== undefined ? await lessons.atPosition(moduleId, position, lessonId) : undefined;
-    if (holder) errors.add('position', positionTakenMessage(position!, `dalla lezione «${holder.name}»`));
+    const taken = position !== undefined ? await lessonAt(moduleId, position, lessonId) : undefined;
+    if (taken) errors.add('position', positionTakenMessage(position!, taken));
     const videoUrl = body.get('video_url')?.trim();
     if (videoUrl === undefined) return;
     if (!isAcceptedVideoUrl(videoUrl)) {
@@ -112,7 +118,12 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     },
     async (request, reply) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
-      const id = await lessons.create(actorOf(request), module.id, await lessonValues(request.body));
+      const values = await lessonValues(request.body);
+      const id = await writeAtPosition(
+        values.position,
+        () => lessons.create(actorOf(request), module.id, values),
+        async () => (await lessonAt(module.id, values.position)) ?? "da un'altra lezione",
+      );
       reply.status(201);
       return { data: await lessonFor(authOf(request).userId, id) };
     },
@@ -135,7 +146,12 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
       const lesson = await findLesson(module.id, request.params.lessonId);
-      await lessons.update(actorOf(request), lesson, await lessonValues(request.body));
+      const values = await lessonValues(request.body);
+      await writeAtPosition(
+        values.position,
+        () => lessons.update(actorOf(request), lesson, values),
+        async () => (await lessonAt(module.id, values.position)) ?? "da un'altra lezione",
+      );
       return { data: await lessonFor(authOf(request).userId, lesson.id) };
     },
   );

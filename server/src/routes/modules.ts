@@ -11,7 +11,7 @@ import { presentModule } from '../lib/presenters-courses.js';
 import { COVER_ASPECT, receiveUploadedImage } from '../lib/images.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { checkBody } from '../plugins/body-rules.js';
-import { positionTakenMessage } from '../lib/positions.js';
+import { positionTakenMessage, writeAtPosition } from '../lib/positions.js';
 
 /** Modules of a course; reading follows the course's rule, writing needs the catalogue's module permissions. */
 export default async function moduleRoutes(fastify: FastifyInstance): Promise<void> {
@@ -21,6 +21,11 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
   const { courses, modules } = app.repos;
   const findModule = async (courseId: number, moduleId: number) => orNotFound(await modules.findInCourse(courseId, moduleId), 'module');
   const moduleFor = async (userId: number, moduleId: number) => presentModule(orNotFound(await modules.findForUser(moduleId, userId), 'module'));
+  /** Who else holds `position` in the course, as a refusal names them; undefined when free. */
+  const moduleAt = async (courseId: number, position: number, exceptId?: number) => {
+    const holder = await modules.atPosition(courseId, position, exceptId);
+    return holder && `dal modulo «${holder.name}»`;
+  };
   /** A place in the course's order no other module holds. */
   const moduleRules = checkBody<ModuleBody>(async (body, errors, request) => {
     const { courseId, moduleId } = request.params as ModuleParams;
@@ -28,8 +33,8 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     if (moduleId === undefined) orNotFound(await courses.findById(courseId), 'course');
     else await findModule(courseId, moduleId);
     const position = body.get('position');
-    const holder = position !== undefined ? await modules.atPosition(courseId, position, moduleId) : undefined;
-    if (holder) errors.add('position', positionTakenMessage(position!, `dal modulo «${holder.name}»`));
+    const taken = position !== undefined ? await moduleAt(courseId, position, moduleId) : undefined;
+    if (taken) errors.add('position', positionTakenMessage(position!, taken));
   });
 
   app.get('/courses/:courseId/modules', { schema: { params: CourseParams, querystring: ListQuery, response: responses({ 200: ModuleListResponse }) } }, async (request) => {
@@ -56,7 +61,11 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     async (request, reply) => {
       const course = orNotFound(await courses.findById(request.params.courseId), 'course');
       const { position, name, description } = request.body;
-      const id = await modules.create(actorOf(request), course.id, { position, name: name.trim(), description: description?.trim() || null });
+      const id = await writeAtPosition(
+        position,
+        () => modules.create(actorOf(request), course.id, { position, name: name.trim(), description: description?.trim() || null }),
+        async () => (await moduleAt(course.id, position)) ?? 'da un altro modulo',
+      );
       reply.status(201);
       return { data: await moduleFor(authOf(request).userId, id) };
     },
@@ -78,7 +87,11 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
       const { position, name, description } = request.body;
-      await modules.update(actorOf(request), module.id, { position, name: name.trim(), description: description?.trim() || null });
+      await writeAtPosition(
+        position,
+        () => modules.update(actorOf(request), module.id, { position, name: name.trim(), description: description?.trim() || null }),
+        async () => (await moduleAt(module.course_id, position)) ?? 'da un altro modulo',
+      );
       return { data: await moduleFor(authOf(request).userId, module.id) };
     },
   );

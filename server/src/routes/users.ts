@@ -8,6 +8,7 @@ import { requiredMessage } from '../lib/field-labels.js';
 import { presentAdminUser } from '../lib/presenters-users.js';
 import { romeToday } from '../repositories/reports.js';
 import { IdParams, ListQuery, responses } from '../schemas/common.js';
+import { isUniqueViolation } from '../db/errors.js';
 import { birthdateProblem } from '../schemas/person-rules.js';
 import {
   AdminUserListResponse,
@@ -19,11 +20,6 @@ import {
 } from '../schemas/user-admin.js';
 
 const EMAIL_TAKEN = "L'indirizzo email è già in uso.";
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 const compactTaxId = (taxId: string | null | undefined) => (taxId ? taxId.replace(/\s+/g, '').toUpperCase() : null);
 

@@ -12,6 +12,7 @@ import * as m011 from './011_uploaded_images.js';
 import * as m012 from './012_list_sort_indexes.js';
 import * as m013 from './013_attendance_pairs_index.js';
 import * as m014 from './014_membership_dates.js';
+import * as m015 from './015_unique_positions.js';
 
 /** Migrations are listed statically: no file globbing at run time. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '012_list_sort_indexes': m012,
   '013_attendance_pairs_index': m013,
   '014_membership_dates': m014,
+  '015_unique_positions': m015,
 };
 
 export const migrationProvider: MigrationProvider = {
