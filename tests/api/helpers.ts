@@ -3,10 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { loadConfig, type Config } from '../../server/src/config.js';
-import { createDb, migrateToLatest, type Db } from '../../server/src/db/index.js';
+import { createDb, isPostgresDb, migrateToLatest, type Db } from '../../server/src/db/index.js';
+import { migrationProvider } from '../../server/src/db/migrations/index.js';
 import { buildApp, type App } from '../../server/src/app.js';
 import { issueToken } from '../../server/src/auth/tokens.js';
 import type { NewUser } from '../../server/src/db/schema.js';
@@ -53,6 +54,14 @@ export async function isolatedDb(kind: 'sqlite' | 'postgres'): Promise<{ db: Db;
   const db = await createDb({ kind: 'postgres', url });
   // The schema itself goes when the run ends (tests/api/global-setup.ts).
   return { db, url };
+}
+
+/** Migrates a database of its own up to `name` only, to write rows as the code before the next migration did. */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  const schema = isPostgresDb(db) ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name : undefined;
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema, allowUnorderedMigrations: true });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error;
 }
 
 let roleCounter = 0;

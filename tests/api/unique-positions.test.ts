@@ -1,8 +1,6 @@
-import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { isPostgresDb, migrateToLatest } from '../../server/src/db/index.js';
-import { migrationProvider } from '../../server/src/db/migrations/index.js';
-import { databases, isolatedDb } from './helpers.js';
+import { migrateToLatest } from '../../server/src/db/index.js';
+import { databases, isolatedDb, migrateUpTo } from './helpers.js';
 
 /**
  * One module per place in a course and one lesson per place in a module, held by unique indexes.
@@ -13,9 +11,7 @@ describe.each(databases)('unique places of modules and lessons (%s)', (kind) => 
   it('spreads shared places in the order shown, then refuses a second one at a place', async () => {
     const { db } = await isolatedDb(kind);
     try {
-      const schema = isPostgresDb(db) ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name : undefined;
-      const before = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema, allowUnorderedMigrations: true });
-      expect((await before.migrateTo('014_membership_dates')).error).toBeUndefined();
+      await migrateUpTo(db, '014_membership_dates');
       const course = async (name: string) => (await db.insertInto('courses').values({ name, description: name }).returning('id').executeTakeFirstOrThrow()).id;
       const shared = await course('Condiviso');
       const tidy = await course('In ordine');
