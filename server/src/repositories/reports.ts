@@ -15,7 +15,7 @@ import {
   type UnmatchedAttendee,
 } from '../reports/participation.js';
 import { audit, changesBetween, type ActorId } from './audit.js';
-import { groupBy, type Clock } from './shared.js';
+import { groupBy, memberSince, type Clock } from './shared.js';
 import { defineRepository } from './registry.js';
 import { extend } from '../lib/objects.js';
 import { countAtOrBefore } from '../lib/sorted.js';
@@ -189,8 +189,9 @@ export function createReportsRepository(db: Db, now: Clock) {
     let teams = db.selectFrom('teams').select(['id', 'name', 'created_at']).orderBy('name').orderBy('id');
     let members = db
       .selectFrom('team_members')
+      .innerJoin('teams', 'teams.id', 'team_members.team_id')
       .innerJoin('users', 'users.id', 'team_members.user_id')
-      .select(['team_members.team_id', 'team_members.joined_at', 'users.id', 'users.name', 'users.surname', 'users.email'])
+      .select(['team_members.team_id', memberSince, 'users.id', 'users.name', 'users.surname', 'users.email'])
       .orderBy('users.surname')
       .orderBy('users.name')
       .orderBy('users.id');
@@ -269,7 +270,7 @@ export function createReportsRepository(db: Db, now: Clock) {
         .where('attendances.user_id', 'is not', null)
         .select(['attendances.session_id', 'attendances.user_id'])
         .execute(),
-      db.selectFrom('team_members').select(['team_id', 'user_id', 'joined_at']).execute(),
+      db.selectFrom('team_members').innerJoin('teams', 'teams.id', 'team_members.team_id').select(['team_members.team_id', 'team_members.user_id', memberSince]).execute(),
       db.selectFrom('teams').select(['id', 'created_at']).execute(),
     ]);
     const createdMs = new Map(teamRows.map((t) => [t.id, Date.parse(t.created_at)]));

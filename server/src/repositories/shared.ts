@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { preparedSelectOn } from '../db/prepared.js';
 import type { PersonSummary } from '../schemas/team.js';
@@ -21,6 +22,13 @@ export function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   }
   return map;
 }
+
+/**
+ * When a member joined their team, read from team_members joined with teams. A membership a
+ * process from before join dates wrote during a rolling restart has none on SQLite (PostgreSQL
+ * fills in the time of the write): it counts from the team's creation, as all memberships did then.
+ */
+export const memberSince = sql<string>`coalesce(team_members.joined_at, teams.created_at)`.as('joined_at');
 
 /** The columns of a person as the API shows them next to teams and sessions. */
 export const personColumns = ['users.id', 'users.name', 'users.surname', 'users.email', 'users.mobile', 'users.avatar'] as const;

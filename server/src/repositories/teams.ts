@@ -9,7 +9,7 @@ import type { PersonSummary, TeamMember } from '../schemas/team.js';
 import { listPage, UnfilteredPages, type ListSpec } from './list.js';
 import { preparedSelect } from '../db/prepared.js';
 import { hasTeamLink } from './sessions.js';
-import { isoNow, loadPeople, personColumns, type Clock } from './shared.js';
+import { isoNow, loadPeople, memberSince, personColumns, type Clock } from './shared.js';
 import { audit, changesBetween, idsChange, type ActorId } from './audit.js';
 import { defineRepository } from './registry.js';
 import { deleteImages, insertImage, type StoredImage } from './uploads.js';
@@ -80,8 +80,9 @@ export function createTeamsRepository(db: Db, now: Clock) {
   async function members(teamId: number): Promise<TeamMember[]> {
     return db
       .selectFrom('team_members')
+      .innerJoin('teams', 'teams.id', 'team_members.team_id')
       .innerJoin('users', 'users.id', 'team_members.user_id')
-      .select([...personColumns, 'team_members.joined_at'])
+      .select([...personColumns, memberSince])
       .where('team_members.team_id', '=', teamId)
       .orderBy('users.surname')
       .orderBy('users.name')
