@@ -138,4 +138,13 @@ describe.each(databases)('in-process caches (%s)', (kind) => {
     expect(runtime.writes.versionOf(['teams'])).toBeGreaterThan(before);
     expect(runtime.writes.versionOf(['sessions'])).toBe(untouched);
   });
+
+  it("a membership's write counts as a write to its team, which the database's trigger updates", async () => {
+    const runtime = runtimeOf(ctx.db)!;
+    const team = (await ctx.db.insertInto('teams').values({ name: 'Versione dei membri' }).returning('id').executeTakeFirstOrThrow()).id;
+    const person = await ctx.user();
+    const before = runtime.writes.versionOf(['teams']);
+    await ctx.db.insertInto('team_members').values({ team_id: team, user_id: person.id, joined_at: '2026-01-01T00:00:00.000Z' }).execute();
+    expect(runtime.writes.versionOf(['teams'])).toBeGreaterThan(before);
+  });
 });

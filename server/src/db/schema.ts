@@ -61,6 +61,8 @@ export interface TeamsTable {
   drive_url: string | null;
   owner_id: number | null;
   created_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+  /** How many members the team has: kept by the database's triggers on team_members, never written here. */
+  members_count: ColumnType<number, never, never>;
 }
 
 export interface TeamMembersTable {

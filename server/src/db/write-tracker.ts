@@ -12,6 +12,9 @@ import type {
 /** Statements that never change data (raw SQL is otherwise assumed to write anything). */
 const READ_ONLY_RAW = /^\s*(select|pragma|explain|begin|commit|rollback|savepoint|release|show|set)\b/i;
 
+/** Tables the database's own triggers write when a table is written (migration 016: member counts). */
+const TRIGGERED_WRITES = new Map<string, readonly string[]>([['team_members', ['teams']]]);
+
 /** null: reads nothing to track; 'unknown': may write any table; otherwise the tables written. */
 type Written = null | 'unknown' | string[];
 
@@ -102,7 +105,10 @@ export class WriteTracker implements KyselyPlugin {
       this.#anyTable++;
       return;
     }
-    for (const table of written) this.#tables.set(table, (this.#tables.get(table) ?? 0) + 1);
+    for (const table of written) {
+      this.#tables.set(table, (this.#tables.get(table) ?? 0) + 1);
+      for (const triggered of TRIGGERED_WRITES.get(table) ?? []) this.#tables.set(triggered, (this.#tables.get(triggered) ?? 0) + 1);
+    }
   }
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {

@@ -7,7 +7,6 @@ import { countCacheOf } from '../lib/count-cache.js';
 import { ilike, type ListParams } from '../lib/listing.js';
 import type { PersonSummary, TeamMember } from '../schemas/team.js';
 import { listPage, UnfilteredPages, type ListSpec } from './list.js';
-import { preparedSelect } from '../db/prepared.js';
 import { hasTeamLink } from './sessions.js';
 import { isoNow, loadPeople, memberSince, personColumns, type Clock } from './shared.js';
 import { audit, changesBetween, idsChange, type ActorId } from './audit.js';
@@ -16,7 +15,7 @@ import { deleteImages, insertImage, type StoredImage } from './uploads.js';
 import { extend } from '../lib/objects.js';
 
 /** A team with what its summary shows: the coordinator and the member count. */
-export type TeamWithRelations = TeamRow & { owner: PersonSummary | null; members_count: number };
+export type TeamWithRelations = TeamRow & { owner: PersonSummary | null };
 /** A team with its summary relations and its members. */
 export type TeamWithMembers = TeamWithRelations & { members: TeamMember[] };
 
@@ -73,10 +72,6 @@ export function createTeamsRepository(db: Db, now: Clock) {
     counts,
     unfiltered: unfilteredPages,
   };
-  const memberCounts = preparedSelect(db, (teamIds: number[]) =>
-    db.selectFrom('team_members').select(['team_id', sql<number>`count(*)`.as('count')]).where('team_id', 'in', teamIds).groupBy('team_id'),
-  );
-
   async function members(teamId: number): Promise<TeamMember[]> {
     return db
       .selectFrom('team_members')
@@ -90,20 +85,11 @@ export function createTeamsRepository(db: Db, now: Clock) {
       .execute();
   }
 
-  /** Coordinators and member counts: two queries for the whole page. */
+  /** The coordinators: one query for the whole page (the member count is the team's own column). */
   async function withRelations(rows: TeamRow[]): Promise<TeamWithRelations[]> {
     if (!rows.length) return [];
-    const [owners, counted] = await Promise.all([
-      loadPeople(db, rows.map((r) => r.owner_id).filter((id): id is number => id !== null)),
-      memberCounts(rows.map((r) => r.id)),
-    ]);
-    const countOf = new Map(counted.map((c) => [c.team_id, Number(c.count)]));
-    return rows.map((t) =>
-      extend(t, {
-        owner: t.owner_id !== null ? (owners.get(t.owner_id) ?? null) : null,
-        members_count: countOf.get(t.id) ?? 0,
-      }),
-    );
+    const owners = await loadPeople(db, rows.map((r) => r.owner_id).filter((id): id is number => id !== null));
+    return rows.map((t) => extend(t, { owner: t.owner_id !== null ? (owners.get(t.owner_id) ?? null) : null }));
   }
 
   async function findById(id: number): Promise<TeamRow | undefined> {

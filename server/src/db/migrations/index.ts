@@ -13,6 +13,7 @@ import * as m012 from './012_list_sort_indexes.js';
 import * as m013 from './013_attendance_pairs_index.js';
 import * as m014 from './014_membership_dates.js';
 import * as m015 from './015_unique_positions.js';
+import * as m016 from './016_team_member_counts.js';
 
 /** Migrations are listed statically: no file globbing at run time. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '013_attendance_pairs_index': m013,
   '014_membership_dates': m014,
   '015_unique_positions': m015,
+  '016_team_member_counts': m016,
 };
 
 export const migrationProvider: MigrationProvider = {
