@@ -1,5 +1,4 @@
 import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
-import type BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database } from './schema.js';
@@ -9,6 +8,7 @@ import { SearchIndexPlugin, foldText } from './search.js';
 import { describeDatabaseError, isDatabaseUnavailable } from './errors.js';
 import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.js';
 import { boundedPool } from './bounded-pool.js';
+import { statementCache } from './sqlite-statements.js';
 
 export { describeDatabaseError, isDatabaseUnavailable } from './errors.js';
 
@@ -99,26 +99,6 @@ const runtimes = new WeakMap<Db, DbRuntime>();
 /** The runtime of a database opened by createDb (undefined for any other Kysely instance). */
 export function runtimeOf(db: Db): DbRuntime | undefined {
   return runtimes.get(db);
-}
-
-/** Distinct SQL texts kept prepared (IN lists of every length each make their own text). */
-const STATEMENT_CACHE_SIZE = 2000;
-
-/**
- * better-sqlite3's prepared statements reused by SQL text: Kysely's driver prepares every query
- * again, which costs more than running most of ours.
- */
-function statementCache(sqlite: BetterSqlite3.Database): (text: string) => BetterSqlite3.Statement {
-  const statements = new Map<string, BetterSqlite3.Statement>();
-  return (text) => {
-    let statement = statements.get(text);
-    // A statement still being iterated (a streamed query) cannot run twice at once.
-    if (statement && !statement.busy) return statement;
-    statement = sqlite.prepare(text);
-    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-    statements.set(text, statement);
-    return statement;
-  };
 }
 
 /** PostgreSQL's timestamp text (`2026-11-23 09:30:00.123456+00`) as `2026-11-23T09:30:00.123Z`. */
