@@ -66,6 +66,14 @@ describe.each(databases)('users admin API (%s)', (kind) => {
       const one = await get(`/api/users/${older.id}`, admin.headers);
       expect(one.json().data).toMatchObject({ id: older.id, courses_percentage: 0.25 });
       expect((await get('/api/users/999999', admin.headers)).statusCode).toBe(404);
+
+      // The number of published lessons is kept between requests: a fifth lesson, then the course
+      // withdrawn, change the percentage at the very next list.
+      const percentage = async () => (await get('/api/users?filter[search]=cercat', admin.headers)).json().data[1].courses_percentage;
+      await ctx.db.insertInto('lessons').values({ module_id: mod.id, position: 5, name: 'L5', video_url: 'https://v.example/x.mp4' }).execute();
+      expect(await percentage()).toBeCloseTo(0.2);
+      await ctx.db.updateTable('courses').set({ published: 0 }).where('id', '=', course.id).execute();
+      expect(await percentage()).toBe(0);
     });
   });
 

@@ -41,14 +41,17 @@ export function createUsersRepository(db: Db, now: Clock) {
     counts,
     unfiltered: unfilteredPages,
   };
-  const publishedLessons = preparedSelect(db, () =>
-    db
-      .selectFrom('lessons')
-      .innerJoin('modules', 'modules.id', 'lessons.module_id')
-      .innerJoin('courses', 'courses.id', 'modules.course_id')
-      .select(sql<number>`count(*)`.as('count'))
-      .where('courses.published', '=', 1),
-  );
+  const publishedLessonsQuery = db
+    .selectFrom('lessons')
+    .innerJoin('modules', 'modules.id', 'lessons.module_id')
+    .innerJoin('courses', 'courses.id', 'modules.course_id')
+    .select(sql<number>`count(*)`.as('count'))
+    .where('courses.published', '=', 1);
+  const publishedLessonsKey = publishedLessonsQuery.compile();
+  const countPublishedLessons = preparedSelect(db, () => publishedLessonsQuery);
+  const runPublishedLessons = async () => Number((await countPublishedLessons())[0]?.count ?? 0);
+  /** The lessons of the published courses, kept with the list totals until the database changes. */
+  const publishedLessons = () => (counts ? counts.count(publishedLessonsKey, runPublishedLessons) : runPublishedLessons());
   const completedLessons = preparedSelect(db, (userIds: number[]) =>
     db
       .selectFrom('lesson_progress')
@@ -80,8 +83,7 @@ export function createUsersRepository(db: Db, now: Clock) {
 
   /** Completed lessons of published courses over all their lessons, per user (0..1). */
   async function coursesPercentage(userIds: number[]): Promise<Map<number, number>> {
-    const [[totalRow], done] = await Promise.all([publishedLessons(), completedLessons(userIds)]);
-    const total = Number(totalRow?.count ?? 0);
+    const [total, done] = await Promise.all([publishedLessons(), completedLessons(userIds)]);
     if (!total) return new Map();
     return new Map(done.map((d) => [d.user_id, Math.min(1, Number(d.count) / total)]));
   }
@@ -93,8 +95,9 @@ export function createUsersRepository(db: Db, now: Clock) {
     const [roles, teams, percentages] = await Promise.all([rolesOfUsers(ids), teamsOfUsers(ids), coursesPercentage(ids)]);
     const rolesOf = groupBy(roles, (r) => r.user_id);
     const teamsOf = groupBy(teams, (t) => t.user_id);
+    // The rows are this read's own: the relations go onto them rather than onto copies.
     return rows.map((u) =>
-      extend(u, {
+      Object.assign(u, {
         roles: (rolesOf.get(u.id) ?? []).map(({ id, name }) => ({ id, name })),
         teams: (teamsOf.get(u.id) ?? []).map(({ id, name, avatar, drive_url, owner_id }) => ({ id, name, avatar, drive_url, owner_id })),
         courses_percentage: percentages.get(u.id) ?? 0,
