@@ -12,7 +12,6 @@ import { isoNow, loadPeople, memberSince, personColumns, type Clock } from './sh
 import { audit, changesBetween, idsChange, type ActorId } from './audit.js';
 import { defineRepository } from './registry.js';
 import { deleteImages, insertImage, type StoredImage } from './uploads.js';
-import { extend } from '../lib/objects.js';
 
 /** A team with what its summary shows: the coordinator and the member count. */
 export type TeamWithRelations = TeamRow & { owner: PersonSummary | null };
@@ -64,6 +63,8 @@ export function createTeamsRepository(db: Db, now: Clock) {
   const counts = countCacheOf(db);
   const unfilteredPages = new UnfilteredPages(db);
   const byName = (term: string) => ilike('teams.name', term);
+  /** Kysely's builders never change: the list's base query is built once. */
+  const listQuery = db.selectFrom('teams').selectAll('teams');
   const listSpec: ListSpec<Database, 'teams'> = {
     filters: { name: byName, search: byName },
     ids: 'teams.id',
@@ -89,7 +90,8 @@ export function createTeamsRepository(db: Db, now: Clock) {
   async function withRelations(rows: TeamRow[]): Promise<TeamWithRelations[]> {
     if (!rows.length) return [];
     const owners = await loadPeople(db, rows.map((r) => r.owner_id).filter((id): id is number => id !== null));
-    return rows.map((t) => extend(t, { owner: t.owner_id !== null ? (owners.get(t.owner_id) ?? null) : null }));
+    // The rows are this read's own: the coordinator goes onto them rather than onto copies.
+    return rows.map((t) => Object.assign(t, { owner: t.owner_id !== null ? (owners.get(t.owner_id) ?? null) : null }));
   }
 
   async function findById(id: number): Promise<TeamRow | undefined> {
@@ -102,7 +104,7 @@ export function createTeamsRepository(db: Db, now: Clock) {
 
     /** `filter[name]`, `filter[search]` (both on the name), `filter[id]`; newest first by default. */
     async list(params: ListParams) {
-      const { rows, meta } = await listPage(db.selectFrom('teams').selectAll('teams'), params, listSpec);
+      const { rows, meta } = await listPage(listQuery, params, listSpec);
       return { rows: await withRelations(rows), meta };
     },
 

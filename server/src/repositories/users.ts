@@ -32,6 +32,8 @@ export function createUsersRepository(db: Db, now: Clock) {
   }
 
   const unfilteredPages = new UnfilteredPages(db);
+  /** Kysely's builders never change: the list's base query is built once. */
+  const listQuery = db.selectFrom('users').selectAll('users');
   /** The list's filters and sorts; each request adds its staff filter (`where`). */
   const listSpec: ListSpec<Database, 'users'> = {
     filters: { search: userSearch, email: (term) => ilike('users.email', term) },
@@ -118,7 +120,7 @@ export function createUsersRepository(db: Db, now: Clock) {
      * `filter[email]`, `filter[id]`; newest first by default.
      */
     async list(params: ListParams) {
-      const { rows, meta } = await listPage(db.selectFrom('users').selectAll('users'), params, extend(listSpec, { where: [staffFilter(params)] }));
+      const { rows, meta } = await listPage(listQuery, params, extend(listSpec, { where: [staffFilter(params)] }));
       return { rows: await withRelations(rows), meta };
     },
 
