@@ -9,6 +9,7 @@ import type {
   PermissionResource,
   SessionField,
   SessionResource,
+  TeamMemberUpdateBody,
 } from '../../server/src/schemas/contract';
 import { apiDownload, apiRequest, unwrapData } from './http';
 import { toListQuery, type ListParams } from './listQuery';
@@ -42,6 +43,10 @@ export const customMethods = {
   addTeamMember: (teamId: Identifier, userId: Identifier) => apiRequest('POST', `teams/${teamId}/users/${userId}`),
 
   removeTeamMember: (teamId: Identifier, userId: Identifier) => apiRequest('DELETE', `teams/${teamId}/users/${userId}`),
+
+  /** PUT /api/teams/{id}/users/{userId}: the Europe/Rome day (`YYYY-MM-DD`) the member joined. */
+  setTeamMemberJoinDate: (teamId: Identifier, userId: Identifier, joinedOn: string) =>
+    apiRequest('PUT', `teams/${teamId}/users/${userId}`, { body: { joined_on: joinedOn } satisfies TeamMemberUpdateBody }),
 
   /** GET /api/teams/{id}/sessions/upcoming: sessions not ended yet, soonest first, `perPage` of them, with `fields` only. */
   getUpcomingTeamSessions: async <F extends SessionField>(teamId: Identifier, perPage: number, fields: readonly F[]): Promise<Array<Pick<SessionResource, F>>> =>

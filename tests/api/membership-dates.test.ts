@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/src/db/index.js';
 import { createTeamsRepository } from '../../server/src/repositories/teams.js';
-import { databases, isolatedDb, migrateUpTo } from './helpers.js';
+import { databases, isolatedDb, migrateUpTo, useTestApp } from './helpers.js';
+import { addMember, makeTeam } from './backoffice-fixtures.js';
 
 /**
  * Memberships recorded before join dates existed get their team's creation, the date from which the
@@ -44,6 +45,56 @@ describe.each(databases)('join dates of existing memberships (%s)', (kind) => {
       }
     } finally {
       await db.destroy();
+    }
+  });
+});
+
+describe.each(databases)("changing a member's join date (%s)", (kind) => {
+  const ctx = useTestApp(kind);
+  const put = (url: string, payload: unknown, headers?: Record<string, string>) => ctx.app.inject({ method: 'PUT', url, payload: payload as object, headers });
+
+  it('sets the start of the Rome day given, for members only, with update_teams; the audit trail says whose', async () => {
+    const admin = await ctx.user({}, ['update_teams', 'read_teams', 'read_audit']);
+    const reader = await ctx.user({}, ['read_teams']);
+    const team = await makeTeam(ctx.db, { name: 'Data di ingresso' });
+    const [member, outsider] = [await ctx.user(), await ctx.user()];
+    await addMember(ctx.db, team, member.id);
+    const url = `/api/teams/${team}/users/${member.id}`;
+    const saved = ctx.app.now;
+    ctx.app.now = () => Date.parse('2026-11-20T10:00:00.000Z');
+    try {
+      expect((await put(url, { joined_on: '2026-10-01' })).statusCode).toBe(401);
+      expect((await put(url, { joined_on: '2026-10-01' }, reader.headers)).statusCode).toBe(403);
+
+      const summer = await put(url, { joined_on: '2026-10-01' }, admin.headers);
+      expect(summer.statusCode).toBe(200);
+      expect(summer.json().data).toEqual([expect.objectContaining({ id: member.id, joined_at: '2026-09-30T22:00:00.000Z' })]);
+      const winter = await put(url, { joined_on: '2026-02-20' }, admin.headers);
+      expect(winter.json().data[0].joined_at).toBe('2026-02-19T23:00:00.000Z');
+      // Today, in Rome, is the latest day taken.
+      expect((await put(url, { joined_on: '2026-11-20' }, admin.headers)).statusCode).toBe(200);
+
+      const audit = await ctx.app.inject({ method: 'GET', url: `/api/audit-log?filter[entity_type]=team&filter[entity_id]=${team}`, headers: admin.headers });
+      expect(audit.json().data[0]).toMatchObject({ action: 'update', changes: { user_id: [member.id, member.id], joined_at: ['2026-02-19T23:00:00.000Z', '2026-11-19T23:00:00.000Z'] } });
+
+      const refused = async (payload: unknown) => {
+        const res = await put(url, payload, admin.headers);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+        return res.json().errors.joined_on;
+      };
+      expect(await refused({ joined_on: '2026-11-21' })).toEqual(['La data di ingresso non può essere nel futuro.']);
+      expect(await refused({ joined_on: '1999-12-31' })).toEqual(['La data di ingresso non può essere precedente al 01/01/2000.']);
+      expect(await refused({ joined_on: '2026-02-30' })).toHaveLength(1);
+      expect(await refused({})).toEqual(['Il campo data di ingresso è obbligatorio.']);
+      // Nothing refused was saved.
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/teams/${team}/users`, headers: admin.headers })).json().data[0].joined_at).toBe('2026-11-19T23:00:00.000Z');
+
+      const notMember = await put(`/api/teams/${team}/users/${outsider.id}`, { joined_on: '2026-10-01' }, admin.headers);
+      expect(notMember.statusCode).toBe(404);
+      expect(notMember.json().message).toBe('Questa persona non fa parte del team.');
+      expect((await put(`/api/teams/999999/users/${member.id}`, { joined_on: '2026-10-01' }, admin.headers)).statusCode).toBe(404);
+    } finally {
+      ctx.app.now = saved;
     }
   });
 });

@@ -371,6 +371,14 @@ describe.each(databases)('programme reports (%s)', (kind) => {
         const report = (await get(`/api/reports/participation?from=${month.from}&to=${month.to}`)).json();
         expect(month.attendance_rate, month.month).toBe(report.meta.attendance_rate);
       }
+
+      // He had in fact joined on 1 February: once his date says so, S2 counts for him too.
+      const moved = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${p.teams.beta}/users/${ugo.id}`, headers: admin.headers, payload: { joined_on: '2026-02-01' } });
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json().data.find((m: { id: number }) => m.id === ugo.id).joined_at).toBe('2026-01-31T23:00:00.000Z');
+      const corrected = (await get(`/api/reports/participation?${Q1}&filter[team_id]=${p.teams.beta}`)).json();
+      expect(corrected.data[0].members.find((m: { user_id: number }) => m.user_id === ugo.id)).toMatchObject({ sessions_expected: 2, sessions_attended: 2 });
+      expect(corrected.data[0].attendance_rate).toBe(4 / 8);
     } finally {
       ctx.app.now = saved;
       await ctx.db.deleteFrom('attendances').where('external_key', 'like', `ugo-${tag}-%`).execute();

@@ -212,6 +212,16 @@ const SCREENS: Screen[] = [
     await expect(page.getByRole('dialog')).toBeVisible();
     await expect(page.getByRole('dialog').getByRole('progressbar')).toHaveCount(0);
   } },
+  // A member's join date refused under its field, over the members dialog of the member's team.
+  { name: 'admin-teams-member-date-errors', sameAtEveryWidth: true, account: 'admin', path: (db) => `/admin/teams?filter=${encodeURIComponent(JSON.stringify({ search: teamsOf(db, userByEmail(db, 'membro@example.com').id)[0].name }))}`, ready: headings('Gestione Team', /^Risultati per/), open: async (page) => {
+    await page.getByRole('row').nth(1).getByRole('button', { name: /^Membri/ }).click();
+    await expect(page.getByRole('dialog').getByRole('progressbar')).toHaveCount(0);
+    await page.getByRole('button', { name: /^Cambia la data di ingresso di/ }).first().click();
+    const dialog = page.getByRole('dialog', { name: /^Data di ingresso di/ });
+    await dialog.getByLabel('Nel team dal').fill('1999-12-31');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(dialog.getByText('La data di ingresso non può essere precedente al 01/01/2000.')).toBeVisible();
+  } },
   { name: 'admin-teams-delete', sameAtEveryWidth: true, account: 'admin', path: () => '/admin/teams', ready: tableReady('Gestione Team', 'Tutti i team'), open: async (page) => {
     await page.getByRole('row').nth(1).getByRole('button', { name: /^Elimina/ }).click();
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Conferma' })).toBeVisible();

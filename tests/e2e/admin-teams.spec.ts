@@ -99,6 +99,22 @@ test('members modal: list scrolling at 24rem, add through the user picker, remov
   const today = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
   await expect(member).toContainText(`Nel team dal ${today}`);
 
+  // They in fact joined on the first of the month: the date is changed from their row.
+  const [day, month, year] = today.split('/');
+  const changeDate = member.getByRole('button', { name: `Cambia la data di ingresso di ${outsider.name} ${outsider.surname}` });
+  await changeDate.click();
+  const dating = openDialog(page, `Data di ingresso di ${outsider.name} ${outsider.surname}`);
+  const field = dating.getByLabel('Nel team dal');
+  await expect(field).toHaveValue(`${year}-${month}-${day}`);
+  await field.fill(`${Number(year) + 1}-${month}-01`);
+  await dating.getByRole('button', { name: 'Salva' }).click();
+  await expect(field).toHaveAccessibleDescription('La data di ingresso non può essere nel futuro.');
+  await field.fill(`${year}-${month}-01`);
+  await dating.getByRole('button', { name: 'Salva' }).click();
+  await expect(dating).toBeHidden();
+  await expect(member).toContainText(`Nel team dal 01/${month}/${year}`);
+  await expect(changeDate).toBeFocused();
+
   await member.getByRole('button', { name: `Rimuovi ${outsider.name} ${outsider.surname}` }).click();
   await expect(member).toHaveCount(0);
 });

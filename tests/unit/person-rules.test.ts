@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { birthdateProblem, isAnswerableEmail } from '../../server/src/schemas/person-rules';
+import { birthdateProblem, isAnswerableEmail, joinDayProblem } from '../../server/src/schemas/person-rules';
 
 // The server's validation and the forms both call these: what passes here passes everywhere.
 describe('birthdateProblem', () => {
@@ -13,6 +13,18 @@ describe('birthdateProblem', () => {
   it('says what is wrong with a day before 1900 or after today', () => {
     expect(birthdateProblem('1899-12-31', '2026-11-28')).toBe('La data di nascita non può essere precedente al 01/01/1900.');
     expect(birthdateProblem('2026-11-29', '2026-11-28')).toBe('La data di nascita non può essere nel futuro.');
+  });
+});
+
+describe('joinDayProblem', () => {
+  it('takes days from 2000-01-01 to today in Rome', () => {
+    expect(joinDayProblem('2000-01-01', '2026-11-28')).toBeUndefined();
+    expect(joinDayProblem('2026-11-28', '2026-11-28')).toBeUndefined();
+  });
+
+  it('says what is wrong with a day before 2000 or after today', () => {
+    expect(joinDayProblem('1999-12-31', '2026-11-28')).toBe('La data di ingresso non può essere precedente al 01/01/2000.');
+    expect(joinDayProblem('2026-11-29', '2026-11-28')).toBe('La data di ingresso non può essere nel futuro.');
   });
 });
 

@@ -22,6 +22,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   drive_url: 'link del Drive',
   tax_id: 'codice fiscale',
   birthdate: 'data di nascita',
+  joined_on: 'data di ingresso',
   position: 'posizione',
   video_url: 'URL del video',
   video_length: 'durata del video',

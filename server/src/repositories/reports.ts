@@ -136,8 +136,8 @@ export function currentQuarter(nowMs: number): DayRange {
   return { from: dayText(year, first, 1), to: dayText(year, first + 3, 0) };
 }
 
-/** The instant a Europe/Rome calendar day starts. */
-function dayStartIso(day: string): string {
+/** The instant a Europe/Rome calendar day (`YYYY-MM-DD`) starts. */
+export function dayStartIso(day: string): string {
   const [year, month, d] = day.split('-').map(Number);
   return localToIso({ year, month, day: d, hour: 0, minute: 0, second: 0 }, REPORT_TIME_ZONE);
 }

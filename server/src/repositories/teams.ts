@@ -203,6 +203,25 @@ export function createTeamsRepository(db: Db, now: Clock) {
       await changeMembers(actorId, teamId, (current) => current.filter((id) => id !== userId));
     },
 
+    /** Sets when a member joined the team (`joinedAt`, an instant); false when they are not a member. */
+    async setJoinedAt(actorId: ActorId, teamId: number, userId: number, joinedAt: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const member = await trx
+          .selectFrom('team_members')
+          .innerJoin('teams', 'teams.id', 'team_members.team_id')
+          .select(memberSince)
+          .where('team_members.team_id', '=', teamId)
+          .where('team_members.user_id', '=', userId)
+          .executeTakeFirst();
+        if (!member) return false;
+        if (member.joined_at === joinedAt) return true;
+        // The member's id is in the record both before and after: it says whose date changed.
+        await trx.updateTable('team_members').set({ joined_at: joinedAt }).where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+        await audit(trx, now, { actorId, action: 'update', entityType: 'team', entityId: teamId, changes: { user_id: [userId, userId], joined_at: [member.joined_at, joinedAt] } });
+        return true;
+      });
+    },
+
     /** How the caller relates to the team, or undefined when the team does not exist. */
     async relationOf(auth: AuthContext, teamId: number): Promise<TeamRelation | undefined> {
       const row = await db

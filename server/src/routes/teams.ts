@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authOf, actorOf } from '../plugins/auth.js';
-import { type FieldErrorBag, forbidden, orNotFound } from '../lib/errors.js';
+import { type FieldErrorBag, forbidden, HttpError, orNotFound } from '../lib/errors.js';
+import { dayStartIso, romeToday } from '../repositories/reports.js';
+import { joinDayProblem } from '../schemas/person-rules.js';
 import { type CheckedBody, checkBody } from '../plugins/body-rules.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { requiredMessage } from '../lib/field-labels.js';
@@ -24,6 +26,7 @@ import {
   TeamListResponse,
   TeamMemberParams,
   TeamMembersResponse,
+  TeamMemberUpdateBody,
   TeamResponse,
   TeamSessionParams,
   TeamUpdateBody,
@@ -53,6 +56,7 @@ function isHttpUrl(value: string): boolean {
 
 const DRIVE_URL_MESSAGE = 'Il link della cartella condivisa deve iniziare con http:// o https://.';
 export const TEAM_NAME_TAKEN = 'Esiste già un team con questo nome.';
+const NOT_A_MEMBER = 'Questa persona non fa parte del team.';
 
 /**
  * Rules the schema cannot express, for create and update: a name not only spaces and not another
@@ -184,6 +188,26 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
       orNotFound(await users.findById(userId), 'user');
       await teams.addMember(actorOf(request), id, userId);
       reply.status(201);
+      return { data: await teams.members(id) };
+    },
+  );
+
+  r.put(
+    '/teams/:id/users/:userId',
+    {
+      preHandler: [
+        app.requirePermission('update_teams'),
+        checkBody<TeamMemberUpdateBody>((body, errors) => {
+          const problem = joinDayProblem(body.get('joined_on'), romeToday(app.now()));
+          if (problem) errors.add('joined_on', problem);
+        }),
+      ],
+      schema: { params: TeamMemberParams, body: TeamMemberUpdateBody, response: responses({ 200: TeamMembersResponse }) },
+    },
+    async (request) => {
+      const { id, userId } = request.params;
+      await findTeam(id);
+      if (!(await teams.setJoinedAt(actorOf(request), id, userId, dayStartIso(request.body.joined_on)))) throw new HttpError(404, NOT_A_MEMBER);
       return { data: await teams.members(id) };
     },
   );

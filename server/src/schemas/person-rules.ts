@@ -19,6 +19,17 @@ export function birthdateProblem(value: unknown, today: string): string | undefi
   return undefined;
 }
 
+/** The earliest day a member is taken to have joined a team: before it, a typing slip. */
+export const EARLIEST_JOIN_DAY = '2000-01-01';
+
+/** What is wrong with the day ("YYYY-MM-DD") a member joined their team; `today` as for birthdates. */
+export function joinDayProblem(value: unknown, today: string): string | undefined {
+  if (typeof value !== 'string' || !value) return undefined;
+  if (value > today) return 'La data di ingresso non può essere nel futuro.';
+  if (value < EARLIEST_JOIN_DAY) return 'La data di ingresso non può essere precedente al 01/01/2000.';
+  return undefined;
+}
+
 const EMAIL_MAX_LENGTH = 255;
 /**
  * An address someone can be written to, in the letters e-mail addresses use: nothing that would

@@ -61,11 +61,15 @@ export type TeamUpdateBody = Static<typeof TeamUpdateBody>;
 export const TeamMemberParams = Type.Object({ id: DbId, userId: DbId });
 export type TeamMemberParams = Static<typeof TeamMemberParams>;
 
+/** PUT /api/teams/{id}/users/{userId}: the Europe/Rome day the member joined the team. */
+export const TeamMemberUpdateBody = Type.Object({ joined_on: Type.String({ format: 'date' }) });
+export type TeamMemberUpdateBody = Static<typeof TeamMemberUpdateBody>;
+
 export const TeamSessionParams = Type.Object({ id: DbId, sessionId: DbId });
 export type TeamSessionParams = Static<typeof TeamSessionParams>;
 
 export const TeamListResponse = Page(TeamSummary);
 export const TeamResponse = Data(TeamDetail);
-/** GET, POST and DELETE /api/teams/{id}/users[/{userId}]: the team's members after the call. */
+/** GET, POST, PUT and DELETE /api/teams/{id}/users[/{userId}]: the team's members after the call. */
 export const TeamMembersResponse = Data(Type.Array(TeamMember));
 export const TeamDeletedResponse = Data(DeletedRecord);

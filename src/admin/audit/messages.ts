@@ -62,6 +62,7 @@ export const messages = {
     permissions: 'Permessi',
     roles: 'Ruoli (ID)',
     members: 'Membri (ID)',
+    joined_at: 'Nel team dal',
     sessions: 'Sessioni (ID)',
     teams: 'Team (ID)',
     experts: 'Esperti (ID)',

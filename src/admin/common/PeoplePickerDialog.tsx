@@ -36,6 +36,8 @@ export interface PeoplePickerDialogProps<P extends Person = Person> {
   people: P[] | undefined;
   /** A line under a person's e-mail address (e.g. since when they are a member); none when absent. */
   detail?: (person: P) => string;
+  /** Another action of a person's row, before the remove button (e.g. changing their join date). */
+  rowAction?: (person: P) => ReactNode;
   loading: boolean;
   add: (id: Identifier) => Promise<unknown>;
   remove: (id: Identifier) => Promise<unknown>;
@@ -62,7 +64,7 @@ function breakableEmail(email: string): ReactNode {
   );
 }
 
-export function PeoplePickerDialog<P extends Person>({ open, onClose, texts, record, picker, people, detail, loading, add, remove, reload, failures }: PeoplePickerDialogProps<P>) {
+export function PeoplePickerDialog<P extends Person>({ open, onClose, texts, record, picker, people, detail, rowAction, loading, add, remove, reload, failures }: PeoplePickerDialogProps<P>) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -149,15 +151,20 @@ export function PeoplePickerDialog<P extends Person>({ open, onClose, texts, rec
             <ListItem
               key={person.id}
               divider
+              // Two actions take twice the room the list keeps for one.
+              sx={rowAction ? { pr: 12 } : undefined}
               secondaryAction={
-                <RowAction
-                  of={null}
-                  label={translate(texts.remove, { name: fullName(person) })}
-                  icon={<PersonRemoveIcon />}
-                  color="error"
-                  onClick={() => removing.mutate({ id: person.id, index })}
-                  data-remove-person
-                />
+                <>
+                  {rowAction?.(person)}
+                  <RowAction
+                    of={null}
+                    label={translate(texts.remove, { name: fullName(person) })}
+                    icon={<PersonRemoveIcon />}
+                    color="error"
+                    onClick={() => removing.mutate({ id: person.id, index })}
+                    data-remove-person
+                  />
+                </>
               }
             >
               <ListItemAvatar>

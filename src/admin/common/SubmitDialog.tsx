@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Button } from '../../components/Button';
-import { apiErrorText } from '../../lib/apiError';
+import { apiErrorText, fieldErrors } from '../../lib/apiError';
 
 export interface SubmitDialogProps {
   open: boolean;
@@ -19,6 +19,11 @@ export interface SubmitDialogProps {
   disabled?: boolean;
   /** Failures are only logged and the dialog closes (e.g. session teams). */
   logFailures?: boolean;
+  /**
+   * Shows a refused change's field messages (a 422's `errors`, first message per field) under the
+   * dialog's own fields; the message above the fields is then left out.
+   */
+  onFieldErrors?: (errors: Record<string, string>) => void;
 }
 
 /** A dialog for a change that is not a react-admin form (user roles, video course access). */
@@ -31,6 +36,7 @@ export function SubmitDialog({
   submitLabel = 'app.admin.form.save',
   disabled,
   logFailures = false,
+  onFieldErrors,
 }: SubmitDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -56,7 +62,9 @@ export function SubmitDialog({
         console.error(`${title}: save failed`, failure);
         onClose();
       } else {
-        setError(apiErrorText(failure, translate('app.admin.error')));
+        const fields = fieldErrors(failure);
+        if (onFieldErrors && Object.keys(fields).length) onFieldErrors(fields);
+        else setError(apiErrorText(failure, translate('app.admin.error')));
       }
     } finally {
       setSaving(false);

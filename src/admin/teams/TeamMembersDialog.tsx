@@ -1,10 +1,15 @@
+import { useState } from 'react';
+import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate, type RaRecord } from 'react-admin';
 import type { TeamMember } from '../../../server/src/schemas/contract';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { PeoplePickerDialog } from '../common/PeoplePickerDialog';
+import { RowAction } from '../common/RowAction';
 import { userPicker } from '../common/pickers';
 import { formatRomeDate } from '../common/dateTime';
+import { fullName } from '../common/text';
+import { MemberJoinDateDialog } from './MemberJoinDateDialog';
 
 const TEXTS = {
   title: 'resources.teams.page.members_title',
@@ -15,27 +20,40 @@ const TEXTS = {
 };
 const JOINED = 'resources.teams.page.member_since';
 
-/** A team's members: any user can be added; a refused change is shown. */
+/** A team's members: any user can be added, a member's join date changed; a refused change is shown. */
 export function TeamMembersDialog({ team, open, onClose }: { team: RaRecord; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const queryKey = ['teams', 'members', team.id];
   const { data, isPending } = useQuery({ queryKey, queryFn: () => dataProvider.getTeamMembers<TeamMember>(team.id), enabled: open });
+  const reload = () => queryClient.invalidateQueries({ queryKey });
+  const [dating, setDating] = useState<TeamMember | null>(null);
   return (
-    <PeoplePickerDialog
-      open={open}
-      onClose={onClose}
-      texts={TEXTS}
-      record={team}
-      picker={userPicker}
-      people={data}
-      detail={(member) => translate(JOINED, { date: formatRomeDate(member.joined_at) })}
-      loading={isPending}
-      add={(userId) => dataProvider.addTeamMember(team.id, userId)}
-      remove={(userId) => dataProvider.removeTeamMember(team.id, userId)}
-      reload={() => queryClient.invalidateQueries({ queryKey })}
-      failures="notify"
-    />
+    <>
+      <PeoplePickerDialog
+        open={open}
+        onClose={onClose}
+        texts={TEXTS}
+        record={team}
+        picker={userPicker}
+        people={data}
+        detail={(member) => translate(JOINED, { date: formatRomeDate(member.joined_at) })}
+        rowAction={(member) => (
+          <RowAction
+            of={null}
+            label={translate('resources.teams.page.change_join_date', { name: fullName(member) })}
+            icon={<EditCalendarIcon />}
+            onClick={() => setDating(member)}
+          />
+        )}
+        loading={isPending}
+        add={(userId) => dataProvider.addTeamMember(team.id, userId)}
+        remove={(userId) => dataProvider.removeTeamMember(team.id, userId)}
+        reload={reload}
+        failures="notify"
+      />
+      <MemberJoinDateDialog teamId={team.id} member={dating} onClose={() => setDating(null)} onSaved={reload} />
+    </>
   );
 }

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from 'react';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslate, type Identifier } from 'react-admin';
+import type { TeamMember } from '../../../server/src/schemas/contract';
+import { EARLIEST_JOIN_DAY, joinDayProblem } from '../../../server/src/schemas/person-rules';
+import { romeDayKey } from '../../lib/calendar';
+import { SubmitDialog } from '../common/SubmitDialog';
+import { useAppDataProvider } from '../common/useAppDataProvider';
+import { fullName } from '../common/text';
+
+const FIELD = 'joined_on';
+
+/** A refusal found before sending, in the shape of the API's 422, so it shows where the server's would. */
+const refusal = (message: string) => ({ status: 422, body: { message, errors: { [FIELD]: [message] } } });
+
+export interface MemberJoinDateDialogProps {
+  teamId: Identifier;
+  /** The member whose date is changed; the dialog is closed while null. */
+  member: TeamMember | null;
+  onClose: () => void;
+  /** Reloads the members after the change. */
+  onSaved: () => Promise<unknown>;
+}
+
+/** Changes the day a member joined the team: the reports expect them at its sessions from that day on. */
+export function MemberJoinDateDialog({ teamId, member, onClose, onSaved }: MemberJoinDateDialogProps) {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  // While the dialog fades out, its title still names the member it was for.
+  const lastMember = useRef(member);
+  if (member) lastMember.current = member;
+  const shown = lastMember.current;
+  const [day, setDay] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  useEffect(() => {
+    if (!member) return;
+    setDay(romeDayKey(member.joined_at));
+    setProblem(undefined);
+  }, [member]);
+  const today = romeDayKey(new Date());
+
+  const save = async () => {
+    if (!member) return;
+    const local = day ? joinDayProblem(day, today) : translate('resources.teams.page.join_date_required');
+    if (local) throw refusal(local);
+    await dataProvider.setTeamMemberJoinDate(teamId, member.id, day);
+    await onSaved();
+  };
+
+  return (
+    <SubmitDialog
+      open={member !== null}
+      onClose={onClose}
+      title={shown ? translate('resources.teams.page.join_date_title', { name: fullName(shown) }) : ''}
+      onSubmit={save}
+      onFieldErrors={(errors) => setProblem(errors[FIELD])}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('resources.teams.page.join_date_hint')}
+      </Typography>
+      <TextField
+        type="date"
+        label={translate('resources.teams.page.joined_on')}
+        value={day}
+        onChange={(event) => {
+          setDay(event.target.value);
+          setProblem(undefined);
+        }}
+        required
+        fullWidth
+        error={Boolean(problem)}
+        helperText={problem}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: EARLIEST_JOIN_DAY, max: today } }}
+      />
+    </SubmitDialog>
+  );
+}
