@@ -12,7 +12,7 @@ type AnyDb = Kysely<unknown>;
  *   `percorso_fold(column)` for every searched column.
  * The list is frozen here, as it was when this migration was written.
  */
-const SEARCHED: Record<string, Record<string, string[]>> = {
+export const SEARCHED: Record<string, Record<string, string[]>> = {
   users: {
     name: ['name'],
     email: ['email'],
@@ -29,7 +29,7 @@ const SEARCHED: Record<string, Record<string, string[]>> = {
 };
 
 /** The indexed text: one column, or several joined by a space (`name surname`). */
-function expression(columns: string[], row = ''): string {
+export function expression(columns: string[], row = ''): string {
   return columns.map((c) => `${row}${c}`).join(" || ' ' || ");
 }
 

@@ -14,6 +14,7 @@ import * as m013 from './013_attendance_pairs_index.js';
 import * as m014 from './014_membership_dates.js';
 import * as m015 from './015_unique_positions.js';
 import * as m016 from './016_team_member_counts.js';
+import * as m017 from './017_search_update_triggers.js';
 
 /** Migrations are listed statically: no file globbing at run time. */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '014_membership_dates': m014,
   '015_unique_positions': m015,
   '016_team_member_counts': m016,
+  '017_search_update_triggers': m017,
 };
 
 export const migrationProvider: MigrationProvider = {
