@@ -6,6 +6,7 @@ import { dataProvider, forgetEditVersions, getToken } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { queryCache, shouldRetry } from './lib/query/cache';
 import { currentProbe } from './routing/sessionProbe';
+import { STORE_APP_KEY } from './admin/layout/sidebarStore';
 
 export { shouldRetry };
 
@@ -29,7 +30,7 @@ subscribeToSession(() => {
   forgetEditVersions();
 });
 
-export const store = localStorageStore(undefined, 'percorso');
+export const store = localStorageStore(undefined, STORE_APP_KEY);
 
 /** Everything react-admin's context needs: <Admin> gets these. */
 export const adminContextProps = { dataProvider, authProvider, i18nProvider, queryClient, store } as const;

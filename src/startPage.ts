@@ -19,15 +19,15 @@ const BACK_OFFICE = /^\/admin(\/|$)/;
  * main.tsx before React itself is loaded). A portal page asks GET /api/user and what the route
  * names as read first (`early`); the back-office asks GET /api/user/permissions, which its session
  * check and every page need first — a token the server no longer accepts is known before
- * react-admin loads.
+ * react-admin loads. react-admin itself downloads meanwhile (the server names its files in the
+ * page) but runs only once the back-office's shell has painted (src/admin/AdminEntry.tsx): run
+ * here, it held the first paint back until it was done.
  */
 export function startPortalPage(pathname: string): void {
   if (!getToken()) return;
   if (BACK_OFFICE.test(pathname)) {
     authProvider.checkAuth({}).catch(() => undefined);
-    loadAdminEntry()
-      .then(({ loadAdminApp }) => loadAdminApp())
-      .catch(() => undefined);
+    loadAdminEntry().catch(() => undefined);
     return;
   }
   if (NOT_PORTAL.test(pathname)) return;

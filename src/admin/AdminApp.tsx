@@ -21,6 +21,9 @@ preloadSectionView(resources, window.location.pathname);
 seedProbedIdentity();
 prefetchDashboard(window.location.pathname, adminContextProps);
 
+/** react-admin's loading page, under the back-office's shell: nothing. */
+const NoLoadingPage = () => null;
+
 /**
  * The back-office: react-admin under /admin of the app's one BrowserRouter, with the same
  * dataProvider, authProvider and i18nProvider as the portal, and its own cache. Every section of
@@ -40,6 +43,8 @@ export default function AdminApp() {
       layout={AdminLayout}
       dashboard={AdminDashboard}
       accessDenied={AccessDenied}
+      // While the session is checked, the shell AdminEntry keeps on top stands in (src/admin/layout/AdminShell.tsx).
+      loading={NoLoadingPage}
       catchAll={NotFoundPage}
       loginPage={false}
       requireAuth

@@ -6,6 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { CanAccess, Title, useGetIdentity, useTranslate } from 'react-admin';
 import { useAppDataProvider } from './common/useAppDataProvider';
 import { AccessDenied } from './common/AccessDenied';
+import { DashboardHeading, greetingName } from './layout/AdminShell';
+import type { AppIdentity } from '../authProvider';
 import { ADMIN_STATS_KEY } from './dashboardData';
 import { ProgrammeOverview } from './reports/ProgrammeOverview';
 import { dashboardCounts } from './resource';
@@ -47,17 +49,12 @@ function StatCards() {
 export function AdminDashboard() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
-  const name = (identity?.user as { name?: string } | undefined)?.name ?? identity?.fullName ?? '';
+  const name = greetingName(identity as AppIdentity | undefined);
   return (
     <CanAccess action="read" resource="admin" accessDenied={<AccessDenied />}>
       <Title title={translate('app.admin.title')} />
       <Box component="section" sx={{ py: 2 }}>
-        <Typography variant="h1" component="h1" sx={{ mb: 1 }}>
-          {translate('app.admin.dashboard.greeting', { name })}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {translate('app.admin.dashboard.intro')}
-        </Typography>
+        <DashboardHeading name={name} />
         <StatCards />
         <ProgrammeOverview />
       </Box>

@@ -95,3 +95,56 @@ for (const account of ['membro', 'ospite'] as const) {
     expect(response.status()).toBe(403);
   });
 }
+
+/** Holds react-admin's code back until the returned function is called. */
+async function holdAdminApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/AdminApp-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Where the dashboard's heading and introduction are. */
+async function headingPlace(page: Page) {
+  return {
+    heading: await page.getByRole('heading', { level: 1, name: 'Ciao, Alessandra' }).boundingBox(),
+    intro: await page.getByText(/^Da qui gestisci esperti/).boundingBox(),
+  };
+}
+
+test("the back-office's shell paints its bar and the dashboard's heading before react-admin, which takes over in place", async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  const shell = page.getByTestId('admin-shell');
+  for (const [width, menuOpen] of [[390, null], [1280, null], [1280, 'false']] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    if (menuOpen) await page.evaluate((open) => localStorage.setItem('RaStorepercorso.sidebar.open', open), menuOpen);
+    const release = await holdAdminApp(page);
+    await page.goto('/admin');
+    // react-admin's code held back: what shows is the shell alone.
+    await expect(shell.getByRole('heading', { level: 1, name: 'Ciao, Alessandra' })).toBeVisible();
+    await expect(shell).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByTestId('stat-users')).toHaveCount(0);
+    const before = await headingPlace(page);
+    release();
+    await expect(page.getByTestId('stat-users')).toHaveText(/^\d+$/);
+    await expect(shell).toHaveCount(0);
+    // The same place in react-admin's layout (its menu open or left closed): nothing moves when it takes over.
+    expect(await headingPlace(page), `${width} px, menu ${menuOpen ?? 'as by default'}`).toEqual(before);
+    await page.unrouteAll();
+  }
+});
+
+test('the shell of another back-office page shows the bar and a spinner, no heading', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  const release = await holdAdminApp(page);
+  await page.goto('/admin/teams');
+  const shell = page.getByTestId('admin-shell');
+  await expect(shell.getByRole('progressbar', { name: 'Caricamento...' })).toBeVisible();
+  await expect(shell.getByRole('heading')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestione Team' })).toBeVisible();
+  await expect(shell).toHaveCount(0);
+});

@@ -12,6 +12,8 @@ type Manifest = Record<string, ManifestChunk>;
 interface PagePreload {
   pattern: RegExp;
   files: string[];
+  /** Files the page paints first with, named at the first render's priority (the back-office's shell). */
+  firstFiles?: string[];
 }
 
 /** react-router's `/a/:id/b` as a regular expression (a parameter is one non-empty segment; a trailing slash is allowed). */
@@ -56,26 +58,31 @@ export function firstRenderFiles(manifest: Manifest): string[] {
   return [...files];
 }
 
-/** The back-office's paths, and the modules every one of them loads (src/startPage.ts, src/admin/AdminEntry.tsx). */
-export const BACK_OFFICE = { pattern: /^\/admin(\/|$)/, modules: ['src/admin/AdminEntry.tsx', 'src/admin/AdminApp.tsx'] };
+/**
+ * The back-office's paths, the module that paints its shell (src/admin/AdminEntry.tsx, started by
+ * src/startPage.ts) and the modules every one of its pages loads then.
+ */
+export const BACK_OFFICE = { pattern: /^\/admin(\/|$)/, shell: ['src/admin/AdminEntry.tsx'], modules: ['src/admin/AdminApp.tsx'] };
 
 /**
  * For each portal page, the files its module needs beyond the entry and the first render (its own chunk, the shared
- * layout's, the pieces it imports), from the build manifest; for the back-office, react-admin's
- * application (on the bench's mobile profile its first screen painted 0.3-0.8 s earlier: without
- * them, the entry, then AdminEntry, then AdminApp came one after the other). Empty without a manifest.
+ * layout's, the pieces it imports), from the build manifest; for the back-office, its shell's files
+ * at the first render's priority (the shell is what it paints first) and react-admin's application
+ * (on the bench's mobile profile its first screen painted 0.3-0.8 s earlier: without them, the
+ * entry, then AdminEntry, then AdminApp came one after the other). Empty without a manifest.
  */
 export function pagePreloads(manifest: Manifest): PagePreload[] {
   const skip = entryKeys(manifest);
   for (const module of FIRST_RENDER_MODULES) withImportedKeys(manifest, module, skip);
-  const filesOf = (modules: string[]) => {
+  const filesOf = (modules: string[], except: ReadonlySet<string> = new Set()) => {
     const files = new Set<string>();
     for (const module of modules) withImports(manifest, module, skip, files);
-    return [...files];
+    return [...files].filter((file) => !except.has(file));
   };
+  const shellFiles = filesOf(BACK_OFFICE.shell);
   return [
     ...Object.entries(PORTAL_PAGE_MODULES).map(([path, module]) => ({ pattern: pathPattern(path), files: filesOf([`src/portal/${module}`]) })),
-    { pattern: BACK_OFFICE.pattern, files: filesOf(BACK_OFFICE.modules) },
+    { pattern: BACK_OFFICE.pattern, firstFiles: shellFiles, files: filesOf(BACK_OFFICE.modules, new Set(shellFiles)) },
   ];
 }
 
@@ -112,7 +119,10 @@ export function pageHtml(distDir: string): (path: string) => string | null {
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   const firstRender = firstRenderFiles(manifest);
   const anyPage = withModulePreloads(index, [], firstRender);
-  const pages = pagePreloads(manifest).map(({ pattern, files }) => ({ pattern, html: withModulePreloads(index, files, firstRender) }));
+  const pages = pagePreloads(manifest).map(({ pattern, files, firstFiles = [] }) => ({
+    pattern,
+    html: withModulePreloads(index, files, [...firstRender, ...firstFiles]),
+  }));
   return (path) => pages.find(({ pattern }) => pattern.test(path))?.html ?? anyPage;
 }
 

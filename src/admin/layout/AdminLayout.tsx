@@ -4,6 +4,7 @@ import { MountInTransition } from '../../components/MountInTransition';
 import { AdminDocumentTitle } from './AdminDocumentTitle';
 import { AdminMenu } from './AdminMenu';
 import { AdminRouteFocus } from './AdminRouteFocus';
+import { useShellDone } from './shellState';
 
 /** The user menu's button shows the user's name: its accessible name starts with it (label in name). */
 function AdminUserMenu() {
@@ -29,6 +30,12 @@ function AdminAppBar() {
  */
 const shrinkToViewport = { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } as const;
 
+/** Mounted with the layout: the shell drawn over it until now goes. */
+function ShellDone() {
+  useShellDone();
+  return null;
+}
+
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     // The sign-in check's answer would otherwise render the bar, the menu and the first page in one task.
@@ -36,6 +43,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <Layout menu={AdminMenu} appBar={AdminAppBar} sx={shrinkToViewport}>
         <AdminDocumentTitle />
         <AdminRouteFocus />
+        <ShellDone />
         {children}
       </Layout>
     </MountInTransition>
