@@ -311,10 +311,14 @@ const REACT_DOM_PACKAGES = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
 const OWN_CHUNK = new Set([HTML_ENTRY, resolve(dirname(fileURLToPath(import.meta.url)), 'src/main.tsx'), REACT_DOM_CLIENT, RENDER_APP]);
 /**
  * The lazily loaded screens that render outside the portal's layout: what they share with it (MUI's
- * Paper and Link, the accessibility footer's path) must not sit in the `portal` chunk, or opening
- * them downloads the whole shell (ra-core, react-query, the layout).
+ * Paper and Link, the accessibility footer's path, the report form's error texts) must not sit in
+ * the `portal` chunk, or opening them downloads the whole shell (ra-core, react-query, the layout).
  */
-const OUTSIDE_THE_SHELL = ['src/portal/CallbackPage.tsx', 'src/portal/accessibility/AccessibilityStatementPage.tsx'].map((path) =>
+const OUTSIDE_THE_SHELL = [
+  'src/portal/CallbackPage.tsx',
+  'src/portal/accessibility/AccessibilityStatementPage.tsx',
+  'src/portal/accessibility/VisitorReportPage.tsx',
+].map((path) =>
   resolve(dirname(fileURLToPath(import.meta.url)), path),
 );
 

@@ -6,6 +6,8 @@ import { REPORT_PATH } from './portal/accessibility/paths';
 import LoginPage from './portal/LoginPage';
 import { NotFound } from './portal/NotFound';
 import { PageLoader } from './portal/PageLoader';
+import { ScreenError } from './portal/ScreenError';
+import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
 import { portalRoutes } from './portal/routes';
 import { loadAdminEntry, loadProtectedLayout } from './startPage';
 
@@ -40,20 +42,22 @@ const visitorRoutes = portalRoutes.filter(({ path }) => path !== REPORT_PATH);
 export function AppRoutes() {
   const signedIn = useHasSession();
   return (
-    <Suspense fallback={<PageLoader />}>
-      <Routes>
-        <Route path="/" element={<LoginPage />} />
-        <Route path="/auth/callback" element={<CallbackPage />} />
-        <Route path="/accessibilita" element={<AccessibilityStatementPage />} />
-        {!signedIn && <Route path={REPORT_PATH} element={<VisitorReportPage />} />}
-        <Route path="/admin/*" element={<AdminRoute />} />
-        <Route element={<ProtectedLayout />}>
-          {(signedIn ? portalRoutes : visitorRoutes).map(({ path, Component }) => (
-            <Route key={path} path={path} element={<Component />} />
-          ))}
-        </Route>
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </Suspense>
+    <ScreenErrorBoundary fallback={ScreenError}>
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          <Route path="/" element={<LoginPage />} />
+          <Route path="/auth/callback" element={<CallbackPage />} />
+          <Route path="/accessibilita" element={<AccessibilityStatementPage />} />
+          {!signedIn && <Route path={REPORT_PATH} element={<VisitorReportPage />} />}
+          <Route path="/admin/*" element={<AdminRoute />} />
+          <Route element={<ProtectedLayout />}>
+            {(signedIn ? portalRoutes : visitorRoutes).map(({ path, Component }) => (
+              <Route key={path} path={path} element={<Component />} />
+            ))}
+          </Route>
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+    </ScreenErrorBoundary>
   );
 }

@@ -3,6 +3,7 @@ import type { Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { GlobalStyles, ThemeProvider } from '@mui/system';
 import { AppRoutes } from './App';
+import { LiveRegion } from './components/LiveRegion';
 import { globalFocusStyles, theme } from './theme';
 
 /*
@@ -24,6 +25,7 @@ export function renderApp(root: Root): void {
           <ThemeProvider theme={theme}>
             <GlobalStyles styles={globalFocusStyles} />
             <AppRoutes />
+            <LiveRegion />
           </ThemeProvider>
         </BrowserRouter>
       </StrictMode>,

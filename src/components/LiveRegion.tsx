@@ -8,7 +8,7 @@ const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
 /**
- * Says `message` through the page's live region (mounted once by the portal layout): polite for
+ * Says `message` through the page's live region (mounted once, at the app's root): polite for
  * what went well, assertive for what failed. The same text twice in a row is said twice.
  */
 export function announce(message: string, politeness: Politeness = 'polite'): void {
@@ -27,7 +27,7 @@ const subscribe = (listener: () => void) => {
 };
 
 /**
- * The portal's live regions, visually hidden: polite (role status) and assertive. The assertive one
+ * The app's live regions, visually hidden: polite (role status) and assertive. The assertive one
  * has no role "alert", so the page's own visible alerts stay the only ones (one role per meaning).
  */
 export function LiveRegion() {

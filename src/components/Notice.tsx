@@ -2,18 +2,21 @@ import type { ReactNode } from 'react';
 import { darken, lighten } from '@mui/material/styles';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
-import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import WarningIcon from '@mui/icons-material/ReportProblemOutlined';
-import InfoIcon from '@mui/icons-material/InfoOutlined';
-import SuccessIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 
 export type NoticeSeverity = 'error' | 'warning' | 'info' | 'success';
 
-const ICONS: Record<NoticeSeverity, ReactNode> = {
-  error: <ErrorIcon fontSize="inherit" />,
-  warning: <WarningIcon fontSize="inherit" />,
-  info: <InfoIcon fontSize="inherit" />,
-  success: <SuccessIcon fontSize="inherit" />,
+/**
+ * Material Icons' outlined glyphs (ErrorOutlineOutlined, ReportProblemOutlined, InfoOutlined,
+ * CheckCircleOutlineOutlined), drawn as plain SVG: MUI's SvgIcon would tie every page showing a
+ * notice, the visitor's report form among them, to the portal layout's chunk, where it lives.
+ */
+const ICON_PATHS: Record<NoticeSeverity, string> = {
+  error:
+    'M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2M12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8',
+  warning: 'M12 5.99 19.53 19H4.47zM12 2 1 21h22zm1 14h-2v2h2zm0-6h-2v4h2z',
+  info: 'M11 7h2v2h-2zm0 4h2v6h-2zm1-9C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8',
+  success:
+    'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8m4.59-12.42L10 14.17l-2.59-2.58L6 13l4 4 8-8z',
 };
 
 /*
@@ -67,7 +70,9 @@ export function Notice({ severity, children, title, titleAs = 'p', titleId, acti
   return (
     <Box component={component} role={role} sx={[rootSx(severity), ...(Array.isArray(sx) ? sx : [sx])]} {...aria}>
       <Box sx={iconSx(severity)} aria-hidden="true">
-        {ICONS[severity]}
+        <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" focusable="false">
+          <path d={ICON_PATHS[severity]} />
+        </svg>
       </Box>
       <Box sx={{ py: 1, minWidth: 0, flex: '1 1 10em', overflowWrap: 'anywhere' }}>
         {title && (

@@ -19,9 +19,9 @@ const accessibilityMessages = {
 };
 
 /**
- * The texts of the screens outside the portal's layout — sign-in, callback, loader, "Not found."
- * and the accessibility footer: the only ones the entry carries. The portal's (src/i18n/portal.ts)
- * load with its layout, the statement's with its page, the back-office's with the back-office.
+ * The texts of the screens outside the portal's layout — sign-in, callback, loader, "Not found.",
+ * a screen that failed, and the accessibility footer: the only ones the entry carries. The portal's
+ * (src/i18n/portal.ts) load with its layout, the statement's with its page, the back-office's with the back-office.
  */
 export const signInMessages = {
   app: {
@@ -29,6 +29,12 @@ export const signInMessages = {
     not_found: 'Not found.',
     invalid_request: 'Invalid request.',
     loading: 'Caricamento...',
+    /** A screen that threw while loading or rendering (src/portal/ScreenError.tsx). */
+    screen_error: {
+      title: 'Impossibile mostrare la pagina',
+      text: 'La connessione si è interrotta o il portale è stato aggiornato. Ricarica la pagina per riprovare.',
+      reload: 'Ricarica la pagina',
+    },
     login: {
       title: 'Accedi con il tuo account',
       explanation:

@@ -271,7 +271,7 @@ test.describe('user menu and logout', () => {
     const name = page.getByRole('textbox', { name: 'Nome e cognome' });
     await expect(name).toBeFocused();
     await expect(page.getByText('Scrivi il tuo nome.')).toBeVisible();
-    // Said too: the page has a live region of its own outside the portal's layout.
+    // Said too: the app's live region is there outside the portal's layout as well.
     await expect(page.getByTestId('live-assertive')).toHaveText('Invio non riuscito: controlla i campi e riprova.');
     await name.fill('Visitatore Senza Account');
     await page.getByRole('textbox', { name: 'Indirizzo e-mail' }).fill('visitatore@example.org');
@@ -284,6 +284,18 @@ test.describe('user menu and logout', () => {
 
     const stored = seedDb.prepare('select user_id, reporter_name, reporter_email from accessibility_reports where description = ?').get(description);
     expect(stored).toMatchObject({ user_id: null, reporter_name: 'Visitatore Senza Account', reporter_email: 'visitatore@example.org' });
+  });
+
+  test("a visitor's report form downloads none of the portal layout's code", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/segnala-accessibilita');
+    await expect(page.getByRole('textbox', { name: 'Descrizione del problema' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => /\/assets\/portal-/.test(path))).toEqual([]);
+    expect(scripts.some((path) => /\/assets\/ReportProblemPage-/.test(path))).toBe(true);
   });
 
   test('the same for a back-office page with its query string', async ({ page }) => {

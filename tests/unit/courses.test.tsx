@@ -4,6 +4,8 @@ import { HttpError, I18nContext } from 'ra-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../src/i18n';
+import { ThemeProvider } from '@mui/material/styles';
+import { theme } from '../../src/theme';
 import { completionPercent, lessonsCompletion, nextLessonOf, resumePosition, coverageOf } from '../../src/portal/courses/completion';
 import CourseListPage from '../../src/portal/courses/CourseListPage';
 import CoursePage from '../../src/portal/courses/CoursePage';
@@ -59,7 +61,11 @@ function renderRoutes(routes: Array<{ path: string; element: ReactElement }>, ur
     routes.map(({ path, element }) => ({ path, element: <I18nContext.Provider value={i18nProvider}>{element}</I18nContext.Provider> })),
     { initialEntries: ['/', url], initialIndex: 1 },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <ThemeProvider theme={theme}>
+      <RouterProvider router={router} />
+    </ThemeProvider>,
+  );
   return router;
 }
 
@@ -191,8 +197,8 @@ describe('module page (lessons)', () => {
     expect(screen.getByText('2. Pitch')).toBeInTheDocument();
     const done = screen.getByText('Completata');
     const todo = screen.getByText('Non completata');
-    expect(done.closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
-    expect(todo.closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
+    expect(done).toHaveStyle({ backgroundColor: theme.palette.success.main, color: theme.palette.success.contrastText });
+    expect(todo).toHaveStyle({ backgroundColor: theme.palette.error.main, color: theme.palette.error.contrastText });
     expect(screen.getByTestId('completion-percent')).toHaveTextContent('50%');
     expect(screen.getByRole('link', { name: /Pitch/ })).toHaveAttribute('href', '/courses/1/modules/2/lessons/11');
   });

@@ -2,7 +2,6 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { portalDataProvider as dataProvider } from '../portalData';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { TextInput } from '../../components/TextInput';
@@ -89,6 +88,9 @@ export default function ReportProblemPage() {
     setPending(true);
     try {
       const who = visitor ? { name: name.trim(), email: email.trim() } : {};
+      // Loaded here, not with the page: a visitor's first render then needs none of the portal's
+      // data layer (signed in, the layout has loaded it already).
+      const { portalDataProvider: dataProvider } = await import('../portalData');
       const { data } = await dataProvider.create('accessibility-reports', { data: { ...who, description: text, page_url: pageUrl.trim() || null } });
       const report = data as unknown as Report;
       setPending(false);

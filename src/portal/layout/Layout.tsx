@@ -7,11 +7,12 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslate } from 'ra-core';
 import { usePermissions, useSession } from '../../authProvider/useSession';
 import { IconButton } from '../../components/IconButton';
-import { LiveRegion } from '../../components/LiveRegion';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
+import { ScreenErrorBoundary } from '../../components/ScreenErrorBoundary';
 import { AccessibilityFooter } from '../accessibility/AccessibilityFooter';
 import { PageLoader } from '../PageLoader';
+import { LayoutScreenError } from '../ScreenError';
 import { SIDEBAR_WIDTH } from './dimensions';
 import { PageTitleProvider, usePageTitleValue } from './pageTitle';
 import { Sidebar } from './Sidebar';
@@ -129,12 +130,13 @@ function LayoutFrame() {
           <UserMenu user={user} />
         </Box>
         <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, p: { xs: 2, md: 4 }, '&:focus': { outline: 'none' } }}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          <ScreenErrorBoundary fallback={LayoutScreenError}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </ScreenErrorBoundary>
         </Box>
         <AccessibilityFooter />
-        <LiveRegion />
       </Box>
     </Box>
   );

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { Button } from '../components/Button';
+import { MAIN_ID } from '../components/SkipLink';
+import { documentTitle } from '../lib/documentTitle';
+import { translateApp } from '../routing/translateApp';
+import { usePageTitle } from './layout/pageTitle';
+
+const title = () => translateApp('app.screen_error.title');
+
+/** What went wrong and the one thing that helps: loading the page again. */
+function ScreenErrorBody() {
+  return (
+    <Box role="alert">
+      <Typography component="p">{translateApp('app.screen_error.text')}</Typography>
+      <Button onClick={() => window.location.reload()} sx={{ mt: 2 }}>
+        {translateApp('app.screen_error.reload')}
+      </Button>
+    </Box>
+  );
+}
+
+/** A screen that could not be shown, as a whole page (outside the portal's layout): nothing to skip to. */
+export function ScreenError() {
+  useEffect(() => {
+    document.title = documentTitle(title());
+  }, []);
+  return (
+    <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ p: 4 }}>
+      <Typography variant="h1" sx={{ mb: 2 }}>
+        {title()}
+      </Typography>
+      <ScreenErrorBody />
+    </Box>
+  );
+}
+
+/** A page that could not be shown inside the portal's layout: the header and menu stay usable. */
+export function LayoutScreenError() {
+  usePageTitle(title());
+  return <ScreenErrorBody />;
+}
