@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Button } from '../components/Button';
@@ -23,12 +23,15 @@ function ScreenErrorBody() {
 
 /** A screen that could not be shown, as a whole page (outside the portal's layout): nothing to skip to. */
 export function ScreenError() {
+  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = documentTitle(title());
+    // The screen that had focus is gone: the heading takes it, and says what happened.
+    heading.current?.focus();
   }, []);
   return (
     <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ p: 4 }}>
-      <Typography variant="h1" sx={{ mb: 2 }}>
+      <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ mb: 2 }}>
         {title()}
       </Typography>
       <ScreenErrorBody />

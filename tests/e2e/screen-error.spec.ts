@@ -15,7 +15,8 @@ test('a portal page that fails to load keeps the layout, and a reload brings the
 
   await page.route(COURSES_CHUNK, (route) => route.abort('internetdisconnected'));
   await navigation.getByRole('link', { name: 'Videocorsi' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Impossibile mostrare la pagina' })).toBeVisible();
+  // Named in the header like any page, and focused there: a keyboard or screen reader user is told.
+  await expect(page.getByRole('heading', { level: 1, name: 'Impossibile mostrare la pagina' })).toBeFocused();
   await expect(page.getByRole('alert')).toContainText('Ricarica la pagina per riprovare.');
   await expect(page).toHaveTitle('Impossibile mostrare la pagina · Percorso');
   // The menu still works: another page renders in place of the error.
@@ -45,4 +46,15 @@ test('a back-office that fails to load shows the error as a whole page', async (
   await page.getByRole('button', { name: 'Ricarica la pagina' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Ciao, / })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('reached from the portal, the failed back-office takes focus to its heading', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.goto('/dashboard');
+  await page.route(ADMIN_CHUNK, (route) => route.abort('internetdisconnected'));
+  const link = page.getByRole('navigation', { name: 'Navigazione principale' }).getByRole('link', { name: 'Admin' });
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Impossibile mostrare la pagina' })).toBeFocused();
+  await expect(page).toHaveTitle('Impossibile mostrare la pagina · Percorso');
 });
