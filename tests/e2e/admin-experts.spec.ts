@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { confirm, listRequests, openDialog, pick, rowWith, searchFor, searchOf, unique } from './support/admin';
+import { confirm, listRequests, openDialog, pick, rowWith, searchFor, searchOf, searchOnceFor, unique } from './support/admin';
 
 /** Gestione Esperti. */
 
@@ -18,7 +18,7 @@ test('lists experts with tax id "N/A" when empty, access and at most 3 teams; se
   await expect(row).toContainText('Limitato');
 
   const requests = listRequests(page, 'experts');
-  await searchFor(page, expert.surname);
+  await searchOnceFor(page, expert.surname, requests);
   await page.waitForTimeout(1200);
   expect(requests.filter((request) => searchOf(request) !== null).map(searchOf)).toEqual([expert.surname]);
   await expect(row).toBeVisible();

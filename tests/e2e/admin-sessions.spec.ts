@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { confirm, listRequests, openDialog, pick, rowWith, searchFor, searchOf, unique } from './support/admin';
+import { confirm, listRequests, openDialog, pick, rowWith, searchFor, searchOf, searchOnceFor, unique } from './support/admin';
 
 /** Gestione Sessioni. */
 
@@ -18,7 +18,7 @@ test('lists sessions newest first with pagination and searches once after the pa
 
   const session = seedDb.prepare('select name from sessions order by start_time desc limit 1').get() as { name: string };
   const requests = listRequests(page, 'sessions');
-  await searchFor(page, session.name.slice(0, 6));
+  await searchOnceFor(page, session.name.slice(0, 6), requests);
   await page.waitForTimeout(1200);
   expect(requests.filter((request) => searchOf(request) !== null).map(searchOf)).toEqual([session.name.slice(0, 6)]);
 });

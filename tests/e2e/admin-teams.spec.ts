@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { confirm, listRequests, openDialog, pick, rowWith, searchFor, searchOf, unique } from './support/admin';
+import { confirm, listRequests, openDialog, pick, rowWith, searchFor, searchOf, searchOnceFor, unique } from './support/admin';
 
 /** Gestione Team. */
 
@@ -16,7 +16,7 @@ test('lists the teams with "Tutti i team", and searches once after the pause', a
 
   const requests = listRequests(page, 'teams');
   const term = team.name.slice(0, 5);
-  await searchFor(page, term);
+  await searchOnceFor(page, term, requests);
   await page.waitForTimeout(1200);
   const searches = requests.filter((request) => searchOf(request) !== null);
   expect(searches.map(searchOf)).toEqual([term]);

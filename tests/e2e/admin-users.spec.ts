@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { confirm, listRequests, openDialog, rowWith, searchFor, searchOf, unique } from './support/admin';
+import { confirm, listRequests, openDialog, rowWith, searchFor, searchOf, searchOnceFor, unique } from './support/admin';
 
 /** Gestione Utenti. */
 
@@ -22,7 +22,7 @@ test('searches by name, e-mail or tax id with one request after the pause', asyn
   await page.goto('/admin/users');
   await expect(page.getByText(/^1–10 di/)).toBeVisible();
   const requests = listRequests(page, 'users');
-  await searchFor(page, 'membro@');
+  await searchOnceFor(page, 'membro@', requests);
   await page.waitForTimeout(1200);
   expect(requests.filter((request) => searchOf(request) !== null).map(searchOf)).toEqual(['membro@']);
   await expect(rowWith(page, 'membro@example.com')).toBeVisible();
