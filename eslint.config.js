@@ -35,7 +35,18 @@ const SRC_PATHS = [
 ];
 const SRC_PATTERNS = [
   ...CONTRACT_IMPORTS,
-  { group: ['**/dataProvider/*', '!**/dataProvider/session'], message: 'Import the data provider from src/dataProvider (its index).' },
+  {
+    group: ['**/dataProvider/*', '!**/dataProvider/session'],
+    message: "Import the data provider from src/dataProvider (its index); the back-office's (src/dataProvider/backOffice) is for src/admin only.",
+  },
+];
+/** The back-office may also take its own provider, with the calls only it makes. */
+const BACK_OFFICE_PATTERNS = [
+  ...CONTRACT_IMPORTS,
+  {
+    group: ['**/dataProvider/*', '!**/dataProvider/session', '!**/dataProvider/backOffice'],
+    message: "Import the data provider from src/dataProvider (its index), or the back-office's from src/dataProvider/backOffice.",
+  },
 ];
 /** What reads the API with react-admin's cache: the back-office's, never on a portal page. */
 const BACK_OFFICE_DATA = [
@@ -70,10 +81,12 @@ export default tseslint.config(
   },
   {
     // Outside src/dataProvider, the data provider is used through its index only (or, for the
-    // sign-in screen and the authProvider, its session part: src/dataProvider/session.ts).
+    // sign-in screen and the authProvider, its session part: src/dataProvider/session.ts); the
+    // back-office also through its own (src/dataProvider/backOffice.ts). The next block holds the
+    // portal to the index.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/dataProvider/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: SRC_PATHS, patterns: SRC_PATTERNS }] },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: SRC_PATHS, patterns: BACK_OFFICE_PATTERNS }] },
   },
   {
     // The portal's pages and what they share with the back-office stay off react-admin's cache.

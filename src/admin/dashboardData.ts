@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthProvider } from 'ra-core';
-import type { AppDataProvider } from '../dataProvider';
+import type { BackOfficeDataProvider } from '../dataProvider/backOffice';
 import { reportsApi } from './reports/api';
 
 /** The dashboard's counts (GET /api/stats) in the query cache. */
@@ -15,7 +15,7 @@ const DASHBOARD_PATH = /^\/admin\/?$/;
 
 interface Providers {
   authProvider: Pick<AuthProvider, 'canAccess'>;
-  dataProvider: Pick<AppDataProvider, 'getAdminStats'>;
+  dataProvider: Pick<BackOfficeDataProvider, 'getAdminStats'>;
   queryClient: QueryClient;
 }
 

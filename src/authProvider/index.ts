@@ -4,7 +4,6 @@ import { avatarUrl } from '../lib/avatarUrl';
 import { loadPublicConfig } from '../lib/publicConfigRequest';
 import type { User } from '../../server/src/schemas/contract';
 import { canAccess } from './canAccess';
-import { completeLogin, startLogin } from './loginFlow';
 import { safeReturnPath } from './returnPath';
 import { endSession } from './session';
 
@@ -77,12 +76,16 @@ function forgetSession(options?: { signedOut?: boolean }) {
 /** The `{redirectTo: '/'}` rejection: react-admin sends the visitor to the login screen at /. */
 const toLoginScreen = () => ({ redirectTo: '/', message: false as const });
 
+/** The sign-in flow: the login and callback screens use it, the signed-in pages do not download it. */
+export const loadLoginFlow = () => import('./loginFlow');
+
 export const authProvider: AuthProvider = {
   /**
    * Called only by the login button: leaves for the provider. `params.returnTo`: the page to open
    * once signed in (see src/authProvider/returnPath.ts); the dashboard without it.
    */
   login: async (params?: { returnTo?: string | null }) => {
+    const { startLogin } = await loadLoginFlow();
     await startLogin(safeReturnPath(params?.returnTo));
     return { redirectTo: false };
   },
@@ -90,6 +93,7 @@ export const authProvider: AuthProvider = {
   /** `params.search`: the callback's query string as first read (the code is removed from the URL once used). */
   handleCallback: async (params?: unknown) => {
     const search = (params as { search?: unknown } | undefined)?.search;
+    const { completeLogin } = await loadLoginFlow();
     const returnTo = await completeLogin(typeof search === 'string' ? search : undefined);
     permissionsCache = null;
     return { redirectTo: returnTo ?? '/dashboard' };

@@ -4,7 +4,10 @@ import { customMethods, type CustomMethods } from './customMethods';
 
 export type AppDataProvider = DataProvider & CustomMethods;
 
-/** The one dataProvider of the app, shared by the portal and the back-office. */
+/**
+ * The app's dataProvider: the portal's, and the base of the back-office's (./backOffice.ts), which
+ * adds the calls only it makes.
+ */
 export const dataProvider: AppDataProvider = { ...restProvider, ...customMethods };
 
 export { getToken, setToken, removeToken } from './token';

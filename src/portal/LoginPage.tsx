@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { Navigate, useLocation } from 'react-router';
-import { authProvider } from '../authProvider';
+import { authProvider, loadLoginFlow } from '../authProvider';
 import { loginReturnState, returnPathFrom, sessionExpiredIn } from '../authProvider/returnPath';
 import { Button } from '../components/Button';
 import { useSessionProbe } from '../routing/sessionProbe';
@@ -27,6 +27,8 @@ export function LoginPage() {
 
   useEffect(() => {
     document.title = documentTitle(translate('app.login.title'));
+    // Downloaded once the screen is painted, so that the button leaves at once.
+    void loadLoginFlow();
   }, []);
 
   if (!session.loading && session.loggedIn) return <Navigate to={returnTo ?? '/dashboard'} replace />;

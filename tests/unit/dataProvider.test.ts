@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dataProvider, SkippedRequestError } from '../../src/dataProvider';
+import { SkippedRequestError } from '../../src/dataProvider';
+// The back-office's: the portal's calls and its own.
+import { backOfficeDataProvider as dataProvider } from '../../src/dataProvider/backOffice';
 import { mockFetch } from './fetchMock';
 
 beforeEach(() => localStorage.clear());

@@ -6,7 +6,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { CoreAdminContext, memoryStore } from 'ra-core';
 import { vi } from 'vitest';
 import { authProvider } from '../../src/authProvider';
-import { dataProvider } from '../../src/dataProvider';
+import { backOfficeDataProvider as dataProvider } from '../../src/dataProvider/backOffice';
 import { i18nProvider } from '../../src/i18n';
 import { resetPublicConfig } from '../../src/lib/publicConfig';
 import { theme } from '../../src/theme';

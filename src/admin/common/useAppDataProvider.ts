@@ -1,5 +1,5 @@
 import { useDataProvider } from 'ra-core';
-import type { AppDataProvider } from '../../dataProvider';
+import type { BackOfficeDataProvider } from '../../dataProvider/backOffice';
 
 /** react-admin's dataProvider hook, typed with the app's custom methods. */
-export const useAppDataProvider = () => useDataProvider<AppDataProvider>();
+export const useAppDataProvider = () => useDataProvider<BackOfficeDataProvider>();

@@ -1,4 +1,5 @@
-import { dataProvider, type ListParams } from '../../dataProvider';
+import type { ListParams } from '../../dataProvider';
+import { backOfficeDataProvider as dataProvider } from '../../dataProvider/backOffice';
 import type {
   DashboardSummary,
   ImportState,

@@ -1,0 +1,89 @@
+import type { Identifier } from 'ra-core';
+import type {
+  AdminStats,
+  DashboardSummary,
+  ImportState,
+  LearnerLesson,
+  LearningResponse,
+  ParticipationResponse,
+  PermissionResource,
+  TeamMemberUpdateBody,
+} from '../../server/src/schemas/contract';
+import { apiDownload, apiRequest, unwrapData } from './http';
+import { toListQuery, type ListParams } from './listQuery';
+
+/**
+ * The API calls only the back-office makes beyond plain CRUD: memberships, experts, roles, course
+ * access, reports and spreadsheets. Kept apart from ./customMethods.ts so that the portal's pages
+ * do not download them.
+ */
+export const backOfficeMethods = {
+  getTeamMembers: async <T = unknown>(teamId: Identifier): Promise<T[]> =>
+    unwrapData<T[]>(await apiRequest('GET', `teams/${teamId}/users`)) ?? [],
+
+  addTeamMember: (teamId: Identifier, userId: Identifier) => apiRequest('POST', `teams/${teamId}/users/${userId}`),
+
+  removeTeamMember: (teamId: Identifier, userId: Identifier) => apiRequest('DELETE', `teams/${teamId}/users/${userId}`),
+
+  /** PUT /api/teams/{id}/users/{userId}: the Europe/Rome day (`YYYY-MM-DD`) the member joined. */
+  setTeamMemberJoinDate: (teamId: Identifier, userId: Identifier, joinedOn: string) =>
+    apiRequest('PUT', `teams/${teamId}/users/${userId}`, { body: { joined_on: joinedOn } satisfies TeamMemberUpdateBody }),
+
+  addSessionExpert: (sessionId: Identifier, userId: Identifier) =>
+    apiRequest('POST', `sessions/${sessionId}/experts`, { body: { user_id: userId } }),
+
+  removeSessionExpert: (sessionId: Identifier, userId: Identifier) =>
+    apiRequest('DELETE', `sessions/${sessionId}/experts/${userId}`),
+
+  setSessionTeams: (sessionId: Identifier, teamIds: Identifier[]) =>
+    apiRequest('PUT', `sessions/${sessionId}/teams`, { body: { teams: teamIds } }),
+
+  /** GET /api/stats: the back-office dashboard's counts. */
+  getAdminStats: async (): Promise<AdminStats> => unwrapData<AdminStats>(await apiRequest('GET', 'stats')),
+
+  /** GET /api/permissions: the catalogue a role's permissions are chosen from. */
+  getPermissionCatalogue: async (): Promise<PermissionResource[]> =>
+    unwrapData<PermissionResource[] | null>(await apiRequest('GET', 'permissions')) ?? [],
+
+  setUserRoles: (userId: Identifier, roleIds: Identifier[]) =>
+    apiRequest('PUT', `users/${userId}/roles`, { body: { roles: roleIds } }),
+
+  setUserMooc: (userId: Identifier, moocAccess: boolean) =>
+    apiRequest('PUT', `users/${userId}/mooc`, { body: { mooc_access: moocAccess } }),
+
+  downloadAttendances: (sessionId: Identifier): Promise<Blob> => apiDownload(`sessions/${sessionId}/attendances/excel`),
+
+  /** The participation report: `query.from`/`query.to` (days) and `filter[team_id]`. */
+  getParticipationReport: (params: ListParams): Promise<ParticipationResponse> =>
+    apiRequest<ParticipationResponse>('GET', 'reports/participation', { query: toListQuery(params) }),
+
+  /** participation.xlsx, with the same parameters. */
+  downloadParticipationReport: (params: ListParams): Promise<Blob> => apiDownload('reports/participation/excel', { query: toListQuery(params) }),
+
+  /** The learning report of one course: `filter[course_id]` and `filter[team_id]`. */
+  getLearningReport: (params: ListParams): Promise<LearningResponse> =>
+    apiRequest<LearningResponse>('GET', 'reports/learning', { query: toListQuery(params) }),
+
+  /** learning.xlsx, with the same parameters. */
+  downloadLearningReport: (params: ListParams): Promise<Blob> => apiDownload('reports/learning/excel', { query: toListQuery(params) }),
+
+  /** One learner's lessons in the learning report (`filter[course_id]`). */
+  getLearnerLessons: async (userId: Identifier, params: ListParams): Promise<LearnerLesson[]> =>
+    unwrapData<LearnerLesson[] | null>(await apiRequest('GET', `reports/learning/learners/${userId}`, { query: toListQuery(params) })) ?? [],
+
+  /** The programme figures of the back-office dashboard. */
+  getReportsDashboard: async (): Promise<DashboardSummary> => unwrapData<DashboardSummary>(await apiRequest('GET', 'reports/dashboard')),
+
+  /** The sessions list as a spreadsheet: its search, filters and sort, every row. */
+  downloadSessions: (params: ListParams): Promise<Blob> => apiDownload('sessions/excel', { query: toListQuery(params) }),
+
+  /** Forgets one learner's progress on one lesson (the learning report's reset). */
+  resetLessonProgress: (courseId: Identifier, moduleId: Identifier, lessonId: Identifier, userId: Identifier) =>
+    apiRequest('DELETE', `courses/${courseId}/modules/${moduleId}/lessons/${lessonId}/progress/${userId}`),
+
+  /** Asks for the session's attendance import again; resolves with the import's new state. */
+  retryAttendanceImport: async (sessionId: Identifier): Promise<ImportState> =>
+    unwrapData<ImportState>(await apiRequest('POST', `attendance-imports/${sessionId}/retry`)),
+};
+
+export type BackOfficeMethods = typeof backOfficeMethods;
