@@ -42,7 +42,7 @@ const visitorRoutes = portalRoutes.filter(({ path }) => path !== REPORT_PATH);
 export function AppRoutes() {
   const signedIn = useHasSession();
   return (
-    <ScreenErrorBoundary fallback={ScreenError}>
+    <ScreenErrorBoundary fallback={<ScreenError />}>
       <Suspense fallback={<PageLoader />}>
         <Routes>
           <Route path="/" element={<LoginPage />} />

@@ -29,11 +29,17 @@ export const signInMessages = {
     not_found: 'Not found.',
     invalid_request: 'Invalid request.',
     loading: 'Caricamento...',
-    /** A screen that threw while loading or rendering (src/portal/ScreenError.tsx). */
+    /**
+     * A screen that threw while loading or rendering (src/portal/ScreenError.tsx), or a dialog
+     * that could not open (src/components/lazyDialog.tsx).
+     */
     screen_error: {
       title: 'Impossibile mostrare la pagina',
       text: 'La connessione si è interrotta o il portale è stato aggiornato. Ricarica la pagina per riprovare.',
       reload: 'Ricarica la pagina',
+      dialog: 'Impossibile aprire la finestra: la connessione si è interrotta o il portale è stato aggiornato.',
+      retry: 'Riprova',
+      close: 'Chiudi',
     },
     login: {
       title: 'Accedi con il tuo account',

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { teamsOf, userByEmail } from './support/seed-queries';
 
 /** A screen whose code cannot be downloaded says so and offers a reload, instead of a blank page. */
 
@@ -57,4 +58,71 @@ test('reached from the portal, the failed back-office takes focus to its heading
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Impossibile mostrare la pagina' })).toBeFocused();
   await expect(page).toHaveTitle('Impossibile mostrare la pagina · Percorso');
+});
+
+const DESCRIPTION_CHUNK = /\/assets\/EditDescriptionDialog-[^/]+\.js$/;
+const CROP_CHUNK = /\/assets\/ImageCropDialog-[^/]+\.js$/;
+const PHONE_MENU_CHUNK = /\/assets\/MobileMenu-[^/]+\.js$/;
+const DIALOG_FAILED = 'Impossibile aprire la finestra';
+
+test('a dialog that fails to load leaves the page, and "Riprova" opens it', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('membro');
+  await page.goto(`/percorso/${teamsOf(seedDb, userByEmail(seedDb, 'membro@example.com').id)[0].id}`);
+  const opener = page.getByRole('button', { name: 'Modifica descrizione' });
+  await page.route(DESCRIPTION_CHUNK, (route) => route.abort('internetdisconnected'));
+  await opener.click();
+
+  await expect(page.getByRole('alert').filter({ hasText: DIALOG_FAILED })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Riprova' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: 'Percorso' })).toBeVisible();
+  await expect(page.getByText('Impossibile mostrare la pagina')).toHaveCount(0);
+
+  await page.unroute(DESCRIPTION_CHUNK);
+  await page.getByRole('button', { name: 'Riprova' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Modifica descrizione' });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByText(DIALOG_FAILED)).toHaveCount(0);
+  // Closed, the retried dialog gives focus back to the button that first opened it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
+test('in the back-office, a dialog that fails to load keeps the list and its search', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const { name } = seedDb.prepare('select name from courses order by id limit 1').get() as { name: string };
+  await page.goto('/admin/courses');
+  await page.getByRole('searchbox', { name: 'Cerca' }).fill(name);
+  const card = page.getByRole('listitem').filter({ hasText: name });
+  await expect(card).toBeVisible();
+
+  await page.route(CROP_CHUNK, (route) => route.abort('internetdisconnected'));
+  await card.getByRole('button', { name: 'Cambia cover' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: DIALOG_FAILED })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Cerca' })).toHaveValue(name);
+  await expect(card).toBeVisible();
+
+  await page.getByRole('alert').getByRole('button', { name: 'Chiudi' }).click();
+  await expect(page.getByText(DIALOG_FAILED)).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Cambia cover' })).toBeFocused();
+  // Opened again with the connection back, it downloads afresh.
+  await page.unroute(CROP_CHUNK);
+  await card.getByRole('button', { name: 'Cambia cover' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a phone menu that fails to load says so, and "Riprova" opens it', async ({ pageAs }) => {
+  const page = await pageAs('membro', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.route(PHONE_MENU_CHUNK, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Apri il menu' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: DIALOG_FAILED })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.unroute(PHONE_MENU_CHUNK);
+  await page.getByRole('button', { name: 'Riprova' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PercorsoPage from '../../src/portal/team/PercorsoPage';
@@ -239,7 +239,8 @@ describe('Percorso page', () => {
       expect.objectContaining({ id: 1, data: { description: 'Nuova descrizione' } }),
     );
     expect(await screen.findByText('Nuova descrizione')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Closing fades the dialog out before it leaves the document.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   }, 15_000);
 
   it('keeps the description dialog open with the field error on failure', async () => {

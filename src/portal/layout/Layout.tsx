@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
@@ -10,6 +10,7 @@ import { IconButton } from '../../components/IconButton';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { ScreenErrorBoundary } from '../../components/ScreenErrorBoundary';
+import { lazyDialog } from '../../components/lazyDialog';
 import { AccessibilityFooter } from '../accessibility/AccessibilityFooter';
 import { PageLoader } from '../PageLoader';
 import { LayoutScreenError } from '../ScreenError';
@@ -22,7 +23,7 @@ import { useRouteFocus } from './useRouteFocus';
 
 export { SIDEBAR_WIDTH };
 
-const MobileMenu = lazy(() => import('./MobileMenu'));
+const MobileMenu = lazyDialog(() => import('./MobileMenu'));
 
 /*
  * Plain boxes rather than MUI's Drawer, AppBar, Toolbar and IconButton (src/components/IconButton.tsx): the same look, without
@@ -61,11 +62,8 @@ function LayoutFrame() {
   const { pathname } = useLocation();
   // The slide-in menu is open only on the route where it was opened: a route change closes it.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
-  // Once loaded, the slide-in menu stays mounted so that it can animate its closing.
-  const [menuLoaded, setMenuLoaded] = useState(false);
   const mobileOpen = openedAt === pathname;
   const setMobileOpen = (open: boolean) => {
-    if (open) setMenuLoaded(true);
     setOpenedAt(open ? pathname : null);
   };
   const { user } = useSession();
@@ -83,13 +81,9 @@ function LayoutFrame() {
       {wide ? (
         <WideSidebar>{sidebar}</WideSidebar>
       ) : (
-        menuLoaded && (
-          <Suspense fallback={null}>
-            <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)}>
-              {sidebar}
-            </MobileMenu>
-          </Suspense>
-        )
+        <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)}>
+          {sidebar}
+        </MobileMenu>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Box
@@ -130,7 +124,7 @@ function LayoutFrame() {
           <UserMenu user={user} />
         </Box>
         <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, p: { xs: 2, md: 4 }, '&:focus': { outline: 'none' } }}>
-          <ScreenErrorBoundary fallback={LayoutScreenError}>
+          <ScreenErrorBoundary fallback={<LayoutScreenError />}>
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>

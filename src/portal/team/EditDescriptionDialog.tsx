@@ -34,6 +34,8 @@ export function EditDescriptionDialog({ open, team, onClose }: EditDescriptionDi
   useEffect(() => {
     if (!focusTarget || isPending) return;
     (focusTarget.to === 'field' ? fieldRef.current : errorRef.current)?.focus();
+    // Once: a later save that succeeds closes the dialog, and focus then goes back to its opener.
+    setFocusTarget(null);
   }, [focusTarget, isPending]);
 
   useEffect(() => {

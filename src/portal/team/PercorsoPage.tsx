@@ -1,11 +1,13 @@
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'ra-core';
 import { useParams } from 'react-router';
 import { hasPermission } from '../../authProvider/canAccess';
+import { lazyDialog } from '../../components/lazyDialog';
 import { usePermissions, useSession as useCurrentUser } from '../../authProvider/useSession';
 import { usePageTitle } from '../layout/pageTitle';
 import { PageLoader } from '../PageLoader';
+import type { EditDescriptionDialogProps } from './EditDescriptionDialog';
 import { EditLogoDialog } from './EditLogoDialog';
 import { LoadProblem, TEAM_PROBLEMS } from './LoadProblem';
 import { useNextSession, usePrefetchTeamSessions, useTeam, useUpcomingSessions } from './queries';
@@ -18,7 +20,7 @@ import { UpcomingSessions } from './UpcomingSessions';
 import './texts';
 
 // The form controls load when the dialog first opens, not with the page.
-const EditDescriptionDialog = lazy(() => import('./EditDescriptionDialog').then((m) => ({ default: m.EditDescriptionDialog })));
+const EditDescriptionDialog = lazyDialog<EditDescriptionDialogProps>(() => import('./EditDescriptionDialog').then((m) => ({ default: m.EditDescriptionDialog })));
 
 /** /percorso/{teamId}: where the team is, what is next, who to ask. */
 export default function PercorsoPage() {
@@ -64,11 +66,7 @@ function TeamPath({ team, teamId }: { team: Team; teamId: string }) {
       </Stack>
       {canEdit && (
         <>
-          {dialog === 'description' && (
-            <Suspense fallback={null}>
-              <EditDescriptionDialog open team={team} onClose={close} />
-            </Suspense>
-          )}
+          <EditDescriptionDialog open={dialog === 'description'} team={team} onClose={close} />
           <EditLogoDialog open={dialog === 'logo'} team={team} onClose={close} />
         </>
       )}
