@@ -7,6 +7,7 @@ import type {
   LearningResponse,
   ParticipationResponse,
   PermissionResource,
+  TeamMemberAddBody,
   TeamMemberUpdateBody,
 } from '../../server/src/schemas/contract';
 import { apiDownload, apiRequest, unwrapData } from './http';
@@ -21,7 +22,9 @@ export const backOfficeMethods = {
   getTeamMembers: async <T = unknown>(teamId: Identifier): Promise<T[]> =>
     unwrapData<T[]>(await apiRequest('GET', `teams/${teamId}/users`)) ?? [],
 
-  addTeamMember: (teamId: Identifier, userId: Identifier) => apiRequest('POST', `teams/${teamId}/users/${userId}`),
+  /** POST /api/teams/{id}/users/{userId}: `joinedOn`, the Europe/Rome day (`YYYY-MM-DD`) they joined; today without it. */
+  addTeamMember: (teamId: Identifier, userId: Identifier, joinedOn?: string) =>
+    apiRequest('POST', `teams/${teamId}/users/${userId}`, joinedOn ? { body: { joined_on: joinedOn } satisfies TeamMemberAddBody } : {}),
 
   removeTeamMember: (teamId: Identifier, userId: Identifier) => apiRequest('DELETE', `teams/${teamId}/users/${userId}`),
 

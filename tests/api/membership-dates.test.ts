@@ -98,3 +98,63 @@ describe.each(databases)("changing a member's join date (%s)", (kind) => {
     }
   });
 });
+
+describe.each(databases)('adding a member from a given day (%s)', (kind) => {
+  const ctx = useTestApp(kind);
+  const post = (url: string, payload?: unknown, headers?: Record<string, string>) =>
+    ctx.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  it('dates the membership at the start of that Rome day, or at the addition without one; the audit trail keeps the day', async () => {
+    const admin = await ctx.user({}, ['update_teams', 'read_teams', 'read_audit']);
+    const reader = await ctx.user({}, ['read_teams']);
+    const team = await makeTeam(ctx.db, { name: 'Ingresso datato' });
+    const [early, fresh] = [await ctx.user(), await ctx.user()];
+    const saved = ctx.app.now;
+    ctx.app.now = () => Date.parse('2026-11-20T10:00:00.000Z');
+    try {
+      expect((await post(`/api/teams/${team}/users/${early.id}`, { joined_on: '2026-10-01' })).statusCode).toBe(401);
+      expect((await post(`/api/teams/${team}/users/${early.id}`, { joined_on: '2026-10-01' }, reader.headers)).statusCode).toBe(403);
+
+      const added = await post(`/api/teams/${team}/users/${early.id}`, { joined_on: '2026-10-01' }, admin.headers);
+      expect(added.statusCode).toBe(201);
+      expect(added.json().data).toEqual([expect.objectContaining({ id: early.id, joined_at: '2026-09-30T22:00:00.000Z' })]);
+      const audit = await ctx.app.inject({ method: 'GET', url: `/api/audit-log?filter[entity_type]=team&filter[entity_id]=${team}`, headers: admin.headers });
+      expect(audit.json().data[0]).toMatchObject({ action: 'update', changes: { members: [[], [early.id]], joined_at: [null, '2026-09-30T22:00:00.000Z'] } });
+
+      // No body at all, as before dates could be given: the moment of the addition.
+      const plain = await post(`/api/teams/${team}/users/${fresh.id}`, undefined, admin.headers);
+      expect(plain.statusCode).toBe(201);
+      expect(plain.json().data.find((member: { id: number }) => member.id === fresh.id).joined_at).toBe('2026-11-20T10:00:00.000Z');
+
+      // Added again with another day, a member keeps their date: changing it is the PUT's job.
+      expect((await post(`/api/teams/${team}/users/${early.id}`, { joined_on: '2026-01-10' }, admin.headers)).statusCode).toBe(201);
+      const members = (await ctx.app.inject({ method: 'GET', url: `/api/teams/${team}/users`, headers: admin.headers })).json().data;
+      expect(members.find((member: { id: number }) => member.id === early.id).joined_at).toBe('2026-09-30T22:00:00.000Z');
+    } finally {
+      ctx.app.now = saved;
+    }
+  });
+
+  it('refuses a day in the future, before 2000 or not a date, under joined_on, and adds no one', async () => {
+    const admin = await ctx.user({}, ['update_teams', 'read_teams']);
+    const team = await makeTeam(ctx.db, { name: 'Ingresso rifiutato' });
+    const person = await ctx.user();
+    const url = `/api/teams/${team}/users/${person.id}`;
+    const saved = ctx.app.now;
+    ctx.app.now = () => Date.parse('2026-11-20T10:00:00.000Z');
+    try {
+      const refused = async (payload: unknown) => {
+        const res = await post(url, payload, admin.headers);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+        return res.json().errors.joined_on;
+      };
+      expect(await refused({ joined_on: '2026-11-21' })).toEqual(['La data di ingresso non può essere nel futuro.']);
+      expect(await refused({ joined_on: '1999-12-31' })).toEqual(['La data di ingresso non può essere precedente al 01/01/2000.']);
+      expect(await refused({ joined_on: '2026-02-30' })).toHaveLength(1);
+      expect(await refused({ joined_on: 'ieri' })).toHaveLength(1);
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/teams/${team}/users`, headers: admin.headers })).json().data).toEqual([]);
+    } finally {
+      ctx.app.now = saved;
+    }
+  });
+});

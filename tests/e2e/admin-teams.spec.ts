@@ -119,6 +119,37 @@ test('members modal: list scrolling at 24rem, add through the user picker, remov
   await expect(member).toHaveCount(0);
 });
 
+test('members modal: a member added from the day they joined; a day in the future is refused under its field', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  const team = seedDb.prepare('select id, name from teams order by id desc limit 1 offset 1').get() as { id: number; name: string };
+  const outsider = seedDb
+    .prepare('select name, surname, email from users where id not in (select user_id from team_members where team_id = ?) and is_expert = 0 order by id desc limit 1 offset 1')
+    .get(team.id) as { name: string; surname: string; email: string };
+  await page.goto('/admin/teams');
+  await rowWith(page, team.name).getByRole('button', { name: 'Membri' }).click();
+  const dialog = openDialog(page, `Membri di ${team.name}`);
+  const today = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  const [day, month, year] = today.split('/');
+  const joined = dialog.getByLabel('Nel team dal');
+  await expect(joined).toHaveValue(`${year}-${month}-${day}`);
+
+  await pick(dialog, 'Aggiungi membro', outsider.email.slice(0, 8), new RegExp(`${outsider.name} ${outsider.surname}`));
+  await joined.fill(`${Number(year) + 1}-${month}-01`);
+  await dialog.getByRole('button', { name: 'Aggiungi', exact: true }).click();
+  await expect(joined).toHaveAccessibleDescription('La data di ingresso non può essere nel futuro.');
+  await expect(joined).toBeFocused();
+  const member = dialog.getByRole('listitem').filter({ hasText: outsider.email });
+  await expect(member).toHaveCount(0);
+
+  await joined.fill(`${year}-${month}-01`);
+  await expect(joined).not.toHaveAccessibleDescription(/futuro/);
+  await dialog.getByRole('button', { name: 'Aggiungi', exact: true }).click();
+  await expect(member).toContainText(`Nel team dal 01/${month}/${year}`);
+
+  await member.getByRole('button', { name: `Rimuovi ${outsider.name} ${outsider.surname}` }).click();
+  await expect(member).toHaveCount(0);
+});
+
 test('sessions modal lists the team sessions (per_page 10000, newest first)', async ({ pageAs, seedDb }) => {
   const page = await pageAs('admin');
   const team = seedDb.prepare('select id, name from teams order by id limit 1').get() as { id: number; name: string };

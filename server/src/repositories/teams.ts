@@ -9,7 +9,7 @@ import type { PersonSummary, TeamMember } from '../schemas/team.js';
 import { listPage, UnfilteredPages, type ListSpec } from './list.js';
 import { hasTeamLink } from './sessions.js';
 import { isoNow, loadPeople, memberSince, personColumns, type Clock } from './shared.js';
-import { audit, changesBetween, idsChange, type ActorId } from './audit.js';
+import { audit, changesBetween, idsChange, type ActorId, type AuditChanges } from './audit.js';
 import { defineRepository } from './registry.js';
 import { deleteImages, insertImage, type StoredImage } from './uploads.js';
 
@@ -43,7 +43,8 @@ export async function callerTeams(db: Db, auth: AuthContext): Promise<{ teamIds:
 /** Every query on teams, their members and their logo. */
 export function createTeamsRepository(db: Db, now: Clock) {
   /** Changes the team's members to `next(current)` in one transaction, recording the change. */
-  async function changeMembers(actorId: ActorId, teamId: number, next: (current: number[]) => number[]): Promise<void> {
+  /** `joinedAt`: when the added members joined (an instant); now when absent. */
+  async function changeMembers(actorId: ActorId, teamId: number, next: (current: number[]) => number[], joinedAt?: string): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const current = (await trx.selectFrom('team_members').select('user_id').where('team_id', '=', teamId).execute()).map((m) => m.user_id);
       const wanted = [...new Set(next(current))];
@@ -53,10 +54,13 @@ export function createTeamsRepository(db: Db, now: Clock) {
       const removed = current.filter((id) => !wanted.includes(id));
       if (removed.length) await trx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'in', removed).execute();
       if (added.length) {
-        const joinedAt = isoNow(now);
-        await trx.insertInto('team_members').values(added.map((user_id) => ({ team_id: teamId, user_id, joined_at: joinedAt }))).execute();
+        const joined = joinedAt ?? isoNow(now);
+        await trx.insertInto('team_members').values(added.map((user_id) => ({ team_id: teamId, user_id, joined_at: joined }))).execute();
       }
-      await audit(trx, now, { actorId, action: 'update', entityType: 'team', entityId: teamId, changes: { members: change } });
+      // A date given with the addition is part of what was decided: the trail keeps it.
+      const changes: AuditChanges = { members: change };
+      if (added.length && joinedAt) changes.joined_at = [null, joinedAt];
+      await audit(trx, now, { actorId, action: 'update', entityType: 'team', entityId: teamId, changes });
     });
   }
 
@@ -195,8 +199,9 @@ export function createTeamsRepository(db: Db, now: Clock) {
       });
     },
 
-    async addMember(actorId: ActorId, teamId: number, userId: number): Promise<void> {
-      await changeMembers(actorId, teamId, (current) => [...current, userId]);
+    /** Adds a member who joined at `joinedAt` (an instant), or now; an existing member keeps their date. */
+    async addMember(actorId: ActorId, teamId: number, userId: number, joinedAt?: string): Promise<void> {
+      await changeMembers(actorId, teamId, (current) => [...current, userId], joinedAt);
     },
 
     async removeMember(actorId: ActorId, teamId: number, userId: number): Promise<void> {

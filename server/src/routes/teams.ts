@@ -26,6 +26,7 @@ import {
   TeamListResponse,
   TeamMemberParams,
   TeamMembersResponse,
+  TeamMemberAddBody,
   TeamMemberUpdateBody,
   TeamResponse,
   TeamSessionParams,
@@ -176,17 +177,28 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     return { data: await teams.members(request.params.id) };
   });
 
+  /** A join day the API refuses: in the future, or before the earliest it takes. */
+  const checkJoinDay = (body: CheckedBody<{ joined_on?: string }>, errors: FieldErrorBag) => {
+    const problem = joinDayProblem(body.get('joined_on'), romeToday(app.now()));
+    if (problem) errors.add('joined_on', problem);
+  };
+
   r.post(
     '/teams/:id/users/:userId',
     {
-      preHandler: app.requirePermission('update_teams'),
-      schema: { params: TeamMemberParams, response: responses({ 201: TeamMembersResponse }) },
+      // No body at all (as before a day could be given) is an empty one: today.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      preHandler: [app.requirePermission('update_teams'), checkBody<TeamMemberAddBody>(checkJoinDay)],
+      schema: { params: TeamMemberParams, body: TeamMemberAddBody, response: responses({ 201: TeamMembersResponse }) },
     },
     async (request, reply) => {
       const { id, userId } = request.params;
       await findTeam(id);
       orNotFound(await users.findById(userId), 'user');
-      await teams.addMember(actorOf(request), id, userId);
+      const day = request.body?.joined_on;
+      await teams.addMember(actorOf(request), id, userId, day ? dayStartIso(day) : undefined);
       reply.status(201);
       return { data: await teams.members(id) };
     },
@@ -197,10 +209,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: [
         app.requirePermission('update_teams'),
-        checkBody<TeamMemberUpdateBody>((body, errors) => {
-          const problem = joinDayProblem(body.get('joined_on'), romeToday(app.now()));
-          if (problem) errors.add('joined_on', problem);
-        }),
+        checkBody<TeamMemberUpdateBody>(checkJoinDay),
       ],
       schema: { params: TeamMemberParams, body: TeamMemberUpdateBody, response: responses({ 200: TeamMembersResponse }) },
     },

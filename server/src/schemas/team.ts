@@ -61,6 +61,13 @@ export type TeamUpdateBody = Static<typeof TeamUpdateBody>;
 export const TeamMemberParams = Type.Object({ id: DbId, userId: DbId });
 export type TeamMemberParams = Static<typeof TeamMemberParams>;
 
+/**
+ * POST /api/teams/{id}/users/{userId}: the Europe/Rome day the member joined the team, when not
+ * today (no body, or no `joined_on`, is today).
+ */
+export const TeamMemberAddBody = Type.Object({ joined_on: Type.Optional(Type.String({ format: 'date' })) });
+export type TeamMemberAddBody = Static<typeof TeamMemberAddBody>;
+
 /** PUT /api/teams/{id}/users/{userId}: the Europe/Rome day the member joined the team. */
 export const TeamMemberUpdateBody = Type.Object({ joined_on: Type.String({ format: 'date' }) });
 export type TeamMemberUpdateBody = Static<typeof TeamMemberUpdateBody>;

@@ -40,6 +40,10 @@ export interface PeoplePickerDialogProps<P extends Person = Person> {
   rowAction?: (person: P) => ReactNode;
   loading: boolean;
   add: (id: Identifier) => Promise<unknown>;
+  /** More of what an addition says, under the picker (e.g. the day a member joined). */
+  addFields?: ReactNode;
+  /** A failed addition the caller shows itself (a field's message under its field): true when it did. */
+  addError?: (error: unknown) => boolean;
   remove: (id: Identifier) => Promise<unknown>;
   /** Reloads `people` after a change. */
   reload: () => Promise<unknown>;
@@ -64,7 +68,23 @@ function breakableEmail(email: string): ReactNode {
   );
 }
 
-export function PeoplePickerDialog<P extends Person>({ open, onClose, texts, record, picker, people, detail, rowAction, loading, add, remove, reload, failures }: PeoplePickerDialogProps<P>) {
+export function PeoplePickerDialog<P extends Person>({
+  open,
+  onClose,
+  texts,
+  record,
+  picker,
+  people,
+  detail,
+  rowAction,
+  loading,
+  add,
+  addFields,
+  addError,
+  remove,
+  reload,
+  failures,
+}: PeoplePickerDialogProps<P>) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -106,7 +126,9 @@ export function PeoplePickerDialog<P extends Person>({ open, onClose, texts, rec
         releaseHold.current = holdFocus(focusPicker);
       });
     },
-    onError,
+    onError: (error) => {
+      if (!addError?.(error)) onError(error);
+    },
   });
   const removing = useMutation({
     mutationFn: (person: { id: Identifier; index: number }) => remove(person.id),
@@ -125,19 +147,22 @@ export function PeoplePickerDialog<P extends Person>({ open, onClose, texts, rec
       onClose={onClose}
       title={translate(texts.title, { name: record.name })}
       header={
-        <Box ref={headerRef} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          <Box sx={{ flex: 1 }}>
-            <SearchPicker
-              config={picker}
-              label={translate(texts.pick)}
-              value={picked}
-              onChange={setPicked}
-              excludeIds={(people ?? []).map((person) => person.id)}
-            />
+        <Box ref={headerRef}>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <Box sx={{ flex: 1 }}>
+              <SearchPicker
+                config={picker}
+                label={translate(texts.pick)}
+                value={picked}
+                onChange={setPicked}
+                excludeIds={(people ?? []).map((person) => person.id)}
+              />
+            </Box>
+            <Button size="sm" disabled={!picked} loading={adding.isPending} onClick={() => picked && adding.mutate(picked.id)}>
+              {translate(texts.add)}
+            </Button>
           </Box>
-          <Button size="sm" disabled={!picked} loading={adding.isPending} onClick={() => picked && adding.mutate(picked.id)}>
-            {translate(texts.add)}
-          </Button>
+          {addFields && <Box sx={{ mt: 2 }}>{addFields}</Box>}
         </Box>
       }
     >

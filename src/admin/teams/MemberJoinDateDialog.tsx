@@ -1,18 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate, type Identifier } from 'react-admin';
 import type { TeamMember } from '../../../server/src/schemas/contract';
-import { EARLIEST_JOIN_DAY, joinDayProblem } from '../../../server/src/schemas/person-rules';
 import { romeDayKey } from '../../lib/calendar';
 import { SubmitDialog } from '../common/SubmitDialog';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { fullName } from '../common/text';
-
-const FIELD = 'joined_on';
-
-/** A refusal found before sending, in the shape of the API's 422, so it shows where the server's would. */
-const refusal = (message: string) => ({ status: 422, body: { message, errors: { [FIELD]: [message] } } });
+import { JOINED_ON, JoinDayField, joinDayRefusal } from './joinDay';
 
 export interface MemberJoinDateDialogProps {
   teamId: Identifier;
@@ -42,8 +36,8 @@ export function MemberJoinDateDialog({ teamId, member, onClose, onSaved }: Membe
 
   const save = async () => {
     if (!member) return;
-    const local = day ? joinDayProblem(day, today) : translate('resources.teams.page.join_date_required');
-    if (local) throw refusal(local);
+    const refusal = joinDayRefusal(day, today, translate('resources.teams.page.join_date_required'));
+    if (refusal) throw refusal;
     await dataProvider.setTeamMemberJoinDate(teamId, member.id, day);
     await onSaved();
   };
@@ -54,24 +48,20 @@ export function MemberJoinDateDialog({ teamId, member, onClose, onSaved }: Membe
       onClose={onClose}
       title={shown ? translate('resources.teams.page.join_date_title', { name: fullName(shown) }) : ''}
       onSubmit={save}
-      onFieldErrors={(errors) => setProblem(errors[FIELD])}
+      onFieldErrors={(errors) => setProblem(errors[JOINED_ON])}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('resources.teams.page.join_date_hint')}
       </Typography>
-      <TextField
-        type="date"
-        label={translate('resources.teams.page.joined_on')}
+      <JoinDayField
         value={day}
-        onChange={(event) => {
-          setDay(event.target.value);
+        onChange={(value) => {
+          setDay(value);
           setProblem(undefined);
         }}
-        required
+        problem={problem}
+        today={today}
         fullWidth
-        error={Boolean(problem)}
-        helperText={problem}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: EARLIEST_JOIN_DAY, max: today } }}
       />
     </SubmitDialog>
   );

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslate, type RaRecord } from 'react-admin';
+import { useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import type { TeamMember } from '../../../server/src/schemas/contract';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { PeoplePickerDialog } from '../common/PeoplePickerDialog';
@@ -9,6 +9,9 @@ import { RowAction } from '../common/RowAction';
 import { userPicker } from '../common/pickers';
 import { formatRomeDate } from '../common/dateTime';
 import { fullName } from '../common/text';
+import { fieldErrors } from '../../lib/apiError';
+import { romeDayKey } from '../../lib/calendar';
+import { JOINED_ON, JoinDayField, joinDayRefusal } from './joinDay';
 import { MemberJoinDateDialog } from './MemberJoinDateDialog';
 
 const TEXTS = {
@@ -20,7 +23,10 @@ const TEXTS = {
 };
 const JOINED = 'resources.teams.page.member_since';
 
-/** A team's members: any user can be added, a member's join date changed; a refused change is shown. */
+/**
+ * A team's members: any user can be added, from today or from the day they joined; a member's join
+ * date changed; a refused change is shown.
+ */
 export function TeamMembersDialog({ team, open, onClose }: { team: RaRecord; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
@@ -29,6 +35,24 @@ export function TeamMembersDialog({ team, open, onClose }: { team: RaRecord; ope
   const { data, isPending } = useQuery({ queryKey, queryFn: () => dataProvider.getTeamMembers<TeamMember>(team.id), enabled: open });
   const reload = () => queryClient.invalidateQueries({ queryKey });
   const [dating, setDating] = useState<TeamMember | null>(null);
+  const today = romeDayKey(new Date());
+  // Kept between additions: people who joined together are added one after the other.
+  const [joinDay, setJoinDay] = useState(today);
+  const [joinProblem, setJoinProblem] = useState<string | undefined>();
+  const joinField = useRef<HTMLInputElement>(null);
+  // Each opening starts from today.
+  useEffect(() => {
+    if (!open) return;
+    setJoinDay(romeDayKey(new Date()));
+    setJoinProblem(undefined);
+  }, [open]);
+
+  const add = async (userId: Identifier) => {
+    const refusal = joinDayRefusal(joinDay, today, translate('resources.teams.page.join_date_required'));
+    if (refusal) throw refusal;
+    // Today is the moment of the addition, as without a date: not the start of the day.
+    await dataProvider.addTeamMember(team.id, userId, joinDay === today ? undefined : joinDay);
+  };
   return (
     <>
       <PeoplePickerDialog
@@ -48,7 +72,27 @@ export function TeamMembersDialog({ team, open, onClose }: { team: RaRecord; ope
           />
         )}
         loading={isPending}
-        add={(userId) => dataProvider.addTeamMember(team.id, userId)}
+        add={add}
+        addFields={
+          <JoinDayField
+            value={joinDay}
+            onChange={(day) => {
+              setJoinDay(day);
+              setJoinProblem(undefined);
+            }}
+            problem={joinProblem}
+            today={today}
+            inputRef={joinField}
+          />
+        }
+        addError={(error) => {
+          const problem = fieldErrors(error)[JOINED_ON];
+          if (!problem) return false;
+          // Focus goes where the problem is, and the field's message is read with it.
+          setJoinProblem(problem);
+          joinField.current?.focus();
+          return true;
+        }}
         remove={(userId) => dataProvider.removeTeamMember(team.id, userId)}
         reload={reload}
         failures="notify"
