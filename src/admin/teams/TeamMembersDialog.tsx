@@ -83,6 +83,7 @@ export function TeamMembersDialog({ team, open, onClose }: { team: RaRecord; ope
             problem={joinProblem}
             today={today}
             inputRef={joinField}
+            fullWidth
           />
         }
         addError={(error) => {
