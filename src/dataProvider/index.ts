@@ -2,7 +2,14 @@ import type { DataProvider } from 'ra-core';
 import { restProvider } from './restProvider';
 import { customMethods, type CustomMethods } from './customMethods';
 
-export type AppDataProvider = DataProvider & CustomMethods;
+/**
+ * ra-core's DataProvider without its `[key: string]: any`: with it, a call to a method this
+ * provider lacks (one of the back-office's, on the portal's provider) would pass the typecheck and
+ * fail in the browser.
+ */
+type DeclaredMethods<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+
+export type AppDataProvider = DeclaredMethods<DataProvider> & CustomMethods;
 
 /**
  * The app's dataProvider: the portal's, and the base of the back-office's (./backOffice.ts), which
