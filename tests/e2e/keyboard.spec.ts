@@ -602,6 +602,9 @@ test('keyboard: a team member added then removed, focus stays in the dialog on t
   await tabTo(page, page.getByRole('searchbox', { name: 'Cerca' }), { max: 60 });
   await page.keyboard.insertText('EduPlay');
   await expect(page.getByRole('heading', { level: 2, name: 'Risultati per "EduPlay"' })).toBeVisible();
+  // The heading comes with the search; the rows with its answer. Tabbing before they are in would
+  // focus a row about to be replaced.
+  await expect(page.getByRole('row')).toHaveCount(2);
   const members = page.getByRole('button', { name: 'Membri Team EduPlay' });
   await tabTo(page, members, { max: 60 });
   await page.keyboard.press('Enter');
