@@ -212,8 +212,8 @@ describe.each(databases)('programme reports (%s)', (kind) => {
         sessions_expected: 3,
         attendance_rate: 4 / 6,
         members: [
-          { user_id: p.users.anna, name: 'Anna', surname: 'Alfieri', email: p.emails.anna, joined_at: FOUNDED, sessions_expected: 3, sessions_attended: 2, minutes_attended: 135 },
-          { user_id: p.users.bruno, name: 'Bruno', surname: 'Bassi', email: p.emails.bruno, joined_at: FOUNDED, sessions_expected: 3, sessions_attended: 2, minutes_attended: 40 },
+          { user_id: p.users.anna, name: 'Anna', surname: 'Alfieri', email: p.emails.anna, joined_at: FOUNDED, left_at: null, sessions_expected: 3, sessions_attended: 2, minutes_attended: 135 },
+          { user_id: p.users.bruno, name: 'Bruno', surname: 'Bassi', email: p.emails.bruno, joined_at: FOUNDED, left_at: null, sessions_expected: 3, sessions_attended: 2, minutes_attended: 40 },
         ],
         // S1 only: S2 is a session for every team, not time given to Alfa.
         experts: [{ user_id: p.users.elena, name: 'Elena', surname: 'Esposito', minutes_attended: 60 }],
@@ -224,8 +224,8 @@ describe.each(databases)('programme reports (%s)', (kind) => {
         sessions_expected: 3,
         attendance_rate: 2 / 6,
         members: [
-          { user_id: p.users.carla, name: 'Carla', surname: 'Conti', email: p.emails.carla, joined_at: FOUNDED, sessions_expected: 3, sessions_attended: 2, minutes_attended: 30 },
-          { user_id: p.users.dario, name: 'Dario', surname: 'Dini', email: p.emails.dario, joined_at: FOUNDED, sessions_expected: 3, sessions_attended: 0, minutes_attended: 0 },
+          { user_id: p.users.carla, name: 'Carla', surname: 'Conti', email: p.emails.carla, joined_at: FOUNDED, left_at: null, sessions_expected: 3, sessions_attended: 2, minutes_attended: 30 },
+          { user_id: p.users.dario, name: 'Dario', surname: 'Dini', email: p.emails.dario, joined_at: FOUNDED, left_at: null, sessions_expected: 3, sessions_attended: 0, minutes_attended: 0 },
         ],
         experts: [],
       },
@@ -386,6 +386,91 @@ describe.each(databases)('programme reports (%s)', (kind) => {
     }
   });
 
+  it('keeps a member who left in the reports of the time they were in the team, once per stay', async () => {
+    const admin = await ctx.user({}, ['read_reports', 'update_teams', 'read_teams']);
+    const saved = ctx.app.now;
+    const betaReport = async (range = Q1) => (await get(`/api/reports/participation?${range}&filter[team_id]=${p.teams.beta}`)).json();
+    type Row = { user_id: number; joined_at: string; left_at: string | null; sessions_expected: number; sessions_attended: number };
+    const carlaRows = (report: { data: Array<{ members: Row[] }> }) => report.data[0].members.filter((m) => m.user_id === p.users.carla);
+    try {
+      // Carla leaves Beta on 20 February: after S5 (1 January) and S2 (5 February, both for every
+      // team, she attended S2), before S3 (1 March, Beta's own, which she attended all the same).
+      ctx.app.now = () => Date.parse('2026-02-20T10:00:00.000Z');
+      const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/teams/${p.teams.beta}/users/${p.users.carla}`, headers: admin.headers });
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json().data.map((m: { id: number }) => m.id)).not.toContain(p.users.carla);
+
+      ctx.app.now = () => Date.parse('2026-04-01T10:00:00.000Z');
+      const afterLeaving = await betaReport();
+      expect(afterLeaving.data[0].sessions_expected).toBe(3);
+      expect(carlaRows(afterLeaving)).toEqual([
+        expect.objectContaining({ joined_at: FOUNDED, left_at: '2026-02-20T10:00:00.000Z', sessions_expected: 2, sessions_attended: 1 }),
+      ]);
+      expect(afterLeaving.data[0].members.find((m: { user_id: number }) => m.user_id === p.users.dario)).toMatchObject({ left_at: null, sessions_expected: 3 });
+      // Carla 1 of 2, Dario 0 of 3.
+      expect(afterLeaving.data[0].attendance_rate).toBe(1 / 5);
+      // A span after she left does not list her.
+      expect(carlaRows(await betaReport('from=2026-03-01&to=2026-03-31'))).toEqual([]);
+
+      // She comes back from 1 March (Rome): S3 is hers again, in a second stay.
+      ctx.app.now = () => Date.parse('2026-03-10T10:00:00.000Z');
+      const back = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/teams/${p.teams.beta}/users/${p.users.carla}`,
+        headers: admin.headers,
+        payload: { joined_on: '2026-03-01' },
+      });
+      expect(back.statusCode).toBe(201);
+      ctx.app.now = () => Date.parse('2026-04-01T10:00:00.000Z');
+      const afterReturning = await betaReport();
+      expect(carlaRows(afterReturning).map((m) => [m.joined_at, m.left_at, m.sessions_expected, m.sessions_attended])).toEqual([
+        [FOUNDED, '2026-02-20T10:00:00.000Z', 2, 1],
+        ['2026-02-28T23:00:00.000Z', null, 1, 1],
+      ]);
+      expect(afterReturning.data[0].attendance_rate).toBe(2 / 6);
+      expect(carlaRows(await betaReport('from=2026-03-01&to=2026-03-31'))).toHaveLength(1);
+
+      // The spreadsheet counts people, not stays, and says when each stay ended; the dashboard's
+      // months agree with the report.
+      const sheets = await readSheets((await get(`/api/reports/participation/excel?${Q1}&filter[team_id]=${p.teams.beta}`)).rawPayload);
+      expect(sheets.get('Riepilogo')![5].slice(1, 5)).toEqual([2, 3, 6, 2]);
+      const teamSheet = sheets.get(afterReturning.data[0].team_name)!;
+      expect(teamSheet[4]).toEqual(['Cognome', 'Nome', 'Email', 'Nel team dal', 'Nel team fino al', 'Sessioni previste', 'Sessioni frequentate', 'Minuti']);
+      expect(teamSheet.slice(5, 7).map((row) => row.slice(3, 6))).toEqual([
+        [romeClock('2025-12-01T01:00:00'), romeClock('2026-02-20T11:00:00'), 2],
+        [romeClock('2026-03-01T00:00:00'), undefined, 1],
+      ]);
+      const months = (await get('/api/reports/dashboard')).json().data.attendance_by_month;
+      for (const month of months.filter((m: { month: string }) => ['2026-01', '2026-02', '2026-03'].includes(m.month))) {
+        const report = (await get(`/api/reports/participation?from=${month.from}&to=${month.to}`)).json();
+        expect(month.attendance_rate, month.month).toBe(report.meta.attendance_rate);
+      }
+    } finally {
+      ctx.app.now = saved;
+      await ctx.db.deleteFrom('past_team_members').where('team_id', '=', p.teams.beta).execute();
+      await ctx.db.deleteFrom('team_members').where('team_id', '=', p.teams.beta).where('user_id', '=', p.users.carla).execute();
+      await ctx.db.insertInto('team_members').values({ team_id: p.teams.beta, user_id: p.users.carla, joined_at: FOUNDED }).execute();
+    }
+  });
+
+  it('forgets the stays of a deleted team or person', async () => {
+    const admin = await ctx.user({}, ['update_teams', 'read_teams']);
+    const leaver = await ctx.user({ name: 'Lia', surname: 'Lascia' });
+    const team = (await ctx.db.insertInto('teams').values({ name: `Breve ${Math.random()}`, created_at: FOUNDED }).returning('id').executeTakeFirstOrThrow()).id;
+    const other = (await ctx.db.insertInto('teams').values({ name: `Altro ${Math.random()}`, created_at: FOUNDED }).returning('id').executeTakeFirstOrThrow()).id;
+    for (const id of [team, other]) {
+      expect((await ctx.app.inject({ method: 'POST', url: `/api/teams/${id}/users/${leaver.id}`, headers: admin.headers })).statusCode).toBe(201);
+      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/teams/${id}/users/${leaver.id}`, headers: admin.headers })).statusCode).toBe(200);
+    }
+    const stays = () => ctx.db.selectFrom('past_team_members').select('team_id').where('user_id', '=', leaver.id).orderBy('team_id').execute();
+    expect(await stays()).toEqual([{ team_id: team }, { team_id: other }]);
+    await ctx.db.deleteFrom('teams').where('id', '=', team).execute();
+    expect(await stays()).toEqual([{ team_id: other }]);
+    await ctx.db.deleteFrom('users').where('id', '=', leaver.id).execute();
+    expect(await stays()).toEqual([]);
+    await ctx.db.deleteFrom('teams').where('id', '=', other).execute();
+  });
+
   it('defaults to the current quarter and refuses bad input with Italian messages', async () => {
     const saved = ctx.app.now;
     ctx.app.now = () => Date.parse('2026-02-10T12:00:00.000Z');
@@ -424,7 +509,7 @@ describe.each(databases)('programme reports (%s)', (kind) => {
     const teamSheet = sheets.get(team.team_name)!;
     expect(teamSheet[2][0]).toBe('Periodo: 01/01/2026 – 31/03/2026');
     expect(teamSheet.slice(5)).toEqual(
-      team.members.map((m: Record<string, unknown>) => [m.surname, m.name, m.email, romeClock('2025-12-01T01:00:00'), m.sessions_expected, m.sessions_attended, m.minutes_attended]),
+      team.members.map((m: Record<string, unknown>) => [m.surname, m.name, m.email, romeClock('2025-12-01T01:00:00'), undefined, m.sessions_expected, m.sessions_attended, m.minutes_attended]),
     );
     const unmatched = sheets.get('Non riconosciuti')!;
     expect(unmatched.slice(5)).toEqual([

@@ -40,7 +40,7 @@ async function sessionsOfTeam(db: Db, teamId: number) {
 }
 
 const TABLES = [
-  'users', 'permissions', 'roles', 'role_permissions', 'user_roles', 'teams', 'team_members', 'expert_teams',
+  'users', 'permissions', 'roles', 'role_permissions', 'user_roles', 'teams', 'team_members', 'past_team_members', 'expert_teams',
   'sessions', 'session_experts', 'session_teams', 'attendances', 'attendance_imports', 'courses', 'modules',
   'lessons', 'lesson_progress',
 ] as const;

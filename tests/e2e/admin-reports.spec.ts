@@ -70,16 +70,22 @@ test('an administrator opens Report, picks a range and a team, sees the figures 
   await expect(row.getByRole('cell').nth(4)).toHaveText(rate);
   // One team: its members are shown at once, with their own figures.
   const members = page.getByRole('table', { name: `Membri di ${team.name}` });
+  const romeDate = (iso: string) => new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+  // The demo's Simone Lombardo left Agrisense 40 days ago: still listed for the span, with his figures.
+  const left = report.data[0].members.filter((member: { left_at: string | null }) => member.left_at !== null);
+  expect(left.map((member: { email: string }) => member.email)).toEqual(['simone.lombardo@example.com']);
   for (const member of report.data[0].members) {
     const line = members.getByRole('row').filter({ hasText: member.email });
     await expect(line).toContainText(`${member.name} ${member.surname}`);
-    // Name, e-mail, since when a member (Rome's day), sessions expected from then, attended, minutes.
-    const joined = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(member.joined_at));
-    await expect(line.getByRole('cell').nth(2)).toHaveText(joined);
-    await expect(line.getByRole('cell').nth(3)).toHaveText(String(member.sessions_expected));
-    await expect(line.getByRole('cell').nth(4)).toHaveText(String(member.sessions_attended));
-    await expect(line.getByRole('cell').nth(5)).toHaveText(String(member.minutes_attended));
+    // Name, e-mail, since when and until when a member (Rome's days), sessions expected in that
+    // stay, attended, minutes.
+    await expect(line.getByRole('cell').nth(2)).toHaveText(romeDate(member.joined_at));
+    await expect(line.getByRole('cell').nth(3)).toHaveText(member.left_at ? romeDate(member.left_at) : 'ancora nel team');
+    await expect(line.getByRole('cell').nth(4)).toHaveText(String(member.sessions_expected));
+    await expect(line.getByRole('cell').nth(5)).toHaveText(String(member.sessions_attended));
+    await expect(line.getByRole('cell').nth(6)).toHaveText(String(member.minutes_attended));
   }
+  await expect(members.getByRole('columnheader')).toHaveText(['Membro', 'Email', 'Nel team dal', 'Nel team fino al', 'Sessioni previste', 'Sessioni frequentate', 'Minuti']);
   await expect(page.getByRole('heading', { name: 'Partecipanti non riconosciuti' })).toBeVisible();
 
   const download = page.waitForEvent('download');
@@ -88,6 +94,7 @@ test('an administrator opens Report, picks a range and a team, sees the figures 
   expect(file.suggestedFilename()).toBe('participation.xlsx');
   const sheets = await sheetsOf(await file.path());
   expect(sheets.get('Riepilogo')![5].slice(0, 3)).toEqual([team.name, report.data[0].members.length, expected]);
+  expect(sheets.get('Agrisense')![4]).toContain('Nel team fino al');
 
   // Learning.
   await page.getByRole('tab', { name: 'Apprendimento' }).click();

@@ -35,8 +35,16 @@ describe('participation maths', () => {
       from: '2026-01-01',
       to: '2026-03-31',
       teams: [{ id: 7, name: 'Alfa', created_at: at(-60) }],
-      members: new Map([[7, [{ id: 1, name: 'Anna', surname: 'A', email: 'a@x', joined_at: at(-60) }, { id: 2, name: 'Bruno', surname: 'B', email: 'b@x', joined_at: at(-60) }]]]),
-      teamsOfUser: new Map([[1, [{ team_id: 7, joined_at: at(-60) }]], [2, [{ team_id: 7, joined_at: at(-60) }]]]),
+      members: new Map([
+        [
+          7,
+          [
+            { id: 1, name: 'Anna', surname: 'A', email: 'a@x', joined_at: at(-60), left_at: null },
+            { id: 2, name: 'Bruno', surname: 'B', email: 'b@x', joined_at: at(-60), left_at: null },
+          ],
+        ],
+      ]),
+      teamsOfUser: new Map([[1, [{ team_id: 7, joined_at: at(-60), left_at: null }]], [2, [{ team_id: 7, joined_at: at(-60), left_at: null }]]]),
       // 09:00–10:00, attached to no team (every team).
       sessions: [{ id: 1, name: 'Plenaria', start_time: at(0), end_time: at(60), teamIds: [] }],
       rows: [row(1, -10, 30), row(1, 20, 90), row(2, null, null), row(null, 0, 15, 'g@x'), row(null, 10, 20, 'G@X')],
@@ -55,7 +63,15 @@ describe('participation maths', () => {
 
 describe('members who joined later', () => {
   const day = (d: number) => new Date(Date.UTC(2026, 0, d, 9)).toISOString();
-  const member = (id: number, joined: number) => ({ id, name: `N${id}`, surname: `S${id}`, email: `${id}@x`, joined_at: day(joined) });
+  const member = (id: number, joined: number, left: number | null = null) => ({
+    id,
+    name: `N${id}`,
+    surname: `S${id}`,
+    email: `${id}@x`,
+    joined_at: day(joined),
+    left_at: left === null ? null : day(left),
+  });
+  const stayOf = (m: ReturnType<typeof member>) => ({ team_id: 7, joined_at: m.joined_at, left_at: m.left_at });
   const attendance = (session_id: number, user_id: number): AttendanceRow => ({ session_id, user_id, name: null, email: null, joined_at: null, left_at: null });
 
   it('are expected, and counted, only at the sessions from when they joined', () => {
@@ -70,8 +86,8 @@ describe('members who joined later', () => {
       teams: [{ id: 7, name: 'Alfa', created_at: day(1) }],
       members: new Map([[7, [anna, bruno]]]),
       teamsOfUser: new Map([
-        [1, [{ team_id: 7, joined_at: anna.joined_at }]],
-        [2, [{ team_id: 7, joined_at: bruno.joined_at }]],
+        [1, [stayOf(anna)]],
+        [2, [stayOf(bruno)]],
       ]),
       sessions: [
         { id: 1, name: 'Plenaria 1', start_time: day(5), end_time: null, teamIds: [] },
@@ -90,6 +106,46 @@ describe('members who joined later', () => {
     ]);
     expect(team.attendance_rate).toBe(3 / 6);
     expect(report.meta.attendance_rate).toBe(3 / 6);
+  });
+
+  it('who left are still expected, and counted, at the sessions of their stay, once per stay', () => {
+    // Team 7 founded on day 1, sessions on days 5, 10, 15, 20, 25 (10 and 20 the team's own). Carla
+    // was in it from day 1 and left on day 12, came back on day 20 (the very start of its session)
+    // and is still in it; Dario left on day 15 at 09:00, the very start of that session, which is
+    // no longer his. Carla attended day 5 (her first stay), day 15 (while out: not counted) and day
+    // 25; Dario attended day 10 and day 20 (after leaving: not counted). Dario is an expert too:
+    // the team's own session on day 20, after he left, is time an expert gave the team.
+    const carlaFirst = member(3, 1, 12);
+    const carlaAgain = member(3, 20);
+    const dario = member(4, 1, 15);
+    const report = computeParticipation({
+      from: '2026-01-01',
+      to: '2026-01-31',
+      teams: [{ id: 7, name: 'Alfa', created_at: day(1) }],
+      members: new Map([[7, [carlaFirst, carlaAgain, dario]]]),
+      teamsOfUser: new Map([
+        [3, [stayOf(carlaFirst), stayOf(carlaAgain)]],
+        [4, [stayOf(dario)]],
+      ]),
+      sessions: [5, 10, 15, 20, 25].map((d, index) => ({
+        id: index + 1,
+        name: `Sessione ${d}`,
+        start_time: day(d),
+        end_time: null,
+        teamIds: d === 10 || d === 20 ? [7] : [],
+      })),
+      rows: [attendance(1, 3), attendance(3, 3), attendance(5, 3), attendance(2, 4), attendance(4, 4)],
+      experts: new Map([[4, { name: 'N4', surname: 'S4' }]]),
+    });
+    const [team] = report.data;
+    expect(team.sessions_expected).toBe(5);
+    expect(team.members.map((m) => [m.user_id, m.joined_at, m.left_at, m.sessions_expected, m.sessions_attended])).toEqual([
+      [3, day(1), day(12), 2, 1],
+      [3, day(20), null, 2, 1],
+      [4, day(1), day(15), 2, 1],
+    ]);
+    expect(team.attendance_rate).toBe(3 / 6);
+    expect(team.experts.map((e) => e.user_id)).toEqual([4]);
   });
 });
 

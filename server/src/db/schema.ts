@@ -72,6 +72,15 @@ export interface TeamMembersTable {
   joined_at: Timestamp;
 }
 
+/** A membership that ended: the person was expected at the team's sessions from `joined_at` until `left_at`. */
+export interface PastTeamMembersTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  joined_at: Timestamp;
+  left_at: Timestamp;
+}
+
 /** Teams a limited-access expert follows. */
 export interface ExpertTeamsTable {
   user_id: number;
@@ -242,6 +251,7 @@ export interface Database {
   user_roles: UserRolesTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
+  past_team_members: PastTeamMembersTable;
   expert_teams: ExpertTeamsTable;
   sessions: SessionsTable;
   session_experts: SessionExpertsTable;

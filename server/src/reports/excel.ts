@@ -21,7 +21,7 @@ export const SUMMARY_HEADER = [
   'Minuti membri',
   'Minuti esperti',
 ] as const;
-export const TEAM_HEADER = ['Cognome', 'Nome', 'Email', 'Nel team dal', 'Sessioni previste', 'Sessioni frequentate', 'Minuti'] as const;
+export const TEAM_HEADER = ['Cognome', 'Nome', 'Email', 'Nel team dal', 'Nel team fino al', 'Sessioni previste', 'Sessioni frequentate', 'Minuti'] as const;
 export const UNMATCHED_HEADER = ['Sessione', 'Inizio', 'Nome', 'Email', 'Minuti'] as const;
 export const LEARNING_HEADER = [
   'Cognome',
@@ -172,7 +172,7 @@ export async function participationWorkbook(report: ParticipationReport): Promis
       const attended = team.members.reduce((sum, m) => sum + m.sessions_attended, 0);
       return [
         team.team_name,
-        team.members.length,
+        new Set(team.members.map((m) => m.user_id)).size,
         team.sessions_expected,
         team.members.reduce((sum, m) => sum + m.sessions_expected, 0),
         attended,
@@ -183,7 +183,7 @@ export async function participationWorkbook(report: ParticipationReport): Promis
     });
     addTable(workbook, sheetName('Riepilogo', used), 'Report di partecipazione', period, SUMMARY_HEADER, summary, { 5: '0.0%' });
     for (const team of report.data) {
-      const rows = team.members.map((m): Cell[] => [m.surname, m.name, m.email, localTime(m.joined_at), m.sessions_expected, m.sessions_attended, m.minutes_attended]);
+      const rows = team.members.map((m): Cell[] => [m.surname, m.name, m.email, localTime(m.joined_at), localTime(m.left_at), m.sessions_expected, m.sessions_attended, m.minutes_attended]);
       addTable(workbook, sheetName(team.team_name, used), `Team ${team.team_name}`, period, TEAM_HEADER, rows);
     }
     const unmatched = report.meta.unmatched.map((u): Cell[] => [u.session_name, localTime(u.session_start), u.name ?? '', u.email ?? '', u.minutes_attended]);

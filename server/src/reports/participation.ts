@@ -5,8 +5,11 @@
  * - a team's sessions are the ones attached to it plus the ones attached to no team that start at
  *   or after the team's creation (a team created later did not exist for the earlier ones, so they
  *   are neither expected nor attended for it);
- * - a member is expected at each of those that starts at or after they joined the team, and only
- *   those count as attended for them (someone who joined in November was not absent in October);
+ * - a member is expected at each of those that starts while they are in the team — at or after they
+ *   joined it and, once they left it, before they left — and only those count as attended for them
+ *   (someone who joined in November was not absent in October; someone who left in March was not
+ *   absent in April, and is still counted for February). Someone who left and came back is listed
+ *   once per stay;
  * - a member attended a session when at least one attendance row of the session is matched to
  *   them, whatever its times;
  * - minutes: each row's joined–left interval is clipped to the session's start–end (2 hours after
@@ -48,23 +51,26 @@ export interface Person {
   email: string;
 }
 
-/** A member of a team, with the ISO instant they joined it. */
-export type Member = Person & { joined_at: string };
-
-/** One team a user belongs to, and since when. */
-export interface Membership {
-  team_id: number;
+/** A stay in a team: the ISO instants the person joined it and left it (null while they are in it). */
+export interface TeamStay {
   joined_at: string;
+  left_at: string | null;
 }
+
+/** A member of a team, for one stay in it. */
+export type Member = Person & TeamStay;
+
+/** One team a user belongs or belonged to, for one stay. */
+export type Membership = TeamStay & { team_id: number };
 
 export interface ParticipationInput {
   from: string;
   to: string;
   /** `created_at` is an ISO instant: the sessions for every team that start before it are not the team's. */
   teams: Array<{ id: number; name: string; created_at: string }>;
-  /** Members of each team, in the order the report lists them. */
+  /** Members of each team, present and past (those whose stay overlaps the span), in the order the report lists them. */
   members: Map<number, Member[]>;
-  /** Every team each user belongs to (all teams, even when the report shows one). */
+  /** Every team each user belongs or belonged to in the span (all teams, even when the report shows one). */
   teamsOfUser: Map<number, Membership[]>;
   sessions: SessionSpan[];
   rows: AttendanceRow[];
@@ -79,6 +85,8 @@ export interface ParticipationMember {
   email: string;
   /** When they joined the team: the sessions before it are not theirs. */
   joined_at: string;
+  /** When they left the team, null while they are in it: the sessions from then on are not theirs. */
+  left_at: string | null;
   sessions_expected: number;
   sessions_attended: number;
   minutes_attended: number;
@@ -187,6 +195,11 @@ function stays<K extends string | number>(rows: AttendanceRow[], spans: Map<numb
   return found;
 }
 
+/** Whether the session starting at `startMs` falls in the stay. */
+const inTeamAt = (stay: TeamStay, startMs: number) => startMs >= Date.parse(stay.joined_at) && (stay.left_at === null || startMs < Date.parse(stay.left_at));
+/** One stay of one person in a team: a person who left and came back has one row per stay. */
+const stayKey = (userId: number, stay: TeamStay) => `${userId}@${stay.joined_at}`;
+
 export function computeParticipation(input: ParticipationInput): ParticipationReport {
   const spans = new Map<number, [number, number]>();
   const sessionById = new Map<number, SessionSpan>();
@@ -217,31 +230,38 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
   /** The team's sessions starting at or after `fromMs`. */
   const teamSessionsFrom = (teamId: number, fromMs: number) =>
     countFrom(ownStarts.get(teamId) ?? [], fromMs) + countFrom(forAllStarts, Math.max(createdMs.get(teamId)!, fromMs));
-  const memberOf = (teamId: number, userId: number) => (input.teamsOfUser.get(userId) ?? []).some((m) => m.team_id === teamId);
+  /** The team's sessions starting during the stay. */
+  const teamSessionsDuring = (teamId: number, stay: TeamStay) =>
+    teamSessionsFrom(teamId, Date.parse(stay.joined_at)) - (stay.left_at === null ? 0 : teamSessionsFrom(teamId, Math.max(Date.parse(stay.left_at), Date.parse(stay.joined_at))));
+  const memberships = (userId: number, teamId: number, startMs: number) =>
+    (input.teamsOfUser.get(userId) ?? []).filter((m) => m.team_id === teamId && inTeamAt(m, startMs));
 
-  /** Per team, per member: sessions attended and seconds. */
-  const attended = new Map<number, Map<number, { sessions: number; seconds: number }>>();
+  /** Per team, per member's stay (stayKey): sessions attended and seconds. */
+  const attended = new Map<number, Map<string, { sessions: number; seconds: number }>>();
   const expertSeconds = new Map<number, Map<number, number>>();
   const matched = input.rows.filter((r) => r.user_id !== null);
   for (const stay of stays(matched, spans, (r) => r.user_id!)) {
     const userId = stay.who;
     const session = sessionById.get(stay.sessionId)!;
     const { seconds } = stay;
-    for (const { team_id: teamId, joined_at: joinedAt } of input.teamsOfUser.get(userId) ?? []) {
-      if (!shown.has(teamId) || !isTeamSession(teamId, session) || startMsOf.get(session.id)! < Date.parse(joinedAt)) continue;
+    const startMs = startMsOf.get(session.id)!;
+    for (const membership of input.teamsOfUser.get(userId) ?? []) {
+      const teamId = membership.team_id;
+      if (!shown.has(teamId) || !isTeamSession(teamId, session) || !inTeamAt(membership, startMs)) continue;
       let ofTeam = attended.get(teamId);
       if (!ofTeam) attended.set(teamId, (ofTeam = new Map()));
-      const sum = ofTeam.get(userId);
+      const key = stayKey(userId, membership);
+      const sum = ofTeam.get(key);
       if (sum) {
         sum.sessions += 1;
         sum.seconds += seconds;
       } else {
-        ofTeam.set(userId, { sessions: 1, seconds });
+        ofTeam.set(key, { sessions: 1, seconds });
       }
     }
     if (input.experts.has(userId)) {
       for (const teamId of session.teamIds) {
-        if (!shown.has(teamId) || memberOf(teamId, userId)) continue;
+        if (!shown.has(teamId) || memberships(userId, teamId, startMs).length) continue;
         const perExpert = expertSeconds.get(teamId) ?? new Map<number, number>();
         perExpert.set(userId, (perExpert.get(userId) ?? 0) + seconds);
         expertSeconds.set(teamId, perExpert);
@@ -254,14 +274,15 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
   const data = input.teams.map((team): ParticipationTeam => {
     const expected = teamSessionsFrom(team.id, Number.NEGATIVE_INFINITY);
     const members = (input.members.get(team.id) ?? []).map((m): ParticipationMember => {
-      const sum = attended.get(team.id)?.get(m.id);
+      const sum = attended.get(team.id)?.get(stayKey(m.id, m));
       return {
         user_id: m.id,
         name: m.name,
         surname: m.surname,
         email: m.email,
         joined_at: m.joined_at,
-        sessions_expected: teamSessionsFrom(team.id, Date.parse(m.joined_at)),
+        left_at: m.left_at,
+        sessions_expected: teamSessionsDuring(team.id, m),
         sessions_attended: sum?.sessions ?? 0,
         minutes_attended: toMinutes(sum?.seconds ?? 0),
       };

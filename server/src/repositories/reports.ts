@@ -147,6 +147,9 @@ function bounds(range: DayRange): { start: string; end: string } {
   return { start: dayStartIso(range.from), end: dayStartIso(addDays(range.to, 1)) };
 }
 
+/** A person's columns, named: SQLite orders a UNION only by its result's explicit names. */
+const PERSON = ['users.id as id', 'users.name as name', 'users.surname as surname', 'users.email as email'] as const;
+
 const minutes = (seconds: number) => Math.round(seconds / 60);
 const num = (value: unknown) => Number(value ?? 0);
 
@@ -185,20 +188,30 @@ export function createReportsRepository(db: Db, now: Clock) {
     return query;
   }
 
-  async function teamsAndMembers(teamId?: number) {
+  /**
+   * The teams, and each team's members: the present ones, and the past ones whose stay overlaps the
+   * span (listed once per stay), in surname, name, id, stay order.
+   */
+  async function teamsAndMembers(range: DayRange, teamId?: number) {
+    const { start, end } = bounds(range);
     let teams = db.selectFrom('teams').select(['id', 'name', 'created_at']).orderBy('name').orderBy('id');
-    let members = db
+    let present = db
       .selectFrom('team_members')
       .innerJoin('teams', 'teams.id', 'team_members.team_id')
       .innerJoin('users', 'users.id', 'team_members.user_id')
-      .select(['team_members.team_id', memberSince, 'users.id', 'users.name', 'users.surname', 'users.email'])
-      .orderBy('users.surname')
-      .orderBy('users.name')
-      .orderBy('users.id');
+      .select(['team_members.team_id', memberSince, sql<string | null>`null`.as('left_at'), ...PERSON]);
+    let past = db
+      .selectFrom('past_team_members')
+      .innerJoin('users', 'users.id', 'past_team_members.user_id')
+      .select(['past_team_members.team_id', 'past_team_members.joined_at', 'past_team_members.left_at', ...PERSON])
+      .where('past_team_members.left_at', '>', start)
+      .where('past_team_members.joined_at', '<', end);
     if (teamId !== undefined) {
       teams = teams.where('id', '=', teamId);
-      members = members.where('team_members.team_id', '=', teamId);
+      present = present.where('team_members.team_id', '=', teamId);
+      past = past.where('past_team_members.team_id', '=', teamId);
     }
+    const members = present.unionAll(past).orderBy('surname').orderBy('name').orderBy('id').orderBy('joined_at');
     const [teamRows, memberRows] = await Promise.all([teams.execute(), members.execute()]);
     const membersOf = new Map<number, Member[]>();
     for (const { team_id: team, ...person } of memberRows) membersOf.set(team, [...(membersOf.get(team) ?? []), person]);
@@ -213,7 +226,7 @@ export function createReportsRepository(db: Db, now: Clock) {
   async function participationInputs(range: DayRange, teamId?: number): Promise<ParticipationInputs> {
     const sessions = sessionsInRange(range, teamId);
     const [{ teams, membersOf }, sessionRows, links, rows, experts] = await Promise.all([
-      teamsAndMembers(teamId),
+      teamsAndMembers(range, teamId),
       sessions.select(['sessions.id', 'sessions.name', 'sessions.start_time', 'sessions.end_time']).execute(),
       sessions.innerJoin('session_teams', 'session_teams.session_id', 'sessions.id').select(['session_teams.session_id', 'session_teams.team_id']).execute(),
       sessions
@@ -232,7 +245,10 @@ export function createReportsRepository(db: Db, now: Clock) {
     const teamsOf = groupBy(links, (l) => l.session_id);
     const teamsOfUser = new Map<number, Membership[]>();
     for (const [team, people] of membersOf) {
-      for (const person of people) teamsOfUser.set(person.id, [...(teamsOfUser.get(person.id) ?? []), { team_id: team, joined_at: person.joined_at }]);
+      for (const person of people) {
+        const membership = { team_id: team, joined_at: person.joined_at, left_at: person.left_at };
+        teamsOfUser.set(person.id, [...(teamsOfUser.get(person.id) ?? []), membership]);
+      }
     }
     return {
       from: range.from,
@@ -254,8 +270,8 @@ export function createReportsRepository(db: Db, now: Clock) {
   /**
    * The attendance rate of all teams in each of `ranges` (consecutive, in order), equal to the
    * participation report's `meta.attendance_rate` of each: member-sessions attended (a member with
-   * an attendance row in a session of their team, or of every team once the team existed, from
-   * when they joined it) over member-sessions expected. Read once for the whole span, and only ids: no names, no intervals.
+   * an attendance row in a session of their team, or of every team once the team existed, while
+   * they were in it) over member-sessions expected. Read once for the whole span, and only ids: no names, no intervals.
    */
   async function attendanceRates(ranges: DayRange[]): Promise<Array<number | null>> {
     if (!ranges.length) return [];
@@ -270,29 +286,48 @@ export function createReportsRepository(db: Db, now: Clock) {
         .where('attendances.user_id', 'is not', null)
         .select(['attendances.session_id', 'attendances.user_id'])
         .execute(),
-      db.selectFrom('team_members').innerJoin('teams', 'teams.id', 'team_members.team_id').select(['team_members.team_id', 'team_members.user_id', memberSince]).execute(),
+      db
+        .selectFrom('team_members')
+        .innerJoin('teams', 'teams.id', 'team_members.team_id')
+        .select(['team_members.team_id', 'team_members.user_id', memberSince, sql<string | null>`null`.as('left_at')])
+        .unionAll(
+          db
+            .selectFrom('past_team_members')
+            .select(['team_id', 'user_id', 'joined_at', 'left_at'])
+            .where('left_at', '>', bounds(ranges[0]).start),
+        )
+        .execute(),
       db.selectFrom('teams').select(['id', 'created_at']).execute(),
     ]);
     const createdMs = new Map(teamRows.map((t) => [t.id, Date.parse(t.created_at)]));
     const teamsOfSession = new Map<number, number[]>();
     for (const link of links) teamsOfSession.set(link.session_id, [...(teamsOfSession.get(link.session_id) ?? []), link.team_id]);
-    // When each member joined each team, ascending per team; a team's members at an instant are
-    // one binary search away.
+    // When each stay in each team began and ended, ascending per team: a team's members at an
+    // instant are the stays begun by then less those ended by then, two binary searches.
     const joinsOf = new Map<number, number[]>();
-    const teamsOfUser = new Map<number, Array<{ team: number; joinedMs: number }>>();
+    const leavesOf = new Map<number, number[]>();
+    const teamsOfUser = new Map<number, Array<{ team: number; joinedMs: number; leftMs: number }>>();
     // A session for every team expects every member of a team that existed by its start and that
-    // they had joined by then: the later of the two instants, sorted, and again one binary search.
+    // was in it then: the later of the two beginnings, and the end, sorted, and again two searches.
     const everyTeamFrom: number[] = [];
-    for (const { team_id: team, user_id: user, joined_at: joinedAt } of memberships) {
+    const everyTeamUntil: number[] = [];
+    const push = (map: Map<number, number[]>, key: number, ms: number) => map.set(key, [...(map.get(key) ?? []), ms]);
+    for (const { team_id: team, user_id: user, joined_at: joinedAt, left_at: leftAt } of memberships) {
       const joinedMs = Date.parse(joinedAt);
-      joinsOf.set(team, [...(joinsOf.get(team) ?? []), joinedMs]);
-      teamsOfUser.set(user, [...(teamsOfUser.get(user) ?? []), { team, joinedMs }]);
-      everyTeamFrom.push(Math.max(createdMs.get(team) ?? Infinity, joinedMs));
+      const leftMs = leftAt === null ? Infinity : Date.parse(leftAt);
+      const fromMs = Math.max(createdMs.get(team) ?? Infinity, joinedMs);
+      if (leftMs <= joinedMs) continue;
+      push(joinsOf, team, joinedMs);
+      if (leftAt !== null) push(leavesOf, team, leftMs);
+      teamsOfUser.set(user, [...(teamsOfUser.get(user) ?? []), { team, joinedMs, leftMs }]);
+      if (leftMs <= fromMs) continue;
+      everyTeamFrom.push(fromMs);
+      if (leftAt !== null) everyTeamUntil.push(leftMs);
     }
-    for (const joins of joinsOf.values()) joins.sort((a, b) => a - b);
-    everyTeamFrom.sort((a, b) => a - b);
+    for (const instants of [...joinsOf.values(), ...leavesOf.values(), everyTeamFrom, everyTeamUntil]) instants.sort((a, b) => a - b);
     const byMs = (ms: number) => ms;
-    const membersAt = (team: number, ms: number) => countAtOrBefore(joinsOf.get(team) ?? [], ms, byMs);
+    const membersAt = (team: number, ms: number) => countAtOrBefore(joinsOf.get(team) ?? [], ms, byMs) - countAtOrBefore(leavesOf.get(team) ?? [], ms, byMs);
+    const everyTeamMembersAt = (ms: number) => countAtOrBefore(everyTeamFrom, ms, byMs) - countAtOrBefore(everyTeamUntil, ms, byMs);
     const attendeesOf = new Map<number, Set<number>>();
     for (const { session_id: session, user_id: user } of pairs) {
       const attendees = attendeesOf.get(session);
@@ -311,9 +346,9 @@ export function createReportsRepository(db: Db, now: Clock) {
       // Attached to teams: those; for every team: the teams that existed when it started.
       const linked = teamsOfSession.get(session.id);
       const isTeamSession = (team: number) => (linked ? linked.includes(team) : startMs >= (createdMs.get(team) ?? Infinity));
-      expected[index] += linked ? linked.reduce((total, team) => total + membersAt(team, startMs), 0) : countAtOrBefore(everyTeamFrom, startMs, byMs);
+      expected[index] += linked ? linked.reduce((total, team) => total + membersAt(team, startMs), 0) : everyTeamMembersAt(startMs);
       for (const user of attendeesOf.get(session.id) ?? []) {
-        for (const { team, joinedMs } of teamsOfUser.get(user) ?? []) if (joinedMs <= startMs && isTeamSession(team)) attended[index] += 1;
+        for (const { team, joinedMs, leftMs } of teamsOfUser.get(user) ?? []) if (joinedMs <= startMs && startMs < leftMs && isTeamSession(team)) attended[index] += 1;
       }
     }
     return ranges.map((_, index) => (expected[index] ? attended[index] / expected[index] : null));

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database, TeamRow } from '../db/schema.js';
 import type { AuthContext } from '../plugins/auth.js';
@@ -40,6 +40,26 @@ export async function callerTeams(db: Db, auth: AuthContext): Promise<{ teamIds:
   };
 }
 
+/**
+ * Removes members from a team and keeps each membership that ends, with when it ended: the
+ * participation report of a period they were in the team still expects and counts them.
+ */
+async function endMemberships(trx: Transaction<Database>, teamId: number, userIds: number[], leftAt: string): Promise<void> {
+  const ended = await trx
+    .selectFrom('team_members')
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
+    .select(['team_members.team_id', 'team_members.user_id', memberSince])
+    .where('team_members.team_id', '=', teamId)
+    .where('team_members.user_id', 'in', userIds)
+    .execute();
+  if (!ended.length) return;
+  await trx
+    .insertInto('past_team_members')
+    .values(ended.map((membership) => ({ ...membership, left_at: leftAt })))
+    .execute();
+  await trx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'in', userIds).execute();
+}
+
 /** Every query on teams, their members and their logo. */
 export function createTeamsRepository(db: Db, now: Clock) {
   /** Changes the team's members to `next(current)` in one transaction, recording the change. */
@@ -52,7 +72,7 @@ export function createTeamsRepository(db: Db, now: Clock) {
       if (!change) return;
       const added = wanted.filter((id) => !current.includes(id));
       const removed = current.filter((id) => !wanted.includes(id));
-      if (removed.length) await trx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'in', removed).execute();
+      if (removed.length) await endMemberships(trx, teamId, removed, isoNow(now));
       if (added.length) {
         const joined = joinedAt ?? isoNow(now);
         await trx.insertInto('team_members').values(added.map((user_id) => ({ team_id: teamId, user_id, joined_at: joined }))).execute();

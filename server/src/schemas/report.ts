@@ -33,6 +33,8 @@ export const ParticipationMember = Type.Object({
   email: Type.String(),
   /** When they joined the team (ISO instant): only the sessions from then on are theirs. */
   joined_at: Type.String(),
+  /** When they left the team (ISO instant), null while they are in it: the sessions from then on are not theirs. */
+  left_at: Type.Union([Type.String(), Type.Null()]),
   sessions_expected: Type.Integer(),
   sessions_attended: Type.Integer(),
   minutes_attended: Type.Integer(),

@@ -135,6 +135,13 @@ async function insertTeams(
       }),
     )
     .execute();
+  const former = TEAMS.flatMap((team) =>
+    (team.formerMembers ?? []).map(({ person, leftDaysAgo }) => {
+      const teamId = teamIds.get(team.key)!;
+      return { team_id: teamId, user_id: userId(person), joined_at: createdAt.get(teamId)!, left_at: clock.daysAgo(leftDaysAgo) };
+    }),
+  );
+  if (former.length) await db.insertInto('past_team_members').values(former).execute();
   await db
     .insertInto('expert_teams')
     .values(TEAMS.flatMap((team) => team.experts.map((expert) => ({ team_id: teamIds.get(team.key)!, user_id: userId(expert) }))))

@@ -8,6 +8,8 @@ export interface TeamSpec {
   members: string[];
   /** Limited-access experts who follow this team. */
   experts: string[];
+  /** People who were members from the team's founding and left it `leftDaysAgo` days ago. */
+  formerMembers?: Array<{ person: string; leftDaysAgo: number }>;
 }
 
 export const TEAMS: readonly TeamSpec[] = [
@@ -20,6 +22,8 @@ export const TEAMS: readonly TeamSpec[] = [
     owner: 'paolo.ricci',
     members: ['membro', 'giulia.ferrari', 'andrea.romano', 'federica.galli', 'matteo.costa'],
     experts: ['esperto'],
+    // Also in Bottega Digitale from its founding; the reports of the weeks before he left still count him here.
+    formerMembers: [{ person: 'simone.lombardo', leftDaysAgo: 40 }],
   },
   {
     key: 'bottega',

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.js';
 const TABLES: Array<keyof Database> = [
   'used_auth_codes', 'access_tokens', 'lesson_progress', 'lessons', 'modules', 'courses',
   'attendance_imports', 'attendances', 'session_teams', 'session_experts', 'sessions',
-  'expert_teams', 'team_members', 'teams', 'user_roles', 'role_permissions', 'roles', 'users',
+  'expert_teams', 'past_team_members', 'team_members', 'teams', 'user_roles', 'role_permissions', 'roles', 'users',
 ];
 
 /**

@@ -28,6 +28,9 @@ import { apiErrorText, errorStatus, fieldErrors } from '../../lib/apiError';
 type Team = ParticipationResponse['data'][number];
 
 const TEAMS_PER_PAGE = 20;
+
+/** The people listed for the team: present and past members, each once however many stays they had. */
+const peopleIn = (team: Team) => new Set(team.members.map((m) => m.user_id)).size;
 const t = (key: string) => `resources.reports.participation.${key}`;
 
 function TeamDetail({ team }: { team: Team }) {
@@ -40,6 +43,7 @@ function TeamDetail({ team }: { team: Team }) {
             <TableCell>{translate(t('member'))}</TableCell>
             <TableCell>{translate(t('email'))}</TableCell>
             <TableCell>{translate(t('joined_at'))}</TableCell>
+            <TableCell>{translate(t('left_at'))}</TableCell>
             <TableCell align="right">{translate(t('sessions_expected'))}</TableCell>
             <TableCell align="right">{translate(t('sessions_attended'))}</TableCell>
             <TableCell align="right">{translate(t('minutes'))}</TableCell>
@@ -48,14 +52,16 @@ function TeamDetail({ team }: { team: Team }) {
         <TableBody>
           {team.members.length === 0 && (
             <TableRow>
-              <TableCell colSpan={6}>{translate(t('no_members'))}</TableCell>
+              <TableCell colSpan={7}>{translate(t('no_members'))}</TableCell>
             </TableRow>
           )}
           {team.members.map((m) => (
-            <TableRow key={m.user_id}>
+            // Someone who left and came back has one row per stay.
+            <TableRow key={`${m.user_id}@${m.joined_at}`}>
               <TableCell>{`${m.name} ${m.surname}`}</TableCell>
               <TableCell>{m.email}</TableCell>
               <TableCell>{formatRomeDate(m.joined_at)}</TableCell>
+              <TableCell sx={m.left_at ? undefined : { color: 'text.secondary' }}>{m.left_at ? formatRomeDate(m.left_at) : translate(t('still_member'))}</TableCell>
               <TableCell align="right">{m.sessions_expected}</TableCell>
               <TableCell align="right">{m.sessions_attended}</TableCell>
               <TableCell align="right">{m.minutes_attended}</TableCell>
@@ -104,7 +110,7 @@ function TeamRows({ team, open, onToggle }: { team: Team; open: boolean; onToggl
         <TableCell component="th" scope="row">
           {team.team_name}
         </TableCell>
-        <TableCell align="right">{team.members.length}</TableCell>
+        <TableCell align="right">{peopleIn(team)}</TableCell>
         <TableCell align="right">{team.sessions_expected}</TableCell>
         <TableCell align="right">{attended}</TableCell>
         <TableCell align="right">{formatRate(team.attendance_rate)}</TableCell>

@@ -15,6 +15,7 @@ import * as m014 from './014_membership_dates.js';
 import * as m015 from './015_unique_positions.js';
 import * as m016 from './016_team_member_counts.js';
 import * as m017 from './017_search_update_triggers.js';
+import * as m018 from './018_past_memberships.js';
 
 /** Migrations are listed statically: no file globbing at run time. */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '015_unique_positions': m015,
   '016_team_member_counts': m016,
   '017_search_update_triggers': m017,
+  '018_past_memberships': m018,
 };
 
 export const migrationProvider: MigrationProvider = {
