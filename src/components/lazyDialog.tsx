@@ -1,10 +1,9 @@
-import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
 import Box from '@mui/material/Box';
 import { translateApp } from '../routing/translateApp';
 import { Button } from './Button';
 import { ErrorBoundary } from './ErrorBoundary';
-import { renewFailedLazies, retryableLazy } from './retryableLazy';
 
 export interface LazyDialogProps {
   open: boolean;
@@ -21,10 +20,13 @@ type Load<P> = () => Promise<{ default: ComponentType<P> }>;
  *
  * If its code cannot be downloaded (the connection dropped, or a deploy replaced the files), or it
  * throws, the page stays as it was — with whatever the user typed in it — and a notice says the
- * dialog could not open, with "Riprova" (which downloads it again, see retryableLazy) and "Chiudi".
+ * dialog could not open, with "Riprova" (which downloads it again: the browser retries a failed
+ * import, React's `lazy` would not) and "Chiudi".
  */
 export function lazyDialog<P extends LazyDialogProps>(load: Load<P>) {
-  const Dialog = retryableLazy(load);
+  // lazy()'s props type goes through ref handling that a generic P cannot be checked against.
+  const lazyDialogComponent = () => lazy(load) as unknown as ComponentType<P>;
+  let Dialog = lazyDialogComponent();
 
   function LazyDialog(props: P) {
     const [wanted, setWanted] = useState(props.open);
@@ -39,7 +41,7 @@ export function lazyDialog<P extends LazyDialogProps>(load: Load<P>) {
     if (!wanted) return null;
 
     const onError = () => {
-      renewFailedLazies();
+      Dialog = lazyDialogComponent();
       setFailed(true);
     };
     const retry = () => {
