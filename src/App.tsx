@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { returnStateFor } from './authProvider/returnPath';
 import { useHasSession } from './authProvider/session';
@@ -8,6 +8,7 @@ import { NotFound } from './portal/NotFound';
 import { PageLoader } from './portal/PageLoader';
 import { ScreenError } from './portal/ScreenError';
 import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
+import { retryableLazy } from './components/retryableLazy';
 import { portalRoutes } from './portal/routes';
 import { loadAdminEntry, loadProtectedLayout } from './startPage';
 
@@ -18,11 +19,11 @@ import { loadAdminEntry, loadProtectedLayout } from './startPage';
  * with the portal's query cache (ProtectedLayout), each portal page, and the back-office, whose
  * react-admin and react-query load with AdminApp only.
  */
-const CallbackPage = lazy(() => import('./portal/CallbackPage'));
-const ProtectedLayout = lazy(loadProtectedLayout);
-const AdminApp = lazy(loadAdminEntry);
-const AccessibilityStatementPage = lazy(() => import('./portal/accessibility/AccessibilityStatementPage'));
-const VisitorReportPage = lazy(() => import('./portal/accessibility/VisitorReportPage'));
+const CallbackPage = retryableLazy(() => import('./portal/CallbackPage'));
+const ProtectedLayout = retryableLazy(loadProtectedLayout);
+const AdminApp = retryableLazy(loadAdminEntry);
+const AccessibilityStatementPage = retryableLazy(() => import('./portal/accessibility/AccessibilityStatementPage'));
+const VisitorReportPage = retryableLazy(() => import('./portal/accessibility/VisitorReportPage'));
 
 /**
  * The back-office exists only while there is a session: the render that follows the end of the
@@ -42,7 +43,7 @@ const visitorRoutes = portalRoutes.filter(({ path }) => path !== REPORT_PATH);
 export function AppRoutes() {
   const signedIn = useHasSession();
   return (
-    <ScreenErrorBoundary fallback={<ScreenError />}>
+    <ScreenErrorBoundary fallback={ScreenError}>
       <Suspense fallback={<PageLoader />}>
         <Routes>
           <Route path="/" element={<LoginPage />} />

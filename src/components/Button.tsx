@@ -21,6 +21,8 @@ interface CommonProps {
    */
   loading?: boolean;
   fullWidth?: boolean;
+  /** Takes focus when it appears. */
+  autoFocus?: boolean;
   startIcon?: ReactNode;
   onClick?: MouseEventHandler<HTMLElement>;
   'aria-label'?: string;
@@ -76,7 +78,7 @@ const ignoreClick: MouseEventHandler<HTMLElement> = (event) => event.preventDefa
 
 /** The app's button: an internal link, an external link or a plain button. */
 export function Button(props: ButtonProps) {
-  const { children, size = 'md', color = 'primary', disabled = false, loading = false, fullWidth, startIcon, onClick, className, sx } =
+  const { children, size = 'md', color = 'primary', disabled = false, loading = false, fullWidth, autoFocus, startIcon, onClick, className, sx } =
     props;
   const busy = loading && !disabled;
   const content = loading ? <CircularProgress size="1.25em" color="inherit" aria-hidden="true" data-testid="button-spinner" /> : children;
@@ -85,6 +87,7 @@ export function Button(props: ButtonProps) {
     className,
     disabled,
     fullWidth,
+    autoFocus,
     onClick: busy ? ignoreClick : onClick,
     'aria-disabled': busy || undefined,
     disableElevation: true,

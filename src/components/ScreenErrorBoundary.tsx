@@ -1,16 +1,27 @@
-import type { ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorBoundary } from './ErrorBoundary';
+import { renewFailedLazies } from './retryableLazy';
+
+interface ScreenErrorBoundaryProps {
+  fallback: ComponentType<{ onRetry: () => void }>;
+  children: ReactNode;
+}
 
 /**
  * Catches what a screen throws while it loads or renders — most often a chunk the browser can no
  * longer download (the connection dropped, or a deploy replaced the files) — and shows `fallback`
- * in its place instead of leaving the page blank. Going to another path renders the children
- * again; the same path needs a reload, since React keeps a failed lazy import failed.
+ * in its place instead of leaving the page blank. Its `onRetry` renders the children again in
+ * place, and so does going to another path: a screen made with `retryableLazy` downloads again.
  */
-export function ScreenErrorBoundary({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+export function ScreenErrorBoundary({ fallback: Fallback, children }: ScreenErrorBoundaryProps) {
+  const [attempt, setAttempt] = useState(0);
   return (
-    <ErrorBoundary fallback={fallback} resetKey={useLocation().pathname}>
+    <ErrorBoundary
+      fallback={<Fallback onRetry={() => setAttempt(attempt + 1)} />}
+      resetKey={useLocation().pathname + attempt}
+      onError={renewFailedLazies}
+    >
       {children}
     </ErrorBoundary>
   );

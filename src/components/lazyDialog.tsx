@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
 import Box from '@mui/material/Box';
 import { translateApp } from '../routing/translateApp';
 import { Button } from './Button';
 import { ErrorBoundary } from './ErrorBoundary';
+import { renewFailedLazies, retryableLazy } from './retryableLazy';
 
 export interface LazyDialogProps {
   open: boolean;
@@ -20,13 +21,10 @@ type Load<P> = () => Promise<{ default: ComponentType<P> }>;
  *
  * If its code cannot be downloaded (the connection dropped, or a deploy replaced the files), or it
  * throws, the page stays as it was — with whatever the user typed in it — and a notice says the
- * dialog could not open, with "Riprova" (which downloads it again: the browser retries a failed
- * import, React's `lazy` would not) and "Chiudi".
+ * dialog could not open, with "Riprova" (which downloads it again, see retryableLazy) and "Chiudi".
  */
 export function lazyDialog<P extends LazyDialogProps>(load: Load<P>) {
-  // lazy()'s props type goes through ref handling that a generic P cannot be checked against.
-  const lazyDialogComponent = () => lazy(load) as unknown as ComponentType<P>;
-  let Dialog = lazyDialogComponent();
+  const Dialog = retryableLazy(load);
 
   function LazyDialog(props: P) {
     const [wanted, setWanted] = useState(props.open);
@@ -41,7 +39,7 @@ export function lazyDialog<P extends LazyDialogProps>(load: Load<P>) {
     if (!wanted) return null;
 
     const onError = () => {
-      Dialog = lazyDialogComponent();
+      renewFailedLazies();
       setFailed(true);
     };
     const retry = () => {

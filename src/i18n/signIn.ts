@@ -35,7 +35,7 @@ export const signInMessages = {
      */
     screen_error: {
       title: 'Impossibile mostrare la pagina',
-      text: 'La connessione si è interrotta o il portale è stato aggiornato. Ricarica la pagina per riprovare.',
+      text: 'La connessione si è interrotta o il portale è stato aggiornato. Riprova; se non basta, ricarica la pagina.',
       reload: 'Ricarica la pagina',
       dialog: 'Impossibile aprire la finestra: la connessione si è interrotta o il portale è stato aggiornato.',
       retry: 'Riprova',

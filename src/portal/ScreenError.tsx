@@ -9,12 +9,25 @@ import { usePageTitle } from './layout/pageTitle';
 
 const title = () => translateApp('app.screen_error.title');
 
-/** What went wrong and the one thing that helps: loading the page again. */
-function ScreenErrorBody() {
+interface ScreenErrorProps {
+  /** Downloads the screen again in place, keeping the rest of the app as it is. */
+  onRetry: () => void;
+}
+
+/**
+ * What went wrong and what helps: "Riprova", which downloads the screen again in place, and a
+ * reload, for when a deploy has replaced the files (only the new version has them). "Riprova" takes
+ * focus when a retry fails again; a heading that names the error takes it instead where there is
+ * one to announce (the whole page's, or the layout's on arriving from another page).
+ */
+function ScreenErrorBody({ onRetry }: ScreenErrorProps) {
   return (
     <Box role="alert">
       <Typography component="p">{translateApp('app.screen_error.text')}</Typography>
-      <Button onClick={() => window.location.reload()} sx={{ mt: 2 }}>
+      <Button onClick={onRetry} autoFocus sx={{ mt: 2, mr: 1 }}>
+        {translateApp('app.screen_error.retry')}
+      </Button>
+      <Button color="outlineGray" onClick={() => window.location.reload()} sx={{ mt: 2 }}>
         {translateApp('app.screen_error.reload')}
       </Button>
     </Box>
@@ -22,7 +35,7 @@ function ScreenErrorBody() {
 }
 
 /** A screen that could not be shown, as a whole page (outside the portal's layout): nothing to skip to. */
-export function ScreenError() {
+export function ScreenError({ onRetry }: ScreenErrorProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = documentTitle(title());
@@ -34,13 +47,13 @@ export function ScreenError() {
       <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ mb: 2 }}>
         {title()}
       </Typography>
-      <ScreenErrorBody />
+      <ScreenErrorBody onRetry={onRetry} />
     </Box>
   );
 }
 
 /** A page that could not be shown inside the portal's layout: the header and menu stay usable. */
-export function LayoutScreenError() {
+export function LayoutScreenError({ onRetry }: ScreenErrorProps) {
   usePageTitle(title());
-  return <ScreenErrorBody />;
+  return <ScreenErrorBody onRetry={onRetry} />;
 }

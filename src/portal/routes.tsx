@@ -1,9 +1,10 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType } from 'react';
+import { retryableLazy } from '../components/retryableLazy';
 import { PageLoader } from './PageLoader';
 import { portalPageLoads, type PortalPageLoad } from './pageLoads';
 
 export interface PortalRoute extends PortalPageLoad {
-  Component: ComponentType | LazyExoticComponent<ComponentType>;
+  Component: ComponentType;
 }
 
 /**
@@ -11,7 +12,7 @@ export interface PortalRoute extends PortalPageLoad {
  * layout's short one would leave the footer in view, to be pushed down when the page renders.
  */
 function tallPage(load: PortalPageLoad['load']): ComponentType {
-  const Page = lazy(load);
+  const Page = retryableLazy(load);
   return function TallPage() {
     return (
       <Suspense fallback={<PageLoader tall />}>
@@ -22,4 +23,4 @@ function tallPage(load: PortalPageLoad['load']): ComponentType {
 }
 
 /** The portal pages of src/portal/pageLoads.ts, each with the component that renders it. */
-export const portalRoutes: PortalRoute[] = portalPageLoads.map((page) => ({ ...page, Component: page.tall ? tallPage(page.load) : lazy(page.load) }));
+export const portalRoutes: PortalRoute[] = portalPageLoads.map((page) => ({ ...page, Component: page.tall ? tallPage(page.load) : retryableLazy(page.load) }));

@@ -1,51 +1,79 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { teamsOf, userByEmail } from './support/seed-queries';
 
-/** A screen whose code cannot be downloaded says so and offers a reload, instead of a blank page. */
+/**
+ * A screen whose code cannot be downloaded says so, instead of a blank page, and "Riprova"
+ * downloads it again in place: no reload, so the app keeps its state (the session, the query cache).
+ */
 
 test.describe.configure({ mode: 'parallel' });
 
 const COURSES_CHUNK = /\/assets\/CourseListPage-[^/]+\.js$/;
 const ADMIN_CHUNK = /\/assets\/AdminApp-[^/]+\.js$/;
 
-test('a portal page that fails to load keeps the layout, and a reload brings the page', async ({ pageAs }) => {
+/** Marks the loaded document, and counts its 'load' events: both change only with a reload. */
+async function watchForReload(page: Page) {
+  await page.evaluate(() => {
+    Object.assign(window, { sameDocument: true, loads: 0 });
+    window.addEventListener('load', () => Object.assign(window, { loads: (window as unknown as { loads: number }).loads + 1 }));
+  });
+  return () => page.evaluate(() => ({ sameDocument: 'sameDocument' in window, loads: (window as unknown as { loads: number }).loads }));
+}
+
+test('a portal page that fails to load keeps the layout, and "Riprova" brings the page in place', async ({ pageAs }) => {
   const page = await pageAs('membro');
   await page.goto('/dashboard');
   const navigation = page.getByRole('navigation', { name: 'Navigazione principale' });
   await expect(navigation.getByRole('link', { name: 'Videocorsi' })).toBeVisible();
+  const reloaded = await watchForReload(page);
 
   await page.route(COURSES_CHUNK, (route) => route.abort('internetdisconnected'));
   await navigation.getByRole('link', { name: 'Videocorsi' }).click();
   // Named in the header like any page, and focused there: a keyboard or screen reader user is told.
   await expect(page.getByRole('heading', { level: 1, name: 'Impossibile mostrare la pagina' })).toBeFocused();
-  await expect(page.getByRole('alert')).toContainText('Ricarica la pagina per riprovare.');
+  await expect(page.getByRole('alert')).toContainText('La connessione si è interrotta o il portale è stato aggiornato.');
+  await expect(page.getByRole('button', { name: 'Ricarica la pagina' })).toBeVisible();
   await expect(page).toHaveTitle('Impossibile mostrare la pagina · Percorso');
+
+  // Still offline: the retry fails too, and focus is back on "Riprova" for the next one.
+  await page.getByRole('button', { name: 'Riprova' }).press('Enter');
+  await expect(page.getByRole('button', { name: 'Riprova' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: 'Impossibile mostrare la pagina' })).toBeVisible();
+
   // The menu still works: another page renders in place of the error.
   await navigation.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Impossibile mostrare la pagina' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-  // Back on the failed page, once the connection is back, "Ricarica la pagina" loads it.
+  // Back on the failed page, once the connection is back, "Riprova" shows it in the same document.
   await page.goBack();
-  await expect(page.getByRole('button', { name: 'Ricarica la pagina' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Riprova' })).toBeVisible();
   await page.unroute(COURSES_CHUNK);
-  await page.getByRole('button', { name: 'Ricarica la pagina' }).click();
+  await page.getByRole('button', { name: 'Riprova' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Videocorsi' })).toBeVisible();
   await expect(page.getByText('Impossibile mostrare la pagina')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/courses$/);
+  expect(await reloaded()).toEqual({ sameDocument: true, loads: 0 });
 });
 
-test('a back-office that fails to load shows the error as a whole page', async ({ pageAs }) => {
+test('a back-office that fails to load shows the error as a whole page, and "Riprova" loads it in place', async ({ pageAs }) => {
   const page = await pageAs('admin');
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.route(ADMIN_CHUNK, (route) => route.abort('internetdisconnected'));
   await page.goto('/admin');
-  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Impossibile mostrare la pagina' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Ricarica la pagina' })).toBeVisible();
+  const failed = page.getByRole('main').getByRole('heading', { level: 1, name: 'Impossibile mostrare la pagina' });
+  await expect(failed).toBeVisible();
+  const reloaded = await watchForReload(page);
+  // A retry that fails again shows the whole page again, its heading focused as the first time.
+  await page.getByRole('button', { name: 'Riprova' }).click();
+  await expect(failed).toBeFocused();
   await page.unroute(ADMIN_CHUNK);
-  await page.getByRole('button', { name: 'Ricarica la pagina' }).click();
+  await page.getByRole('button', { name: 'Riprova' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Ciao, / })).toBeVisible();
+  expect(await reloaded()).toEqual({ sameDocument: true, loads: 0 });
   expect(errors).toEqual([]);
 });
 

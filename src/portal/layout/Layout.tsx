@@ -124,7 +124,7 @@ function LayoutFrame() {
           <UserMenu user={user} />
         </Box>
         <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, p: { xs: 2, md: 4 }, '&:focus': { outline: 'none' } }}>
-          <ScreenErrorBoundary fallback={<LayoutScreenError />}>
+          <ScreenErrorBoundary fallback={LayoutScreenError}>
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>
