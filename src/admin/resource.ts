@@ -1,5 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
+import { retryableLazy } from '../components/retryableLazy';
 import type { AdminStats } from '../../server/src/schemas/contract';
 import type { AccessRequest } from '../authProvider/canAccess';
 
@@ -33,12 +34,13 @@ export interface AdminPage {
 }
 
 /** A section's view whose code loads the first time it is shown (or preloaded). */
-export type LazyView = LazyExoticComponent<ComponentType> & { preload: () => Promise<ComponentType> };
+export type LazyView = ComponentType & { preload: () => Promise<ComponentType> };
 
 /**
  * A section's view (list, page, child route) as a chunk of its own: the back-office's first screen
  * then downloads only the layout, the menu and the dashboard. react-admin's layout shows its loader
  * while the chunk arrives (its <Suspense>). `name` is the view's export in the module `load` imports.
+ * A chunk that fails to download is asked again by the layout's "Riprova" (see AdminScreenError).
  */
 export function lazyView<Name extends string, Module extends Record<Name, ComponentType>>(load: () => Promise<Module>, name: Name): LazyView {
   let loading: Promise<ComponentType> | undefined;
@@ -53,10 +55,8 @@ export function lazyView<Name extends string, Module extends Record<Name, Compon
     );
     return loading;
   };
-  return Object.assign(
-    lazy(() => preload().then((view) => ({ default: view }))),
-    { preload },
-  );
+  const View: ComponentType = retryableLazy(async () => ({ default: await preload() }));
+  return Object.assign(View, { preload });
 }
 
 function isLazyView(view: unknown): view is LazyView {

@@ -88,6 +88,42 @@ test('reached from the portal, the failed back-office takes focus to its heading
   await expect(page).toHaveTitle('Impossibile mostrare la pagina · Percorso');
 });
 
+const TEAM_LIST_CHUNK = /\/assets\/TeamList-[^/]+\.js$/;
+
+test('a back-office section that fails to load keeps the menu, and "Riprova" loads it in place', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: /^Ciao, / })).toBeVisible();
+  await page.route(TEAM_LIST_CHUNK, (route) => route.abort('internetdisconnected'));
+  const reloaded = await watchForReload(page);
+  await page.getByRole('menuitem', { name: 'Team', exact: true }).click();
+  const failed = page.getByRole('heading', { level: 1, name: 'Impossibile mostrare la pagina' });
+  await expect(failed).toBeVisible();
+  await expect(page).toHaveTitle('Impossibile mostrare la pagina · Back-office · Percorso');
+  const retry = page.getByRole('button', { name: 'Riprova' });
+  await expect(retry).toBeFocused();
+  // A retry that fails again asks again: the browser is asked for the chunk each time.
+  let asked = 0;
+  await page.unroute(TEAM_LIST_CHUNK);
+  await page.route(TEAM_LIST_CHUNK, (route) => {
+    asked += 1;
+    return route.abort('internetdisconnected');
+  });
+  await retry.click();
+  await expect.poll(() => asked).toBe(1);
+  await expect(failed).toBeVisible();
+  await expect(retry).toBeFocused();
+  await page.unroute(TEAM_LIST_CHUNK);
+  await retry.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestione Team' })).toBeVisible();
+  await expect(failed).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Utenti', exact: true })).toBeVisible();
+  expect(await reloaded()).toEqual({ sameDocument: true, loads: 0 });
+  expect(errors).toEqual([]);
+});
+
 const DESCRIPTION_CHUNK = /\/assets\/EditDescriptionDialog-[^/]+\.js$/;
 const CROP_CHUNK = /\/assets\/ImageCropDialog-[^/]+\.js$/;
 const PHONE_MENU_CHUNK = /\/assets\/MobileMenu-[^/]+\.js$/;

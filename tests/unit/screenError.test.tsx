@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { ScreenErrorBoundary } from '../../src/components/ScreenErrorBoundary';
 import { retryableLazy } from '../../src/components/retryableLazy';
+import { lazyView } from '../../src/admin/resource';
 import { LayoutScreenError, ScreenError } from '../../src/portal/ScreenError';
 
 function CoursesPage() {
@@ -120,4 +121,19 @@ test('going to another page and back downloads the failed screen again', async (
   await user.click(screen.getByRole('button', { name: 'Videocorsi' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Videocorsi' })).toBeVisible();
   expect(load).toHaveBeenCalledTimes(2);
+});
+
+test('a back-office view whose chunk fails is downloaded again by "Riprova", and by its preload', async () => {
+  const user = userEvent.setup();
+  const load = flakyLoad(2);
+  const View = lazyView(async () => ({ CoursesPage: (await load()).default }), 'CoursesPage');
+  // A failed preload (the menu's) is not remembered: the render asks again.
+  await expect(View.preload()).rejects.toThrow(TypeError);
+  render(<App Courses={View} />);
+  await screen.findByRole('heading', failed);
+  expect(load).toHaveBeenCalledTimes(2);
+
+  await user.click(screen.getByRole('button', { name: 'Riprova' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Videocorsi' })).toBeVisible();
+  expect(load).toHaveBeenCalledTimes(3);
 });

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
 import { MountInTransition } from '../../components/MountInTransition';
+import { ScreenErrorBoundary } from '../../components/ScreenErrorBoundary';
 import { AdminDocumentTitle } from './AdminDocumentTitle';
 import { AdminMenu } from './AdminMenu';
 import { AdminRouteFocus } from './AdminRouteFocus';
+import { AdminScreenError } from './AdminScreenError';
 import { useShellDone } from './shellState';
 
 /** The user menu's button shows the user's name: its accessible name starts with it (label in name). */
@@ -44,7 +46,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <AdminDocumentTitle />
         <AdminRouteFocus />
         <ShellDone />
-        {children}
+        {/* Before react-admin's own boundary, whose error page can only go back: this one retries in place. */}
+        <ScreenErrorBoundary fallback={AdminScreenError}>{children}</ScreenErrorBoundary>
       </Layout>
     </MountInTransition>
   );
