@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type Database from 'better-sqlite3';
 import type { BrowserContextOptions, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signedInState, test as base } from './fixtures';
 import type { DemoAccount } from './support/accounts';
 import { sessionsAsExpert, teamsOf, userByEmail } from './support/seed-queries';
 
@@ -18,13 +18,58 @@ import { sessionsAsExpert, teamsOf, userByEmail } from './support/seed-queries';
  * the project's own axe-core 4.14, passed as `axeSource`.
  */
 
-test.describe.configure({ mode: 'parallel' });
-
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const LABEL_IN_NAME = 'label-content-name-mismatch';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
+
+/** The browser sizes the screens are checked at. */
+const SIZES = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  /** A 1280 px screen at 400 % zoom. */
+  zoomed: { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true },
+} satisfies Record<string, BrowserContextOptions>;
+type Size = keyof typeof SIZES;
+
+/**
+ * A page per account and size, kept for the worker's other screens: a new browser context per
+ * screen was a third of each check's time, and every screen starts with a full page load anyway.
+ * What a page keeps between screens is what the browser stores: each screen starts with the
+ * stored sign-in only (react-admin keeps list filters in localStorage, which would carry a search
+ * to the next screen).
+ */
+const test = base.extend<{ screenPage: (account: DemoAccount | null, size: Size) => Promise<Page> }, { screenPages: Map<string, Page> }>({
+  screenPages: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures declare "no dependencies" as `{}`
+    async ({}, use) => {
+      const pages = new Map<string, Page>();
+      await use(pages);
+      for (const page of pages.values()) await page.context().close();
+    },
+    { scope: 'worker' },
+  ],
+  screenPage: async ({ browser, signedInStates, screenPages }, use) => {
+    await use(async (account, size) => {
+      const key = `${account ?? 'visitor'} ${size}`;
+      let page = screenPages.get(key);
+      if (!page) {
+        const storageState = account ? await signedInState(browser, signedInStates, account) : undefined;
+        page = await (await browser.newContext({ ...SIZES[size], storageState })).newPage();
+        screenPages.set(key, page);
+      } else {
+        await page.evaluate(() => {
+          const token = localStorage.getItem('token');
+          localStorage.clear();
+          sessionStorage.clear();
+          if (token) localStorage.setItem('token', token);
+        });
+      }
+      return page;
+    });
+  },
+});
+
+test.describe.configure({ mode: 'parallel' });
 
 interface Screen {
   name: string;
@@ -324,9 +369,8 @@ async function openScreen(page: Page, screen: Screen, db: Database.Database): Pr
 
 test.describe('axe 4.14: no WCAG 2.x A/AA violation', () => {
   for (const screen of SCREENS) {
-    test(screen.name, async ({ pageAs, freshPage, seedDb }) => {
-      const pageFor = (account: DemoAccount | null, options: BrowserContextOptions) => (account ? pageAs(account, options) : freshPage(options));
-      const page = await pageFor(screen.account, { viewport: DESKTOP });
+    test(screen.name, async ({ screenPage, seedDb }) => {
+      const page = await screenPage(screen.account, 'desktop');
       await openScreen(page, screen, seedDb);
       await screenshot(page, `${screen.name}-desktop`);
       const violations = await seriousViolations(page);
@@ -337,9 +381,8 @@ test.describe('axe 4.14: no WCAG 2.x A/AA violation', () => {
 
 test.describe('390×844: no horizontal scrolling, and axe passes on the phone layout too', () => {
   for (const screen of SCREENS.filter((candidate) => !candidate.sameAtEveryWidth)) {
-    test(screen.name, async ({ pageAs, freshPage, seedDb }) => {
-      const pageFor = (account: DemoAccount | null, options: BrowserContextOptions) => (account ? pageAs(account, options) : freshPage(options));
-      const page = await pageFor(screen.account, { viewport: PHONE, isMobile: true, hasTouch: true });
+    test(screen.name, async ({ screenPage, seedDb }) => {
+      const page = await screenPage(screen.account, 'phone');
       await openScreen(page, screen, seedDb);
       await screenshot(page, `${screen.name}-phone`);
       const { overflow, culprits } = await horizontalOverflow(page);
@@ -352,9 +395,9 @@ test.describe('390×844: no horizontal scrolling, and axe passes on the phone la
 
 test.describe('320×640 (a 1280 px screen at 400 % zoom): no horizontal scrolling', () => {
   for (const name of ['membro-dashboard', 'membro-percorso', 'membro-lessons', 'membro-player', 'esperto-dashboard', 'admin-dashboard', 'admin-reports', 'admin-sessions']) {
-    test(name, async ({ pageAs, seedDb }) => {
+    test(name, async ({ screenPage, seedDb }) => {
       const screen = SCREENS.find((candidate) => candidate.name === name)!;
-      const page = await pageAs(screen.account!, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+      const page = await screenPage(screen.account, 'zoomed');
       await openScreen(page, screen, seedDb);
       const { overflow, culprits } = await horizontalOverflow(page);
       expect(overflow, `${page.url()} scrolls ${overflow}px sideways; sticking out:\n${culprits.join('\n')}`).toBeLessThanOrEqual(1);
@@ -370,7 +413,7 @@ test.describe('320×640 (a 1280 px screen at 400 % zoom): no horizontal scrollin
 });
 
 test('with less motion asked of the system, the phone menu and dialogs appear without sliding or fading', async ({ pageAs }) => {
-  const page = await pageAs('membro', { viewport: PHONE, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+  const page = await pageAs('membro', { ...SIZES.phone, reducedMotion: 'reduce' });
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Apri il menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -389,7 +432,7 @@ test.describe('390×844: the slide-in menus pass axe', () => {
     ['admin', '/admin'],
   ] as const) {
     test(`${account} on ${path}`, async ({ pageAs }) => {
-      const page = await pageAs(account, { viewport: PHONE, isMobile: true, hasTouch: true });
+      const page = await pageAs(account, SIZES.phone);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await page.getByRole('button', { name: 'Apri il menu' }).click();

@@ -1,7 +1,7 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 /* eslint-disable no-empty-pattern -- Playwright fixtures declare "no dependencies" as `{}` */
-import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { emailOf, type DemoAccount } from './support/accounts';
 import { basePort, RUN_DIR_ENV, startServer, type RunningServer } from './support/server';
@@ -14,6 +14,21 @@ export type Account = DemoAccount | (string & {});
 
 function emailFor(account: Account): string {
   return account.includes('@') ? account : emailOf(account as DemoAccount);
+}
+
+/** The browser state of `account` signed in, from the worker's first sign-in of it. */
+export async function signedInState(browser: Browser, states: Map<string, StorageState>, account: Account): Promise<StorageState> {
+  const email = emailFor(account);
+  let state = states.get(email);
+  if (!state) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, email);
+    state = await context.storageState();
+    await context.close();
+    states.set(email, state);
+  }
+  return state;
 }
 
 interface WorkerFixtures {
@@ -91,17 +106,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   pageAs: async ({ browser, signedInStates }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (account, options = {}) => {
-      const email = emailFor(account);
-      let state = signedInStates.get(email);
-      if (!state) {
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        await signIn(page, email);
-        state = await context.storageState();
-        await context.close();
-        signedInStates.set(email, state);
-      }
-      const context = await browser.newContext({ ...options, storageState: state });
+      const context = await browser.newContext({ ...options, storageState: await signedInState(browser, signedInStates, account) });
       contexts.push(context);
       return context.newPage();
     });
