@@ -28,6 +28,10 @@ export const backOfficeMethods = {
 
   removeTeamMember: (teamId: Identifier, userId: Identifier) => apiRequest('DELETE', `teams/${teamId}/users/${userId}`),
 
+  /** GET /api/teams/{id}/past-users: who left the team, once per stay, the latest departure first. */
+  getPastTeamMembers: async <T = unknown>(teamId: Identifier): Promise<T[]> =>
+    unwrapData<T[]>(await apiRequest('GET', `teams/${teamId}/past-users`)) ?? [],
+
   /** PUT /api/teams/{id}/users/{userId}: the Europe/Rome day (`YYYY-MM-DD`) the member joined. */
   setTeamMemberJoinDate: (teamId: Identifier, userId: Identifier, joinedOn: string) =>
     apiRequest('PUT', `teams/${teamId}/users/${userId}`, { body: { joined_on: joinedOn } satisfies TeamMemberUpdateBody }),

@@ -271,6 +271,56 @@ describe.each(databases)('teams API (%s)', (kind) => {
     });
   });
 
+  describe('GET /api/teams/{id}/past-users', () => {
+    it('lists who left, once per stay, the latest departure first, to update_teams only', async () => {
+      const team = await makeTeam(ctx.db, { created_at: '2025-01-01T00:00:00.000Z' });
+      const carla = await ctx.user({ name: 'Carla', surname: 'Conti' });
+      const dario = await ctx.user({ name: 'Dario', surname: 'Danti' });
+      const member = await ctx.user();
+      await addMember(ctx.db, team, member.id);
+      const admin = await ctx.user({}, ['update_teams']);
+      const url = `/api/teams/${team}/past-users`;
+      const saved = ctx.app.now;
+      const at = (instant: string) => {
+        ctx.app.now = () => Date.parse(instant);
+      };
+      try {
+        expect((await get(url, admin.headers)).json()).toEqual({ data: [] });
+        const call = (method: 'POST' | 'DELETE', userId: number) =>
+          ctx.app.inject({ method, url: `/api/teams/${team}/users/${userId}`, headers: admin.headers });
+        at('2026-01-10T09:00:00.000Z');
+        await call('POST', carla.id);
+        await call('POST', dario.id);
+        at('2026-02-20T09:00:00.000Z');
+        expect((await call('DELETE', carla.id)).statusCode).toBe(200);
+        at('2026-03-01T09:00:00.000Z');
+        await call('POST', carla.id);
+        at('2026-04-15T09:00:00.000Z');
+        await call('DELETE', dario.id);
+        at('2026-05-31T09:00:00.000Z');
+        await call('DELETE', carla.id);
+      } finally {
+        ctx.app.now = saved;
+      }
+
+      const res = await get(url, admin.headers);
+      expect(res.statusCode).toBe(200);
+      const stays = res.json().data.map((p: { id: number; name: string; surname: string; email: string; joined_at: string; left_at: string }) => [p.id, p.joined_at, p.left_at]);
+      expect(stays).toEqual([
+        [carla.id, '2026-03-01T09:00:00.000Z', '2026-05-31T09:00:00.000Z'],
+        [dario.id, '2026-01-10T09:00:00.000Z', '2026-04-15T09:00:00.000Z'],
+        [carla.id, '2026-01-10T09:00:00.000Z', '2026-02-20T09:00:00.000Z'],
+      ]);
+      expect(res.json().data[0]).toMatchObject({ name: 'Carla', surname: 'Conti' });
+
+      expect((await get(url)).statusCode).toBe(401);
+      // A member reads the team's members, not who left it.
+      expect((await get(`/api/teams/${team}/users`, member.headers)).statusCode).toBe(200);
+      expect((await get(url, member.headers)).statusCode).toBe(403);
+      expect((await get('/api/teams/999999/past-users', admin.headers)).statusCode).toBe(404);
+    });
+  });
+
   describe('team sessions', () => {
     it("lists the team's sessions and those for every team, newest first", async () => {
       const team = await makeTeam(ctx.db);

@@ -117,6 +117,33 @@ test('members modal: list scrolling at 24rem, add through the user picker, remov
 
   await member.getByRole('button', { name: `Rimuovi ${outsider.name} ${outsider.surname}` }).click();
   await expect(member).toHaveCount(0);
+  // The stay is kept, and shown under the members with its dates.
+  const former = dialog.getByRole('region', { name: 'Ex membri' });
+  await expect(former).toContainText('Restano nei report del periodo in cui erano nel team.');
+  await expect(former.getByRole('listitem').filter({ hasText: `${outsider.name} ${outsider.surname}` })).toContainText(
+    `Nel team dal 01/${month}/${year} al ${today}`,
+  );
+});
+
+test('members modal: those who left the team are listed under its members, with their dates', async ({ pageAs, seedDb }) => {
+  const page = await pageAs('admin');
+  const stay = seedDb
+    .prepare(
+      `select t.name as team, u.name, u.surname, u.email, p.joined_at, p.left_at from past_team_members p
+       join teams t on t.id = p.team_id join users u on u.id = p.user_id order by p.id limit 1`,
+    )
+    .get() as { team: string; name: string; surname: string; email: string; joined_at: string; left_at: string };
+  const day = (iso: string) => new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+  await page.goto('/admin/teams');
+  await rowWith(page, stay.team).getByRole('button', { name: 'Membri' }).click();
+  const dialog = openDialog(page, `Membri di ${stay.team}`);
+  const former = dialog.getByRole('region', { name: 'Ex membri' });
+  await expect(former.getByRole('heading', { level: 3, name: 'Ex membri' })).toBeVisible();
+  await expect(former.getByRole('listitem').filter({ hasText: `${stay.name} ${stay.surname}` })).toContainText(
+    `Nel team dal ${day(stay.joined_at)} al ${day(stay.left_at)}`,
+  );
+  // Not among the members, whose rows name their e-mail address.
+  await expect(dialog.getByRole('listitem').filter({ hasText: stay.email })).toHaveCount(0);
 });
 
 test('members modal: a member added from the day they joined; a day in the future is refused under its field', async ({ pageAs, seedDb }) => {

@@ -293,16 +293,24 @@ describe('custom methods', () => {
   });
 
   it('team members and sessions', async () => {
-    const { calls } = mockFetch({ body: { data: [{ id: 1 }] } }, {}, {}, { body: { data: [], meta: { ...meta, total: 0 } } });
+    const { calls } = mockFetch(
+      { body: { data: [{ id: 1 }] } },
+      {},
+      {},
+      { body: { data: [{ id: 9, left_at: '2026-11-28T10:00:00.000Z' }] } },
+      { body: { data: [], meta: { ...meta, total: 0 } } },
+    );
     await expect(dataProvider.getTeamMembers(2)).resolves.toEqual([{ id: 1 }]);
     await dataProvider.addTeamMember(2, 9);
     await dataProvider.removeTeamMember(2, 9);
+    await expect(dataProvider.getPastTeamMembers(2)).resolves.toEqual([{ id: 9, left_at: '2026-11-28T10:00:00.000Z' }]);
     const sessions = await dataProvider.getTeamSessions(2, { pagination: { page: 1, perPage: 10000 }, sort: { field: 'start_time', order: 'DESC' }, query: { fields: 'start_time' } });
     expect(sessions.total).toBe(0);
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /api/teams/2/users',
       'POST /api/teams/2/users/9',
       'DELETE /api/teams/2/users/9',
+      'GET /api/teams/2/past-users',
       'GET /api/teams/2/sessions?fields=start_time&page=1&per_page=10000&sort=-start_time',
     ]);
   });

@@ -5,7 +5,7 @@ import type { AuthContext } from '../plugins/auth.js';
 import type { TeamRelation } from '../lib/access.js';
 import { countCacheOf } from '../lib/count-cache.js';
 import { ilike, type ListParams } from '../lib/listing.js';
-import type { PersonSummary, TeamMember } from '../schemas/team.js';
+import type { PastTeamMember, PersonSummary, TeamMember } from '../schemas/team.js';
 import { listPage, UnfilteredPages, type ListSpec } from './list.js';
 import { hasTeamLink } from './sessions.js';
 import { isoNow, loadPeople, memberSince, personColumns, type Clock } from './shared.js';
@@ -125,6 +125,18 @@ export function createTeamsRepository(db: Db, now: Clock) {
   return {
     findById,
     members,
+
+    /** Who left the team, once per stay, the latest departure first. */
+    async pastMembers(teamId: number): Promise<PastTeamMember[]> {
+      return db
+        .selectFrom('past_team_members')
+        .innerJoin('users', 'users.id', 'past_team_members.user_id')
+        .select([...personColumns, 'past_team_members.joined_at', 'past_team_members.left_at'])
+        .where('past_team_members.team_id', '=', teamId)
+        .orderBy('past_team_members.left_at', 'desc')
+        .orderBy('past_team_members.id', 'desc')
+        .execute();
+    },
 
     /** `filter[name]`, `filter[search]` (both on the name), `filter[id]`; newest first by default. */
     async list(params: ListParams) {

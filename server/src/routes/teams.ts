@@ -21,6 +21,7 @@ import { presentSession } from '../lib/presenters-sessions.js';
 import type { Repositories } from '../plugins/repositories.js';
 import { IdParams, ListQuery, responses } from '../schemas/common.js';
 import {
+  PastTeamMembersResponse,
   TeamCreateBody,
   TeamDeletedResponse,
   TeamListResponse,
@@ -176,6 +177,16 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     await assertTeamAccess(teams, authOf(request), request.params.id, mayReadTeam);
     return { data: await teams.members(request.params.id) };
   });
+
+  // Only to those who manage the members: a member's departure is not the other members' business.
+  r.get(
+    '/teams/:id/past-users',
+    { preHandler: app.requirePermission('update_teams'), schema: { params: IdParams, response: responses({ 200: PastTeamMembersResponse }) } },
+    async (request) => {
+      await findTeam(request.params.id);
+      return { data: await teams.pastMembers(request.params.id) };
+    },
+  );
 
   /** A join day the API refuses: in the future, or before the earliest it takes. */
   const checkJoinDay = (body: CheckedBody<{ joined_on?: string }>, errors: FieldErrorBag) => {

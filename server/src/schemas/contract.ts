@@ -20,7 +20,7 @@ export type { Coordinator, ExpertSession, ExpertTeam, UserRole, UserTeam } from 
 export type { AdminStats, AdminUser } from './user-admin.js';
 export type { ExpertAccess, ExpertResource } from './expert.js';
 export type { PermissionResource, RoleResource } from './role.js';
-export type { PersonSummary, TeamDetail, TeamMember, TeamMemberAddBody, TeamMemberUpdateBody, TeamSummary } from './team.js';
+export type { PastTeamMember, PersonSummary, TeamDetail, TeamMember, TeamMemberAddBody, TeamMemberUpdateBody, TeamSummary } from './team.js';
 export type { AttendanceItem, SessionField, SessionResource, SessionTeam, SessionType } from './session.js';
 export type { AttendanceImportState, AttendanceRow } from './attendance.js';
 export type { Course } from './course.js';

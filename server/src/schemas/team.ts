@@ -30,6 +30,10 @@ export type TeamSummary = Static<typeof TeamSummary>;
 export const TeamMember = Type.Intersect([PersonSummary, Type.Object({ joined_at: Type.String() })]);
 export type TeamMember = Static<typeof TeamMember>;
 
+/** Someone who was in the team, from when until when (ISO instants): the reports of that time count them. */
+export const PastTeamMember = Type.Intersect([PersonSummary, Type.Object({ joined_at: Type.String(), left_at: Type.String() })]);
+export type PastTeamMember = Static<typeof PastTeamMember>;
+
 /** One team with its members (GET /api/teams/{id}). */
 export const TeamDetail = Type.Intersect([TeamSummary, Type.Object({ members: Type.Array(TeamMember) })]);
 export type TeamDetail = Static<typeof TeamDetail>;
@@ -79,4 +83,6 @@ export const TeamListResponse = Page(TeamSummary);
 export const TeamResponse = Data(TeamDetail);
 /** GET, POST, PUT and DELETE /api/teams/{id}/users[/{userId}]: the team's members after the call. */
 export const TeamMembersResponse = Data(Type.Array(TeamMember));
+/** GET /api/teams/{id}/past-users: who left the team, the latest departure first; once per stay. */
+export const PastTeamMembersResponse = Data(Type.Array(PastTeamMember));
 export const TeamDeletedResponse = Data(DeletedRecord);

@@ -49,6 +49,8 @@ export interface PeoplePickerDialogProps<P extends Person = Person> {
   reload: () => Promise<unknown>;
   /** A failed change is shown as a notification, or only logged to the console. */
   failures: 'notify' | 'log';
+  /** Shown under the people (e.g. those who were members before). */
+  footer?: ReactNode;
 }
 
 /**
@@ -84,6 +86,7 @@ export function PeoplePickerDialog<P extends Person>({
   remove,
   reload,
   failures,
+  footer,
 }: PeoplePickerDialogProps<P>) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -215,6 +218,7 @@ export function PeoplePickerDialog<P extends Person>({
           ))}
         </List>
       )}
+      {footer}
     </ScrollDialog>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import type { TeamMember } from '../../../server/src/schemas/contract';
+import type { PastTeamMember, TeamMember } from '../../../server/src/schemas/contract';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { PeoplePickerDialog } from '../common/PeoplePickerDialog';
 import { RowAction } from '../common/RowAction';
@@ -12,6 +12,7 @@ import { fullName } from '../common/text';
 import { fieldErrors } from '../../lib/apiError';
 import { romeDayKey } from '../../lib/calendar';
 import { JOINED_ON, JoinDayField, joinDayRefusal } from './joinDay';
+import { FormerMembers } from './FormerMembers';
 import { MemberJoinDateDialog } from './MemberJoinDateDialog';
 
 const TEXTS = {
@@ -33,6 +34,12 @@ export function TeamMembersDialog({ team, open, onClose }: { team: RaRecord; ope
   const queryClient = useQueryClient();
   const queryKey = ['teams', 'members', team.id];
   const { data, isPending } = useQuery({ queryKey, queryFn: () => dataProvider.getTeamMembers<TeamMember>(team.id), enabled: open });
+  const { data: former } = useQuery({
+    queryKey: [...queryKey, 'past'],
+    queryFn: () => dataProvider.getPastTeamMembers<PastTeamMember>(team.id),
+    enabled: open,
+  });
+  // Both lists: a removed member moves from one to the other.
   const reload = () => queryClient.invalidateQueries({ queryKey });
   const [dating, setDating] = useState<TeamMember | null>(null);
   const today = romeDayKey(new Date());
@@ -97,6 +104,7 @@ export function TeamMembersDialog({ team, open, onClose }: { team: RaRecord; ope
         remove={(userId) => dataProvider.removeTeamMember(team.id, userId)}
         reload={reload}
         failures="notify"
+        footer={<FormerMembers people={former} />}
       />
       <MemberJoinDateDialog teamId={team.id} member={dating} onClose={() => setDating(null)} onSaved={reload} />
     </>
