@@ -140,6 +140,12 @@ test('the dashboard shows the programme figures with their tables, and the sessi
   for (const chart of ['attendance-chart', 'completion-chart']) await expect(page.getByTestId(chart)).toHaveAttribute('inert', '');
   expect((await labels('attendance-chart')).filter((text) => text.includes('…'))).toEqual([]);
   expect(await labels('attendance-chart')).toContain('100%');
+  // A point for every month with a rate, and none for the months without ("n.d."): a lone month
+  // between two gaps would otherwise draw nothing.
+  const rates = await monthly.locator('tbody tr td').allTextContents();
+  const measured = rates.filter((rate) => rate.trim() !== 'n.d.').length;
+  expect(measured).toBeGreaterThan(0);
+  await expect(page.getByTestId('attendance-chart').locator('svg .MuiLineChart-mark')).toHaveCount(measured);
   const teamNames = (await completion.locator('tbody tr th, tbody tr td:first-child').allTextContents()).map((name) => name.trim());
   expect(teamNames.length).toBeGreaterThan(3);
   const completionLabels = await labels('completion-chart');

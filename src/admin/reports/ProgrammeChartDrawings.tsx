@@ -54,7 +54,11 @@ export function AttendanceChart({ months, seriesLabel }: { months: Array<{ label
           // Whole percentages on the axis (the tooltip and the table keep one decimal), in a column wide enough for "100%".
           yAxis={[{ min: 0, max: 1, width: 48, tickNumber: 5, valueFormatter: (value: number) => `${Math.round(value * 100)}%` }]}
           // Straight segments: a smoothed curve would show rates between months that never happened.
-          series={[{ data: months.map((m) => m.rate), curve: 'linear', label: seriesLabel, valueFormatter: (value) => formatRate(value ?? null) }]}
+          // A mark on every month with a rate: a month between two gaps (the programme's first) is
+          // a point with no segment, which a line alone would not draw.
+          series={[
+            { data: months.map((m) => m.rate), curve: 'linear', showMark: true, label: seriesLabel, valueFormatter: (value) => formatRate(value ?? null) },
+          ]}
           hideLegend
         />
       )}
