@@ -5,6 +5,10 @@ import type {
   ImportState,
   LearnerLesson,
   LearningResponse,
+  Lesson,
+  Module,
+  MoveBody,
+  MoveDirection,
   ParticipationResponse,
   PermissionResource,
   TeamMemberAddBody,
@@ -87,6 +91,19 @@ export const backOfficeMethods = {
   /** Forgets one learner's progress on one lesson (the learning report's reset). */
   resetLessonProgress: (courseId: Identifier, moduleId: Identifier, lessonId: Identifier, userId: Identifier) =>
     apiRequest('DELETE', `courses/${courseId}/modules/${moduleId}/lessons/${lessonId}/progress/${userId}`),
+
+  /**
+   * Swaps a module with its neighbour in the course's order; resolves with the two modules that
+   * changed, the moved one first. At the first or last place the API answers 422 (its message).
+   */
+  moveModule: async (courseId: Identifier, moduleId: Identifier, direction: MoveDirection): Promise<Module[]> =>
+    unwrapData<Module[]>(await apiRequest('POST', `courses/${courseId}/modules/${moduleId}/move`, { body: { direction } satisfies MoveBody })),
+
+  /** Swaps a lesson with its neighbour in the module's order, as moveModule does. */
+  moveLesson: async (courseId: Identifier, moduleId: Identifier, lessonId: Identifier, direction: MoveDirection): Promise<Lesson[]> =>
+    unwrapData<Lesson[]>(
+      await apiRequest('POST', `courses/${courseId}/modules/${moduleId}/lessons/${lessonId}/move`, { body: { direction } satisfies MoveBody }),
+    ),
 
   /** Asks for the session's attendance import again; resolves with the import's new state. */
   retryAttendanceImport: async (sessionId: Identifier): Promise<ImportState> =>

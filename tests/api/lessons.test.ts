@@ -266,6 +266,60 @@ describe.each(databases)('lessons API (%s)', (kind) => {
     });
   });
 
+  describe('POST .../move', () => {
+    const order = async (base: string) =>
+      (await ctx.app.inject({ method: 'GET', url: base, headers: (await admin()).headers })).json().data.map((l: { position: number; name: string }) => `${l.position}. ${l.name}`);
+    const move = async (base: string, lessonId: number, direction: string, headers?: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: `${base}/${lessonId}/move`, headers: headers ?? (await admin()).headers, payload: { direction } });
+
+    it('swaps the lesson with its nearest neighbour across a gap, both changes audited', async () => {
+      const { moduleId, base } = await tree();
+      const intro = await insertLesson(ctx.db, moduleId, { name: 'Benvenuto', position: 2 });
+      const next = await insertLesson(ctx.db, moduleId, { name: 'Il problema', position: 7 });
+      await insertLesson(ctx.db, moduleId, { name: 'Le prove', position: 8 });
+      const me = await admin();
+      const res = await move(base, next, 'earlier', me.headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual([
+        expect.objectContaining({ id: next, module_id: moduleId, name: 'Il problema', position: 2, completed: false }),
+        expect.objectContaining({ id: intro, name: 'Benvenuto', position: 7 }),
+      ]);
+      expect(await order(base)).toEqual(['2. Il problema', '7. Benvenuto', '8. Le prove']);
+      const log = await ctx.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'lesson').where('entity_id', 'in', [intro, next]).orderBy('id').execute();
+      expect(log.map((row) => [row.actor_id, row.action, row.entity_id, JSON.parse(row.changes)])).toEqual([
+        [me.id, 'update', next, { position: [7, 2] }],
+        [me.id, 'update', intro, { position: [2, 7] }],
+      ]);
+      const positions = (await ctx.db.selectFrom('lessons').select('position').where('module_id', '=', moduleId).execute()).map((row) => row.position);
+      expect(new Set(positions).size).toBe(3);
+    });
+
+    it('refuses the first earlier and the last later, needs update_lesosns, 404s as the PUT does', async () => {
+      const { courseId, moduleId, base } = await tree();
+      const first = await insertLesson(ctx.db, moduleId, { name: 'Benvenuto', position: 1 });
+      const last = await insertLesson(ctx.db, moduleId, { name: 'Il problema', position: 3 });
+      const earlier = await move(base, first, 'earlier');
+      expect(earlier.statusCode).toBe(422);
+      expect(earlier.json().message).toBe('La lezione è già la prima.');
+      const later = await move(base, last, 'later');
+      expect(later.statusCode).toBe(422);
+      expect(later.json().message).toBe("La lezione è già l'ultima.");
+
+      const member = await ctx.user({ mooc_access: 1 }, ['read_courses', 'create_lessons', 'update_courses']);
+      const refused = await move(base, first, 'later', member.headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Non hai i permessi per questa operazione.');
+      const missing = await move(base, 999999, 'later');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe('Lezione non trovata.');
+      const otherModule = await insertModule(ctx.db, courseId);
+      expect((await move(`/api/courses/${courseId}/modules/${otherModule}/lessons`, first, 'later')).statusCode).toBe(404);
+      expect((await move(`/api/courses/${courseId}/modules/999999/lessons`, first, 'later')).statusCode).toBe(404);
+      expect((await move(`/api/courses/${await insertCourse(ctx.db)}/modules/${moduleId}/lessons`, first, 'later')).statusCode).toBe(404);
+      expect(await order(base)).toEqual(['1. Benvenuto', '3. Il problema']);
+    });
+  });
+
   describe('DELETE', () => {
     it('needs delete_courses and removes the lesson with its progress', async () => {
       const { moduleId, base } = await tree();

@@ -217,6 +217,93 @@ describe.each(databases)('modules API (%s)', (kind) => {
     });
   });
 
+  describe('POST .../move', () => {
+    const order = async (courseId: number) =>
+      (await ctx.app.inject({ method: 'GET', url: base(courseId), headers: (await admin()).headers }))
+        .json()
+        .data.map((m: { position: number; name: string }) => `${m.position}. ${m.name}`);
+    const move = async (courseId: number, moduleId: number, direction: string, headers?: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: `${base(courseId)}/${moduleId}/move`, headers: headers ?? (await admin()).headers, payload: { direction } });
+
+    it('swaps the module with its nearest neighbour across a gap, both changes audited', async () => {
+      const courseId = await insertCourse(ctx.db);
+      const idea = await insertModule(ctx.db, courseId, { name: 'Idea', position: 1 });
+      const market = await insertModule(ctx.db, courseId, { name: 'Mercato', position: 5 });
+      await insertModule(ctx.db, courseId, { name: 'Vendite', position: 9 });
+      const other = await insertCourse(ctx.db);
+      await insertModule(ctx.db, other, { name: 'Altrove', position: 3 });
+      const me = await admin();
+
+      const later = await move(courseId, idea, 'later', me.headers);
+      expect(later.statusCode).toBe(200);
+      expect(later.json().data).toEqual([
+        expect.objectContaining({ id: idea, name: 'Idea', position: 5, course_id: courseId, total_lessons: 0 }),
+        expect.objectContaining({ id: market, name: 'Mercato', position: 1 }),
+      ]);
+      expect(await order(courseId)).toEqual(['1. Mercato', '5. Idea', '9. Vendite']);
+      expect(await order(other)).toEqual(['3. Altrove']);
+      const log = await ctx.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'module').where('entity_id', 'in', [idea, market]).orderBy('id').execute();
+      expect(log.map((row) => [row.actor_id, row.action, row.entity_id, JSON.parse(row.changes)])).toEqual([
+        [me.id, 'update', idea, { position: [1, 5] }],
+        [me.id, 'update', market, { position: [5, 1] }],
+      ]);
+
+      expect((await move(courseId, idea, 'later', me.headers)).statusCode).toBe(200);
+      expect(await order(courseId)).toEqual(['1. Mercato', '5. Vendite', '9. Idea']);
+      expect((await move(courseId, idea, 'earlier', me.headers)).statusCode).toBe(200);
+      expect(await order(courseId)).toEqual(['1. Mercato', '5. Idea', '9. Vendite']);
+    });
+
+    it('refuses to move the first one earlier and the last one later', async () => {
+      const courseId = await insertCourse(ctx.db);
+      const first = await insertModule(ctx.db, courseId, { name: 'Idea', position: 2 });
+      const last = await insertModule(ctx.db, courseId, { name: 'Mercato', position: 4 });
+      const earlier = await move(courseId, first, 'earlier');
+      expect(earlier.statusCode).toBe(422);
+      expect(earlier.json().message).toBe('Il modulo è già il primo.');
+      const later = await move(courseId, last, 'later');
+      expect(later.statusCode).toBe(422);
+      expect(later.json().message).toBe("Il modulo è già l'ultimo.");
+      const alone = await move(await insertCourse(ctx.db), await insertModule(ctx.db, await insertCourse(ctx.db)), 'later');
+      expect(alone.statusCode).toBe(404);
+      expect(await order(courseId)).toEqual(['2. Idea', '4. Mercato']);
+      expect((await move(courseId, first, 'sideways')).statusCode).toBe(422);
+    });
+
+    it('needs update_lesosns, and 404s as the PUT does', async () => {
+      const courseId = await insertCourse(ctx.db);
+      const moduleId = await insertModule(ctx.db, courseId, { name: 'Idea', position: 1 });
+      await insertModule(ctx.db, courseId, { name: 'Mercato', position: 2 });
+      const member = await ctx.user({ mooc_access: 1 }, ['read_courses', 'update_courses', 'create_modules']);
+      const refused = await move(courseId, moduleId, 'later', member.headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Non hai i permessi per questa operazione.');
+      expect((await ctx.app.inject({ method: 'POST', url: `${base(courseId)}/${moduleId}/move`, payload: { direction: 'later' } })).statusCode).toBe(401);
+      const missing = await move(courseId, 999999, 'later');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe('Modulo non trovato.');
+      expect((await move(999999, moduleId, 'later')).statusCode).toBe(404);
+      expect((await move(await insertCourse(ctx.db), moduleId, 'later')).statusCode).toBe(404);
+      expect(await order(courseId)).toEqual(['1. Idea', '2. Mercato']);
+    });
+
+    it('keeps one module per place when moves and saves meet', async () => {
+      const courseId = await insertCourse(ctx.db);
+      const ids: number[] = [];
+      for (let position = 1; position <= 5; position++) ids.push(await insertModule(ctx.db, courseId, { name: `M${position}`, position: position * 2 }));
+      const { headers } = await admin();
+      const answers = await Promise.all([
+        ...ids.map((id, i) => move(courseId, id, i % 2 ? 'earlier' : 'later', headers)),
+        ...ids.map((id) => move(courseId, id, 'later', headers)),
+        ctx.app.inject({ method: 'PUT', url: `${base(courseId)}/${ids[2]}`, headers, payload: { position: 7, name: 'M3' } }),
+      ]);
+      for (const answer of answers) expect([200, 409, 422], answer.body).toContain(answer.statusCode);
+      const positions = (await ctx.db.selectFrom('modules').select('position').where('course_id', '=', courseId).execute()).map((row) => row.position);
+      expect(new Set(positions).size).toBe(5);
+      expect(positions.every((position) => position > 0)).toBe(true);
+    });
+  });
+
   describe('POST .../cover', () => {
     it('needs update_lesosns and stores a WebP cover', async () => {
       const courseId = await insertCourse(ctx.db);

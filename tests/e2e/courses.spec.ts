@@ -257,3 +257,65 @@ test('a user without video course access gets no courses', async ({ pageAs }) =>
   await page.goto('/courses');
   await expect(page.getByRole('alert')).toHaveText('Non hai accesso ai videocorsi.');
 });
+
+test('an administrator reorders modules and lessons from the keyboard with "Sposta prima" / "Sposta dopo"', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.goto('/admin/courses');
+  // A course of its own, so that no other test sees its order change.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const post = async (path: string, data: object) => {
+    const response = await page.request.post(`/api/${path}`, { headers, data });
+    expect(response.status(), path).toBeLessThan(300);
+    return ((await response.json()) as { data: { id: number } }).data.id;
+  };
+  const courseId = await post('courses', { name: `Ordine e2e ${Date.now()}`, description: 'Moduli da riordinare.', published: 0 });
+  const modules: number[] = [];
+  for (const [position, name] of [[1, 'Avvio'], [4, 'Mercato'], [6, 'Vendite'], [9, 'Crescita']] as const) {
+    modules.push(await post(`courses/${courseId}/modules`, { position, name }));
+  }
+  for (const [position, name] of [[1, 'Benvenuto'], [3, 'Il problema']] as const) {
+    await post(`courses/${courseId}/modules/${modules[0]}/lessons`, { position, name, video_url: 'https://vimeo.com/76979871', video_length: 60 });
+  }
+
+  await page.goto(`/admin/courses/${courseId}/modules`);
+  const titles = page.getByRole('listitem').getByRole('heading', { level: 3 });
+  await expect(titles).toHaveText(['1. Avvio', '4. Mercato', '6. Vendite', '9. Crescita']);
+  // The first card cannot go earlier, the last cannot go later.
+  await expect(page.getByRole('button', { name: 'Sposta prima «Avvio»' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sposta dopo «Crescita»' })).toHaveCount(0);
+
+  const later = page.getByRole('button', { name: 'Sposta dopo «Avvio»' });
+  await later.focus();
+  await page.keyboard.press('Enter');
+  await expect(titles).toHaveText(['1. Mercato', '4. Avvio', '6. Vendite', '9. Crescita']);
+  await expect(later).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Modulo «Avvio» spostato in posizione 4.' })).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(titles).toHaveText(['1. Mercato', '4. Vendite', '6. Avvio', '9. Crescita']);
+  await expect(later).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(titles).toHaveText(['1. Mercato', '4. Vendite', '6. Crescita', '9. Avvio']);
+  // Now last: its "Sposta dopo" is gone, focus stays on the card's other move.
+  await expect(later).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sposta prima «Avvio»' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(titles).toHaveText(['1. Mercato', '4. Vendite', '6. Avvio', '9. Crescita']);
+  await expect(page.getByRole('button', { name: 'Sposta prima «Avvio»' })).toBeFocused();
+
+  // A search by name hides the cards in between: no moves then.
+  await page.getByPlaceholder('Cerca per nome modulo...').fill('Vendite');
+  await expect(titles).toHaveText(['4. Vendite']);
+  await expect(page.getByRole('button', { name: /^Sposta / })).toHaveCount(0);
+  await page.getByPlaceholder('Cerca per nome modulo...').fill('');
+  await expect(titles).toHaveCount(4);
+
+  await page.goto(`/admin/courses/${courseId}/modules/${modules[0]}/lessons`);
+  const lessons = page.getByRole('listitem').getByRole('heading', { level: 3 });
+  await expect(lessons).toHaveText(['1. Benvenuto', '3. Il problema']);
+  const earlier = page.getByRole('button', { name: 'Sposta prima «Il problema»' });
+  await earlier.focus();
+  await page.keyboard.press('Enter');
+  await expect(lessons).toHaveText(['1. Il problema', '3. Benvenuto']);
+  await expect(page.getByRole('button', { name: 'Sposta dopo «Il problema»' })).toBeFocused();
+});

@@ -85,6 +85,15 @@ export function describeDatabaseError(error: unknown): string {
   return code && !message.includes(code) ? `${code}: ${message}` : message;
 }
 
+/**
+ * A write that met another one at the same moment: refused by a unique index, or chosen by
+ * PostgreSQL to give way (40P01 deadlock detected, 40001 serialization failure).
+ */
+export function isWriteConflict(error: unknown): boolean {
+  const code = codeOf(error);
+  return isUniqueViolation(error) || code === '40P01' || code === '40001';
+}
+
 /** A write refused by a unique index (PostgreSQL 23505, SQLite's unique constraint). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = codeOf(error);

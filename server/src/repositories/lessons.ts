@@ -5,6 +5,8 @@ import { listPage } from './list.js';
 import { isoNow, type Clock } from './shared.js';
 import { audit, changesBetween, type ActorId } from './audit.js';
 import { defineRepository } from './registry.js';
+import { LESSON_ORDER, swapWithNeighbour, type SwapOutcome } from './positions.js';
+import type { MoveDirection } from '../schemas/positions.js';
 
 /** A lesson with the given user's progress. */
 function lessonQuery(db: Db, userId: number) {
@@ -93,6 +95,11 @@ export function createLessonsRepository(db: Db, now: Clock) {
           .execute();
         await audit(trx, now, { actorId, action: 'update', entityType: 'lesson', entityId: lesson.id, changes: changesBetween(before, { ...before, ...values }, Object.keys(values)) });
       });
+    },
+
+    /** Swaps the lesson's place with the nearest lesson before or after it in the module. */
+    async move(actorId: ActorId, moduleId: number, id: number, direction: MoveDirection): Promise<SwapOutcome> {
+      return swapWithNeighbour(db, now, actorId, LESSON_ORDER, moduleId, id, direction);
     },
 
     /** Deletes the lesson and its progress (foreign keys cascade). */

@@ -6,6 +6,8 @@ import { isoNow, type Clock } from './shared.js';
 import { audit, changesBetween, type ActorId } from './audit.js';
 import { defineRepository } from './registry.js';
 import { deleteImages, insertImage, type StoredImage } from './uploads.js';
+import { MODULE_ORDER, swapWithNeighbour, type SwapOutcome } from './positions.js';
+import type { MoveDirection } from '../schemas/positions.js';
 
 /** A module with the given user's lesson counts. */
 function moduleQuery(db: Db, userId: number) {
@@ -90,6 +92,11 @@ export function createModulesRepository(db: Db, now: Clock) {
         await trx.updateTable('modules').set(values).where('id', '=', id).execute();
         await audit(trx, now, { actorId, action: 'update', entityType: 'module', entityId: id, changes: changesBetween(before, { ...before, ...values }, Object.keys(values)) });
       });
+    },
+
+    /** Swaps the module's place with the nearest module before or after it in the course. */
+    async move(actorId: ActorId, courseId: number, id: number, direction: MoveDirection): Promise<SwapOutcome> {
+      return swapWithNeighbour(db, now, actorId, MODULE_ORDER, courseId, id, direction);
     },
 
     /** Stores the new cover and removes the one it replaces, in one transaction. */

@@ -8,6 +8,7 @@ import {
   LessonBody,
   LessonListParams,
   LessonListResponse,
+  LessonMoveResponse,
   LessonParams,
   LessonResponse,
   LessonSyncBody,
@@ -16,7 +17,8 @@ import { loadReadableCourse, syncTargetFor } from '../lib/course-access.js';
 import { presentLesson } from '../lib/presenters-courses.js';
 import { orNotFound, validationFailed } from '../lib/errors.js';
 import { checkBody } from '../plugins/body-rules.js';
-import { positionTakenMessage, writeAtPosition } from '../lib/positions.js';
+import { positionTakenMessage, swappedOrRefused, writeAtPosition } from '../lib/positions.js';
+import { MoveBody } from '../schemas/positions.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { isAcceptedVideoUrl } from '../schemas/video-url.js';
 import { editVersionOf } from '../plugins/edit-versions.js';
@@ -164,6 +166,20 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
       const lesson = await findLesson(module.id, request.params.lessonId);
       await lessons.delete(actorOf(request), lesson.id);
       return { data: { id: lesson.id, name: lesson.name } };
+    },
+  );
+
+  /** Swaps the lesson with its neighbour in the module's order: the same permission and checks as the PUT. */
+  app.post(
+    '/courses/:courseId/modules/:moduleId/lessons/:lessonId/move',
+    { schema: { params: LessonParams, body: MoveBody, response: responses({ 200: LessonMoveResponse }) }, preHandler: app.requirePermission('update_lesosns') },
+    async (request) => {
+      const module = await findModule(request.params.courseId, request.params.moduleId);
+      const lesson = await findLesson(module.id, request.params.lessonId);
+      const { direction } = request.body;
+      const ids = swappedOrRefused(await lessons.move(actorOf(request), module.id, lesson.id, direction), 'lesson', direction);
+      const userId = authOf(request).userId;
+      return { data: await Promise.all(ids.map((id) => lessonFor(userId, id))) };
     },
   );
 

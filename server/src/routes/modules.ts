@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authOf, actorOf } from '../plugins/auth.js';
 import { ListQuery, responses } from '../schemas/common.js';
 import { CourseParams, DeletedResponse } from '../schemas/course.js';
-import { ModuleBody, ModuleListResponse, ModuleParams, ModuleResponse } from '../schemas/module.js';
+import { ModuleBody, ModuleListResponse, ModuleMoveResponse, ModuleParams, ModuleResponse } from '../schemas/module.js';
+import { MoveBody } from '../schemas/positions.js';
 import { editVersionOf } from '../plugins/edit-versions.js';
 import { orNotFound } from '../lib/errors.js';
 import { loadReadableCourse } from '../lib/course-access.js';
@@ -11,7 +12,7 @@ import { presentModule } from '../lib/presenters-courses.js';
 import { COVER_ASPECT, receiveUploadedImage } from '../lib/images.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { checkBody } from '../plugins/body-rules.js';
-import { positionTakenMessage, writeAtPosition } from '../lib/positions.js';
+import { positionTakenMessage, swappedOrRefused, writeAtPosition } from '../lib/positions.js';
 
 /** Modules of a course; reading follows the course's rule, writing needs the catalogue's module permissions. */
 export default async function moduleRoutes(fastify: FastifyInstance): Promise<void> {
@@ -114,6 +115,19 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
       const module = await findModule(request.params.courseId, request.params.moduleId);
       await modules.setCover(actorOf(request), module.id, await receiveUploadedImage(request, { field: 'cover', folder: 'modules', aspect: COVER_ASPECT }));
       return { data: await moduleFor(authOf(request).userId, module.id) };
+    },
+  );
+
+  /** Swaps the module with its neighbour in the course's order: the same permission and checks as the PUT. */
+  app.post(
+    '/courses/:courseId/modules/:moduleId/move',
+    { schema: { params: ModuleParams, body: MoveBody, response: responses({ 200: ModuleMoveResponse }) }, preHandler: app.requirePermission('update_lesosns') },
+    async (request) => {
+      const module = await findModule(request.params.courseId, request.params.moduleId);
+      const { direction } = request.body;
+      const ids = swappedOrRefused(await modules.move(actorOf(request), module.course_id, module.id, direction), 'module', direction);
+      const userId = authOf(request).userId;
+      return { data: await Promise.all(ids.map((id) => moduleFor(userId, id))) };
     },
   );
 }

@@ -25,6 +25,7 @@ export type { AttendanceItem, SessionField, SessionResource, SessionTeam, Sessio
 export type { AttendanceImportState, AttendanceRow } from './attendance.js';
 export type { Course } from './course.js';
 export type { Module } from './module.js';
+export type { MoveBody, MoveDirection } from './positions.js';
 export type { Lesson, LessonSyncBody } from './lesson.js';
 export type { AccessibilityReport } from './accessibility-report.js';
 export type { DashboardSummary, ImportState, LearnerLesson, LearningResponse, ParticipationResponse } from './report.js';

@@ -55,4 +55,6 @@ export const LessonParams = Type.Object({ courseId: DbId, moduleId: DbId, lesson
 export type LessonParams = Static<typeof LessonParams>;
 
 export const LessonResponse = Type.Object({ data: Lesson });
+/** POST …/lessons/{lessonId}/move: the two lessons that swapped places, the moved one first. */
+export const LessonMoveResponse = Type.Object({ data: Type.Array(Lesson) });
 export const LessonListResponse = Type.Object({ data: Type.Array(Lesson), meta: ListMeta });

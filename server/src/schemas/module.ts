@@ -26,4 +26,6 @@ export const ModuleParams = Type.Object({ courseId: DbId, moduleId: DbId });
 export type ModuleParams = Static<typeof ModuleParams>;
 
 export const ModuleResponse = Type.Object({ data: Module });
+/** POST …/modules/{moduleId}/move: the two modules that swapped places, the moved one first. */
+export const ModuleMoveResponse = Type.Object({ data: Type.Array(Module) });
 export const ModuleListResponse = Type.Object({ data: Type.Array(Module), meta: ListMeta });

@@ -19,6 +19,8 @@ export interface RowActionProps {
   of?: string | null;
   /** Marks the button for focus management (data-* attributes of the button). */
   'data-remove-person'?: boolean;
+  /** A card's "Sposta prima" / "Sposta dopo", found again after the list reloads. */
+  'data-move'?: 'earlier' | 'later';
 }
 
 /**

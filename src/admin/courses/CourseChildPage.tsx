@@ -10,6 +10,7 @@ import { SearchListPage } from '../common/SearchListPage';
 import { CourseChildDialogs, type ChildRecord, type Open, type OpenedRecord } from './CourseChildDialogs';
 import { NAME_FILTER, WHOLE_LIST, type ParentMeta } from './listing';
 import { useNestedDelete } from './useNestedDelete';
+import { OrderMovesProvider } from './OrderMoves';
 
 export type { OpenedRecord };
 
@@ -31,7 +32,8 @@ export interface CourseChildPageProps<RecordType extends ChildRecord, Action ext
 
 /**
  * The page of a course's modules or of a module's lessons: the way back, h1, search by name, the
- * cards sorted by position, and the create, edit and delete dialogs (CourseChildDialogs). The texts
+ * cards sorted by position (each with "Sposta prima" / "Sposta dopo": OrderMoves), and the create, edit
+ * and delete dialogs (CourseChildDialogs). The texts
  * are `resources.<resource>.page.*`.
  */
 export function CourseChildPage<RecordType extends ChildRecord, Action extends string>({
@@ -78,16 +80,18 @@ export function CourseChildPage<RecordType extends ChildRecord, Action extends s
         </Gate>
       }
     >
-      <CardGrid<RecordType>
-        empty={`${texts}.empty`}
-        renderCard={(record) =>
-          renderCard(record, (action, target) => {
-            opener.current = focusedElement();
-            removal.clearError();
-            setOpen({ action, record: target });
-          })
-        }
-      />
+      <OrderMovesProvider resource={resource} meta={meta}>
+        <CardGrid<RecordType>
+          empty={`${texts}.empty`}
+          renderCard={(record) =>
+            renderCard(record, (action, target) => {
+              opener.current = focusedElement();
+              removal.clearError();
+              setOpen({ action, record: target });
+            })
+          }
+        />
+      </OrderMovesProvider>
       <CourseChildDialogs
         resource={resource}
         meta={meta}

@@ -23,6 +23,8 @@ export interface CoverCardProps {
   onAction: (action: CoverCardAction) => void;
   /** The card's text below the cover. */
   children: ReactNode;
+  /** More actions after "Cambia cover", behind the same edit access (a module's moves). */
+  editActions?: ReactNode;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface CoverCardProps {
  * record's text; "Modifica" and "Cambia cover" need the edit access, "Elimina" the delete access
  * (via canAccess).
  */
-export function CoverCard({ resource, name, coverUrl, to, onAction, children }: CoverCardProps) {
+export function CoverCard({ resource, name, coverUrl, to, onAction, children, editActions }: CoverCardProps) {
   const translate = useTranslate();
   const texts = `resources.${resource}.page`;
   return (
@@ -58,6 +60,7 @@ export function CoverCard({ resource, name, coverUrl, to, onAction, children }: 
           <Button size="sm" color="outlineGray" onClick={() => onAction('cover')} aria-label={`${translate(`${texts}.cover`)} ${name}`}>
             {translate(`${texts}.cover`)}
           </Button>
+          {editActions}
         </Gate>
         <Gate action="delete" resource={resource}>
           <Button size="sm" color="red" onClick={() => onAction('delete')} aria-label={`${translate(`${texts}.delete`)} ${name}`}>

@@ -7,10 +7,14 @@ import { Button } from '../../components/Button';
 import type { Lesson } from '../../portal/courses/types';
 import { formatDuration } from '../../lib/duration';
 import { lessonSummary } from './lessonText';
+import { MoveButtons } from '../courses/OrderMoves';
 
 export type LessonAction = 'edit' | 'delete';
 
-/** "position. name", the first 64 characters of the description; "Modifica" and "Elimina" are not gated. */
+/**
+ * "position. name", the first 64 characters of the description; "Modifica", "Elimina" and the moves
+ * ("Sposta prima" / "Sposta dopo") are not gated: the server is.
+ */
 export function LessonCard({ lesson, onAction }: { lesson: Lesson; onAction: (action: LessonAction, lesson: Lesson) => void }) {
   const translate = useTranslate();
   const summary = lessonSummary(lesson.description);
@@ -36,6 +40,7 @@ export function LessonCard({ lesson, onAction }: { lesson: Lesson; onAction: (ac
         <Button size="sm" color="red" onClick={() => onAction('delete', lesson)} aria-label={`${translate('resources.lessons.page.delete')} ${lesson.name}`}>
           {translate('resources.lessons.page.delete')}
         </Button>
+        <MoveButtons resource="lessons" record={lesson} />
       </CardActions>
     </Card>
   );

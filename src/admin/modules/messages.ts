@@ -28,5 +28,8 @@ export const messages = {
     back: 'Torna ai videocorsi',
     course_missing: 'Videocorso non trovato',
     open: 'Apri le lezioni di %{name}',
+    move_earlier: 'Sposta prima «%{name}»',
+    move_later: 'Sposta dopo «%{name}»',
+    moved: 'Modulo «%{name}» spostato in posizione %{position}.',
   },
 };
