@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import { isPostgresDb, type Db } from '../db/index.js';
 import { isWriteConflict } from '../db/errors.js';
 import type { MoveDirection } from '../schemas/positions.js';
 import { audit, type ActorId } from './audit.js';
@@ -33,9 +33,9 @@ class OrderChanged extends Error {}
  *
  * The unique index on (parent, position) cannot be deferred on SQLite, so the row is first parked
  * at minus its id, a place no real row holds (positions are 1 or more). On PostgreSQL the parent row
- * is locked first (a no-op update), so that moves in the same order run one after another and
+ * is locked first (SELECT … FOR UPDATE), so that moves in the same order run one after another and
  * always take their locks in the same order (parent, then rows): two cannot deadlock, nor both read
- * the same neighbours. A save that changed one of the two rows in the meantime (a PUT does not lock
+ * the same neighbours. SQLite needs no lock: its transactions take the write lock as they begin. A save that changed one of the two rows in the meantime (a PUT does not lock
  * the parent) makes the guarded updates miss, or meets the unique index: the whole swap is undone
  * and answered `conflict`.
  */
@@ -52,14 +52,12 @@ export async function swapWithNeighbour(
   const table = order.table as 'modules';
   const parentTable = order.parentTable as 'courses';
   const parentColumn = order.parentColumn as 'course_id';
+  const postgres = isPostgresDb(db);
   try {
     return await db.transaction().execute(async (trx): Promise<SwapOutcome> => {
-      const locked = await trx
-        .updateTable(parentTable)
-        .set((eb) => ({ name: eb.ref('name') }))
-        .where('id', '=', parentId)
-        .executeTakeFirst();
-      if (Number(locked.numUpdatedRows) === 0) return { status: 'missing' };
+      let parent = trx.selectFrom(parentTable).select('id').where('id', '=', parentId);
+      if (postgres) parent = parent.forUpdate();
+      if (!(await parent.executeTakeFirst())) return { status: 'missing' };
       const row = await trx.selectFrom(table).select(['id', 'position']).where('id', '=', id).where(parentColumn, '=', parentId).executeTakeFirst();
       if (!row) return { status: 'missing' };
       const earlier = direction === 'earlier';
