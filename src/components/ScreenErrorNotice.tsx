@@ -11,17 +11,23 @@ export interface ScreenErrorProps {
   onRetry: () => void;
 }
 
+interface ScreenErrorNoticeProps extends ScreenErrorProps {
+  /** "Riprova" takes focus as it appears; not where a heading takes it instead. */
+  focusRetry: boolean;
+}
+
 /**
  * What went wrong and what helps: "Riprova", which downloads the screen again in place, and a
- * reload, for when a deploy has replaced the files (only the new version has them). "Riprova" takes
- * focus when a retry fails again; a heading that names the error takes it instead where there is
- * one to announce (the whole page's, or the layout's on arriving from another page).
+ * reload, for when a deploy has replaced the files (only the new version has them). Where the
+ * notice is the whole page, its heading takes focus (`focusRetry` false: two elements asking for
+ * focus in one render would leave it to their timing); inside a layout "Riprova" does, and the
+ * layout's heading takes it instead on arriving from another page.
  */
-export function ScreenErrorNotice({ onRetry }: ScreenErrorProps) {
+export function ScreenErrorNotice({ onRetry, focusRetry }: ScreenErrorNoticeProps) {
   return (
     <Box role="alert">
       <Typography component="p">{translateApp('app.screen_error.text')}</Typography>
-      <Button onClick={onRetry} autoFocus sx={{ mt: 2, mr: 1 }}>
+      <Button onClick={onRetry} autoFocus={focusRetry} sx={{ mt: 2, mr: 1 }}>
         {translateApp('app.screen_error.retry')}
       </Button>
       <Button color="outlineGray" onClick={() => window.location.reload()} sx={{ mt: 2 }}>

@@ -19,7 +19,7 @@ export function ScreenError({ onRetry }: ScreenErrorProps) {
       <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ mb: 2 }}>
         {screenErrorTitle()}
       </Typography>
-      <ScreenErrorNotice onRetry={onRetry} />
+      <ScreenErrorNotice onRetry={onRetry} focusRetry={false} />
     </Box>
   );
 }
@@ -27,5 +27,5 @@ export function ScreenError({ onRetry }: ScreenErrorProps) {
 /** A page that could not be shown inside the portal's layout: the header and menu stay usable. */
 export function LayoutScreenError({ onRetry }: ScreenErrorProps) {
   usePageTitle(screenErrorTitle());
-  return <ScreenErrorNotice onRetry={onRetry} />;
+  return <ScreenErrorNotice onRetry={onRetry} focusRetry />;
 }

@@ -24,6 +24,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   birthdate: 'data di nascita',
   joined_on: 'data di ingresso',
   position: 'posizione',
+  direction: 'direzione dello spostamento',
   video_url: 'URL del video',
   video_length: 'durata del video',
   published: 'pubblicazione',

@@ -17,7 +17,7 @@ export function AdminScreenError({ onRetry }: ScreenErrorProps) {
       <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
         {title}
       </Typography>
-      <ScreenErrorNotice onRetry={onRetry} />
+      <ScreenErrorNotice onRetry={onRetry} focusRetry />
     </Box>
   );
 }
