@@ -164,6 +164,47 @@ describe.each(databases)('edit versions: If-Match on PUT (%s)', (kind) => {
     expect(after.headers.etag).toBe(before);
   });
 
+  it("a record's save lease: one holder at a time, given back by its holder only, taken over once lapsed", async () => {
+    // What lets saves in different processes wait for each other (lib/leases.ts): here, two holders.
+    const leases = ctx.app.repos.editLeases;
+    const key = `lease test ${kind}`;
+    const realNow = ctx.app.now;
+    const start = realNow();
+    const at = (ms: number) => (ctx.app.now = () => start + ms);
+    try {
+      at(0);
+      expect(await leases.take(key, 'first', 1_000)).toBe(true);
+      expect(await leases.take(key, 'second', 1_000)).toBe(false);
+      await leases.release(key, 'second');
+      expect(await leases.take(key, 'second', 1_000)).toBe(false);
+      await leases.release(key, 'first');
+      expect(await leases.take(key, 'second', 1_000)).toBe(true);
+      // Its holder died: nobody gives the lease back, and it lapses.
+      at(999);
+      expect(await leases.take(key, 'third', 1_000)).toBe(false);
+      at(1_000);
+      expect(await leases.take(key, 'third', 1_000)).toBe(true);
+      // The lapsed holder's late release leaves the new holder's lease alone.
+      await leases.release(key, 'second');
+      expect(await leases.take(key, 'fourth', 1_000)).toBe(false);
+      await leases.release(key, 'third');
+    } finally {
+      ctx.app.now = realNow;
+    }
+  });
+
+  it('a save gives its lease back whatever its answer', async () => {
+    const team = await makeTeam(ctx.db);
+    const { headers } = await ctx.user({}, ['read_teams', 'update_teams']);
+    const answers = [
+      await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers, payload: { name: `Squadra in prestito ${kind}` } }),
+      await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: { ...headers, 'if-match': '"stale"' }, payload: { name: 'Altro nome' } }),
+      await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers, payload: { name: '  ' } }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 412, 422]);
+    expect(await ctx.db.selectFrom('edit_leases').selectAll().execute()).toEqual([]);
+  });
+
   it('a body the rules refuse hears why (422) rather than about its version', async () => {
     const { headers } = await ctx.user({}, ['read_teams', 'update_teams']);
     const res = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${await makeTeam(ctx.db)}`, headers: { ...headers, 'if-match': '"stale"' }, payload: { name: '  ' } });

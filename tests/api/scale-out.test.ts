@@ -111,6 +111,7 @@ describe('WORKERS=2 on SQLite', () => {
     const db = await createDb({ kind: 'sqlite', path: databasePath });
     await migrateToLatest(db);
     const token = await staffToken(db);
+    const team = await db.insertInto('teams').values({ name: 'Squadra contesa' }).returning('id').executeTakeFirstOrThrow();
     await db.destroy();
 
     // Workers need a real provider: the development one keeps its sign-in state in one process.
@@ -119,18 +120,19 @@ describe('WORKERS=2 on SQLite', () => {
     try {
       // A fresh connection per request: the primary hands connections to the workers in turn.
       const port = Number(new URL(server.url).port);
-      const get = () =>
-        new Promise<number>((resolve, reject) => {
+      const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+        new Promise<{ status: number; etag?: string }>((resolve, reject) => {
           const req = httpRequest(
-            { host: '127.0.0.1', port, path: '/api/user', agent: false, headers: { authorization: `Bearer ${token}` } },
+            { host: '127.0.0.1', port, method, path, agent: false, headers: { authorization: `Bearer ${token}`, ...headers } },
             (res) => {
               res.resume();
-              res.on('end', () => resolve(res.statusCode ?? 0));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag }));
             },
           );
           req.on('error', reject);
-          req.end();
+          req.end(body);
         });
+      const get = async () => (await send('GET', '/api/user')).status;
       const pids = new Set<string>();
       await eventually(async () => {
         expect(await get()).toBe(200);
@@ -138,6 +140,16 @@ describe('WORKERS=2 on SQLite', () => {
         return pids.size >= 2;
       }, 30_000);
       expect(pids.has(String(server.child.pid))).toBe(false);
+
+      // Two saves of one record at once, each to the next worker, on the same version: the record's
+      // lease in the database file makes one wait for the other, so the second is refused.
+      const teamPath = `/api/teams/${team.id}`;
+      for (let round = 1; round <= 6; round++) {
+        const version = (await send('GET', teamPath)).etag!;
+        const save = (name: string) => send('PUT', teamPath, { 'content-type': 'application/json', 'if-match': version }, JSON.stringify({ name, description: null }));
+        const answers = await Promise.all([save(`Primo ${round}`), save(`Secondo ${round}`)]);
+        expect(answers.map((answer) => answer.status).sort(), `round ${round}`).toEqual([200, 412]);
+      }
     } finally {
       await stop(server);
     }
@@ -217,6 +229,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
     const revalidated = await fetch(`${b.url}${path}`, { headers: { 'if-none-match': etag! } });
     expect(revalidated.status).toBe(304);
+  });
+
+  it('takes two saves of one record sent at once to both processes on the same version: one applies, the other is refused', async () => {
+    // Each process queues the saves of a record it receives; the record's lease in the database
+    // (edit_leases) is what makes a save in one process wait for a save in the other.
+    token = await staffToken(db);
+    const team = await db.insertInto('teams').values({ name: 'Squadra contesa' }).returning('id').executeTakeFirstOrThrow();
+    const teamUrl = (server: Server) => `${server.url}/api/teams/${team.id}`;
+    // Six rounds of three requests stay within this suite's rate limit (20 a minute per user).
+    for (let round = 1; round <= 6; round++) {
+      const version = (await fetch(teamUrl(a), { headers: auth() })).headers.get('etag')!;
+      const save = (server: Server, name: string) =>
+        fetch(teamUrl(server), {
+          method: 'PUT',
+          headers: { ...auth(), 'content-type': 'application/json', 'if-match': version },
+          body: JSON.stringify({ name, description: null }),
+        });
+      const answers = await Promise.all([save(a, `Da A ${round}`), save(b, `Da B ${round}`)]);
+      expect(answers.map((answer) => answer.status).sort(), `round ${round}`).toEqual([200, 412]);
+    }
+    expect(await db.selectFrom('edit_leases').selectAll().execute()).toEqual([]);
+    token = await staffToken(db);
   });
 
   it('runs the background jobs in exactly one process, and the other takes over when it dies', async () => {

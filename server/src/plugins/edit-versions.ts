@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { TObject } from 'typebox';
 import { HttpError } from '../lib/errors.js';
+import { withLease } from '../lib/leases.js';
 import { oneAtATimePerKey } from '../lib/one-at-a-time.js';
 
 /**
@@ -27,6 +28,12 @@ declare module 'fastify' {
     editVersion?: EditVersion;
   }
 }
+
+/**
+ * How long a save's lease outlives a process that died holding it: the record's next save waits
+ * that long at most. A save is a few statements, each bounded by DB_QUERY_TIMEOUT_SECONDS.
+ */
+const SAVE_LEASE_MS = 30_000;
 
 export const EDITED_MEANWHILE = "Nel frattempo un'altra persona ha modificato questo elemento: le modifiche non sono state salvate.";
 
@@ -73,15 +80,24 @@ export default fp(async (app) => {
     // The check runs in the handler's place, after the route's own checks (permission, existence, the
     // body's rules): a request that would be refused anyway hears why, rather than about a version.
     // Saves of one record wait for each other there, check and write, so that two sent at once on the
-    // same version cannot both pass the check before either has written. (Within this process: see
-    // docs/API-PERMISSIONS.md for several.) Saves without If-Match wait their turn too, so that none
-    // lands between another's check and its write.
+    // same version cannot both pass the check before either has written: first in this process's
+    // queue, then for the record's lease in the database, which every process shares (several
+    // workers or hosts). Saves without If-Match wait their turn too, so that none lands between
+    // another's check and its write.
     const handler = route.handler;
     route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      return saves(`${route.url} ${JSON.stringify(request.params)}`, async () => {
-        await checkVersion(request);
-        return handler.call(this, request, reply);
-      });
+      const record = `${route.url} ${JSON.stringify(request.params)}`;
+      return saves(record, () =>
+        withLease(
+          app.repos.editLeases,
+          record,
+          async () => {
+            await checkVersion(request);
+            return handler.call(this, request, reply);
+          },
+          { leaseMs: SAVE_LEASE_MS },
+        ),
+      );
     };
   });
 });

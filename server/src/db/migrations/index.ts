@@ -16,6 +16,7 @@ import * as m015 from './015_unique_positions.js';
 import * as m016 from './016_team_member_counts.js';
 import * as m017 from './017_search_update_triggers.js';
 import * as m018 from './018_past_memberships.js';
+import * as m019 from './019_edit_leases.js';
 
 /** Migrations are listed statically: no file globbing at run time. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '016_team_member_counts': m016,
   '017_search_update_triggers': m017,
   '018_past_memberships': m018,
+  '019_edit_leases': m019,
 };
 
 export const migrationProvider: MigrationProvider = {
