@@ -196,6 +196,18 @@ describe('pickers', () => {
     fireEvent.change(input, { target: { value: 'zz' } });
     expect(await screen.findByText('Nessun utente trovato.', {}, { timeout: 2000 })).toBeInTheDocument();
   });
+
+  it('takes the height of the small fields beside it in a filter bar, and a form field\'s otherwise', () => {
+    const { unmount } = renderAdmin(<SearchPicker config={userPicker} label="Persona" size="small" value={null} onChange={() => undefined} />, { dataProvider: testDataProvider([]) });
+    const small = screen.getByRole('combobox', { name: 'Persona' });
+    expect(small.closest('.MuiInputBase-root')).toHaveClass('MuiInputBase-sizeSmall');
+    expect(small.closest('.MuiFormControl-root')).not.toHaveClass('MuiFormControl-marginDense');
+    unmount();
+    renderAdmin(<SearchPicker config={userPicker} label="Utente" value={null} onChange={() => undefined} />, { dataProvider: testDataProvider([]) });
+    const regular = screen.getByRole('combobox', { name: 'Utente' });
+    expect(regular.closest('.MuiInputBase-root')).not.toHaveClass('MuiInputBase-sizeSmall');
+    expect(regular.closest('.MuiFormControl-root')).toHaveClass('MuiFormControl-marginDense');
+  });
 });
 
 describe('permission gates', () => {

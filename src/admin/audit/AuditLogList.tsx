@@ -103,6 +103,7 @@ function AuditFilters() {
           <SearchPicker
             config={userPicker}
             label={translate(key('page.person'))}
+            size="small"
             value={person}
             onChange={(record) => {
               setPerson(record);
@@ -138,7 +139,7 @@ function AuditFilters() {
           error={idInvalid}
           helperText={idInvalid ? translate(key('page.entity_id_invalid')) : undefined}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          sx={{ width: 200 }}
+          sx={{ width: { md: 200 } }}
         />
         <TextField
           size="small"

@@ -41,6 +41,8 @@ interface CommonProps {
   required?: boolean;
   onBlur?: () => void;
   name?: string;
+  /** `small` in a bar of small filter fields (reports, activity log), whose height it then shares. */
+  size?: 'small' | 'medium';
 }
 
 export type SearchPickerProps = CommonProps &
@@ -54,7 +56,7 @@ export type SearchPickerProps = CommonProps &
  * call goes out once typing pauses for 500 ms.
  */
 export function SearchPicker(props: SearchPickerProps) {
-  const { config, label, excludeIds = [], error, helperText, disabled, required, onBlur, name } = props;
+  const { config, label, excludeIds = [], error, helperText, disabled, required, onBlur, name, size = 'medium' } = props;
   const translate = useTranslate();
   // What the input shows (the chosen option's label in single mode) and what the user typed.
   const [input, setInput] = useState('');
@@ -120,7 +122,8 @@ export function SearchPicker(props: SearchPickerProps) {
         error={error}
         helperText={helperText}
         required={required}
-        margin="dense"
+        size={size}
+        margin={size === 'small' ? 'none' : 'dense'}
         fullWidth
       />
     ),

@@ -161,7 +161,7 @@ export function LearningPanel() {
           </Select>
         </FormControl>
         <Box sx={{ minWidth: 260, flex: 1, maxWidth: 420 }}>
-          <SearchPicker config={teamPicker} label={translate('resources.reports.page.team')} value={team} onChange={setTeam} name="learning-team" />
+          <SearchPicker config={teamPicker} label={translate('resources.reports.page.team')} value={team} onChange={setTeam} name="learning-team" size="small" />
         </Box>
         <DownloadButton
           download={() => reportsApi.learningFile(params)}

@@ -240,7 +240,7 @@ export function ParticipationPanel() {
           helperText={invalid ? translate(t('invalid_range')) : refused.to}
         />
         <Box sx={{ minWidth: 260, flex: 1, maxWidth: 420 }}>
-          <SearchPicker config={teamPicker} label={translate('resources.reports.page.team')} value={team} onChange={setTeam} name="team" />
+          <SearchPicker config={teamPicker} label={translate('resources.reports.page.team')} value={team} onChange={setTeam} name="team" size="small" />
         </Box>
         <DownloadButton
           download={() => reportsApi.participationFile(params)}
