@@ -238,4 +238,6 @@ test("an outsider opening a team's URL is refused in Italian", async ({ pageAs, 
   await expect(page.getByRole('heading', { level: 2, name: team.name })).toHaveCount(0);
   await page.goto('/percorso/999999');
   await expect(page.getByRole('alert')).toHaveText(/Non hai accesso a questo team\.|Team non trovato\./);
+  await page.getByRole('link', { name: 'Torna alla dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -149,11 +149,19 @@ describe('Percorso page', () => {
       dataProvider: teamApi({ 'teams/1': apiError(403) }),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Non hai accesso a questo team.');
+    expect(screen.getByRole('link', { name: 'Torna alla dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
   it('says "Team non trovato." for a missing team', async () => {
     renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/99', user: makeUser(), dataProvider: teamApi() });
     expect(await screen.findByRole('alert')).toHaveTextContent('Team non trovato.');
+    expect(screen.getByRole('link', { name: 'Torna alla dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('offers no way out of a load that failed for another reason: it may pass on the next try', async () => {
+    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: makeUser(), dataProvider: teamApi({ 'teams/1': apiError(500) }) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Impossibile caricare il team. Riprova più tardi.');
+    expect(screen.queryByRole('link', { name: 'Torna alla dashboard' })).toBeNull();
   });
 
   it('paints the next appointment while the whole lists are still on their way', async () => {

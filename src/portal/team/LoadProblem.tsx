@@ -1,6 +1,9 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { Notice } from '../../components/Notice';
 import { errorStatus, SERVICE_UNAVAILABLE } from '../../lib/apiError';
+import { Link as RouterLink } from '../../routing/Link';
 
 /** The message keys of a page's load failures. */
 export interface LoadProblemTexts {
@@ -31,12 +34,24 @@ export function loadProblemKey(error: unknown, texts: LoadProblemTexts): string 
   return texts.other;
 }
 
-/** Why a page cannot show its record: refused (403), missing (404) or failed. */
+/**
+ * Why a page cannot show its record: refused (403), missing (404) or failed. A record that is
+ * refused or missing stays so, so the page offers the way to the dashboard; a failure may pass.
+ */
 export function LoadProblem({ error, texts }: { error: unknown; texts: LoadProblemTexts }) {
   const translate = useTranslate();
   const status = errorStatus(error);
   const refused = status !== undefined && status >= 400 && status < 500;
   return (
-    <Notice severity={refused ? 'warning' : 'error'}>{translate(loadProblemKey(error, texts))}</Notice>
+    <>
+      <Notice severity={refused ? 'warning' : 'error'}>{translate(loadProblemKey(error, texts))}</Notice>
+      {refused && (
+        <Typography component="p" sx={{ mt: 2 }}>
+          <Box component={RouterLink} to="/dashboard" sx={{ color: 'primary.main', fontWeight: 600 }}>
+            {translate('app.team.problems.back')}
+          </Box>
+        </Typography>
+      )}
+    </>
   );
 }

@@ -85,5 +85,6 @@ export const teamMessages = {
     session_forbidden: 'Non hai accesso a questa sessione.',
     session_not_found: 'Sessione non trovata.',
     session_other: 'Impossibile caricare la sessione. Riprova più tardi.',
+    back: 'Torna alla dashboard',
   },
 };
