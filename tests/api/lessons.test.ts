@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 import { COURSE_ADMIN, insertCourse, insertLesson, insertModule, markCompleted } from './courses-fixtures.js';
@@ -317,6 +318,31 @@ describe.each(databases)('lessons API (%s)', (kind) => {
       expect((await move(`/api/courses/${courseId}/modules/999999/lessons`, first, 'later')).statusCode).toBe(404);
       expect((await move(`/api/courses/${await insertCourse(ctx.db)}/modules/${moduleId}/lessons`, first, 'later')).statusCode).toBe(404);
       expect(await order(base)).toEqual(['1. Benvenuto', '3. Il problema']);
+    });
+
+    it.runIf(kind === 'postgres')('a save or a new lesson waits for the change in progress in the same module (PostgreSQL)', async () => {
+      const { moduleId, base } = await tree();
+      const lessonId = await insertLesson(ctx.db, moduleId, { name: 'In attesa', position: 1 });
+      const { headers } = await admin();
+      let release!: () => void;
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const change = ctx.db.transaction().execute(async (trx) => {
+        await sql`select id from modules where id = ${moduleId} for no key update`.execute(trx);
+        held();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await holding;
+      const answered: string[] = [];
+      const writes = [
+        ctx.app.inject({ method: 'PUT', url: `${base}/${lessonId}`, headers, payload: { ...valid, name: 'Dopo' } }).then((answer) => (answered.push('save'), answer)),
+        ctx.app.inject({ method: 'POST', url: base, headers, payload: { ...valid, position: 2, name: 'Nuova' } }).then((answer) => (answered.push('create'), answer)),
+      ];
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(answered).toEqual([]);
+      release();
+      await change;
+      expect((await Promise.all(writes)).map((answer) => answer.statusCode)).toEqual([200, 201]);
     });
   });
 

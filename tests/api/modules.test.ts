@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 import { COURSE_ADMIN, imageStatus, insertCourse, insertLesson, insertModule, markCompleted, png, postCover } from './courses-fixtures.js';
@@ -301,6 +302,33 @@ describe.each(databases)('modules API (%s)', (kind) => {
       const positions = (await ctx.db.selectFrom('modules').select('position').where('course_id', '=', courseId).execute()).map((row) => row.position);
       expect(new Set(positions).size).toBe(5);
       expect(positions.every((position) => position > 0)).toBe(true);
+    });
+
+    it.runIf(kind === 'postgres')('a save or a new module waits for the change in progress in the same order (PostgreSQL)', async () => {
+      // A move (or save) in progress holds its course's order; the next writes in it run after it,
+      // each seeing what it wrote. (SQLite's write transactions already run one at a time.)
+      const courseId = await insertCourse(ctx.db);
+      const moduleId = await insertModule(ctx.db, courseId, { name: 'In attesa', position: 1 });
+      const { headers } = await admin();
+      let release!: () => void;
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const change = ctx.db.transaction().execute(async (trx) => {
+        await sql`select id from courses where id = ${courseId} for no key update`.execute(trx);
+        held();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await holding;
+      const answered: string[] = [];
+      const writes = [
+        ctx.app.inject({ method: 'PUT', url: `${base(courseId)}/${moduleId}`, headers, payload: { position: 1, name: 'Dopo' } }).then((answer) => (answered.push('save'), answer)),
+        ctx.app.inject({ method: 'POST', url: base(courseId), headers, payload: { position: 2, name: 'Nuovo' } }).then((answer) => (answered.push('create'), answer)),
+      ];
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(answered).toEqual([]);
+      release();
+      await change;
+      expect((await Promise.all(writes)).map((answer) => answer.statusCode)).toEqual([200, 201]);
     });
   });
 

@@ -5,7 +5,7 @@ import { listPage } from './list.js';
 import { isoNow, type Clock } from './shared.js';
 import { audit, changesBetween, type ActorId } from './audit.js';
 import { defineRepository } from './registry.js';
-import { LESSON_ORDER, swapWithNeighbour, type SwapOutcome } from './positions.js';
+import { LESSON_ORDER, lockOrder, swapWithNeighbour, type SwapOutcome } from './positions.js';
 import type { MoveDirection } from '../schemas/positions.js';
 
 /** A lesson with the given user's progress. */
@@ -74,6 +74,7 @@ export function createLessonsRepository(db: Db, now: Clock) {
 
     async create(actorId: ActorId, moduleId: number, values: LessonValues): Promise<number> {
       return db.transaction().execute(async (trx) => {
+        await lockOrder(trx, LESSON_ORDER, moduleId);
         const row = await trx
           .insertInto('lessons')
           .values({ module_id: moduleId, ...values, created_at: isoNow(now) })
@@ -88,6 +89,7 @@ export function createLessonsRepository(db: Db, now: Clock) {
     async update(actorId: ActorId, lesson: Pick<LessonRow, 'id' | 'video_url'>, values: LessonValues): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('lessons').selectAll().where('id', '=', lesson.id).executeTakeFirst();
+        if (before) await lockOrder(trx, LESSON_ORDER, before.module_id);
         await trx
           .updateTable('lessons')
           .set(values)

@@ -6,7 +6,7 @@ import { isoNow, type Clock } from './shared.js';
 import { audit, changesBetween, type ActorId } from './audit.js';
 import { defineRepository } from './registry.js';
 import { deleteImages, insertImage, type StoredImage } from './uploads.js';
-import { MODULE_ORDER, swapWithNeighbour, type SwapOutcome } from './positions.js';
+import { lockOrder, MODULE_ORDER, swapWithNeighbour, type SwapOutcome } from './positions.js';
 import type { MoveDirection } from '../schemas/positions.js';
 
 /** A module with the given user's lesson counts. */
@@ -76,6 +76,7 @@ export function createModulesRepository(db: Db, now: Clock) {
 
     async create(actorId: ActorId, courseId: number, values: ModuleValues): Promise<number> {
       return db.transaction().execute(async (trx) => {
+        await lockOrder(trx, MODULE_ORDER, courseId);
         const row = await trx
           .insertInto('modules')
           .values({ course_id: courseId, ...values, created_at: isoNow(now) })
@@ -89,6 +90,7 @@ export function createModulesRepository(db: Db, now: Clock) {
     async update(actorId: ActorId, id: number, values: ModuleValues): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('modules').selectAll().where('id', '=', id).executeTakeFirst();
+        if (before) await lockOrder(trx, MODULE_ORDER, before.course_id);
         await trx.updateTable('modules').set(values).where('id', '=', id).execute();
         await audit(trx, now, { actorId, action: 'update', entityType: 'module', entityId: id, changes: changesBetween(before, { ...before, ...values }, Object.keys(values)) });
       });

@@ -28,16 +28,31 @@ export type SwapOutcome = { status: 'swapped'; ids: [number, number] } | { statu
 class OrderChanged extends Error {}
 
 /**
+ * Within a write transaction, waits for (then holds until it ends) the right to change the order
+ * of `parentId`'s rows: on PostgreSQL a lock on the parent row (SELECT … FOR NO KEY UPDATE), so that a
+ * move, a save and a creation in one order run one after another, each seeing what the one before
+ * wrote; SQLite's write transactions already run one at a time. False when the parent is gone.
+ */
+export async function lockOrder(trx: Db, order: Order, parentId: number): Promise<boolean> {
+  const parentTable = order.parentTable as 'courses';
+  let parent = trx.selectFrom(parentTable).select('id').where('id', '=', parentId);
+  // NO KEY: rows that merely point at the parent (a lesson's progress, a new lesson) are not held up.
+  if (isPostgresDb(trx)) parent = parent.forNoKeyUpdate();
+  return (await parent.executeTakeFirst()) !== undefined;
+}
+
+/**
  * Swaps the row's position with its nearest neighbour in `direction` (the next lower or higher
  * position: positions may have gaps), in one transaction, both changes audited.
  *
  * The unique index on (parent, position) cannot be deferred on SQLite, so the row is first parked
  * at minus its id, a place no real row holds (positions are 1 or more). On PostgreSQL the parent row
- * is locked first (SELECT … FOR UPDATE), so that moves in the same order run one after another and
+ * is locked first (lockOrder), so that moves in the same order run one after another and
  * always take their locks in the same order (parent, then rows): two cannot deadlock, nor both read
- * the same neighbours. SQLite needs no lock: its transactions take the write lock as they begin. A save that changed one of the two rows in the meantime (a PUT does not lock
- * the parent) makes the guarded updates miss, or meets the unique index: the whole swap is undone
- * and answered `conflict`.
+ * the same neighbours (saves and creations in the order take the same lock: lockOrder). SQLite
+ * needs no lock: its transactions take the write lock as they begin. Should a row still have
+ * changed in the meantime, the guarded updates miss, or meet the unique index: the whole swap is
+ * undone and answered `conflict`.
  */
 export async function swapWithNeighbour(
   db: Db,
@@ -50,14 +65,10 @@ export async function swapWithNeighbour(
 ): Promise<SwapOutcome> {
   // Both tables have id, name, position and their parent column; Kysely is told it is one of them.
   const table = order.table as 'modules';
-  const parentTable = order.parentTable as 'courses';
   const parentColumn = order.parentColumn as 'course_id';
-  const postgres = isPostgresDb(db);
   try {
     return await db.transaction().execute(async (trx): Promise<SwapOutcome> => {
-      let parent = trx.selectFrom(parentTable).select('id').where('id', '=', parentId);
-      if (postgres) parent = parent.forUpdate();
-      if (!(await parent.executeTakeFirst())) return { status: 'missing' };
+      if (!(await lockOrder(trx, order, parentId))) return { status: 'missing' };
       const row = await trx.selectFrom(table).select(['id', 'position']).where('id', '=', id).where(parentColumn, '=', parentId).executeTakeFirst();
       if (!row) return { status: 'missing' };
       const earlier = direction === 'earlier';
