@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
-import { localDateOf, localToIso, REPORT_TIME_ZONE } from '../attendances/times.js';
+import { addDays, dayRangeBounds, dayText, romeToday, type DayRange } from '../lib/calendar-days.js';
 import {
   computeParticipation,
   italianOrder,
@@ -28,11 +28,6 @@ import { countAtOrBefore } from '../lib/sorted.js';
  * server/src/reports/participation.ts, which computes the figures from the rows read here.
  */
 
-/** A span of Europe/Rome calendar days, both included, as `YYYY-MM-DD`. */
-export interface DayRange {
-  from: string;
-  to: string;
-}
 
 export type { ParticipationExpert, ParticipationMember, ParticipationReport, ParticipationTeam, UnmatchedAttendee };
 
@@ -97,56 +92,6 @@ export interface DashboardSummary {
   imports: ImportState[];
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** `YYYY-MM-DD` that is a real calendar day. */
-export function isCalendarDay(value: string): boolean {
-  const match = DAY.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-function dayText(year: number, month: number, day: number): string {
-  // Normalises overflowing days and months (day 0 = last day of the previous month).
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-}
-
-function addDays(day: string, days: number): string {
-  const [year, month, d] = day.split('-').map(Number);
-  return dayText(year, month, d + days);
-}
-
-/** Today on the Europe/Rome calendar. */
-export function romeToday(nowMs: number): string {
-  const { year, month, day } = localDateOf(new Date(nowMs).toISOString(), REPORT_TIME_ZONE);
-  return dayText(year, month, day);
-}
-
-/** The Europe/Rome calendar quarter that contains `nowMs`. */
-export function currentQuarter(nowMs: number): DayRange {
-  const [year, month] = romeToday(nowMs).split('-').map(Number);
-  const first = Math.floor((month - 1) / 3) * 3 + 1;
-  return { from: dayText(year, first, 1), to: dayText(year, first + 3, 0) };
-}
-
-/** The instant a Europe/Rome calendar day (`YYYY-MM-DD`) starts. */
-export function dayStartIso(day: string): string {
-  const [year, month, d] = day.split('-').map(Number);
-  return localToIso({ year, month, day: d, hour: 0, minute: 0, second: 0 }, REPORT_TIME_ZONE);
-}
-
-/** [start of `from`, start of the day after `to`) as ISO instants. */
-function bounds(range: DayRange): { start: string; end: string } {
-  return { start: dayStartIso(range.from), end: dayStartIso(addDays(range.to, 1)) };
-}
-
 /** A person's columns, named: SQLite orders a UNION only by its result's explicit names. */
 const PERSON = ['users.id as id', 'users.name as name', 'users.surname as surname', 'users.email as email'] as const;
 
@@ -161,7 +106,7 @@ export function createReportsRepository(db: Db, now: Clock) {
    * own plus those for every team that start at or after the team's creation).
    */
   function sessionsInRange(range: DayRange, teamId?: number) {
-    const { start, end } = bounds(range);
+    const { start, end } = dayRangeBounds(range);
     const held = new Date(now()).toISOString();
     let query = db
       .selectFrom('sessions')
@@ -193,7 +138,7 @@ export function createReportsRepository(db: Db, now: Clock) {
    * span (listed once per stay), in surname, name, id, stay order.
    */
   async function teamsAndMembers(range: DayRange, teamId?: number) {
-    const { start, end } = bounds(range);
+    const { start, end } = dayRangeBounds(range);
     let teams = db.selectFrom('teams').select(['id', 'name', 'created_at']).orderBy('name').orderBy('id');
     let present = db
       .selectFrom('team_members')
@@ -294,7 +239,7 @@ export function createReportsRepository(db: Db, now: Clock) {
           db
             .selectFrom('past_team_members')
             .select(['team_id', 'user_id', 'joined_at', 'left_at'])
-            .where('left_at', '>', bounds(ranges[0]).start),
+            .where('left_at', '>', dayRangeBounds(ranges[0]).start),
         )
         .execute(),
       db.selectFrom('teams').select(['id', 'created_at']).execute(),
@@ -334,8 +279,8 @@ export function createReportsRepository(db: Db, now: Clock) {
       if (attendees) attendees.add(user!);
       else attendeesOf.set(session, new Set([user!]));
     }
-    const rangeStarts = ranges.map((range) => bounds(range).start);
-    const rangeEnd = bounds(ranges[ranges.length - 1]).end;
+    const rangeStarts = ranges.map((range) => dayRangeBounds(range).start);
+    const rangeEnd = dayRangeBounds(ranges[ranges.length - 1]).end;
     const expected = ranges.map(() => 0);
     const attended = ranges.map(() => 0);
     for (const session of sessionRows) {
@@ -685,9 +630,9 @@ export function createReportsRepository(db: Db, now: Clock) {
       const weekday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7; // Monday = 0
       const monday = addDays(today, -weekday);
       const nextMonday = addDays(monday, 7);
-      const { start: weekStart } = bounds({ from: monday, to: monday });
-      const { start: nextStart } = bounds({ from: nextMonday, to: nextMonday });
-      const { end: nextEnd } = bounds({ from: nextMonday, to: addDays(nextMonday, 6) });
+      const { start: weekStart } = dayRangeBounds({ from: monday, to: monday });
+      const { start: nextStart } = dayRangeBounds({ from: nextMonday, to: nextMonday });
+      const { end: nextEnd } = dayRangeBounds({ from: nextMonday, to: addDays(nextMonday, 6) });
       const countBetween = async (from: string, to: string) =>
         num(
           (

@@ -13,7 +13,7 @@ import {
   sessionsWorkbook,
   type SessionExportRow,
 } from '../reports/excel.js';
-import { currentQuarter, isCalendarDay, type DayRange } from '../repositories/reports.js';
+import { currentQuarter, isCalendarDay, type DayRange } from '../lib/calendar-days.js';
 import {
   ImportParams,
   LearnerParams,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authOf, actorOf } from '../plugins/auth.js';
 import { type FieldErrorBag, forbidden, HttpError, orNotFound } from '../lib/errors.js';
-import { dayStartIso, romeToday } from '../repositories/reports.js';
+import { dayStartIso, romeToday } from '../lib/calendar-days.js';
 import { joinDayProblem } from '../schemas/person-rules.js';
 import { type CheckedBody, checkBody } from '../plugins/body-rules.js';
 import { blankFields } from '../lib/blank-fields.js';

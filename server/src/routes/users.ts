@@ -6,7 +6,7 @@ import { checkBody } from '../plugins/body-rules.js';
 import { blankFields } from '../lib/blank-fields.js';
 import { requiredMessage } from '../lib/field-labels.js';
 import { presentAdminUser } from '../lib/presenters-users.js';
-import { romeToday } from '../repositories/reports.js';
+import { romeToday } from '../lib/calendar-days.js';
 import { IdParams, ListQuery, responses } from '../schemas/common.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { birthdateProblem } from '../schemas/person-rules.js';
