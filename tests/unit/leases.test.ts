@@ -69,6 +69,15 @@ describe('withLease', () => {
     await expect(withLease(store, 'record 1', async () => 'next', options)).resolves.toBe('next');
   });
 
+  it('answers with the work done when the lease cannot be given back, and says so', async () => {
+    const store = memoryStore();
+    const failures: unknown[] = [];
+    store.release = () => Promise.reject(new Error('connection lost'));
+    const done = await withLease(store, 'record 1', async () => 'saved', { ...options, onReleaseFailed: (error) => failures.push(error) });
+    expect(done).toBe('saved');
+    expect(failures).toEqual([new Error('connection lost')]);
+  });
+
   it("takes over a lease whose holder never gave it back, once it has lapsed", async () => {
     const store = memoryStore();
     // A holder that died mid-work: it took the lease and will never release it.

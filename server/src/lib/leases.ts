@@ -13,12 +13,18 @@ export interface LeaseOptions {
   /** The first wait before asking again; each following wait doubles, up to `maxWaitStepMs`. */
   firstWaitMs?: number;
   maxWaitStepMs?: number;
+  /**
+   * A lease that could not be given back (the database went away just after the work): the work's
+   * outcome stands, and the lease lapses in its time. Told here, to be logged.
+   */
+  onReleaseFailed?: (error: unknown) => void;
 }
 
 /**
  * Runs `work` while holding the lease on `key`, so that work for the same key runs one at a time
  * across every process that shares the store: it asks for the lease until it gets it (waiting a
- * little longer each time), runs the work, and gives the lease back whatever the work's outcome.
+ * little longer each time), runs the work, and gives the lease back whatever the work's outcome
+ * (a save that was written is answered as written, even if the lease could not be given back).
  * A holder that died never gives it back: its lease lapses after `leaseMs`, and the next ask gets it.
  */
 export async function withLease<T>(store: LeaseStore, key: string, work: () => Promise<T>, options: LeaseOptions): Promise<T> {
@@ -32,6 +38,6 @@ export async function withLease<T>(store: LeaseStore, key: string, work: () => P
   try {
     return await work();
   } finally {
-    await store.release(key, holder);
+    await store.release(key, holder).catch((error: unknown) => options.onReleaseFailed?.(error));
   }
 }

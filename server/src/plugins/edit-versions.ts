@@ -95,7 +95,7 @@ export default fp(async (app) => {
             await checkVersion(request);
             return handler.call(this, request, reply);
           },
-          { leaseMs: SAVE_LEASE_MS },
+          { leaseMs: SAVE_LEASE_MS, onReleaseFailed: (error) => request.log.warn({ err: error }, 'save lease not given back: it lapses in 30 s') },
         ),
       );
     };
