@@ -1,4 +1,5 @@
-import { APP_TIME_ZONE, toDate } from './dates';
+import { toDate } from './dates';
+import { romeWallClock } from './romeClock';
 
 /**
  * The month grid of the team/session calendar: pure functions, no React, no time zone guessing.
@@ -70,20 +71,12 @@ export function dayKey({ year, month }: CalendarMonth, day: number): string {
   return `${year}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-const romeDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: APP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** `YYYY-MM-DD` of the calendar day an instant falls on in Rome, whatever the browser's zone; '' if invalid. */
 export function romeDayKey(instant: string | Date): string {
   const date = toDate(instant);
   if (!date) return '';
-  const parts = romeDayFormat.formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const { year, month, day } = romeWallClock(date);
+  return dayKey({ year, month: month - 1 }, day);
 }
 
 /** The month (in Rome) an instant falls in: where the calendar opens. */

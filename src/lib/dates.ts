@@ -1,25 +1,27 @@
+import { romeWallClock, type WallClock } from './romeClock';
+
 /**
  * Every date of the interface in Italian, Europe/Rome time, whatever the browser's zone.
  * Invalid or missing input gives an empty string.
  */
 export const APP_TIME_ZONE = 'Europe/Rome';
 
-const options = {
-  dateTime: { timeZone: APP_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' },
-  date: { timeZone: APP_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' },
-  longDate: { timeZone: APP_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
-  time: { timeZone: APP_TIME_ZONE, hour: '2-digit', minute: '2-digit' },
-} satisfies Record<string, Intl.DateTimeFormatOptions>;
-
-type FormatName = keyof typeof options;
+const WEEKDAYS = ['domenica', 'lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato'];
+const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
+const pad = (value: number) => String(value).padStart(2, '0');
 
 /*
- * Each formatter is built the first time it is used, then kept: building one costs several
- * milliseconds on a slow phone (the locale's and the zone's data), and a module that only needs
- * APP_TIME_ZONE (the back-office's date-time inputs) should not pay for four of them.
+ * Written out rather than asked of Intl.DateTimeFormat('it-IT'): the first Intl formatter a page
+ * builds costs a long task (see romeClock.ts). tests/unit/dates.test.ts checks each against Intl.
  */
-const formatters: Partial<Record<FormatName, Intl.DateTimeFormat>> = {};
-const formatter = (name: FormatName) => (formatters[name] ??= new Intl.DateTimeFormat('it-IT', options[name]));
+const formats = {
+  dateTime: (clock: WallClock) => `${formats.date(clock)}, ${formats.time(clock)}`,
+  date: ({ year, month, day }: WallClock) => `${pad(day)}/${pad(month)}/${year}`,
+  longDate: ({ year, month, day, weekday }: WallClock) => `${WEEKDAYS[weekday]} ${day} ${MONTHS[month - 1]} ${year}`,
+  time: ({ hour, minute }: WallClock) => `${pad(hour)}:${pad(minute)}`,
+};
+
+type FormatName = keyof typeof formats;
 
 type DateInput = string | number | Date | null | undefined;
 
@@ -38,7 +40,7 @@ export function toDate(value: DateInput): Date | null {
 
 function format(name: FormatName, value: DateInput): string {
   const date = toDate(value);
-  return date ? formatter(name).format(date) : '';
+  return date ? formats[name](romeWallClock(date)) : '';
 }
 
 /** "01/05/2024, 11:30" */

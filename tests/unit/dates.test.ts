@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime, formatLongDate, formatTime, toDate } from '../../src/lib/dates';
 
@@ -28,8 +29,30 @@ describe('dates in Italian, Europe/Rome', () => {
   });
 });
 
-describe('the Intl formatters of src/lib/dates', () => {
-  it('are built on first use, one per format, and kept', async () => {
+describe('the formats, against Intl', () => {
+  // What the page would get from Intl.DateTimeFormat('it-IT'), which src/lib/dates does not build.
+  const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', ...options });
+  const expected = {
+    dateTime: intl({ day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+    date: intl({ day: '2-digit', month: '2-digit', year: 'numeric' }),
+    longDate: intl({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+    time: intl({ hour: '2-digit', minute: '2-digit' }),
+  };
+
+  it('give what Intl gives, in every month and at any time of day from 1990 to 2105', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2105, 11, 31) }), (ms) => {
+        const date = new Date(ms);
+        expect(formatDateTime(date)).toBe(expected.dateTime.format(date));
+        expect(formatDate(date)).toBe(expected.date.format(date));
+        expect(formatLongDate(date)).toBe(expected.longDate.format(date));
+        expect(formatTime(date)).toBe(expected.time.format(date));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('build no Intl formatter for the dates a page shows', async () => {
     const Original = Intl.DateTimeFormat;
     let built = 0;
     Intl.DateTimeFormat = new Proxy(Original, {
@@ -41,13 +64,11 @@ describe('the Intl formatters of src/lib/dates', () => {
     try {
       vi.resetModules();
       const dates = await import('../../src/lib/dates');
+      const calendar = await import('../../src/lib/calendar');
+      expect(dates.formatDateTime('2026-11-29T16:00:00Z')).toBe('29/11/2026, 17:00');
+      expect(dates.formatLongDate('2026-07-15T08:30:00Z')).toBe('mercoledì 15 luglio 2026');
+      expect(calendar.romeDayKey('2026-07-31T22:15:00Z')).toBe('2026-08-01');
       expect(built).toBe(0);
-      expect(dates.APP_TIME_ZONE).toBe('Europe/Rome');
-      expect(dates.formatTime('2024-01-15T08:30:00Z')).toBe('09:30');
-      expect(dates.formatTime('2024-07-15T08:30:00Z')).toBe('10:30');
-      expect(built).toBe(1);
-      expect(dates.formatDate('2024-07-31T22:15:00Z')).toBe('01/08/2024');
-      expect(built).toBe(2);
     } finally {
       Intl.DateTimeFormat = Original;
     }
