@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
 import { stringify as queryStringStringify } from 'query-string';
 import { stringify } from '../../src/dataProvider/simpleRestQueryString';
 import { rolldown } from 'rolldown';
@@ -23,6 +24,14 @@ const INSTALLED = [
   { swap: 'simple-rest without the default HTTP client', importer: 'ra-data-simple-rest/dist/index.js', source: 'ra-core' },
   { swap: 'react-router production build', importer: 'react-router-dom/dist/index.mjs', source: 'react-router' },
   { swap: 'react-router/dom production build', importer: 'react-router-dom/dist/index.mjs', source: 'react-router/dom' },
+  { swap: 'emotion styles inserted while rendering', importer: '@emotion/styled/base/dist/emotion-styled-base.browser.esm.js', source: '@emotion/use-insertion-effect-with-fallbacks' },
+  { swap: 'emotion styles inserted while rendering', importer: '@emotion/react/dist/emotion-element-f0de968e.browser.esm.js', source: '@emotion/use-insertion-effect-with-fallbacks' },
+  ...['useTheme/useTheme', 'createStyled/createStyled', 'Stack/createStack', 'Container/createContainer', 'Grid/createGrid'].map((module) => ({
+    swap: 'MUI system default theme built once',
+    importer: `@mui/system/${module}.mjs`,
+    source: '../createTheme/index.mjs',
+  })),
+  { swap: 'MUI Box with the material default theme', importer: '@mui/material/Box/Box.mjs', source: '../styles/index.mjs' },
 ];
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown;
@@ -37,7 +46,7 @@ describe('Vite module swaps', () => {
   });
 
   it('covers every swap', () => {
-    expect(SWAPS.map((swap) => swap.name).sort()).toEqual(INSTALLED.map((entry) => entry.swap).sort());
+    expect(SWAPS.map((swap) => swap.name).sort()).toEqual([...new Set(INSTALLED.map((entry) => entry.swap))].sort());
   });
 
   it('fails the build when a swap matched nothing', () => {
@@ -52,6 +61,39 @@ describe('Vite module swaps', () => {
     expect(errors).toHaveLength(1);
     for (const { swap } of INSTALLED.slice(1)) expect(errors[0]).toContain(swap);
     expect(errors[0]).not.toContain(first.swap);
+  });
+
+  /** A swap's stand-in module, written where it can import the app's dependencies, and loaded. */
+  async function standIn(name: string): Promise<Record<string, unknown>> {
+    const swap = SWAPS.find((candidate) => candidate.name === name);
+    const dir = join(modules, '.cache', 'percorso-module-swaps');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${name.replace(/\W+/g, '-')}.mjs`);
+    writeFileSync(file, swap?.code ?? '');
+    return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
+  }
+
+  it("MUI's system default theme is built once, and a theme with options is built as asked", async () => {
+    const createThemeOnce = (await standIn('MUI system default theme built once')).default as (...args: unknown[]) => { spacing: (n: number) => string };
+    expect(createThemeOnce()).toBe(createThemeOnce());
+    const spaced = createThemeOnce({ spacing: 4 });
+    expect(spaced).not.toBe(createThemeOnce());
+    expect(spaced.spacing(2)).toBe('8px');
+    expect(createThemeOnce().spacing(2)).toBe('16px');
+  });
+
+  it("MUI's Box takes the material default theme rather than building its own", async () => {
+    const { createTheme } = (await standIn('MUI Box with the material default theme')) as { createTheme: () => unknown };
+    const { default: materialDefault } = (await import(/* @vite-ignore */ pathToFileURL(join(modules, '@mui/material/styles/defaultTheme.mjs')).href)) as { default: unknown };
+    expect(createTheme()).toBe(materialDefault);
+  });
+
+  it('Emotion inserts a style as the component renders, and keeps the insertion effect for global styles', async () => {
+    const module = await standIn('emotion styles inserted while rendering');
+    const insert = vi.fn(() => 'inserted');
+    expect((module.useInsertionEffectAlwaysWithSyncFallback as (insert: () => unknown) => unknown)(insert)).toBe('inserted');
+    expect(insert).toHaveBeenCalledTimes(1);
+    expect(module.useInsertionEffectWithLayoutFallback).toBe((await import('react')).useInsertionEffect);
   });
 
   it("react-router's production copy is its development copy with the dev warnings off, and nothing else", () => {
