@@ -3,11 +3,11 @@ import type { ComponentType } from 'react';
 /** How a portal page's code loads, and what it reads first: plain data, without its components. */
 export interface PortalPageLoad {
   path: string;
-  /** Fetches the page's code (startPortalPage does, for a page opened directly). */
+  /** Fetches the page's code (its route renders it lazily; the server names its files in the page). */
   load: () => Promise<{ default: ComponentType }>;
   /**
    * The API URLs (GET) the page reads first, exactly as its data hooks ask them: startPortalPage
-   * asks them together with the page's code rather than after it has loaded and rendered.
+   * asks them while the page's code is still downloading rather than after it has loaded and rendered.
    */
   early?: (params: Record<string, string | undefined>) => string[];
   /** Always taller than a phone's screen: its loader takes the screen's height (src/portal/routes.tsx). */

@@ -8,13 +8,14 @@ import { takeEarlyAnswer, untakenEarlyAnswers } from '../../src/dataProvider/ear
 import { httpClient, requestEarly } from '../../src/dataProvider/http';
 import { resetPublicConfig } from '../../src/lib/publicConfig';
 import { queryClient } from '../../src/providers';
+import { portalPageLoads } from '../../src/portal/pageLoads';
 import { portalRoutes } from '../../src/portal/routes';
 import { theme } from '../../src/theme';
 import { makeUser, testConfig } from './renderWithApp';
 
 /*
- * A portal page opened directly asks what it reads first together with its code (each route's
- * `early` URLs). Those URLs must be exactly the ones the page's data hooks ask: one the page never
+ * A portal page opened directly asks what it reads first while its code is still downloading (each
+ * route's `early` URLs). Those URLs must be exactly the ones the page's data hooks ask: one the page never
  * asks is a wasted request, and one spelled differently is asked twice.
  */
 
@@ -63,9 +64,11 @@ describe('pages opened directly', () => {
     expect(portalRoutes.filter((route) => route.early).map((route) => route.path)).toEqual(pages.map(([pattern]) => pattern));
   });
 
-  it.each(pages)('%s: its early URLs are asked once, with its code, and each is what the page reads', async (pattern, path) => {
+  it.each(pages)('%s: its early URLs are asked once, before its code runs, and each is what the page reads', async (pattern, path) => {
     localStorage.setItem('token', `token-for-${path}`);
     const api = answerEverything();
+    const pageLoad = portalPageLoads.find((candidate) => candidate.path === pattern)!;
+    const load = vi.spyOn(pageLoad, 'load');
     window.history.replaceState(null, '', path);
     startPortalPage(path);
     const route = portalRoutes.find((candidate) => candidate.path === pattern)!;
@@ -75,6 +78,8 @@ describe('pages opened directly', () => {
     const early = route.early!(params);
     // Asked before anything has rendered.
     for (const url of early) expect(api.mock.calls.map(([url]) => url)).toContain(url);
+    // The page's code is left to its route: run now, it would run with the theme and the app in one long task.
+    expect(load).not.toHaveBeenCalled();
 
     render(
       <BrowserRouter>
