@@ -81,7 +81,7 @@ describe('Percorso page', () => {
     expect(drive).toHaveAttribute('target', '_blank');
     // 09:30 UTC is 10:30 in Rome.
     expect(await screen.findByText('17/11/2026, 10:30')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Vai ai videocorsi' })).toHaveAttribute('href', '/courses');
+    expect(await screen.findByRole('link', { name: 'Vai ai videocorsi' })).toHaveAttribute('href', '/courses');
 
     const upcoming = screen.getByRole('region', { name: 'Prossimi appuntamenti' });
     // (The list renders in a deferred render once its request has answered.)

@@ -1,3 +1,4 @@
+import { Suspense, useLayoutEffect } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'ra-core';
@@ -120,6 +121,53 @@ describe('useQuery', () => {
     answer = async () => 'Marco';
     await act(() => queryCache.invalidate(['people']));
     expect(screen.getByText('Marco')).toBeInTheDocument();
+  });
+
+  it('renders a new answer in a transition: what is on screen stays until the new content is ready', async () => {
+    queryCache.setData(['people', '10'], 'Giulia');
+    let released = false;
+    let release!: () => void;
+    const ready = new Promise<void>((resolve) => (release = resolve)).then(() => void (released = true));
+    function Slow({ name }: { name: string }) {
+      if (name === 'Marco' && !released) throw ready;
+      return <p>{name}</p>;
+    }
+    function Reader() {
+      const { data } = useQuery({ queryKey: ['people', '10'], queryFn: async () => 'Giulia' });
+      return <Slow name={data ?? ''} />;
+    }
+    render(
+      <Suspense fallback={<p>carico</p>}>
+        <Reader />
+      </Suspense>,
+    );
+    expect(screen.getByText('Giulia')).toBeInTheDocument();
+    // Rendered at once (useSyncExternalStore), the answer would replace the page with the fallback.
+    act(() => queryCache.setData(['people', '10'], 'Marco'));
+    expect(screen.getByText('Giulia')).toBeInTheDocument();
+    expect(screen.queryByText('carico')).not.toBeInTheDocument();
+    await act(async () => release());
+    expect(await screen.findByText('Marco')).toBeInTheDocument();
+  });
+
+  it('renders what the cache keeps for another key at once, and an answer that came before it subscribed', async () => {
+    queryCache.setData(['people', '11'], 'Anna');
+    queryCache.setData(['people', '12'], 'Bruno');
+    const queryFn = vi.fn(async () => 'mai');
+    const { rerender } = render(<Name id="11" queryFn={queryFn} />);
+    expect(screen.getByText('Anna')).toBeInTheDocument();
+    rerender(<Name id="12" queryFn={queryFn} />);
+    expect(screen.getByText('Bruno')).toBeInTheDocument();
+
+    // An answer set between the first render and the subscription (in the effects) still shows.
+    function SetsBeforeSubscribing() {
+      const { data } = useQuery({ queryKey: ['people', '13'], queryFn: async () => 'Carla' });
+      useLayoutEffect(() => queryCache.setData(['people', '13'], 'Dario'), []);
+      return <p>{data ?? 'attesa'}</p>;
+    }
+    render(<SetsBeforeSubscribing />);
+    expect(await screen.findByText('Dario')).toBeInTheDocument();
+    expect(queryFn).not.toHaveBeenCalled();
   });
 });
 

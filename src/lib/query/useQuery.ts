@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { hashKey, queryCache, type QueryKey, type QueryOptions } from './cache';
 
 export interface QueryResult<T> {
@@ -18,7 +18,11 @@ export interface UseQueryOptions<T> extends QueryOptions<T> {
 
 /**
  * Reads `queryKey` from the portal's cache (src/lib/query/cache.ts): renders what is kept, and asks
- * queryFn when nothing fresh is. Every reader of a key re-renders when its answer changes.
+ * queryFn when nothing fresh is. Every reader of a key re-renders when its answer changes, in a
+ * transition: React renders what an answer changes in slices of a few milliseconds, yielding to
+ * input and paint between them. (useSyncExternalStore re-renders at once, in one task: when a
+ * page's first answers came, the layout and the page rendered in one task of 50-70 ms on a
+ * mid-range phone.) The readers of a key all get an answer in the same transition.
  */
 export function useQuery<T>({ queryKey, queryFn, staleTime, retry, enabled = true }: UseQueryOptions<T>): QueryResult<T> {
   const hash = hashKey(queryKey);
@@ -29,9 +33,19 @@ export function useQuery<T>({ queryKey, queryFn, staleTime, retry, enabled = tru
     options.current = { queryKey: key, queryFn, staleTime, retry };
   });
 
-  const subscribe = useCallback((listener: () => void) => queryCache.subscribe(key, listener), [key]);
-  const getState = useCallback(() => queryCache.getState<T>(key), [key]);
-  const state = useSyncExternalStore(subscribe, getState);
+  const [held, setHeld] = useState(() => ({ hash, state: queryCache.getState<T>(key) }));
+  // Another key renders what the cache keeps for it at once; its changes come as above.
+  const state = held.hash === hash ? held.state : queryCache.getState<T>(key);
+  useEffect(() => {
+    const update = () => {
+      const next = queryCache.getState<T>(key);
+      startTransition(() => setHeld((current) => (current.hash === hash && current.state === next ? current : { hash, state: next })));
+    };
+    const unsubscribe = queryCache.subscribe(key, update);
+    // What changed between the render and the subscription.
+    update();
+    return unsubscribe;
+  }, [key, hash]);
 
   useEffect(() => {
     if (enabled) queryCache.prefetch(options.current);
