@@ -349,12 +349,11 @@ const PORTAL_SHELL = resolve(dirname(fileURLToPath(import.meta.url)), 'src/porta
 const HTML_ENTRY = resolve(dirname(fileURLToPath(import.meta.url)), 'index.html');
 /** What the entry imports dynamically, one after the other, before the first render (src/main.tsx). */
 const REACT_DOM_CLIENT = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), 'node_modules/react-dom/client.js'));
-const APP_THEME = resolve(dirname(fileURLToPath(import.meta.url)), 'src/theme.ts');
 const RENDER_APP = resolve(dirname(fileURLToPath(import.meta.url)), 'src/renderApp.tsx');
 /** React's DOM renderer and its scheduler (CommonJS packages only react-dom/client needs). */
 const REACT_DOM_PACKAGES = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
 /**
- * The entry and the two modules it imports last stay small chunks of their own beside the
+ * The entry and the two modules it imports dynamically stay small chunks of their own beside the
  * groups below: the build manifest then names them, and the server finds there the files every
  * page starts with (server/src/lib/page-preloads.ts).
  */
@@ -377,9 +376,7 @@ const OUTSIDE_THE_SHELL = [
  * of small shared chunks automatic splitting makes (each compressed on its own, so all the larger):
  * - `app`: everything the entry imports statically (React, the router, the session, the route data);
  * - `react-dom`: React's DOM renderer, which the entry imports next;
- * - `app-styles`: what the theme (src/theme.ts, imported next, in a task of its own) adds: Emotion,
- *   MUI's styling core and its theme builder;
- * - `app-render`: what src/renderApp.tsx adds, imported last (MUI's components, the login screen);
+ * - `app-render`: what src/renderApp.tsx adds, imported last (MUI's core, the theme, the login screen);
  * - `portal`: what every authenticated portal page adds (src/portal/ProtectedLayout.tsx and all it
  *   imports statically: ra-core's hooks, react-query, the layout) — found in the module graph —
  *   except what the screens of OUTSIDE_THE_SHELL use too:
@@ -390,7 +387,6 @@ function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   const portalShell = new Set<string>();
   const sharedWithShell = new Set<string>();
   const entryFirst = new Set<string>();
-  const themeFirst = new Set<string>();
   const plugin: Plugin = {
     name: 'percorso:portal-shell-chunk',
     apply: 'build',
@@ -410,10 +406,6 @@ function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
       entryFirst.clear();
       for (const id of initial) entryFirst.add(id);
       closure(REACT_DOM_CLIENT, initial);
-      themeFirst.clear();
-      closure(APP_THEME, themeFirst);
-      for (const id of initial) themeFirst.delete(id);
-      for (const id of themeFirst) initial.add(id);
       closure(RENDER_APP, initial);
       const outside = new Set<string>();
       for (const page of OUTSIDE_THE_SHELL) {
@@ -434,9 +426,8 @@ function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   return {
     plugin,
     groups: [
-      { name: 'react-dom', test: (id: string) => REACT_DOM_PACKAGES.test(id) && !OWN_CHUNK.has(id), priority: 7 },
-      { name: 'app', tags: ['$initial'], test: (id: string) => entryFirst.has(id) && !OWN_CHUNK.has(id), priority: 6 },
-      { name: 'app-styles', test: (id: string) => themeFirst.has(id) && !OWN_CHUNK.has(id), priority: 5 },
+      { name: 'react-dom', test: (id: string) => REACT_DOM_PACKAGES.test(id) && !OWN_CHUNK.has(id), priority: 6 },
+      { name: 'app', tags: ['$initial'], test: (id: string) => entryFirst.has(id) && !OWN_CHUNK.has(id), priority: 5 },
       { name: 'app-render', tags: ['$initial'], test: (id: string) => !OWN_CHUNK.has(id), priority: 4 },
       { name: 'shell-shared', test: (id: string) => sharedWithShell.has(id), priority: 2 },
       { name: 'portal', test: (id: string) => portalShell.has(id), priority: 1 },
@@ -461,7 +452,7 @@ export default defineConfig({
     // Every browser Vite's default target covers supports <link rel=modulepreload>.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The two modules the entry imports last are entries too, only so that the bundler tags
+      // The two modules the entry imports dynamically are entries too, only so that the bundler tags
       // exactly what they import statically as `$initial`, as it does the page's own (see chunkGroups).
       input: { index: HTML_ENTRY, 'react-dom-client': REACT_DOM_CLIENT, 'render-app': RENDER_APP },
       output: { codeSplitting: { groups: chunking.groups } },

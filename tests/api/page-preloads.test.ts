@@ -56,9 +56,6 @@ describe('page preloads from the build manifest', () => {
     const main = readFileSync(new URL('../../src/main.tsx', import.meta.url), 'utf8');
     expect(main).toContain("import('react-dom/client')");
     expect(main).toContain("import('./renderApp')");
-    // The theme, imported on its own between the two, is preloaded as a static import of the app.
-    expect(main).toContain("import('./theme')");
-    expect(readFileSync(new URL('../../src/renderApp.tsx', import.meta.url), 'utf8')).toMatch(/from '\.\/theme';/);
     expect(FIRST_RENDER_MODULES).toEqual(['node_modules/react-dom/client.js', 'src/renderApp.tsx']);
   });
 

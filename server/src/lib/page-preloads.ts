@@ -45,9 +45,8 @@ function entryKeys(manifest: Manifest): Set<string> {
 
 /**
  * What the entry imports dynamically, one after the other, before the first render of any page
- * (src/main.tsx), with what they import: React's DOM renderer, then the app (which imports the theme,
- * imported on its own between the two). Each runs in a task of its own; they download with the
- * entry.
+ * (src/main.tsx): React's DOM renderer, then the app. Each runs in a task of its own; they
+ * download with the entry.
  */
 export const FIRST_RENDER_MODULES = ['node_modules/react-dom/client.js', 'src/renderApp.tsx'];
 
