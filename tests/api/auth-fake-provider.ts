@@ -40,6 +40,8 @@ export class FakeProvider {
   tokenRequests: Array<{ authorization?: string; contentType?: string }> = [];
   /** Paths whose next request gets its connection closed with no answer (a connection gone stale). */
   closeNextRequestTo = new Set<string>();
+  /** Paths whose next N requests find their connection closed (the socket destroyed unanswered). */
+  closeRequestsTo = new Map<string, number>();
   private server: Server | null = null;
   private port = 0;
 
@@ -114,6 +116,13 @@ export class FakeProvider {
     res: ServerResponse,
   ) {
     const url = new URL(req.url!, this.issuer);
+    const closes = this.closeRequestsTo.get(url.pathname) ?? 0;
+    if (closes > 0) {
+      if (closes === 1) this.closeRequestsTo.delete(url.pathname);
+      else this.closeRequestsTo.set(url.pathname, closes - 1);
+      req.socket.destroy();
+      return;
+    }
     if (this.closeNextRequestTo.delete(url.pathname)) {
       req.socket.destroy();
       return;

@@ -186,6 +186,18 @@ describe.each(databases)('signing keys (%s)', (kind) => {
     expect(afterRotation.res.statusCode, afterRotation.res.body).toBe(200);
     expect(fake.closeNextRequestTo.size).toBe(0);
   });
+
+  it('asks for the discovery up to three times when each connection it goes out on turns out closed (several stale in the pool)', async () => {
+    fake.account({ sub: 's-3', email: 'stale3@example.test', email_verified: true });
+    expect((await signIn(ctx)).res.statusCode).toBe(200);
+
+    await fake.start({ alg: 'ES256' });
+    fake.closeRequestsTo.set('/.well-known/openid-configuration', 2);
+    fake.account({ sub: 's-3', email: 'stale3@example.test', email_verified: true });
+    const afterRotation = await signIn(ctx);
+    expect(afterRotation.res.statusCode, afterRotation.res.body).toBe(200);
+    expect(fake.closeRequestsTo.size).toBe(0);
+  });
 });
 
 describe.each(databases)('who may enter (%s)', (kind) => {

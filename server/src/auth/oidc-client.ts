@@ -130,20 +130,25 @@ function isKeyProblem(error: unknown): boolean {
 /** Connection errors that mean the request was not answered on a reused, already closed connection. */
 const CLOSED_CONNECTION_CODES = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE']);
 
+/** How many times a GET is asked in all when each try meets an already closed connection. */
+const CLOSED_CONNECTION_TRIES = 3;
+
 /**
- * A GET to the provider, asked once more on a new connection when the kept-alive one it went out
- * on had been closed by the other side (the provider restarted, or a proxy in front of it timed the
- * connection out): a race every HTTP client with keep-alive meets sooner or later. A GET changes
- * nothing at the provider, so asking again is safe.
+ * A GET to the provider, asked again when the kept-alive connection it went out on had been closed
+ * by the other side (the provider restarted, or a proxy in front of it timed the connection out): a
+ * race every HTTP client with keep-alive meets sooner or later. After a restart the pool may hold
+ * more than one such connection, each found closed in turn, so the GET is asked up to
+ * CLOSED_CONNECTION_TRIES times. A GET changes nothing at the provider, so asking again is safe.
  */
 async function withFreshConnectionRetry<T>(request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    const inner = innermost(error);
-    const code = inner instanceof Error && 'code' in inner ? String(inner.code) : '';
-    if (!CLOSED_CONNECTION_CODES.has(code)) throw error;
-    return request();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await request();
+    } catch (error) {
+      const inner = innermost(error);
+      const code = inner instanceof Error && 'code' in inner ? String(inner.code) : '';
+      if (!CLOSED_CONNECTION_CODES.has(code) || attempt >= CLOSED_CONNECTION_TRIES) throw error;
+    }
   }
 }
 
