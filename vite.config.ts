@@ -50,6 +50,29 @@ const SIMPLE_REST_QUERY_STRING = resolve(dirname(fileURLToPath(import.meta.url))
 /** MUI's theme builders and default theme (real paths: node_modules may be a link). */
 const MUI_SYSTEM_CREATE_THEME = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), 'node_modules/@mui/system/createTheme/index.mjs'));
 const MUI_MATERIAL_DEFAULT_THEME = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), 'node_modules/@mui/material/styles/defaultTheme.mjs'));
+/**
+ * Emotion's test of which props reach a DOM element, with its list of React's props in a Set rather
+ * than in one regular expression of some 400 alternatives (see the swap below). The list and the
+ * prefixes are read from the installed package, so the answers stay its answers; a package that no
+ * longer writes them this way fails the build here rather than being half understood.
+ */
+export function emotionIsPropValidModule(installed: string): string {
+  const regex = /var reactPropsRegex = \/\^\(\(([\w|]+)\)\|(\(\([\w[\]|]+\)-\.\*\))\)\$\/;/.exec(installed);
+  const onHandler = 'prop.charCodeAt(0) === 111';
+  if (!regex || !installed.includes(onHandler)) {
+    throw new Error('@emotion/is-prop-valid no longer writes its props as the swap "emotion props in a set" reads them: update or remove the swap in vite.config.ts.');
+  }
+  const [, names, prefixed] = regex;
+  return `const names = new Set(${JSON.stringify(names)}.split('|'));
+const prefixed = /^${prefixed}$/;
+const known = Object.create(null);
+const test = (prop) => names.has(prop) || prefixed.test(prop) || (prop.charCodeAt(0) === 111 && prop.charCodeAt(1) === 110 && prop.charCodeAt(2) < 91);
+export default function isPropValid(prop) {
+  const answer = known[prop];
+  return answer === undefined ? (known[prop] = test(prop)) : answer;
+}`;
+}
+const EMOTION_IS_PROP_VALID = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), 'node_modules/@emotion/is-prop-valid/dist/emotion-is-prop-valid.esm.js'), 'utf8');
 /** The real path (node_modules may be a link), as Vite gives the package's own files. */
 const REACT_ROUTER_PRODUCTION = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), 'node_modules/react-router/dist/production'));
 
@@ -278,6 +301,18 @@ export const PageTitleConfigurable = ({ preferenceKey, ...props }) => createElem
     code: `import { useInsertionEffect } from 'react';
 export const useInsertionEffectAlwaysWithSyncFallback = (insert) => insert();
 export const useInsertionEffectWithLayoutFallback = useInsertionEffect;`,
+  },
+  /**
+   * Emotion asks, for every prop of a styled DOM element, whether React knows it, by testing one
+   * regular expression of some 400 alternatives. The browser compiles it at its first test, while the
+   * app starts (about 4 ms on this machine's desktop CPU, 20 ms on a mid-range phone), and again into
+   * machine code at the next ones, during the first render. The same names in a Set answer at once.
+   */
+  {
+    name: 'emotion props in a set',
+    matches: (source, importer) => source === '@emotion/is-prop-valid' && /[\\/]@emotion[\\/]styled[\\/]/.test(importer),
+    target: '\0percorso:emotion-is-prop-valid',
+    code: emotionIsPropValidModule(EMOTION_IS_PROP_VALID),
   },
   /**
    * node-polyglot (under ra-i18n-polyglot, the i18nProvider) polyfills Object.entries and

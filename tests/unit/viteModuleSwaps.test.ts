@@ -6,7 +6,7 @@ import { stringify as queryStringStringify } from 'query-string';
 import { stringify } from '../../src/dataProvider/simpleRestQueryString';
 import { rolldown } from 'rolldown';
 import type { Plugin } from 'vite';
-import { moduleSwaps, SWAPS, treeShakeableReactRouter } from '../../vite.config';
+import { emotionIsPropValidModule, moduleSwaps, SWAPS, treeShakeableReactRouter } from '../../vite.config';
 
 const modules = join(__dirname, '../../node_modules');
 
@@ -32,6 +32,7 @@ const INSTALLED = [
     source: '../createTheme/index.mjs',
   })),
   { swap: 'MUI Box with the material default theme', importer: '@mui/material/Box/Box.mjs', source: '../styles/index.mjs' },
+  { swap: 'emotion props in a set', importer: '@emotion/styled/base/dist/emotion-styled-base.browser.esm.js', source: '@emotion/is-prop-valid' },
 ];
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown;
@@ -94,6 +95,24 @@ describe('Vite module swaps', () => {
     expect((module.useInsertionEffectAlwaysWithSyncFallback as (insert: () => unknown) => unknown)(insert)).toBe('inserted');
     expect(insert).toHaveBeenCalledTimes(1);
     expect(module.useInsertionEffectWithLayoutFallback).toBe((await import('react')).useInsertionEffect);
+  });
+
+  it("Emotion's prop test answers as the installed one, for each of its names and for the rest", async () => {
+    const isPropValid = (await standIn('emotion props in a set')).default as (prop: string) => boolean;
+    const installed = (await import('@emotion/is-prop-valid')).default as (prop: string) => boolean;
+    const source = readFileSync(join(modules, '@emotion/is-prop-valid/dist/emotion-is-prop-valid.esm.js'), 'utf8');
+    const names = /\^\(\(([\w|]+)\)/.exec(source)![1].split('|');
+    expect(names.length).toBeGreaterThan(300);
+    const others = ['ownerState', 'sx', 'as', 'theme', 'component', 'variant', 'data-testid', 'DATA-x', 'Data-', 'aria-label', 'ARIA-hidden', 'x-', 'x-y', 'X-y', 'xdata',
+      'onClick', 'onclick', 'on', 'onZ', 'on[', 'onchange', '', 'color ', ' color', 'constructor', '__proto__', 'toString', 'hasOwnProperty', 'children\n'];
+    for (const prop of [...names, ...names.map((name) => name.toUpperCase()), ...others]) {
+      expect([prop, isPropValid(prop)]).toEqual([prop, installed(prop)]);
+      expect([prop, isPropValid(prop)]).toEqual([prop, installed(prop)]);
+    }
+  });
+
+  it("refuses an @emotion/is-prop-valid that writes its props differently", () => {
+    expect(() => emotionIsPropValidModule('var reactPropsRegex = /^(children|key)$/;')).toThrow(/emotion props in a set/);
   });
 
   it("react-router's production copy is its development copy with the dev warnings off, and nothing else", () => {
