@@ -7,6 +7,7 @@ import { CallbackPage } from '../../src/portal/CallbackPage';
 import { Dashboard } from '../../src/portal/Dashboard';
 import { Layout } from '../../src/portal/layout/Layout';
 import { sidebarItems } from '../../src/portal/layout/sidebarItems';
+import { usePageTitle } from '../../src/portal/layout/pageTitle';
 import { LoginPage } from '../../src/portal/LoginPage';
 import { apiFor, makeUser, mockApi, renderWithApp, testConfig } from './renderWithApp';
 import { resetPublicConfig } from '../../src/lib/publicConfig';
@@ -248,6 +249,28 @@ describe('Layout', () => {
     await userEvent.click(within(nav).getByRole('link', { name: 'Videocorsi' }));
     expect(await screen.findByText('corsi')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Navigazione principale' })).not.toBeInTheDocument());
+  });
+
+  it('shows the title a page sets in the h1, without rendering that page again', async () => {
+    apiFor(makeUser());
+    let renders = 0;
+    function NamedPage() {
+      renders += 1;
+      usePageTitle('Videocorsi');
+      return <p>corsi</p>;
+    }
+    renderWithApp(<Layout />, {
+      route: '/courses',
+      path: '/',
+      extraRoutes: [
+        <Route key="l" element={<Layout />}>
+          <Route path="/courses" element={<NamedPage />} />
+        </Route>,
+      ],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Videocorsi' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: /Mario Rossi/ });
+    expect(renders).toBe(1);
   });
 
   it('logout removes the token and goes to /', async () => {

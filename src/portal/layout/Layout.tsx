@@ -55,6 +55,23 @@ function WideSidebar({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The header's h1: the title the page set, where focus goes after a move to another page. The only
+ * part of the layout that renders again when a page names itself.
+ */
+function PageHeading() {
+  const { title, path } = usePageTitleValue();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useRouteFocus(heading, path);
+  if (!title) return null;
+  // A long title (a course's name) wraps: cut with "…" it could not be read whole anywhere.
+  return (
+    <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ fontSize: { xs: '1.25rem', md: '1.5rem' }, overflowWrap: 'anywhere', py: 1, width: 'fit-content', maxWidth: '100%' }}>
+      {title}
+    </Typography>
+  );
+}
+
 function LayoutFrame() {
   const translate = useTranslate();
   const theme = useTheme();
@@ -68,9 +85,6 @@ function LayoutFrame() {
   };
   const { user } = useSession();
   const permissions = usePermissions();
-  const { title, path: titledPath } = usePageTitleValue();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useRouteFocus(heading, titledPath);
   const items = sidebarItems(user, permissions);
 
   const sidebar = <Sidebar items={items} />;
@@ -113,13 +127,8 @@ function LayoutFrame() {
               <MenuIcon />
             </IconButton>
           )}
-          {/* A long title (a course's name) wraps: cut with "…" it could not be read whole anywhere. */}
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            {title && (
-              <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ fontSize: { xs: '1.25rem', md: '1.5rem' }, overflowWrap: 'anywhere', py: 1, width: 'fit-content', maxWidth: '100%' }}>
-                {title}
-              </Typography>
-            )}
+            <PageHeading />
           </Box>
           <UserMenu user={user} />
         </Box>
