@@ -8,6 +8,7 @@ const MODULE_MOCKING_UNIT_TESTS = [
   'tests/unit/cropPreview.test.tsx',
   'tests/unit/imageCropDialog.test.tsx',
   'tests/unit/lessonVideo.test.tsx',
+  'tests/unit/pageStart.test.ts',
   'tests/unit/percorso.test.tsx',
   'tests/unit/serviceUnavailable.test.tsx',
   'tests/unit/session.test.tsx',

@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { GlobalStyles, ThemeProvider } from '@mui/system';
 import { AppRoutes } from './App';
 import { LiveRegion } from './components/LiveRegion';
-import { globalFocusStyles, theme } from './theme';
+import { appTheme, globalFocusStyles } from './theme';
 
 /*
  * - react-admin's context is not here: the authenticated pages provide what they use of it (the
@@ -22,7 +22,7 @@ export function renderApp(root: Root): void {
     root.render(
       <StrictMode>
         <BrowserRouter>
-          <ThemeProvider theme={theme}>
+          <ThemeProvider theme={appTheme()}>
             <GlobalStyles styles={globalFocusStyles} />
             <AppRoutes />
             <LiveRegion />

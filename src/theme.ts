@@ -1,4 +1,4 @@
-import { createTheme, type ThemeOptions } from '@mui/material/styles';
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { translateApp } from './routing/translateApp';
 
 const systemFont = [
@@ -73,7 +73,7 @@ export const globalFocusStyles = {
 
 /**
  * One clean theme for the portal and the back-office: blue primary, system fonts, AA contrast.
- * These are its options; `theme` is what createTheme() makes of them. react-admin's <Admin> runs
+ * These are its options; appTheme() is what createTheme() makes of them. react-admin's <Admin> runs
  * createTheme() on the theme it is given: given these options rather than `theme`, it builds the
  * very same theme without deep-merging a finished one (about 20 ms of its first render).
  */
@@ -149,4 +149,13 @@ export const themeOptions = {
   },
 } satisfies ThemeOptions;
 
-export const theme = createTheme(themeOptions);
+let built: Theme | undefined;
+
+/**
+ * What createTheme() makes of themeOptions, built at the first call rather than when this module
+ * loads: the app starts in short tasks (src/main.tsx), and building the theme is one of them.
+ */
+export function appTheme(): Theme {
+  built ??= createTheme(themeOptions);
+  return built;
+}

@@ -127,7 +127,9 @@ describe('seedProbedIdentity', () => {
 describe('the back-office theme', () => {
   it('is what createTheme() makes of the options react-admin is given: the portal theme', async () => {
     const { createTheme } = await import('@mui/material/styles');
-    const { theme, themeOptions } = await import('../../src/theme');
+    const { appTheme, themeOptions } = await import('../../src/theme');
+    const theme = appTheme();
+    expect(appTheme()).toBe(theme);
     expect(JSON.stringify(createTheme(themeOptions))).toBe(JSON.stringify(theme));
     expect(theme.palette.primary.main).toBe(themeOptions.palette.primary.main);
   });

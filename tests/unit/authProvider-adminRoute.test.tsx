@@ -6,7 +6,7 @@ import { AppRoutes } from '../../src/App';
 import { startPortalPage } from '../../src/startPage';
 import { authProvider } from '../../src/authProvider';
 import { resetPublicConfig } from '../../src/lib/publicConfig';
-import { theme } from '../../src/theme';
+import { appTheme } from '../../src/theme';
 import { mockApi, testConfig } from './renderWithApp';
 
 /*
@@ -30,7 +30,7 @@ function renderAppAt(path: string) {
   // Without renderApp.tsx's StrictMode, whose development-only second effect run would navigate twice.
   render(
     <BrowserRouter>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={appTheme()}>
         <AppRoutes />
       </ThemeProvider>
     </BrowserRouter>,

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../src/i18n';
 import { ThemeProvider } from '@mui/material/styles';
-import { theme } from '../../src/theme';
+import { appTheme } from '../../src/theme';
 import { completionPercent, lessonsCompletion, nextLessonOf, resumePosition, coverageOf } from '../../src/portal/courses/completion';
 import CourseListPage from '../../src/portal/courses/CourseListPage';
 import CoursePage from '../../src/portal/courses/CoursePage';
@@ -62,7 +62,7 @@ function renderRoutes(routes: Array<{ path: string; element: ReactElement }>, ur
     { initialEntries: ['/', url], initialIndex: 1 },
   );
   render(
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={appTheme()}>
       <RouterProvider router={router} />
     </ThemeProvider>,
   );
@@ -197,8 +197,8 @@ describe('module page (lessons)', () => {
     expect(screen.getByText('2. Pitch')).toBeInTheDocument();
     const done = screen.getByText('Completata');
     const todo = screen.getByText('Non completata');
-    expect(done).toHaveStyle({ backgroundColor: theme.palette.success.main, color: theme.palette.success.contrastText });
-    expect(todo).toHaveStyle({ backgroundColor: theme.palette.error.main, color: theme.palette.error.contrastText });
+    expect(done).toHaveStyle({ backgroundColor: appTheme().palette.success.main, color: appTheme().palette.success.contrastText });
+    expect(todo).toHaveStyle({ backgroundColor: appTheme().palette.error.main, color: appTheme().palette.error.contrastText });
     expect(screen.getByTestId('completion-percent')).toHaveTextContent('50%');
     expect(screen.getByRole('link', { name: /Pitch/ })).toHaveAttribute('href', '/courses/1/modules/2/lessons/11');
   });

@@ -10,7 +10,7 @@ import { resetPublicConfig } from '../../src/lib/publicConfig';
 import { queryClient } from '../../src/providers';
 import { portalPageLoads } from '../../src/portal/pageLoads';
 import { portalRoutes } from '../../src/portal/routes';
-import { theme } from '../../src/theme';
+import { appTheme } from '../../src/theme';
 import { makeUser, testConfig } from './renderWithApp';
 
 /*
@@ -83,7 +83,7 @@ describe('pages opened directly', () => {
 
     render(
       <BrowserRouter>
-        <ThemeProvider theme={theme}>
+        <ThemeProvider theme={appTheme()}>
           <AppRoutes />
         </ThemeProvider>
       </BrowserRouter>,

@@ -2,9 +2,9 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
 import { describe, expect, it, vi } from 'vitest';
 import { IconButton } from '../../src/components/IconButton';
-import { theme } from '../../src/theme';
+import { appTheme } from '../../src/theme';
 
-const inTheme = (ui: React.ReactElement) => render(<ThemeProvider theme={theme}>{ui}</ThemeProvider>);
+const inTheme = (ui: React.ReactElement) => render(<ThemeProvider theme={appTheme()}>{ui}</ThemeProvider>);
 
 describe('IconButton', () => {
   it('is a button named by its label, with the icon only drawn', () => {

@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { Notice } from '../../src/components/Notice';
-import { theme } from '../../src/theme';
+import { appTheme } from '../../src/theme';
 
-const inTheme = (ui: React.ReactElement) => render(<ThemeProvider theme={theme}>{ui}</ThemeProvider>);
+const inTheme = (ui: React.ReactElement) => render(<ThemeProvider theme={appTheme()}>{ui}</ThemeProvider>);
 
 describe('Notice', () => {
   it('is an alert by default, with its icon hidden from assistive technologies', () => {

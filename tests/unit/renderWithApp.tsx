@@ -9,7 +9,7 @@ import { authProvider } from '../../src/authProvider';
 import { backOfficeDataProvider as dataProvider } from '../../src/dataProvider/backOffice';
 import { i18nProvider } from '../../src/i18n';
 import { resetPublicConfig } from '../../src/lib/publicConfig';
-import { theme } from '../../src/theme';
+import { appTheme } from '../../src/theme';
 import type { PublicConfig, User } from '../../server/src/schemas/contract';
 
 export const testConfig: PublicConfig = {
@@ -84,7 +84,7 @@ export function renderWithApp(ui: ReactElement, { route = '/', path = '*', extra
     queryClient,
     ...render(
       <MemoryRouter initialEntries={[route]}>
-        <ThemeProvider theme={theme}>
+        <ThemeProvider theme={appTheme()}>
           <CoreAdminContext
             dataProvider={dataProvider}
             authProvider={authProvider}

@@ -4,7 +4,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { TouchRippleActions } from '@mui/material/ButtonBase/TouchRipple';
 import { describe, expect, it } from 'vitest';
 import { TouchRippleOnDemand } from '../../src/components/TouchRippleOnDemand';
-import { theme } from '../../src/theme';
+import { appTheme } from '../../src/theme';
 
 /** A press as ButtonBase hands it to its ripple. */
 const press = (x: number, y: number) => ({ type: 'mousedown', clientX: x, clientY: y }) as unknown as SyntheticEvent;
@@ -12,7 +12,7 @@ const press = (x: number, y: number) => ({ type: 'mousedown', clientX: x, client
 function mount() {
   const ref = createRef<TouchRippleActions>();
   const { container } = render(
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={appTheme()}>
       <button type="button" style={{ position: 'relative' }}>
         Salva
         <TouchRippleOnDemand ref={ref} />
