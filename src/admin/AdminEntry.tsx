@@ -2,6 +2,7 @@ import { startTransition, useCallback, useEffect, useState, type ComponentType }
 import { probeIdentity } from '../routing/sessionProbe';
 import { AdminShell } from './layout/AdminShell';
 import { ShellDoneContext } from './layout/shellState';
+import { reloadableImport } from '../lib/reloadableImport';
 
 /*
  * The back-office behind one more dynamic import: the list of files AdminApp needs (which the
@@ -9,7 +10,7 @@ import { ShellDoneContext } from './layout/shellState';
  * entry every visitor downloads. src/startPage.ts starts this chunk early for a page under /admin,
  * and the server names AdminApp's files in the page, so they download meanwhile.
  */
-export const loadAdminApp = () => import('./AdminApp');
+export const loadAdminApp = reloadableImport(() => import('./AdminApp'));
 // Who is signed in (GET /api/user, for the bar's user menu and the dashboard's greeting) is asked
 // while AdminApp downloads; AdminApp's query cache takes the answer (seedProbedIdentity).
 probeIdentity()?.catch(() => undefined);

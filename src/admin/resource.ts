@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { retryableLazy } from '../components/retryableLazy';
+import { reloadableImport } from '../lib/reloadableImport';
 import type { AdminStats } from '../../server/src/schemas/contract';
 import type { AccessRequest } from '../authProvider/canAccess';
 
@@ -44,9 +45,10 @@ export type LazyView = ComponentType & { preload: () => Promise<ComponentType> }
  */
 export function lazyView<Name extends string, Module extends Record<Name, ComponentType>>(load: () => Promise<Module>, name: Name): LazyView {
   let loading: Promise<ComponentType> | undefined;
+  const importView = reloadableImport(load);
   const preload = () => {
     // A failed download is asked again next time rather than remembered.
-    loading ??= load().then(
+    loading ??= importView().then(
       (module) => module[name],
       (error: unknown) => {
         loading = undefined;

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { reloadableImport } from '../lib/reloadableImport';
 
 type Load<P> = () => Promise<{ default: ComponentType<P> }>;
 
@@ -6,11 +7,12 @@ const failed = new Set<() => void>();
 
 /**
  * React's `lazy` for a screen or dialog whose code may fail to download (the connection dropped, or
- * a deploy replaced the files). `lazy` keeps a failed import failed for good, while the browser
- * downloads it again when asked: after a failure, `renewFailedLazies()` gives it a new `lazy`, so
- * that its next render downloads it afresh, in place, without reloading the page.
+ * a deploy replaced the files). `lazy` keeps a failed import failed for good: after a failure,
+ * `renewFailedLazies()` gives it a new `lazy`, so that its next render downloads it afresh (see
+ * reloadableImport: some browsers keep the import itself failed), in place, without reloading the page.
  */
-export function retryableLazy<P extends object>(load: Load<P>): ComponentType<P> {
+export function retryableLazy<P extends object>(importScreen: Load<P>): ComponentType<P> {
+  const load = reloadableImport(importScreen);
   // lazy()'s props type goes through ref handling that a generic P cannot be checked against.
   let Loaded: ComponentType<P>;
   const renew = () => {

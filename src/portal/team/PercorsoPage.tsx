@@ -4,6 +4,7 @@ import { useTranslate } from 'ra-core';
 import { useParams } from 'react-router';
 import { hasPermission } from '../../authProvider/canAccess';
 import { lazyDialog } from '../../components/lazyDialog';
+import { reloadableImport } from '../../lib/reloadableImport';
 import { usePermissions, useSession as useCurrentUser } from '../../authProvider/useSession';
 import { usePageTitle } from '../layout/pageTitle';
 import { PageLoader } from '../PageLoader';
@@ -20,7 +21,8 @@ import { UpcomingSessions } from './UpcomingSessions';
 import './texts';
 
 // The form controls load when the dialog first opens, not with the page.
-const EditDescriptionDialog = lazyDialog<EditDescriptionDialogProps>(() => import('./EditDescriptionDialog').then((m) => ({ default: m.EditDescriptionDialog })));
+const importEditDescription = reloadableImport(() => import('./EditDescriptionDialog'));
+const EditDescriptionDialog = lazyDialog<EditDescriptionDialogProps>(() => importEditDescription().then((m) => ({ default: m.EditDescriptionDialog })));
 
 /** /percorso/{teamId}: where the team is, what is next, who to ask. */
 export default function PercorsoPage() {
