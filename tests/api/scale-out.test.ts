@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/src/auth/tokens.js';
 import { createDb, migrateToLatest, type Db } from '../../server/src/db/index.js';
 import { freePort, newTestSchemaName } from './helpers.js';
@@ -174,7 +174,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
     db = await createDb({ kind: 'postgres', url });
     await migrateToLatest(db);
-    token = await staffToken(db);
     const env = { API_RATE_LIMIT_PER_USER: '20' };
     [a, b] = await Promise.all([startServer(dir, url, env), startServer(dir, url, env)]);
   }, 180_000);
@@ -184,6 +183,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     await db?.destroy();
   }, 60_000);
 
+  // A caller of its own for each test: one that logs out or hits the rate limit spoils no other.
+  beforeEach(async () => {
+    token = await staffToken(db);
+  });
   const auth = () => ({ authorization: `Bearer ${token}` });
 
   it('refuses a token in one process on the very next request after its logout in the other', async () => {
@@ -191,11 +194,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     for (const server of [a, b]) {
       for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/api/user`, { headers: auth() })).status).toBe(200);
     }
-    const logout = await fetch(`${a.url}/api/auth/logout`, { method: 'POST', headers: auth() });
-    expect(logout.status).toBe(200);
+    // The logout answers only once the other process has emptied its cache: paused, it holds it.
+    b.child.kill('SIGSTOP');
+    let answeredAt = Infinity;
+    const logout = fetch(`${a.url}/api/auth/logout`, { method: 'POST', headers: auth() }).then((response) => {
+      answeredAt = Date.now();
+      return response;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const resumedAt = Date.now();
+    b.child.kill('SIGCONT');
+    expect((await logout).status).toBe(200);
+    expect(answeredAt).toBeGreaterThanOrEqual(resumedAt);
     expect((await fetch(`${b.url}/api/user`, { headers: auth() })).status).toBe(401);
     expect((await fetch(`${a.url}/api/user`, { headers: auth() })).status).toBe(401);
-    token = await staffToken(db);
   });
 
   it('counts a rate limit over the requests sent to both processes', async () => {
@@ -210,7 +222,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await fetch(`${a.url}/api/user`, { headers })).status).toBe(429);
-    token = await staffToken(db);
   });
 
   it('serves an image uploaded through one process from the other, with the same ETag', async () => {
@@ -250,7 +261,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       expect(answers.map((answer) => answer.status).sort(), `round ${round}`).toEqual([200, 412]);
     }
     expect(await db.selectFrom('edit_leases').selectAll().execute()).toEqual([]);
-    token = await staffToken(db);
   });
 
   it('runs the background jobs in exactly one process, and the other takes over when it dies', async () => {

@@ -11,8 +11,8 @@ import type { DbRuntime } from '../db/index.js';
  *   permission edits, user changes, and direct writes such as tests' and CLI scripts' alike.
  * - On SQLite, writes by other processes move `data_version`, which is part of the tag: exact too.
  * - On PostgreSQL with several server processes, a request that changed one of these tables
- *   announces it (NOTIFY, db/notifications.ts) before its answer leaves; every other process's
- *   listener counts it as a write, so the next request there reads again. While a process's
+ *   announces it (NOTIFY, db/notifications.ts); every process's listener counts it as a write and
+ *   confirms it, and the answer leaves once all have, so the next request anywhere reads again. While a process's
  *   listener is disconnected nothing is served from this cache. AUTH_CACHE_TTL_MS stays as a last
  *   bound; a token also stops working at its expiry. It is a minute, longer than the lesson
  *   player's sync interval, so a learner's token is read once a minute, not every other sync.
