@@ -210,6 +210,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     expect((await fetch(`${a.url}/api/user`, { headers: auth() })).status).toBe(401);
   });
 
+  it('answers a logout even while the other process cannot confirm it, and logs that it did not', async () => {
+    for (const server of [a, b]) expect((await fetch(`${server.url}/api/user`, { headers: auth() })).status).toBe(200);
+    b.child.kill('SIGSTOP');
+    try {
+      expect((await fetch(`${a.url}/api/auth/logout`, { method: 'POST', headers: auth() })).status).toBe(200);
+      expect(a.output()).toContain('not every process confirmed in time');
+    } finally {
+      b.child.kill('SIGCONT');
+    }
+    await expect.poll(async () => (await fetch(`${b.url}/api/user`, { headers: auth() })).status).toBe(401);
+  });
+
   it('counts a rate limit over the requests sent to both processes', async () => {
     const headers = auth();
     const statuses: number[] = [];
