@@ -39,7 +39,9 @@ const Circle = styled('span')(({ theme }) => ({
 
 export function Avatar({ name, path, src, size = 40, decorative = false, sx }: AvatarProps) {
   const { data: config } = usePublicConfig();
-  const url = src || (path ? avatarUrl(path, config?.avatar_host) : undefined);
+  // A path means nothing before the configuration names its host: the initials show meanwhile,
+  // rather than a request for the path relative to the page.
+  const url = src || (path && config ? avatarUrl(path, config.avatar_host) : undefined);
   // A picture that fails to load gives way to the initials (until the address changes).
   const [failed, setFailed] = useState<string>();
   const picture = url && url !== failed ? url : undefined;

@@ -32,6 +32,15 @@ describe('<Avatar>', () => {
     renderWithApp(<Avatar name="Mario Rossi" path="avatars/1.png" />);
     await waitFor(() => expect(screen.getByRole('img', { name: 'Mario Rossi' })).toHaveAttribute('src', 'https://account.example.com/avatars/1.png'));
   });
+  it('draws the initials, and asks for no picture, until the configuration names the host of a path', async () => {
+    let answerConfig: (response: Response) => void = () => {};
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answerConfig = resolve))));
+    renderWithApp(<Avatar name="Mario Rossi" path="avatars/1.png" />);
+    expect(screen.getByRole('img', { name: 'Mario Rossi' })).toHaveTextContent('MR');
+    expect(document.querySelector('img')).toBeNull();
+    answerConfig(new Response(JSON.stringify(testConfig)));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Mario Rossi' })).toHaveAttribute('src', 'https://account.example.com/avatars/1.png'));
+  });
   it('falls back to initials', () => {
     mockApi({ '/api/config': testConfig });
     renderWithApp(<Avatar name="Mario Rossi" />);
@@ -45,9 +54,10 @@ describe('<Avatar>', () => {
   it('gives way to the initials when the picture does not load', async () => {
     mockApi({ '/api/config': testConfig });
     renderWithApp(<Avatar name="Mario Rossi" path="avatars/missing.png" />);
-    const picture = await screen.findByRole('img', { name: 'Mario Rossi' });
-    expect(picture.tagName).toBe('IMG');
-    fireEvent.error(picture);
+    // The picture's address is known once the configuration has come: an error before it would be
+    // the error of another address.
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Mario Rossi' })).toHaveAttribute('src', 'https://account.example.com/avatars/missing.png'));
+    fireEvent.error(screen.getByRole('img', { name: 'Mario Rossi' }));
     await waitFor(() => expect(screen.getByRole('img', { name: 'Mario Rossi' }).tagName).not.toBe('IMG'));
     expect(screen.getByRole('img', { name: 'Mario Rossi' })).toHaveTextContent('MR');
   });
