@@ -131,6 +131,46 @@ test('membro opens Percorso: team, next appointment, calendar, side cards, then 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test("the team's tiles keep their titles and buttons inside them, at every width", async ({ pageAs, seedDb }) => {
+  const member = userByEmail(seedDb, 'membro@example.com');
+  const [team] = teamsOf(seedDb, member.id);
+  const page = await pageAs('membro');
+  await page.goto(`/percorso/${team.id}`);
+  const tiles = page.getByRole('region', { name: 'Collegamenti rapidi' });
+  await expect(tiles.getByRole('link', { name: 'Vai ai videocorsi' })).toBeVisible();
+  // 1280: beside the navigation and the side cards, where three side by side used to push the next
+  // appointment's title out of its tile and break its button over two lines.
+  for (const width of [1440, 1280, 1024, 700, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const problems = await tiles.evaluate((section) => {
+      const found: string[] = [];
+      for (const tile of section.querySelectorAll<HTMLElement>(':scope > div > *')) {
+        const box = tile.getBoundingClientRect();
+        const padding = parseFloat(getComputedStyle(tile).paddingRight);
+        for (const element of tile.querySelectorAll<HTMLElement>('p, a, button')) {
+          const inner = element.getBoundingClientRect();
+          if (inner.width && inner.right > box.right - padding + 0.5) found.push(`"${element.textContent}" overflows its tile`);
+          if (element.scrollWidth > element.clientWidth + 1) found.push(`"${element.textContent}" is wider than its box`);
+        }
+        for (const button of tile.querySelectorAll<HTMLElement>('a, button')) {
+          // Visible text only: a link's visually hidden "opens in a new tab" sits in a 1 px box.
+          const lines = new Set<number>();
+          const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+          for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+            if ((text.parentElement?.getBoundingClientRect().width ?? 0) <= 1) continue;
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            for (const rect of range.getClientRects()) lines.add(Math.round(rect.top));
+          }
+          if (lines.size > 1) found.push(`"${button.textContent}" is on ${lines.size} lines`);
+        }
+      }
+      return found;
+    });
+    expect(problems, `at ${width} px`).toEqual([]);
+  }
+});
+
 test('membro edits the team description and logo', async ({ pageAs, seedDb }) => {
   const member = userByEmail(seedDb, 'membro@example.com');
   const [team] = teamsOf(seedDb, member.id);

@@ -195,9 +195,10 @@ describe('Percorso page', () => {
 
     const tiles = await screen.findByRole('region', { name: 'Collegamenti rapidi' });
     const loading = within(tiles).getByText('Caricamento…');
-    // The time's line (body1), then the name's line and the button, as when the appointment is there.
+    // The time's line (body1), then the name's line, and below them the button, as when the
+    // appointment is there.
     expect(loading).toHaveStyle({ minHeight: 'calc(1rem * 1.5)' });
-    const [nameLine, button] = [loading.nextElementSibling, loading.nextElementSibling?.nextElementSibling];
+    const [nameLine, button] = [loading.nextElementSibling, loading.parentElement?.nextElementSibling];
     expect(nameLine).toHaveClass('MuiTypography-body2');
     expect(button).toHaveTextContent("Vedi l'appuntamento");
     expect(button).not.toBeVisible();
