@@ -1,7 +1,8 @@
 // Signs a demo account in through the real flow (login screen → development provider → dashboard).
-export async function signIn(context, email, password = 'demo') {
+// `origin` is for a context without a base URL (one browser profile signed in on several servers).
+export async function signIn(context, email, { password = 'demo', origin = '' } = {}) {
   const page = await context.newPage();
-  await page.goto('/');
+  await page.goto(`${origin}/`);
   const name = /^Accedi con\b/;
   await page.getByRole('button', { name }).or(page.getByRole('link', { name })).click();
   await page.waitForURL(/\/idp\//);
