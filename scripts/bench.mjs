@@ -2,9 +2,8 @@
 // `npm run bench [-- <section>…] [--build] [--verbose]`: measures the performance goals and prints
 // them. Benchmarks only report: they never fail the build and are not part of `npm test`.
 //   bundle  JS each route loads before first render (brotli): ≤ 110 KiB on every portal route
-//   lighthouse  Lighthouse mobile performance: ≥ 95 on every portal route incl. the lesson player, ≥ 85 on /admin
-//   longtasks  the portal pages' main-thread tasks over 50 ms as Lighthouse counts them and of the page's
-//           own work (the time its thread ran × 4), from traced loads (reported beside Lighthouse's row)
+//   lighthouse  Lighthouse mobile performance: ≥ 95 on every portal route incl. the lesson player, ≥ 85 on /admin;
+//           no main-thread task over 50 ms on a portal page (with the page's own work in the same load)
 //   api     list endpoints on a large seed, Percorso (WORKERS=1) beside the same-work minimal server
 //           and the Laravel peer (BENCH_PEERS, else ../shared/peers): identical answers, then req/s and
 //           p99 with ≥ 90 % of the minimal server's req/s and p99 ≤ 1.5 × its p99; the same with
@@ -18,11 +17,10 @@
 // Environment: BENCH_PORT (first port to use; default: free ports), BENCH_DURATION (seconds per
 // load run, default 10), BENCH_DATABASE_URL (api/sync/reports on PostgreSQL instead of a fresh SQLite
 // file), BENCH_PEERS (name=url,… of running peers), BENCH_API_ROUNDS (default 4), BENCH_SEARCH_TERMS (default 200),
-// BENCH_LEARNERS (default 5000,10000), BENCH_REPORT_RUNS, LIGHTHOUSE_RUNS, LIGHTHOUSE_CPU_SLOWDOWN, LONGTASKS_RUNS.
+// BENCH_LEARNERS (default 5000,10000), BENCH_REPORT_RUNS, LIGHTHOUSE_RUNS, LIGHTHOUSE_CPU_SLOWDOWN.
 import { API_ENDPOINTS, apiLatency } from './bench/api.mjs';
 import { bundleBudget } from './bench/bundle.mjs';
 import { lighthouseScores } from './bench/lighthouse.mjs';
-import { longTaskCounts } from './bench/longtasks.mjs';
 import { progressSync } from './bench/sync.mjs';
 import { reportTimings } from './bench/reports.mjs';
 import { calendarFeed } from './bench/calendar.mjs';
@@ -44,11 +42,6 @@ const sections = {
       { what: 'Lighthouse mobile performance, every portal route', goal: '≥ 95' },
       { what: 'Lighthouse mobile performance, /admin', goal: '≥ 85' },
     ],
-  },
-  longtasks: {
-    title: "Main-thread tasks over 50 ms: as Lighthouse counts them, and the page's own work",
-    run: longTaskCounts,
-    expected: [{ what: "tasks over 50 ms, the page's own work ×4, every portal route", goal: 'reference for the Lighthouse row' }],
   },
   api: {
     title: 'API lists on a large seed beside the peers; search with a new term',
