@@ -46,6 +46,29 @@ describe('the portal query cache', () => {
     expect(shouldRetry(2, new Error('network'))).toBe(false);
   });
 
+  it('tries no more a request that a removal or an invalidation dropped while it waited to try again', async () => {
+    vi.useFakeTimers();
+    const cache = new QueryCache();
+    const failing = vi.fn(async () => {
+      throw new HttpError('Servizio non disponibile', 503);
+    });
+    const removed = cache.fetch({ queryKey: ['removed'], queryFn: failing }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(0);
+    cache.remove([], false);
+    await vi.runAllTimersAsync();
+    expect(await removed).toMatchObject({ status: 503 });
+    expect(failing).toHaveBeenCalledTimes(1);
+
+    const replaced = vi.fn().mockRejectedValueOnce(new HttpError('Servizio non disponibile', 503)).mockResolvedValue('new');
+    cache.subscribe(['shown'], () => undefined);
+    void cache.fetch({ queryKey: ['shown'], queryFn: replaced }).catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    await cache.invalidate(['shown']);
+    await vi.runAllTimersAsync();
+    expect(replaced).toHaveBeenCalledTimes(2);
+    expect(cache.getState(['shown'])).toMatchObject({ status: 'success', data: 'new' });
+  });
+
   it('keeps what it showed when a later ask fails', async () => {
     const cache = new QueryCache();
     await cache.fetch({ queryKey: ['k'], queryFn: async () => 'first' });

@@ -105,7 +105,9 @@ export class QueryCache {
     if (state.status === 'success' && Date.now() - state.updatedAt < (options.staleTime ?? DEFAULT_STALE_TIME)) {
       return Promise.resolve(state.data as T);
     }
-    const request = this.run(options).then(
+    // A key removed or invalidated meanwhile has dropped this request: it is not tried again.
+    const stillAsked = () => entry.request === request;
+    const request: Promise<T> = this.run(options, stillAsked).then(
       (data) => {
         if (entry.request === request) {
           entry.request = undefined;
@@ -132,14 +134,15 @@ export class QueryCache {
     this.fetch(options).catch(() => undefined);
   }
 
-  private async run<T>({ queryFn, retry = true }: QueryOptions<T>): Promise<T> {
+  private async run<T>({ queryFn, retry = true }: QueryOptions<T>, stillAsked: () => boolean): Promise<T> {
     for (let failures = 0; ; ) {
       try {
         return await queryFn();
       } catch (error) {
         failures++;
-        if (!retry || !shouldRetry(failures - 1, error)) throw error;
+        if (!retry || !shouldRetry(failures - 1, error) || !stillAsked()) throw error;
         await new Promise((resolve) => setTimeout(resolve, retryDelay(failures)));
+        if (!stillAsked()) throw error;
       }
     }
   }
