@@ -49,6 +49,7 @@ const TOUCH_RIPPLE_ON_DEMAND = resolve(dirname(fileURLToPath(import.meta.url)), 
 const SIMPLE_REST_QUERY_STRING = resolve(dirname(fileURLToPath(import.meta.url)), 'src/dataProvider/simpleRestQueryString.ts');
 /** MUI's theme builders and default theme (real paths: node_modules may be a link). */
 const MUI_SYSTEM_CREATE_THEME = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), 'node_modules/@mui/system/createTheme/index.mjs'));
+const MUI_MATERIAL_UTILS = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), 'node_modules/@mui/material/utils'));
 const MUI_MATERIAL_DEFAULT_THEME = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), 'node_modules/@mui/material/styles/defaultTheme.mjs'));
 /**
  * Emotion's test of which props reach a DOM element, with its list of React's props in a Set rather
@@ -216,6 +217,20 @@ export const createTheme = () => defaultTheme;`,
     matches: (source, importer) => source === './TouchRipple.mjs' && /[\\/]@mui[\\/]material[\\/]ButtonBase[\\/]ButtonBase\.mjs$/.test(importer),
     target: TOUCH_RIPPLE_ON_DEMAND,
   },
+  /**
+   * @mui/material's utils/ownerDocument and utils/useEnhancedEffect only re-export @mui/utils' own
+   * (`import x from '@mui/utils/x'; export default x;`). Imported by lazily loaded components that
+   * do not share one chunk, each became a chunk of one re-export line: a request of its own on
+   * pages with a text field, a menu or a list. MUI's components import @mui/utils' module instead.
+   */
+  ...['ownerDocument', 'useEnhancedEffect'].map(
+    (name): ModuleSwap => ({
+      name: `MUI ${name} without its re-export`,
+      matches: (source, importer) =>
+        /[\\/]@mui[\\/]material[\\/]/.test(importer) && resolve(dirname(importer), source) === join(MUI_MATERIAL_UTILS, `${name}.mjs`),
+      target: realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), `node_modules/@mui/utils/${name}/${name}.mjs`)),
+    }),
+  ),
   /**
    * ra-data-simple-rest imports only `stringify` from query-string, which brings four packages of
    * its own (about 2 KiB brotli on every signed-in page): src/dataProvider/simpleRestQueryString.ts

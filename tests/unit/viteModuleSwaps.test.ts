@@ -32,6 +32,9 @@ const INSTALLED = [
     source: '../createTheme/index.mjs',
   })),
   { swap: 'MUI Box with the material default theme', importer: '@mui/material/Box/Box.mjs', source: '../styles/index.mjs' },
+  { swap: 'MUI ownerDocument without its re-export', importer: '@mui/material/InputBase/InputBase.mjs', source: '../utils/ownerDocument.mjs' },
+  { swap: 'MUI ownerDocument without its re-export', importer: '@mui/material/utils/index.mjs', source: './ownerDocument.mjs' },
+  { swap: 'MUI useEnhancedEffect without its re-export', importer: '@mui/material/InputBase/InputBase.mjs', source: '../utils/useEnhancedEffect.mjs' },
   { swap: 'emotion props in a set', importer: '@emotion/styled/base/dist/emotion-styled-base.browser.esm.js', source: '@emotion/is-prop-valid' },
 ];
 
