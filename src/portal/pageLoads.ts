@@ -10,8 +10,11 @@ export interface PortalPageLoad {
    * asks them while the page's code is still downloading rather than after it has loaded and rendered.
    */
   early?: (params: Record<string, string | undefined>) => string[];
-  /** Always taller than a phone's screen: its loader takes the screen's height (src/portal/routes.tsx). */
-  tall?: true;
+  /**
+   * Taller than a phone's screen, always or (`phone`) when its cards stack in one column: its loader
+   * takes the screen's height there (src/portal/routes.tsx).
+   */
+  tall?: true | 'phone';
 }
 
 const loadSessionPage = () => import('./team/SessionPage');
@@ -49,10 +52,11 @@ export const portalPageLoads: PortalPageLoad[] = [
     early: ({ teamId, sessionId }) => [`/api/teams/${teamId}/sessions/${sessionId}`, `/api/teams/${teamId}`, teamCalendar(teamId)],
   },
   { path: '/sessions/:sessionId', load: loadSessionPage, tall: true, early: ({ sessionId }) => [`/api/sessions/${sessionId}`] },
-  { path: '/courses', load: () => import('./courses/CourseListPage'), early: () => [courseList] },
+  { path: '/courses', load: () => import('./courses/CourseListPage'), tall: 'phone', early: () => [courseList] },
   {
     path: '/courses/:courseId/modules',
     load: () => import('./courses/CoursePage'),
+    tall: 'phone',
     early: ({ courseId }) => [`/api/courses/${courseId}`, `/api/courses/${courseId}/modules?${wholeListByPosition}`],
   },
   {

@@ -11,11 +11,11 @@ export interface PortalRoute extends PortalPageLoad {
  * A page always taller than a phone's screen, with its own tall loader while its code comes: the
  * layout's short one would leave the footer in view, to be pushed down when the page renders.
  */
-function tallPage(load: PortalPageLoad['load']): ComponentType {
+function tallPage(load: PortalPageLoad['load'], tall: NonNullable<PortalPageLoad['tall']>): ComponentType {
   const Page = retryableLazy(load);
   return function TallPage() {
     return (
-      <Suspense fallback={<PageLoader tall />}>
+      <Suspense fallback={<PageLoader tall={tall} />}>
         <Page />
       </Suspense>
     );
@@ -23,4 +23,4 @@ function tallPage(load: PortalPageLoad['load']): ComponentType {
 }
 
 /** The portal pages of src/portal/pageLoads.ts, each with the component that renders it. */
-export const portalRoutes: PortalRoute[] = portalPageLoads.map((page) => ({ ...page, Component: page.tall ? tallPage(page.load) : retryableLazy(page.load) }));
+export const portalRoutes: PortalRoute[] = portalPageLoads.map((page) => ({ ...page, Component: page.tall ? tallPage(page.load, page.tall) : retryableLazy(page.load) }));

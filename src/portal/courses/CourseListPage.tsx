@@ -19,7 +19,8 @@ export default function CourseListPage() {
   const { data: courses, error, isPending } = useCourses();
 
   if (error) return <CoursesProblem error={error} list />;
-  if (isPending || !courses) return <PageLoader />;
+  // Two or more courses stack taller than a phone's screen (with one, the page moves on to it).
+  if (isPending || !courses) return <PageLoader tall="phone" />;
   // One course: nothing to choose, and Back must not land here again.
   if (courses.length === 1) return <Navigate to={courseHref(courses[0].id)} replace />;
 

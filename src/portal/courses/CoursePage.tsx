@@ -23,7 +23,8 @@ export default function CoursePage() {
 
   const error = course.error ?? modules.error;
   if (error) return <CoursesProblem error={error} />;
-  if (!course.data || !modules.data) return <PageLoader />;
+  // The progress and one module card already fill a phone's screen.
+  if (!course.data || !modules.data) return <PageLoader tall="phone" />;
 
   return (
     <Stack spacing={3}>

@@ -113,7 +113,9 @@ function LayoutFrame() {
             display: 'flex',
             alignItems: 'center',
             gap: 1,
-            minHeight: { xs: 56, sm: 64 },
+            // Two lines of a long title (a course's name on a phone) fit: the page below does not
+            // move down when the title arrives.
+            minHeight: 64,
             px: { xs: 2, sm: 3 },
           }}
         >
