@@ -44,8 +44,19 @@ export function useSession(): Session {
 
 /** The current user's permission names (GET /api/user/permissions through the authProvider). */
 export function usePermissions(): string[] | undefined {
+  return usePermissionsQuery().data;
+}
+
+/** The permission names have not come yet (a failed call has: the user then has none beyond their relations). */
+export function usePermissionsLoading(): boolean {
   const hasToken = useHasSession();
-  return useQuery({ queryKey: PERMISSIONS_KEY, queryFn: () => authProvider.getPermissions!({}) as Promise<string[]>, enabled: hasToken }).data;
+  const { isPending } = usePermissionsQuery();
+  return hasToken && isPending;
+}
+
+function usePermissionsQuery() {
+  const hasToken = useHasSession();
+  return useQuery({ queryKey: PERMISSIONS_KEY, queryFn: () => authProvider.getPermissions!({}) as Promise<string[]>, enabled: hasToken });
 }
 
 /** Signs out (see authProvider.logout), then shows the login screen unless the provider's own sign-out page takes over. */

@@ -187,6 +187,22 @@ describe('Percorso page', () => {
     expect(await screen.findByRole('status')).toHaveStyle({ minHeight: '100vh' });
   });
 
+  it('paints the team once the user and their permissions are known: no edit button nor courses tile appears or changes later', async () => {
+    const member = makeUser({ mooc_access: false, teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
+    let answerPermissions: (names: string[]) => void = () => undefined;
+    const permissions = new Promise<string[]>((resolve) => (answerPermissions = resolve));
+    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, permissions, dataProvider: teamApi() });
+
+    expect(await screen.findByRole('status')).toHaveStyle({ minHeight: '100vh' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'Verdevivo' })).not.toBeInTheDocument();
+
+    answerPermissions(['read_courses']);
+    expect(await screen.findByRole('heading', { name: 'Verdevivo' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Modifica descrizione' })).toBeInTheDocument();
+    expect(screen.queryByText('Il tuo account non ha accesso ai videocorsi.')).not.toBeInTheDocument();
+  });
+
   it('reserves the lines of the next appointment while it loads', async () => {
     const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
     const api = teamApi();

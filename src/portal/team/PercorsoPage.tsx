@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { hasPermission } from '../../authProvider/canAccess';
 import { lazyDialog } from '../../components/lazyDialog';
 import { reloadableImport } from '../../lib/reloadableImport';
-import { usePermissions, useSession as useCurrentUser } from '../../authProvider/useSession';
+import { usePermissions, usePermissionsLoading, useSession as useCurrentUser } from '../../authProvider/useSession';
 import { usePageTitle } from '../layout/pageTitle';
 import { PageLoader } from '../PageLoader';
 import type { EditDescriptionDialogProps } from './EditDescriptionDialog';
@@ -29,6 +29,10 @@ export default function PercorsoPage() {
   const translate = useTranslate();
   const { teamId = '' } = useParams();
   const { data: team, error, isPending } = useTeam(teamId);
+  // The edit buttons and the courses tile depend on who the user is and what they may do: the page
+  // waits for both (asked beside the team), so that nothing appears or changes once it is painted.
+  const { loading: userLoading } = useCurrentUser();
+  const permissionsLoading = usePermissionsLoading();
   // The team's sessions are asked together with the team rather than once it has come: the next
   // appointment paints as soon as it is known, whatever the whole lists take.
   usePrefetchTeamSessions(teamId);
@@ -39,7 +43,7 @@ export default function PercorsoPage() {
 
   if (error) return <LoadProblem error={error} texts={TEAM_PROBLEMS} />;
   // (Until the deferred render, `shownTeam` may still be the previous route's.)
-  if (isPending || !shownTeam || String(shownTeam.id) !== teamId) return <PageLoader tall />;
+  if (isPending || userLoading || permissionsLoading || !shownTeam || String(shownTeam.id) !== teamId) return <PageLoader tall />;
   return <TeamPath team={shownTeam} teamId={teamId} />;
 }
 

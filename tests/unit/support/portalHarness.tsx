@@ -60,7 +60,8 @@ export interface HarnessOptions {
   path: string;
   url: string;
   user: User;
-  permissions?: string[];
+  /** The user's permission names, or a promise a test settles when it wants them to arrive. */
+  permissions?: string[] | Promise<string[]>;
   /** Only the methods the page calls; anything else would fail the test loudly. */
   dataProvider: object;
 }
