@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../src/App';
 import { startPortalPage } from '../../src/startPage';
 import { authProvider } from '../../src/authProvider';
-import { resetPublicConfig } from '../../src/lib/publicConfig';
 import { appTheme } from '../../src/theme';
 import { mockApi, testConfig } from './renderWithApp';
 
@@ -41,7 +40,6 @@ function renderAppAt(path: string) {
 
 beforeEach(() => {
   localStorage.clear();
-  resetPublicConfig();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

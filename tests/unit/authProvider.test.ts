@@ -4,7 +4,6 @@ import { canAccess, hasPermission, requiredPermission } from '../../src/authProv
 import { completeLogin, LoginCallbackError } from '../../src/authProvider/loginFlow';
 import { loginReturnState, returnPathFrom, returnStateFor, sessionExpiredIn } from '../../src/authProvider/returnPath';
 import { hasSession, startSession, subscribeToSession } from '../../src/authProvider/session';
-import { resetPublicConfig } from '../../src/lib/publicConfig';
 import { mockFetch } from './fetchMock';
 
 const config = {
@@ -31,7 +30,6 @@ const user = {
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  resetPublicConfig();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

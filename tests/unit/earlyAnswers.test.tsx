@@ -6,7 +6,6 @@ import { AppRoutes } from '../../src/App';
 import { startPortalPage } from '../../src/startPage';
 import { takeEarlyAnswer, untakenEarlyAnswers } from '../../src/dataProvider/earlyAnswers';
 import { httpClient, requestEarly } from '../../src/dataProvider/http';
-import { resetPublicConfig } from '../../src/lib/publicConfig';
 import { queryClient } from '../../src/providers';
 import { portalPageLoads } from '../../src/portal/pageLoads';
 import { portalRoutes } from '../../src/portal/routes';
@@ -49,7 +48,6 @@ const pages: Array<[string, string]> = [
 
 beforeEach(() => {
   localStorage.clear();
-  resetPublicConfig();
   queryClient.clear();
   // What an earlier test left untaken must not be taken, or count, here.
   for (const url of untakenEarlyAnswers()) void takeEarlyAnswer(url);

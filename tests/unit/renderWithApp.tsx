@@ -8,7 +8,6 @@ import { vi } from 'vitest';
 import { authProvider } from '../../src/authProvider';
 import { backOfficeDataProvider as dataProvider } from '../../src/dataProvider/backOffice';
 import { i18nProvider } from '../../src/i18n';
-import { resetPublicConfig } from '../../src/lib/publicConfig';
 import { appTheme } from '../../src/theme';
 import type { PublicConfig, User } from '../../server/src/schemas/contract';
 
@@ -78,7 +77,6 @@ export function apiFor(user: User | null, permissions: string[] = []) {
 
 /** Renders inside the same react-admin context pieces as the app, at `route`, with `path` as the route pattern. */
 export function renderWithApp(ui: ReactElement, { route = '/', path = '*', extraRoutes = [] as ReactElement[] } = {}) {
-  resetPublicConfig();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return {
     queryClient,

@@ -6,6 +6,7 @@ import { addMessages } from '../../src/i18n';
 import { portalMessages } from '../../src/i18n/portal';
 import { statementMessages } from '../../src/i18n/statement';
 import { releaseFocus } from '../../src/lib/holdFocus';
+import { resetPublicConfig } from '../../src/lib/publicConfigRequest';
 import { queryCache } from '../../src/lib/query/cache';
 
 // findBy… and waitFor give up after this long: a first render that loads a lazy part (a dialog, a
@@ -18,7 +19,8 @@ addMessages(portalMessages);
 addMessages({ app: { a11y: { statement: statementMessages } } });
 addMessages(backOfficeMessages);
 
-// The portal's cache is one per page load (src/lib/query/cache.ts): each test starts with it empty.
+// The portal's cache is one per page load (src/lib/query/cache.ts), and so is the public
+// configuration's request (src/lib/publicConfigRequest.ts): each test starts with both empty.
 // A focus hold (src/lib/holdFocus.ts) keeps a timer for a moment after a change: none may outlive
 // its test, where it would run after the test's document is gone. List filters live in the
 // address (the back-office's hash router) and in storage, as does the session: each test starts
@@ -30,5 +32,6 @@ afterEach(() => {
   cleanup();
   releaseFocus();
   queryCache.remove([], false);
+  resetPublicConfig();
   vi.restoreAllMocks();
 });
