@@ -1,4 +1,5 @@
-import { BooleanInput, DateInput, maxValue, minValue, NumberInput, RadioButtonGroupInput, required, SelectInput, useTranslate } from 'react-admin';
+import { BooleanInput, maxValue, minValue, NumberInput, RadioButtonGroupInput, required, SelectInput, useTranslate } from 'react-admin';
+import { DateInput } from '../common/DateInput';
 import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 

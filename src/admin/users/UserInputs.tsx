@@ -1,4 +1,5 @@
-import { DateInput, email, required, TextInput } from 'react-admin';
+import { email, required, TextInput } from 'react-admin';
+import { DateInput } from '../common/DateInput';
 import { birthdateProblem, EARLIEST_BIRTHDATE } from '../../../server/src/schemas/person-rules';
 import { romeDayKey } from '../../lib/calendar';
 
