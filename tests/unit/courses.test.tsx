@@ -55,8 +55,13 @@ const module = (overrides: Partial<Module> = {}): Module => ({
 });
 
 /** Renders `routes` in a memory data router (so the history action can be read) with the portal's texts and fake providers. */
-function renderRoutes(routes: Array<{ path: string; element: ReactElement }>, url: string, dataProvider: object) {
-  stubPortalProviders({ user: makeUser({ name: 'Giulia' }), dataProvider });
+function renderRoutes(
+  routes: Array<{ path: string; element: ReactElement }>,
+  url: string,
+  dataProvider: object,
+  { userArrives }: { userArrives?: Promise<unknown> } = {},
+) {
+  stubPortalProviders({ user: makeUser({ name: 'Giulia' }), userArrives, dataProvider });
   const router = createMemoryRouter(
     routes.map(({ path, element }) => ({ path, element: <I18nContext.Provider value={i18nProvider}>{element}</I18nContext.Provider> })),
     { initialEntries: ['/', url], initialIndex: 1 },
@@ -131,6 +136,23 @@ describe('Videocorsi (course list)', () => {
     expect(screen.getByText('Crescita')).toBeInTheDocument();
     // Each card says how far the learner is in it.
     expect(screen.getByRole('link', { name: /Primo corso/ })).toHaveTextContent('1 di 3 lezioni completate');
+  });
+
+  it('greets the learner by name even when the courses come before the user', async () => {
+    let answerUser: () => void = () => undefined;
+    const userArrives = new Promise<void>((resolve) => (answerUser = resolve));
+    renderRoutes(
+      [{ path: '/courses', element: <CourseListPage /> }],
+      '/courses',
+      { getList: listOf([course({ id: 1, name: 'Primo corso' }), course({ id: 2, name: 'Secondo corso' })]) },
+      { userArrives },
+    );
+
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', { name: /Primo corso/ })).not.toBeInTheDocument();
+    answerUser();
+    expect(await screen.findByText('Ciao, Giulia')).toBeInTheDocument();
   });
 
   it('says so when there is no course', async () => {

@@ -19,8 +19,9 @@ export default function CourseListPage() {
   const { data: courses, error, isPending } = useCourses();
 
   if (error) return <CoursesProblem error={error} list />;
-  // Two or more courses stack taller than a phone's screen (with one, the page moves on to it).
-  if (isPending || !courses) return <PageLoader tall="phone" />;
+  // The greeting names the user, who may come after the courses. Two or more courses stack taller
+  // than a phone's screen (with one, the page moves on to it).
+  if (isPending || !courses || !user) return <PageLoader tall="phone" />;
   // One course: nothing to choose, and Back must not land here again.
   if (courses.length === 1) return <Navigate to={courseHref(courses[0].id)} replace />;
 
@@ -28,7 +29,7 @@ export default function CourseListPage() {
     <Stack spacing={3}>
       <div>
         <Typography component="h2" variant="h2">
-          {translate('app.courses.greeting', { name: user?.name ?? '' })}
+          {translate('app.courses.greeting', { name: user.name })}
         </Typography>
         <Typography color="text.secondary">{translate('app.courses.intro')}</Typography>
       </div>

@@ -62,6 +62,8 @@ export interface HarnessOptions {
   user: User;
   /** The user's permission names, or a promise a test settles when it wants them to arrive. */
   permissions?: string[] | Promise<string[]>;
+  /** Settled by a test when GET /api/user should answer (at once without it). */
+  userArrives?: Promise<unknown>;
   /** Only the methods the page calls; anything else would fail the test loudly. */
   dataProvider: object;
 }
@@ -71,9 +73,12 @@ export interface HarnessOptions {
  * a test answers in their place, with a signed-in `user`, its `permissions` and the data methods it
  * gives (only those the page calls). The setup file restores them after each test.
  */
-export function stubPortalProviders({ user, permissions = [], dataProvider }: Omit<HarnessOptions, 'path' | 'url'>) {
+export function stubPortalProviders({ user, permissions = [], userArrives, dataProvider }: Omit<HarnessOptions, 'path' | 'url'>) {
   localStorage.setItem('token', 'test-token');
-  vi.spyOn(authProvider, 'getIdentity').mockImplementation(async () => ({ id: user.id, fullName: `${user.name} ${user.surname}`, user }));
+  vi.spyOn(authProvider, 'getIdentity').mockImplementation(async () => {
+    await userArrives;
+    return { id: user.id, fullName: `${user.name} ${user.surname}`, user };
+  });
   vi.spyOn(authProvider, 'getPermissions').mockImplementation(async () => permissions);
   vi.spyOn(authProvider, 'checkError').mockImplementation(async () => undefined);
   vi.spyOn(authProvider, 'logout').mockImplementation(async () => undefined);
