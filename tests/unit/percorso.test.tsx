@@ -203,6 +203,16 @@ describe('Percorso page', () => {
     expect(screen.queryByText('Il tuo account non ha accesso ai videocorsi.')).not.toBeInTheDocument();
   });
 
+  it('paints a member with course access without waiting for their permissions: their own record settles the page', async () => {
+    const member = makeUser({ mooc_access: true, teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
+    const permissions = new Promise<string[]>(() => undefined);
+    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, permissions, dataProvider: teamApi() });
+
+    expect(await screen.findByRole('heading', { name: 'Verdevivo' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Modifica descrizione' })).toBeInTheDocument();
+    expect(screen.queryByText('Il tuo account non ha accesso ai videocorsi.')).not.toBeInTheDocument();
+  });
+
   it('reserves the lines of the next appointment while it loads', async () => {
     const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
     const api = teamApi();

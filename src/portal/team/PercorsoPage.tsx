@@ -12,7 +12,7 @@ import type { EditDescriptionDialogProps } from './EditDescriptionDialog';
 import { EditLogoDialog } from './EditLogoDialog';
 import { LoadProblem, TEAM_PROBLEMS } from './LoadProblem';
 import { useNextSession, usePrefetchTeamSessions, useTeam, useUpcomingSessions } from './queries';
-import { canEditTeam, sessionHref } from './rules';
+import { canEditTeam, isMemberOf, sessionHref } from './rules';
 import { TeamHeader } from './TeamHeader';
 import { TeamSideLayout } from './TeamSideLayout';
 import { TeamTiles } from './TeamTiles';
@@ -29,10 +29,12 @@ export default function PercorsoPage() {
   const translate = useTranslate();
   const { teamId = '' } = useParams();
   const { data: team, error, isPending } = useTeam(teamId);
-  // The edit buttons and the courses tile depend on who the user is and what they may do: the page
-  // waits for both (asked beside the team), so that nothing appears or changes once it is painted.
-  const { loading: userLoading } = useCurrentUser();
+  // The edit buttons and the courses tile depend on who the user is and, unless their own record
+  // settles both (a member of this team with course access), on their permissions: the page waits
+  // for those (asked while the page loads), so that nothing appears or changes once painted.
+  const { user, loading: userLoading } = useCurrentUser();
   const permissionsLoading = usePermissionsLoading();
+  const settledByUser = isMemberOf(user?.teams, teamId) && Boolean(user?.mooc_access);
   // The team's sessions are asked together with the team rather than once it has come: the next
   // appointment paints as soon as it is known, whatever the whole lists take.
   usePrefetchTeamSessions(teamId);
@@ -43,7 +45,8 @@ export default function PercorsoPage() {
 
   if (error) return <LoadProblem error={error} texts={TEAM_PROBLEMS} />;
   // (Until the deferred render, `shownTeam` may still be the previous route's.)
-  if (isPending || userLoading || permissionsLoading || !shownTeam || String(shownTeam.id) !== teamId) return <PageLoader tall />;
+  const waiting = isPending || userLoading || (permissionsLoading && !settledByUser);
+  if (waiting || !shownTeam || String(shownTeam.id) !== teamId) return <PageLoader tall />;
   return <TeamPath team={shownTeam} teamId={teamId} />;
 }
 
