@@ -14,6 +14,9 @@ const MODULE_MOCKING_UNIT_TESTS = [
   'tests/unit/session.test.tsx',
 ];
 
+/** Unit test files that read the repository from Node (no page, no browser globals to reset). */
+const NODE_UNIT_TESTS = ['tests/unit/docs-paths.test.ts'];
+
 const unit = { environment: 'jsdom', setupFiles: ['tests/unit/setup.ts'] };
 
 export default defineConfig({
@@ -28,7 +31,7 @@ export default defineConfig({
           ...unit,
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          exclude: MODULE_MOCKING_UNIT_TESTS,
+          exclude: [...MODULE_MOCKING_UNIT_TESTS, ...NODE_UNIT_TESTS],
           // Files share a worker's loaded modules (React, MUI, react-admin load once, not once per
           // file); tests/unit/setup.ts empties what a test may leave behind.
           isolate: false,
@@ -38,6 +41,7 @@ export default defineConfig({
         plugins: [react()],
         test: { ...unit, name: 'unit-mocked', include: MODULE_MOCKING_UNIT_TESTS },
       },
+      { test: { name: 'unit-node', environment: 'node', include: NODE_UNIT_TESTS } },
       {
         test: {
           name: 'api',
