@@ -73,4 +73,4 @@ export function italianDay(day: string): string {
 }
 
 /** Seconds → "m:ss" (or "h:mm:ss"). */
-export { formatDuration as formatPosition } from '../../lib/duration';
+export { formatDuration as formatPosition } from '../../dates/duration';

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { TextInput } from '../../components/TextInput';
 import { announce } from '../../components/LiveRegion';
-import { apiErrorText, fieldErrors } from '../../lib/apiError';
+import { apiErrorText, fieldErrors } from '../../dataProvider/apiError';
 import { Notice } from '../../components/Notice';
 import { usePageTitle } from '../layout/pageTitle';
 import { useHasSession } from '../../authProvider/session';
