@@ -16,14 +16,10 @@ import { RowAction } from './RowAction';
 import { ScrollDialog } from './ScrollDialog';
 import { SearchPicker, type PickerConfig } from './SearchPicker';
 import { fullName } from './text';
+import type { PersonSummary } from '../../../server/src/schemas/contract';
 
-export interface Person {
-  id: Identifier;
-  name: string;
-  surname: string;
-  email: string;
-  avatar: string | null;
-}
+/** A person of the list: what the API's person summaries (members, experts) all have. */
+export type Person = Pick<PersonSummary, 'id' | 'name' | 'surname' | 'email' | 'avatar'>;
 
 export interface PeoplePickerDialogProps<P extends Person = Person> {
   open: boolean;
