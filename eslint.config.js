@@ -36,7 +36,7 @@ const SRC_PATHS = [
 const SRC_PATTERNS = [
   ...CONTRACT_IMPORTS,
   {
-    group: ['**/dataProvider/*', '!**/dataProvider/session'],
+    group: ['**/dataProvider/*', '!**/dataProvider/session', '!**/dataProvider/apiError'],
     message: "Import the data provider from src/dataProvider (its index); the back-office's (src/dataProvider/backOffice) is for src/admin only.",
   },
 ];
@@ -44,7 +44,7 @@ const SRC_PATTERNS = [
 const BACK_OFFICE_PATTERNS = [
   ...CONTRACT_IMPORTS,
   {
-    group: ['**/dataProvider/*', '!**/dataProvider/session', '!**/dataProvider/backOffice'],
+    group: ['**/dataProvider/*', '!**/dataProvider/session', '!**/dataProvider/apiError', '!**/dataProvider/backOffice'],
     message: "Import the data provider from src/dataProvider (its index), or the back-office's from src/dataProvider/backOffice.",
   },
 ];
@@ -82,7 +82,8 @@ export default tseslint.config(
   {
     // Outside src/dataProvider, the data provider is used through its index only (or, for the
     // sign-in screen and the authProvider, its session part: src/dataProvider/session.ts); the
-    // back-office also through its own (src/dataProvider/backOffice.ts). The next block holds the
+    // back-office also through its own (src/dataProvider/backOffice.ts). A failed call's text is
+    // read with src/dataProvider/apiError.ts, which imports nothing. The next block holds the
     // portal to the index.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/dataProvider/**'],

@@ -1,4 +1,4 @@
-import { nextTask } from './lib/nextTask';
+import { nextTask } from './nextTask';
 import { startPortalPage } from './startPage';
 
 /*

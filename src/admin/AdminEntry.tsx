@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useState, type ComponentType }
 import { probeIdentity } from '../routing/sessionProbe';
 import { AdminShell } from './layout/AdminShell';
 import { ShellDoneContext } from './layout/shellState';
-import { reloadableImport } from '../lib/reloadableImport';
+import { reloadableImport } from '../components/reloadableImport';
 
 /*
  * The back-office behind one more dynamic import: the list of files AdminApp needs (which the

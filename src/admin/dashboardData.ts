@@ -1,12 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthProvider } from 'ra-core';
 import type { BackOfficeDataProvider } from '../dataProvider/backOffice';
-import { reportsApi } from './reports/api';
+import { reportsApi, REPORTS_DASHBOARD_KEY } from './reports/api';
 
 /** The dashboard's counts (GET /api/stats) in the query cache. */
 export const ADMIN_STATS_KEY = ['admin', 'stats'] as const;
-/** The programme figures (GET /api/reports/dashboard) in the query cache. */
-export const REPORTS_DASHBOARD_KEY = ['reports', 'dashboard'] as const;
 
 /** The programme figures' code (the dashboard shows them to holders of read_reports). */
 export const loadProgrammeFigures = () => import('./reports/ProgrammeFigures');

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { retryableLazy } from '../components/retryableLazy';
-import { reloadableImport } from '../lib/reloadableImport';
+import { reloadableImport } from '../components/reloadableImport';
 import type { AdminStats } from '../../server/src/schemas/contract';
 import type { AccessRequest } from '../authProvider/canAccess';
 

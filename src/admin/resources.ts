@@ -13,7 +13,7 @@ import { users } from './users';
 
 /**
  * The back-office, one line per section, in menu order. Each folder src/admin/<name>/ exports its
- * definition from index.ts(x) — a CRUD resource (`{name, list, icon, count?, ...}`) or a custom
+ * definition from index.ts — a CRUD resource (`{name, list, icon, count?, ...}`) or a custom
  * page (`{name, page, icon, access}`), see resource.ts — and keeps its texts in messages.ts.
  * The routes, the menu and the dashboard counts all come from this list
  * (tests/unit/admin-resources.test.ts fails when a folder is left out).

@@ -1,6 +1,7 @@
 import { sessionApi } from '../dataProvider/session';
 import { safeReturnPath } from './returnPath';
 import { startSession } from './session';
+import type { ErrorBody } from '../../server/src/schemas/contract';
 
 const FLOW_KEY = 'oauth_flow';
 
@@ -54,7 +55,7 @@ export class LoginCallbackError extends Error {
 }
 
 function reasonOf(error: unknown): string | null {
-  const body = (error as { body?: { reason?: unknown } } | null)?.body;
+  const body = (error as { body?: Partial<ErrorBody> | null } | null)?.body;
   return typeof body?.reason === 'string' ? body.reason : null;
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { styled, type SxProps, type Theme } from '@mui/material/styles';
-import { avatarUrl, initials } from '../lib/avatarUrl';
-import { usePublicConfig } from '../lib/publicConfig';
+import { avatarUrl, initials } from './avatarUrl';
+import { usePublicConfig } from '../config/publicConfig';
 
 export interface AvatarProps {
   /** Who or what the picture shows: the alt text, and the initials when there is no picture. */

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
-import type { PixelArea } from '../lib/cropImage';
+import type { PixelArea } from './cropImage';
 
 const CROP_AREA_HEIGHT = 300;
 /** Pixels the crop frame moves per arrow key (react-easy-crop's default is 1). */

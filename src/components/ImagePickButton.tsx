@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
-import { decodesAsImage, imageFileProblem, readAsDataUrl } from '../lib/cropImage';
+import { decodesAsImage, imageFileProblem, readAsDataUrl } from './cropImage';
 
 export interface PickedImage {
   src: string;

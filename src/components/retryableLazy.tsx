@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { reloadableImport } from '../lib/reloadableImport';
+import { reloadableImport } from './reloadableImport';
 
 type Load<P> = () => Promise<{ default: ComponentType<P> }>;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { cropToBlob, type PixelArea } from '../lib/cropImage';
+import { cropToBlob, type PixelArea } from './cropImage';
 
 /**
  * An object URL of the cropped image, at most `maxSide` px, that follows the crop once the user

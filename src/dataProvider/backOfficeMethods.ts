@@ -10,12 +10,24 @@ import type {
   MoveBody,
   MoveDirection,
   ParticipationResponse,
+  PastTeamMember,
   PermissionResource,
+  SessionExpertBody,
+  SessionTeamsBody,
+  TeamMember,
   TeamMemberAddBody,
   TeamMemberUpdateBody,
+  UserMoocBody,
+  UserRolesBody,
 } from '../../server/src/schemas/contract';
 import { apiDownload, apiRequest, unwrapData } from './http';
 import { toListQuery, type ListParams } from './listQuery';
+
+/**
+ * A request body of the contract whose ids come from react-admin's records (`Identifier`: a
+ * number or a string); the API's are numbers, and a record's id is the number the API gave it.
+ */
+type WithRecordIds<Body> = { [K in keyof Body]: Body[K] extends number[] ? Identifier[] : Body[K] extends number ? Identifier : Body[K] };
 
 /**
  * The API calls only the back-office makes beyond plain CRUD: memberships, experts, roles, course
@@ -23,8 +35,9 @@ import { toListQuery, type ListParams } from './listQuery';
  * do not download them.
  */
 export const backOfficeMethods = {
-  getTeamMembers: async <T = unknown>(teamId: Identifier): Promise<T[]> =>
-    unwrapData<T[]>(await apiRequest('GET', `teams/${teamId}/users`)) ?? [],
+  /** GET /api/teams/{id}/users: the members, with the day each joined. */
+  getTeamMembers: async (teamId: Identifier): Promise<TeamMember[]> =>
+    unwrapData<TeamMember[] | null>(await apiRequest('GET', `teams/${teamId}/users`)) ?? [],
 
   /** POST /api/teams/{id}/users/{userId}: `joinedOn`, the Europe/Rome day (`YYYY-MM-DD`) they joined; today without it. */
   addTeamMember: (teamId: Identifier, userId: Identifier, joinedOn?: string) =>
@@ -33,21 +46,21 @@ export const backOfficeMethods = {
   removeTeamMember: (teamId: Identifier, userId: Identifier) => apiRequest('DELETE', `teams/${teamId}/users/${userId}`),
 
   /** GET /api/teams/{id}/past-users: who left the team, once per stay, the latest departure first. */
-  getPastTeamMembers: async <T = unknown>(teamId: Identifier): Promise<T[]> =>
-    unwrapData<T[]>(await apiRequest('GET', `teams/${teamId}/past-users`)) ?? [],
+  getPastTeamMembers: async (teamId: Identifier): Promise<PastTeamMember[]> =>
+    unwrapData<PastTeamMember[] | null>(await apiRequest('GET', `teams/${teamId}/past-users`)) ?? [],
 
   /** PUT /api/teams/{id}/users/{userId}: the Europe/Rome day (`YYYY-MM-DD`) the member joined. */
   setTeamMemberJoinDate: (teamId: Identifier, userId: Identifier, joinedOn: string) =>
     apiRequest('PUT', `teams/${teamId}/users/${userId}`, { body: { joined_on: joinedOn } satisfies TeamMemberUpdateBody }),
 
   addSessionExpert: (sessionId: Identifier, userId: Identifier) =>
-    apiRequest('POST', `sessions/${sessionId}/experts`, { body: { user_id: userId } }),
+    apiRequest('POST', `sessions/${sessionId}/experts`, { body: { user_id: userId } satisfies WithRecordIds<SessionExpertBody> }),
 
   removeSessionExpert: (sessionId: Identifier, userId: Identifier) =>
     apiRequest('DELETE', `sessions/${sessionId}/experts/${userId}`),
 
   setSessionTeams: (sessionId: Identifier, teamIds: Identifier[]) =>
-    apiRequest('PUT', `sessions/${sessionId}/teams`, { body: { teams: teamIds } }),
+    apiRequest('PUT', `sessions/${sessionId}/teams`, { body: { teams: teamIds } satisfies WithRecordIds<SessionTeamsBody> }),
 
   /** GET /api/stats: the back-office dashboard's counts. */
   getAdminStats: async (): Promise<AdminStats> => unwrapData<AdminStats>(await apiRequest('GET', 'stats')),
@@ -57,10 +70,10 @@ export const backOfficeMethods = {
     unwrapData<PermissionResource[] | null>(await apiRequest('GET', 'permissions')) ?? [],
 
   setUserRoles: (userId: Identifier, roleIds: Identifier[]) =>
-    apiRequest('PUT', `users/${userId}/roles`, { body: { roles: roleIds } }),
+    apiRequest('PUT', `users/${userId}/roles`, { body: { roles: roleIds } satisfies WithRecordIds<UserRolesBody> }),
 
   setUserMooc: (userId: Identifier, moocAccess: boolean) =>
-    apiRequest('PUT', `users/${userId}/mooc`, { body: { mooc_access: moocAccess } }),
+    apiRequest('PUT', `users/${userId}/mooc`, { body: { mooc_access: moocAccess } satisfies UserMoocBody }),
 
   downloadAttendances: (sessionId: Identifier): Promise<Blob> => apiDownload(`sessions/${sessionId}/attendances/excel`),
 

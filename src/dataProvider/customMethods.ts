@@ -1,5 +1,5 @@
 import type { Identifier } from 'ra-core';
-import type { SessionField, SessionResource } from '../../server/src/schemas/contract';
+import type { Lesson, LessonSyncBody, SessionField, SessionResource, User } from '../../server/src/schemas/contract';
 import { apiDownload, apiRequest, unwrapData } from './http';
 import { toListQuery, type ListParams } from './listQuery';
 import { toListResult } from './listResult';
@@ -11,15 +11,6 @@ export interface UploadImageParams {
   field: 'avatar' | 'cover';
   blob: Blob;
   filename?: string;
-}
-
-export interface SyncLessonBody {
-  /** Seconds played. */
-  duration: number;
-  /** The video's length in seconds, when known. */
-  length?: number;
-  /** The playback rate (1 = normal speed), when known. */
-  rate?: number;
 }
 
 /**
@@ -43,7 +34,8 @@ export const customMethods = {
   getTeamSession: async (teamId: Identifier, sessionId: Identifier): Promise<SessionResource> =>
     unwrapData<SessionResource>(await apiRequest('GET', `teams/${teamId}/sessions/${sessionId}`)),
 
-  getTeamSessions: async <T = unknown>(teamId: Identifier, params: ListParams = {}) =>
+  /** GET /api/teams/{id}/sessions: a page of the team's sessions, with the fields `params` asks for. */
+  getTeamSessions: async <T extends Partial<SessionResource> = SessionResource>(teamId: Identifier, params: ListParams = {}) =>
     toListResult<T>(await apiRequest('GET', `teams/${teamId}/sessions`, { query: toListQuery(params) })),
 
   /** Multipart POST with `_method=PUT` (Laravel's method spoofing); the browser sets the Content-Type. */
@@ -54,14 +46,15 @@ export const customMethods = {
     return { data: unwrapData<T>(await apiRequest('POST', `${path}/${field}`, { body: form })) };
   },
 
-  syncLesson: async <T = unknown>(
+  /** POST .../lessons/{lessonId}/sync: the playback position; resolves with the lesson and its progress. */
+  syncLesson: async (
     courseId: Identifier,
     moduleId: Identifier,
     lessonId: Identifier,
-    body: SyncLessonBody,
+    body: LessonSyncBody,
     options: { keepalive?: boolean } = {},
-  ): Promise<T> =>
-    unwrapData<T>(
+  ): Promise<Lesson> =>
+    unwrapData<Lesson>(
       await apiRequest('POST', `courses/${courseId}/modules/${moduleId}/lessons/${lessonId}/sync`, {
         body,
         keepalive: options.keepalive,
@@ -73,7 +66,7 @@ export const customMethods = {
 
   /** Replaces the caller's calendar feed URL; the previous one stops working at once. */
   regenerateCalendarFeed: async (): Promise<string> =>
-    unwrapData<{ calendar_feed_url: string }>(await apiRequest('POST', 'user/calendar-feed')).calendar_feed_url,
+    unwrapData<Pick<User, 'calendar_feed_url'>>(await apiRequest('POST', 'user/calendar-feed')).calendar_feed_url,
 };
 
 export type CustomMethods = typeof customMethods;

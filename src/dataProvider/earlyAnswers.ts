@@ -1,4 +1,4 @@
-import type { HttpResult } from './http';
+import type { HttpResult } from './httpResult';
 import { getToken } from './token';
 
 /**

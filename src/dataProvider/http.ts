@@ -1,5 +1,6 @@
 import { HttpError, type fetchUtils } from 'ra-core';
 import { keepEarlyAnswer, takeEarlyAnswer } from './earlyAnswers';
+import type { HttpResult } from './httpResult';
 import { getToken } from './token';
 import { parseBody } from './parseBody';
 import { flattenFieldErrors } from './validationErrors';
@@ -78,9 +79,6 @@ async function send(url: string, init: RequestInit = {}): Promise<Response> {
   }
   return response;
 }
-
-/** What the HTTP client resolves with: react-admin's `fetchUtils.fetchJson` answer. */
-export type HttpResult = Awaited<ReturnType<typeof fetchUtils.fetchJson>>;
 
 /**
  * The app's HTTP client, with the interface of react-admin's `fetchUtils.fetchJson` (so

@@ -20,5 +20,5 @@ export const dataProvider: AppDataProvider = { ...restProvider, ...customMethods
 export { getToken, setToken, removeToken } from './token';
 export { forgetEditVersions } from './editVersions';
 export { SkippedRequestError, type ApiError } from './http';
-export type { UploadImageParams, SyncLessonBody } from './customMethods';
+export type { UploadImageParams } from './customMethods';
 export type { ListParams } from './listQuery';

@@ -1,7 +1,8 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, DeleteParams, GetListParams, Identifier, RaRecord, UpdateParams } from 'ra-core';
 import { editVersionAt, keepEditVersion } from './editVersions';
-import { apiUrl, httpClient, unwrapData, type HttpResult } from './http';
+import { apiUrl, httpClient, unwrapData } from './http';
+import type { HttpResult } from './httpResult';
 import { toListQuery, type ListParams } from './listQuery';
 import { toListResult } from './listResult';
 import { recordPath, resourcePath } from './resourcePath';

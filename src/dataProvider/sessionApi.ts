@@ -1,4 +1,11 @@
-import type { PublicConfig, User } from '../../server/src/schemas/contract';
+import type {
+  AuthCallbackBody,
+  AuthCallbackResponse,
+  AuthLoginResponse,
+  AuthLogoutResponse,
+  PublicConfig,
+  User,
+} from '../../server/src/schemas/contract';
 import { apiRequest, unwrapData } from './http';
 
 /**
@@ -18,13 +25,13 @@ export const sessionApi = {
 
   /** Revokes the token; resolves with the provider's end-session URL to visit next, if any. */
   logout: async (): Promise<string | null> => {
-    const answer = await apiRequest<{ logout_url?: unknown } | null>('POST', 'auth/logout');
+    const answer = await apiRequest<Partial<AuthLogoutResponse> | null>('POST', 'auth/logout');
     return answer && typeof answer.logout_url === 'string' && answer.logout_url ? answer.logout_url : null;
   },
 
   /** Starts a sign-in on the server: the provider's authorize URL and the state to expect back. */
-  startSignIn: async (): Promise<{ authorize_url: string; state: string }> => {
-    const answer = await apiRequest<{ authorize_url?: unknown; state?: unknown }>('POST', 'auth/login');
+  startSignIn: async (): Promise<AuthLoginResponse> => {
+    const answer = await apiRequest<Partial<AuthLoginResponse> | null>('POST', 'auth/login');
     if (!answer || typeof answer.authorize_url !== 'string' || typeof answer.state !== 'string') {
       throw new Error('Risposta di login non valida');
     }
@@ -32,8 +39,8 @@ export const sessionApi = {
   },
 
   /** Passes the provider's answer on: a code and its state (→ access token), or the provider's error. */
-  exchangeCode: async (body: { code?: string; state?: string; iss?: string; error?: string; error_description?: string }): Promise<string> => {
-    const answer = await apiRequest<{ access_token?: unknown }>('POST', 'auth/callback', { body });
+  exchangeCode: async (body: AuthCallbackBody): Promise<string> => {
+    const answer = await apiRequest<Partial<AuthCallbackResponse> | null>('POST', 'auth/callback', { body });
     if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '') {
       throw new Error('Risposta di login non valida');
     }

@@ -9,7 +9,7 @@ import { authProvider } from '../authProvider';
 import { LoginCallbackError, pendingReturnPath, type PersonalReason } from '../authProvider/loginFlow';
 import { getToken } from '../dataProvider/session';
 import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
-import { documentTitle } from '../lib/documentTitle';
+import { documentTitle } from '../components/documentTitle';
 import { AuthCard } from './AuthCard';
 import { NotFoundBack } from './NotFound';
 import { portalPageLoads } from './pageLoads';

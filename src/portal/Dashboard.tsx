@@ -11,7 +11,7 @@ import { useSession } from '../authProvider/useSession';
 import { Avatar } from '../components/Avatar';
 import { Skeleton } from '../components/Skeleton';
 import { Button } from '../components/Button';
-import { formatDateTime } from '../lib/dates';
+import { formatDateTime } from '../dates/format';
 import type { User } from '../../server/src/schemas/contract';
 import { usePageTitle } from './layout/pageTitle';
 

@@ -8,7 +8,7 @@ import { useSessionProbe } from '../routing/sessionProbe';
 import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
 import { AuthCard } from './AuthCard';
 import { translateApp as translate } from '../routing/translateApp';
-import { documentTitle } from '../lib/documentTitle';
+import { documentTitle } from '../components/documentTitle';
 
 /**
  * The index page: stays until the button sends the user to the provider. A visitor sent here from

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink } from '../routing/Link';
 import { MAIN_ID, SkipLink } from '../components/SkipLink';
-import { documentTitle } from '../lib/documentTitle';
+import { documentTitle } from '../components/documentTitle';
 import { translateApp } from '../routing/translateApp';
 import { usePageTitle } from './layout/pageTitle';
 

@@ -7,7 +7,7 @@ import { returnStateFor } from '../authProvider/returnPath';
 import { useSession } from '../authProvider/useSession';
 import { getToken } from '../dataProvider';
 import { Button } from '../components/Button';
-import { errorStatus, SERVICE_UNAVAILABLE } from '../lib/apiError';
+import { errorStatus, SERVICE_UNAVAILABLE } from '../dataProvider/apiError';
 
 const isAccessDenied = (error: unknown) => [401, 403].includes(errorStatus(error) ?? 0);
 

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { MAIN_ID } from '../components/SkipLink';
 import { ScreenErrorNotice, screenErrorTitle, type ScreenErrorProps } from '../components/ScreenErrorNotice';
-import { documentTitle } from '../lib/documentTitle';
+import { documentTitle } from '../components/documentTitle';
 import { usePageTitle } from './layout/pageTitle';
 
 /** A screen that could not be shown, as a whole page (outside the portal's layout): nothing to skip to. */

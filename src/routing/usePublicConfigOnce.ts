@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { inlinePublicConfig, loadPublicConfig } from '../lib/publicConfigRequest';
+import { inlinePublicConfig, loadPublicConfig } from '../config/publicConfigRequest';
 import type { PublicConfig } from '../../server/src/schemas/contract';
 
 export interface PublicConfigState {

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_STATS_KEY, prefetchDashboard, prefetchProgrammeFigures, REPORTS_DASHBOARD_KEY } from '../../src/admin/dashboardData';
+import { ADMIN_STATS_KEY, prefetchDashboard, prefetchProgrammeFigures } from '../../src/admin/dashboardData';
+import { REPORTS_DASHBOARD_KEY } from '../../src/admin/reports/api';
 import { ChartFrame } from '../../src/admin/reports/ProgrammeChartDrawings';
 import { mockFetch } from './fetchMock';
 

@@ -3,7 +3,7 @@ import { Form } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { UserInputs } from '../../src/admin/users/UserInputs';
 import { EARLIEST_BIRTHDATE } from '../../server/src/schemas/person-rules';
-import { romeDayKey } from '../../src/lib/calendar';
+import { romeDayKey } from '../../src/dates/calendar';
 import { renderAdmin } from './support/adminHarness';
 
 describe('the new user form: birthdate', () => {

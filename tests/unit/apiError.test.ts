@@ -1,6 +1,6 @@
 import { HttpError } from 'ra-core';
 import { describe, expect, it } from 'vitest';
-import { apiErrorText, errorStatus, fieldErrors } from '../../src/lib/apiError';
+import { apiErrorText, errorStatus, fieldErrors } from '../../src/dataProvider/apiError';
 
 describe('reading an API failure', () => {
   it('gives the status of an answered call only', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Avatar } from '../../src/components/Avatar';
-import { avatarUrl, initials } from '../../src/lib/avatarUrl';
+import { avatarUrl, initials } from '../../src/components/avatarUrl';
 import { mockApi, renderWithApp, testConfig } from './renderWithApp';
 
 afterEach(() => vi.unstubAllGlobals());

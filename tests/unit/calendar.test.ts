@@ -11,7 +11,7 @@ import {
   romeDayKey,
   romeMonthOf,
   sessionDays,
-} from '../../src/lib/calendar';
+} from '../../src/dates/calendar';
 
 describe('month grid', () => {
   it('has seven Monday-first columns', () => {

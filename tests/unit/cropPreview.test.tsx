@@ -1,7 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../src/lib/cropImage', () => ({ cropToBlob: vi.fn(async () => new Blob(['x'])) }));
+vi.mock('../../src/components/cropImage', () => ({ cropToBlob: vi.fn(async () => new Blob(['x'])) }));
 
 const { useCropPreview } = await import('../../src/components/useCropPreview');
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { formatDate, formatDateTime, formatLongDate, formatTime, toDate } from '../../src/lib/dates';
+import { formatDate, formatDateTime, formatLongDate, formatTime, toDate } from '../../src/dates/format';
 
 describe('dates in Italian, Europe/Rome', () => {
   it('formats a winter instant at UTC+1', () => {
@@ -30,7 +30,7 @@ describe('dates in Italian, Europe/Rome', () => {
 });
 
 describe('the formats, against Intl', () => {
-  // What the page would get from Intl.DateTimeFormat('it-IT'), which src/lib/dates does not build.
+  // What the page would get from Intl.DateTimeFormat('it-IT'), which src/dates/format does not build.
   const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', ...options });
   const expected = {
     dateTime: intl({ day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
@@ -63,8 +63,8 @@ describe('the formats, against Intl', () => {
     });
     try {
       vi.resetModules();
-      const dates = await import('../../src/lib/dates');
-      const calendar = await import('../../src/lib/calendar');
+      const dates = await import('../../src/dates/format');
+      const calendar = await import('../../src/dates/calendar');
       expect(dates.formatDateTime('2026-11-29T16:00:00Z')).toBe('29/11/2026, 17:00');
       expect(dates.formatLongDate('2026-07-15T08:30:00Z')).toBe('mercoledì 15 luglio 2026');
       expect(calendar.romeDayKey('2026-07-31T22:15:00Z')).toBe('2026-08-01');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdFocus, holdFocusWhen, releaseFocus } from '../../src/lib/holdFocus';
+import { holdFocus, holdFocusWhen, releaseFocus } from '../../src/admin/common/holdFocus';
 
 describe('holdFocus', () => {
   afterEach(() => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from 'ra-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ImageCropDialog from '../../src/components/ImageCropDialog';
-import { cropToBlob, decodesAsImage, outputSize } from '../../src/lib/cropImage';
+import { cropToBlob, decodesAsImage, outputSize } from '../../src/components/cropImage';
 import { renderWithMessages as render } from './support/withMessages';
 
 // jsdom neither lays out nor decodes images: the cropper reports a crop as soon as it mounts,
@@ -18,8 +18,8 @@ vi.mock('react-easy-crop', () => ({
     return <div data-testid="crop-area" data-aspect={props.aspect} />;
   },
 }));
-vi.mock('../../src/lib/cropImage', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/lib/cropImage')>()),
+vi.mock('../../src/components/cropImage', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/components/cropImage')>()),
   cropToBlob: vi.fn(async () => new Blob(['png'], { type: 'image/png' })),
   decodesAsImage: vi.fn(async () => true),
 }));

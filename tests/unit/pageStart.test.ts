@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { nextTask } from '../../src/lib/nextTask';
+import { nextTask } from '../../src/nextTask';
 
 /*
  * src/main.tsx starts a page in steps, each in a task of its own (a posted message), so that no
@@ -22,7 +22,7 @@ vi.mock('../../src/renderApp', () => {
   return { renderApp: () => steps.push('render started') };
 });
 
-vi.mock('../../src/lib/nextTask', () => ({
+vi.mock('../../src/nextTask', () => ({
   nextTask: () => new Promise<void>((resolve) => setTimeout(() => (steps.push('new task'), resolve()), 0)),
 }));
 
@@ -36,7 +36,7 @@ describe('the start of a page', () => {
 
 describe('nextTask', () => {
   it('resolves in a new task: after the microtasks and the task already queued', async () => {
-    const { nextTask: realNextTask } = await vi.importActual<{ nextTask: typeof nextTask }>('../../src/lib/nextTask');
+    const { nextTask: realNextTask } = await vi.importActual<{ nextTask: typeof nextTask }>('../../src/nextTask');
     const order: string[] = [];
     const channel = new MessageChannel();
     channel.port1.onmessage = () => order.push('task queued before');

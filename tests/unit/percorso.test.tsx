@@ -7,7 +7,7 @@ import { i18nProvider } from '../../src/i18n';
 import { apiError, makeUser, renderPortalPage, teamSessionReads } from './support/portalHarness';
 import { makeSession, makeTeam } from './support/teamFixtures';
 
-vi.mock('../../src/lib/publicConfig', () => ({ usePublicConfig: () => ({ data: { avatar_host: 'https://account.example.com' } }) }));
+vi.mock('../../src/config/publicConfig', () => ({ usePublicConfig: () => ({ data: { avatar_host: 'https://account.example.com' } }) }));
 
 describe('member count', () => {
   it('is singular for one member and plural otherwise', () => {

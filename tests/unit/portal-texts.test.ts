@@ -166,7 +166,7 @@ describe('the portal texts, added as the code loads', () => {
 
 describe('document titles', () => {
   it('name the product once, however the page is called', async () => {
-    const { documentTitle } = await import('../../src/lib/documentTitle');
+    const { documentTitle } = await import('../../src/components/documentTitle');
     expect(documentTitle('Demo Day', 'Sessione')).toBe('Demo Day · Sessione · Percorso');
     expect(documentTitle('Agrisense', 'Percorso')).toBe('Agrisense · Percorso');
     expect(documentTitle(null, 'Percorso')).toBe('Percorso');

@@ -10,7 +10,7 @@ import { sidebarItems } from '../../src/portal/layout/sidebarItems';
 import { usePageTitle } from '../../src/portal/layout/pageTitle';
 import { LoginPage } from '../../src/portal/LoginPage';
 import { apiFor, makeUser, mockApi, renderWithApp, testConfig } from './renderWithApp';
-import { resetPublicConfig } from '../../src/lib/publicConfig';
+import { resetPublicConfig } from '../../src/config/publicConfig';
 
 beforeEach(() => {
   localStorage.clear();

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { failedModuleAddress, reloadableImport } from '../../src/lib/reloadableImport';
+import { failedModuleAddress, reloadableImport } from '../../src/components/reloadableImport';
 
 /** A module on disk, and the failure a browser that keeps failed imports failed gives for it. */
 function failingModule() {

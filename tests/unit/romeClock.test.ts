@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { romeOffsetMs, romeWallClock } from '../../src/lib/romeClock';
+import { romeOffsetMs, romeWallClock } from '../../src/dates/romeClock';
 
 /** What Rome's clock shows, as Intl reads it from the time-zone database. */
 const intl = new Intl.DateTimeFormat('en-US', {

@@ -5,7 +5,7 @@ import { sessionContext } from '../../src/portal/team/rules';
 import { apiError, makeUser, renderPortalPage, teamSessionReads } from './support/portalHarness';
 import { makeSession, makeTeam } from './support/teamFixtures';
 
-vi.mock('../../src/lib/publicConfig', () => ({ usePublicConfig: () => ({ data: { avatar_host: 'https://account.example.com' } }) }));
+vi.mock('../../src/config/publicConfig', () => ({ usePublicConfig: () => ({ data: { avatar_host: 'https://account.example.com' } }) }));
 
 const ownTeam = { id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null };
 

@@ -5,8 +5,8 @@ import { backOfficeMessages } from '../../src/admin/backOfficeMessages';
 import { addMessages } from '../../src/i18n';
 import { portalMessages } from '../../src/i18n/portal';
 import { statementMessages } from '../../src/i18n/statement';
-import { releaseFocus } from '../../src/lib/holdFocus';
-import { resetPublicConfig } from '../../src/lib/publicConfigRequest';
+import { releaseFocus } from '../../src/admin/common/holdFocus';
+import { resetPublicConfig } from '../../src/config/publicConfigRequest';
 import { queryCache } from '../../src/lib/query/cache';
 
 // findBy… and waitFor give up after this long: a first render that loads a lazy part (a dialog, a
@@ -20,8 +20,8 @@ addMessages({ app: { a11y: { statement: statementMessages } } });
 addMessages(backOfficeMessages);
 
 // The portal's cache is one per page load (src/lib/query/cache.ts), and so is the public
-// configuration's request (src/lib/publicConfigRequest.ts): each test starts with both empty.
-// A focus hold (src/lib/holdFocus.ts) keeps a timer for a moment after a change: none may outlive
+// configuration's request (src/config/publicConfigRequest.ts): each test starts with both empty.
+// A focus hold (src/admin/common/holdFocus.ts) keeps a timer for a moment after a change: none may outlive
 // its test, where it would run after the test's document is gone. List filters live in the
 // address (the back-office's hash router) and in storage, as does the session: each test starts
 // from a blank page.

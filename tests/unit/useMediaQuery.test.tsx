@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useMediaQuery } from '../../src/lib/useMediaQuery';
+import { useMediaQuery } from '../../src/portal/layout/useMediaQuery';
 
 /** A window.matchMedia whose answer the test sets, telling its listeners as a browser does. */
 function fakeMatchMedia(initiallyMatches: boolean) {

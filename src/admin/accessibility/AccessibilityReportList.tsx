@@ -6,21 +6,15 @@ import { ListBase, Title, useCanAccess, useListContext, useNotify, useTranslate,
 import { formatRomeDateTime } from '../common/dateTime';
 import { ListPagination } from '../common/ListPagination';
 import { ResourceTable, type Column } from '../common/ResourceTable';
+import type { AccessibilityReport as ReportShape } from '../../../server/src/schemas/contract';
 
 /** The back-office resource (its folder's name and /admin URL); the API calls it accessibility-reports. */
 export const RESOURCE = 'accessibility';
-export const STATES = ['new', 'in_progress', 'resolved'] as const;
-type State = (typeof STATES)[number];
-
-export interface AccessibilityReport extends RaRecord {
-  reporter_name: string;
-  reporter_email: string;
-  page_url: string | null;
-  description: string;
-  state: State;
-  created_at: string;
-  answer_by: string;
-}
+/** A report as the list shows it: the API's, as a react-admin record. */
+type AccessibilityReport = ReportShape & RaRecord;
+type State = AccessibilityReport['state'];
+/** The states in the select's order, each one the API knows. */
+export const STATES = ['new', 'in_progress', 'resolved'] as const satisfies readonly State[];
 
 const key = (path: string) => `resources.accessibility.${path}`;
 

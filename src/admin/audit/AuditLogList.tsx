@@ -21,17 +21,12 @@ import { SearchPicker } from '../common/SearchPicker';
 import { userPicker } from '../common/pickers';
 import { messages } from './messages';
 import { ScrollableTable } from '../common/ScrollableTable';
+import type { AuditEntry as AuditEntryShape } from '../../../server/src/schemas/contract';
 
 export const RESOURCE = 'audit';
 
-interface AuditEntry extends RaRecord {
-  at: string;
-  actor: { id: number; name: string; surname: string; email: string } | null;
-  action: keyof typeof messages.actions;
-  entity_type: string;
-  entity_id: number | null;
-  changes: Record<string, [unknown, unknown]>;
-}
+/** An entry as the list shows it: the API's, as a react-admin record. */
+type AuditEntry = AuditEntryShape & RaRecord;
 
 const key = (path: string) => `resources.audit.${path}`;
 const ENTITY_TYPES = Object.keys(messages.types);

@@ -1,3 +1,5 @@
+import type { AuditEntry } from '../../../server/src/schemas/contract';
+
 /** `resources.audit.*`: the back-office audit trail ("Registro attività"). */
 export const messages = {
   name: 'Registro attività',
@@ -18,7 +20,7 @@ export const messages = {
     import: 'Importazione',
     reset: 'Azzeramento',
     regenerate: 'Nuovo link',
-  },
+  } satisfies Record<AuditEntry['action'], string>,
   types: {
     session: 'Sessione',
     team: 'Team',

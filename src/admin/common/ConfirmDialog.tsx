@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslate } from 'react-admin';
 import { Button } from '../../components/Button';
-import { useFirstClickOnly } from '../../lib/useFirstClickOnly';
+import { useFirstClickOnly } from './useFirstClickOnly';
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { CanAccess, useDelete, useNotify, useRefresh, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
-import { apiErrorText } from '../../lib/apiError';
+import { apiErrorText } from '../../dataProvider/apiError';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RowAction } from './RowAction';
 import { focusAfterRowRemoval } from './rowName';

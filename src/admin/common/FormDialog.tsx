@@ -20,8 +20,8 @@ import {
 } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { Button } from '../../components/Button';
-import { apiErrorText, errorStatus, fieldErrors } from '../../lib/apiError';
-import { useFirstClickOnly } from '../../lib/useFirstClickOnly';
+import { apiErrorText, errorStatus, fieldErrors } from '../../dataProvider/apiError';
+import { useFirstClickOnly } from './useFirstClickOnly';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FormA11y } from './FormA11y';
 import { ListSpinner } from './ResourceTable';

@@ -9,21 +9,17 @@ import { useMutation } from '@tanstack/react-query';
 import { useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
-import { apiErrorText } from '../../lib/apiError';
-import { holdFocus, type ReleaseFocus } from '../../lib/holdFocus';
+import { apiErrorText } from '../../dataProvider/apiError';
+import { holdFocus, type ReleaseFocus } from './holdFocus';
 import { EmptyState, ListSpinner } from './ResourceTable';
 import { RowAction } from './RowAction';
 import { ScrollDialog } from './ScrollDialog';
 import { SearchPicker, type PickerConfig } from './SearchPicker';
 import { fullName } from './text';
+import type { PersonSummary } from '../../../server/src/schemas/contract';
 
-export interface Person {
-  id: Identifier;
-  name: string;
-  surname: string;
-  email: string;
-  avatar: string | null;
-}
+/** A person of the list: what the API's person summaries (members, experts) all have. */
+export type Person = Pick<PersonSummary, 'id' | 'name' | 'surname' | 'email' | 'avatar'>;
 
 export interface PeoplePickerDialogProps<P extends Person = Person> {
   open: boolean;

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Button } from '../../components/Button';
-import { apiErrorText, fieldErrors } from '../../lib/apiError';
+import { apiErrorText, fieldErrors } from '../../dataProvider/apiError';
 
 export interface SubmitDialogProps {
   open: boolean;

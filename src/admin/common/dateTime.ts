@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { APP_TIME_ZONE } from '../../lib/dates';
+import { APP_TIME_ZONE } from '../../dates/format';
 
 /**
  * The back-office's date-time inputs: typed as "dd/mm/yyyy hh:mm" in Europe/Rome time, sent to the

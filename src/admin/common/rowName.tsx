@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useGetRecordRepresentation, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
-import { holdFocusWhen } from '../../lib/holdFocus';
+import { holdFocusWhen } from './holdFocus';
 
 /**
  * What the row (or card) an action sits in is called — "Team Agrisense" — so that the same

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import { ListContext, useNotify, useRefresh, useTranslate, type Identifier, type ListControllerResult } from 'react-admin';
 import type { MoveDirection } from '../../../server/src/schemas/contract';
 import { announce } from '../../components/LiveRegion';
-import { apiErrorText } from '../../lib/apiError';
+import { apiErrorText } from '../../dataProvider/apiError';
 import { RowAction } from '../common/RowAction';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { NAME_FILTER, type ParentMeta } from './listing';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDelete, useRefresh, useTranslate, type RaRecord } from 'react-admin';
-import { apiErrorText } from '../../lib/apiError';
+import { apiErrorText } from '../../dataProvider/apiError';
 import type { ParentMeta } from './listing';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslate } from 'react-admin';
-import { documentTitle } from '../../lib/documentTitle';
+import { documentTitle } from '../../components/documentTitle';
 
 /**
  * The section a back-office path shows: the last resource name in it ("/admin/courses/1/modules"

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Button } from '../../components/Button';
 import type { Lesson } from '../../portal/courses/types';
-import { formatDuration } from '../../lib/duration';
+import { formatDuration } from '../../dates/duration';
 import { lessonSummary } from './lessonText';
 import { MoveButtons } from '../courses/OrderMoves';
 

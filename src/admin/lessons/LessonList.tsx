@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import type { Course, Lesson, Module } from '../../portal/courses/types';
 import { CourseChildPage } from '../courses/CourseChildPage';
 import { ParentNotFound } from '../courses/ParentNotFound';
-import { errorStatus } from '../../lib/apiError';
+import { errorStatus } from '../../dataProvider/apiError';
 import { LessonCard, type LessonAction } from './LessonCard';
 import { LessonInputs } from './LessonInputs';
 

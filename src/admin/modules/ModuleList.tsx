@@ -4,7 +4,7 @@ import type { Course, Module } from '../../portal/courses/types';
 import { CourseChildPage } from '../courses/CourseChildPage';
 import { CoverDialog } from '../courses/CoverDialog';
 import { ParentNotFound } from '../courses/ParentNotFound';
-import { errorStatus } from '../../lib/apiError';
+import { errorStatus } from '../../dataProvider/apiError';
 import { ModuleCard, type ModuleAction } from './ModuleCard';
 import { ModuleInputs } from './ModuleInputs';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useNotify, useTranslate } from 'react-admin';
 import { Button } from '../../components/Button';
-import { saveBlob } from '../../lib/saveBlob';
+import { saveBlob } from '../../components/saveBlob';
 
 export interface DownloadButtonProps {
   /** Fetches the file. */

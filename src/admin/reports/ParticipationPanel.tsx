@@ -23,7 +23,7 @@ import { teamPicker } from '../common/pickers';
 import { SearchPicker } from '../common/SearchPicker';
 import { PARTICIPATION_FILE, reportsApi, formatRate, italianDay, type ParticipationResponse } from './api';
 import { DownloadButton } from './DownloadButton';
-import { apiErrorText, errorStatus, fieldErrors } from '../../lib/apiError';
+import { apiErrorText, errorStatus, fieldErrors } from '../../dataProvider/apiError';
 
 type Team = ParticipationResponse['data'][number];
 

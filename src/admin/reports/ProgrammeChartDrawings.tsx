@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { formatRate } from './api';
+import { formatRate, type DashboardSummary } from './api';
 import { ATTENDANCE_CHART_HEIGHT, completionChartHeight } from './chartHeights';
 
 /*
@@ -66,7 +66,7 @@ export function AttendanceChart({ months, seriesLabel }: { months: Array<{ label
   );
 }
 
-export function CompletionChart({ teams, seriesLabel }: { teams: Array<{ team_name: string; completion_percentage: number }>; seriesLabel: string }) {
+export function CompletionChart({ teams, seriesLabel }: { teams: Array<Pick<DashboardSummary['completion_by_team'][number], 'team_name' | 'completion_percentage'>>; seriesLabel: string }) {
   const height = completionChartHeight(teams.length);
   return (
     <ChartFrame height={height}>

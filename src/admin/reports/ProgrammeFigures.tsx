@@ -15,9 +15,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { Button } from '../../components/Button';
 import { formatRomeDateTime } from '../common/dateTime';
-import { formatRate, italianDay, reportsApi, type DashboardSummary, type ImportState } from './api';
+import { formatRate, italianDay, REPORTS_DASHBOARD_KEY, reportsApi, type DashboardSummary, type ImportState } from './api';
 import { ScrollableTable } from '../common/ScrollableTable';
-import { REPORTS_DASHBOARD_KEY } from '../dashboardData';
 
 /** Keeps the drawn chart out of focus and the accessibility tree (the table beside it says the same). React 18 renders `inert` only from a string. */
 const inert = { inert: '' } as Record<string, string>;

@@ -10,7 +10,7 @@ import { ParticipationPanel } from './ParticipationPanel';
 const TABS = ['participation', 'learning'] as const;
 
 /** "Report": the participation and learning reports an incubator sends its funders. */
-export default function ReportsPage() {
+export function ReportsPage() {
   const translate = useTranslate();
   const [tab, setTab] = useState<(typeof TABS)[number]>('participation');
   const title = translate('resources.reports.page.title');

@@ -35,6 +35,12 @@ export function learningParams({ courseId, teamId }: LearningParams) {
   return { filter: { course_id: courseId, ...(teamId ? { team_id: teamId } : {}) } };
 }
 
+/**
+ * The programme figures (GET /api/reports/dashboard) in the query cache. Here, beside the call, and
+ * not in src/admin/dashboardData.ts, which loads ProgrammeFigures.tsx: that file reads the key too.
+ */
+export const REPORTS_DASHBOARD_KEY = ['reports', 'dashboard'] as const;
+
 /** The report calls of the back-office (read_reports; the reset needs update_lesosns, the retry update_sessions). */
 export const reportsApi = {
   participation: (params: ParticipationParams) => dataProvider.getParticipationReport(participationParams(params)),
@@ -73,4 +79,4 @@ export function italianDay(day: string): string {
 }
 
 /** Seconds → "m:ss" (or "h:mm:ss"). */
-export { formatDuration as formatPosition } from '../../lib/duration';
+export { formatDuration as formatPosition } from '../../dates/duration';

@@ -2,12 +2,13 @@ import { BooleanInput, maxValue, minValue, NumberInput, RadioButtonGroupInput, r
 import { DateInput } from '../common/DateInput';
 import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
+import type { RepeatRule } from '../../../server/src/schemas/contract';
 
 /** Most sessions one series may create, the first included (the server enforces the same). */
 export const MAX_REPEATS = 52;
 
 /** The `repeat` of POST /api/sessions from the form values, or undefined when "Ripeti" is off. */
-export function toRepeatBody(data: Record<string, unknown>): { frequency: string; until?: string; count?: number } | undefined {
+export function toRepeatBody(data: Record<string, unknown>): RepeatRule | undefined {
   const repeat = data.repeat as { enabled?: boolean; frequency?: string; ends?: string; until?: string; count?: number } | undefined;
   if (!repeat?.enabled) return undefined;
   const frequency = repeat.frequency ?? 'weekly';

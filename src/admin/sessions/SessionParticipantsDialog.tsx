@@ -10,7 +10,7 @@ import { Button } from '../../components/Button';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { EmptyState, ListSpinner } from '../common/ResourceTable';
 import { ScrollDialog } from '../common/ScrollDialog';
-import { saveBlob } from '../../lib/saveBlob';
+import { saveBlob } from '../../components/saveBlob';
 import { ATTENDANCES_FILE, attendanceRow } from './attendanceText';
 import { useSessionDetail } from './useSessionDetail';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { useTranslate, type Identifier } from 'react-admin';
 import type { TeamMember } from '../../../server/src/schemas/contract';
-import { romeDayKey } from '../../lib/calendar';
+import { romeDayKey } from '../../dates/calendar';
 import { SubmitDialog } from '../common/SubmitDialog';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { fullName } from '../common/text';

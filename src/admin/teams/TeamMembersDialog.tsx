@@ -2,15 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import type { PastTeamMember, TeamMember } from '../../../server/src/schemas/contract';
+import type { TeamMember } from '../../../server/src/schemas/contract';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { PeoplePickerDialog } from '../common/PeoplePickerDialog';
 import { RowAction } from '../common/RowAction';
 import { userPicker } from '../common/pickers';
 import { formatRomeDate } from '../common/dateTime';
 import { fullName } from '../common/text';
-import { fieldErrors } from '../../lib/apiError';
-import { romeDayKey } from '../../lib/calendar';
+import { fieldErrors } from '../../dataProvider/apiError';
+import { romeDayKey } from '../../dates/calendar';
 import { JOINED_ON, JoinDayField, joinDayRefusal } from './joinDay';
 import { FormerMembers } from './FormerMembers';
 import { MemberJoinDateDialog } from './MemberJoinDateDialog';
@@ -33,10 +33,10 @@ export function TeamMembersDialog({ team, open, onClose }: { team: RaRecord; ope
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const queryKey = ['teams', 'members', team.id];
-  const { data, isPending } = useQuery({ queryKey, queryFn: () => dataProvider.getTeamMembers<TeamMember>(team.id), enabled: open });
+  const { data, isPending } = useQuery({ queryKey, queryFn: () => dataProvider.getTeamMembers(team.id), enabled: open });
   const { data: former } = useQuery({
     queryKey: [...queryKey, 'past'],
-    queryFn: () => dataProvider.getPastTeamMembers<PastTeamMember>(team.id),
+    queryFn: () => dataProvider.getPastTeamMembers(team.id),
     enabled: open,
   });
   // Both lists: a removed member moves from one to the other.

@@ -1,7 +1,7 @@
 import { email, required, TextInput } from 'react-admin';
 import { DateInput } from '../common/DateInput';
 import { birthdateProblem, EARLIEST_BIRTHDATE } from '../../../server/src/schemas/person-rules';
-import { romeDayKey } from '../../lib/calendar';
+import { romeDayKey } from '../../dates/calendar';
 
 /** Birthdate as an ISO date: the date input already gives "YYYY-MM-DD"; empty → null. */
 export function toUserBody(data: Record<string, unknown>) {

@@ -9,7 +9,7 @@
  * other's answers: the portal's is emptied when the back-office opens (src/App.tsx) and both when
  * the session changes, so neither shows what the other has since changed.
  */
-import { errorStatus } from '../apiError';
+import { errorStatus } from '../../dataProvider/apiError';
 
 export type QueryKey = readonly unknown[];
 

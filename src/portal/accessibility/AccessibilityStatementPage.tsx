@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from '../../routing/Link';
-import { documentTitle } from '../../lib/documentTitle';
+import { documentTitle } from '../../components/documentTitle';
 import { translateApp } from '../../routing/translateApp';
 import { VisuallyHidden } from '../team/VisuallyHidden';
 import { REPORT_PATH } from './paths';

@@ -6,20 +6,19 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { TextInput } from '../../components/TextInput';
 import { announce } from '../../components/LiveRegion';
-import { apiErrorText, fieldErrors } from '../../lib/apiError';
+import { apiErrorText, fieldErrors } from '../../dataProvider/apiError';
 import { Notice } from '../../components/Notice';
 import { usePageTitle } from '../layout/pageTitle';
 import { useHasSession } from '../../authProvider/session';
 import { translateApp } from '../../routing/translateApp';
 import { isAnswerableEmail } from '../../../server/src/schemas/person-rules';
+import type { AccessibilityReport } from '../../../server/src/schemas/contract';
 import './texts';
 
 export const DESCRIPTION_MAX = 5000;
 
-interface Report {
-  id: number;
-  answer_by: string;
-}
+/** What the page keeps of the report it sent: its number and the day its answer is due. */
+type Report = Pick<AccessibilityReport, 'id' | 'answer_by'>;
 
 type Field = 'name' | 'email' | 'description' | 'page_url';
 const FIELD_ORDER: Field[] = ['name', 'email', 'page_url', 'description'];

@@ -4,7 +4,7 @@ import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
 import { announce } from '../../components/LiveRegion';
 import { portalDataProvider as dataProvider } from '../portalData';
-import { saveBlob } from '../../lib/saveBlob';
+import { saveBlob } from '../../components/saveBlob';
 import './texts';
 
 /** "Aggiungi al calendario": the session as a one-event .ics file, with the session page's access rule. */

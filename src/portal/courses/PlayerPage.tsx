@@ -146,7 +146,7 @@ function useSyncLesson(
     ({ position, ...rest }: PlaybackSnapshot, { keepalive }: { keepalive: boolean }) => {
       dataProvider
         // The sync body names the position `duration`.
-        .syncLesson<Lesson>(courseId, moduleId, lessonId, { duration: position, ...rest }, { keepalive })
+        .syncLesson(courseId, moduleId, lessonId, { duration: position, ...rest }, { keepalive })
         .then((updated) => {
           if (updated && updated.completed !== completed.current) {
             completed.current = updated.completed;

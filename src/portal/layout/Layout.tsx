@@ -7,7 +7,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslate } from 'ra-core';
 import { usePermissions, useSession } from '../../authProvider/useSession';
 import { IconButton } from '../../components/IconButton';
-import { useMediaQuery } from '../../lib/useMediaQuery';
+import { useMediaQuery } from './useMediaQuery';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { ScreenErrorBoundary } from '../../components/ScreenErrorBoundary';
 import { lazyDialog } from '../../components/lazyDialog';

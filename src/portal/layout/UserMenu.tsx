@@ -12,7 +12,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'ra-core';
 import { Avatar } from '../../components/Avatar';
 import { Skeleton } from '../../components/Skeleton';
-import { usePublicConfig } from '../../lib/publicConfig';
+import { usePublicConfig } from '../../config/publicConfig';
 import type { User } from '../../../server/src/schemas/contract';
 import { rowIconStyles, rowStyles } from './navItemStyles';
 import { LazyCalendarFeedDialog } from '../calendar/LazyCalendarFeedDialog';

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { documentTitle } from '../../lib/documentTitle';
+import { documentTitle } from '../../components/documentTitle';
 
 /** The header's title, and the path of the page that last set it. */
 export interface PageTitle {

@@ -15,9 +15,9 @@ import {
   romeMonthOf,
   sessionDays,
   type CalendarMonth,
-} from '../../lib/calendar';
+} from '../../dates/calendar';
 import { IconButton } from '../../components/IconButton';
-import { toDate } from '../../lib/dates';
+import { toDate } from '../../dates/format';
 import { FORCED_COLORS, FORCED_COLORS_MARK, FORCED_COLORS_MARK_WIDTH } from '../../theme';
 import { SideCard } from './SideCard';
 import { VisuallyHidden } from './VisuallyHidden';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
 import { announce } from '../../components/LiveRegion';
-import { apiErrorText, errorStatus, fieldErrors } from '../../lib/apiError';
+import { apiErrorText, errorStatus, fieldErrors } from '../../dataProvider/apiError';
 import { portalDataProvider as dataProvider } from '../portalData';
 import { teamChanged } from './queries';
 import type { Team } from './types';

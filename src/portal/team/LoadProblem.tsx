@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { Notice } from '../../components/Notice';
-import { errorStatus, SERVICE_UNAVAILABLE } from '../../lib/apiError';
+import { errorStatus, SERVICE_UNAVAILABLE } from '../../dataProvider/apiError';
 import { Link as RouterLink } from '../../routing/Link';
 
 /** The message keys of a page's load failures. */

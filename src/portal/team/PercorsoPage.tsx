@@ -4,7 +4,7 @@ import { useTranslate } from 'ra-core';
 import { useParams } from 'react-router';
 import { hasPermission } from '../../authProvider/canAccess';
 import { lazyDialog } from '../../components/lazyDialog';
-import { reloadableImport } from '../../lib/reloadableImport';
+import { reloadableImport } from '../../components/reloadableImport';
 import { usePermissions, usePermissionsLoading, useSession as useCurrentUser } from '../../authProvider/useSession';
 import { usePageTitle } from '../layout/pageTitle';
 import { PageLoader } from '../PageLoader';

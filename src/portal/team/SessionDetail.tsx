@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import Videocam from '@mui/icons-material/Videocam';
 import { useTranslate, type TranslateFunction } from 'ra-core';
 import { Button } from '../../components/Button';
-import { formatLongDate, formatTime } from '../../lib/dates';
+import { formatLongDate, formatTime } from '../../dates/format';
 import { PersonLine } from './PersonLine';
 import { AddToCalendarButton } from '../calendar/AddToCalendarButton';
 import type { Session } from './types';

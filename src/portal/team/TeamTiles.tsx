@@ -8,7 +8,7 @@ import Event from '@mui/icons-material/Event';
 import OndemandVideo from '@mui/icons-material/OndemandVideo';
 import { useTranslate } from 'ra-core';
 import { Button } from '../../components/Button';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../dates/format';
 import type { Session } from './types';
 
 /** The tiles' column width from which three fit side by side: each needs about 13 rem. */

@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink } from '../../routing/Link';
-import { formatLongDate, formatTime } from '../../lib/dates';
-import { useProgressiveCount } from '../../lib/useProgressiveCount';
+import { formatLongDate, formatTime } from '../../dates/format';
+import { useProgressiveCount } from './useProgressiveCount';
 import type { UpcomingSession } from './queries';
 
 export interface UpcomingSessionsProps {

@@ -1,4 +1,4 @@
-import { useQuery } from './query/useQuery';
+import { useQuery } from '../lib/query/useQuery';
 import { inlinePublicConfig, loadPublicConfig } from './publicConfigRequest';
 
 export { loadPublicConfig, resetPublicConfig } from './publicConfigRequest';

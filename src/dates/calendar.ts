@@ -1,4 +1,4 @@
-import { toDate } from './dates';
+import { toDate } from './format';
 import { romeWallClock } from './romeClock';
 
 /**

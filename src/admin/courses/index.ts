@@ -1,9 +1,6 @@
 import VideoIcon from '@mui/icons-material/OndemandVideo';
-import { Route } from 'react-router';
 import { lazyView, type AdminResource } from '../resource';
-
-const ModuleList = lazyView(() => import('../modules/ModuleList'), 'ModuleList');
-const LessonList = lazyView(() => import('../lessons/LessonList'), 'LessonList');
+import { courseChildRoutes } from './CourseChildRoutes';
 
 /**
  * Video courses: the card grid at /admin/courses, and the pages of a course's modules
@@ -14,8 +11,5 @@ export const courses: AdminResource = {
   list: lazyView(() => import('./CourseList'), 'CourseList'),
   icon: VideoIcon,
   recordRepresentation: 'name',
-  children: [
-    <Route key="modules" path=":courseId/modules" element={<ModuleList />} />,
-    <Route key="lessons" path=":courseId/modules/:moduleId/lessons" element={<LessonList />} />,
-  ],
+  children: courseChildRoutes,
 };

@@ -3,7 +3,7 @@ import { lazyView, type AdminPage } from '../resource';
 
 export const reports: AdminPage = {
   name: 'reports',
-  page: lazyView(() => import('./ReportsPage'), 'default'),
+  page: lazyView(() => import('./ReportsPage'), 'ReportsPage'),
   icon: AssessmentIcon,
   access: { action: 'read', resource: 'reports' },
 };
