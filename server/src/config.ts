@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_QUERY_TIMEOUT_SECONDS, parseDatabaseUrl, type DatabaseUrl } from './db/index.js';
-import { loadAttendanceConfig, type AttendanceConfig } from './attendances/config.js';
+import { loadAttendanceConfig, type AttendanceConfig } from './modules/attendances/config.js';
 
 export interface Config {
   port: number;

@@ -1,4 +1,4 @@
-import type { PermissionName } from '../../server/src/schemas/contract';
+import type { PermissionName } from '../../server/src/contract';
 
 /**
  * The one access rule of the app: react-admin's `{action, resource}` → a permission name of the

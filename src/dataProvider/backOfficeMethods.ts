@@ -13,7 +13,7 @@ import type {
   PermissionResource,
   TeamMemberAddBody,
   TeamMemberUpdateBody,
-} from '../../server/src/schemas/contract';
+} from '../../server/src/contract';
 import { apiDownload, apiRequest, unwrapData } from './http';
 import { toListQuery, type ListParams } from './listQuery';
 

@@ -1,5 +1,5 @@
 import type { Identifier } from 'ra-core';
-import type { SessionField, SessionResource } from '../../server/src/schemas/contract';
+import type { SessionField, SessionResource } from '../../server/src/contract';
 import { apiDownload, apiRequest, unwrapData } from './http';
 import { toListQuery, type ListParams } from './listQuery';
 import { toListResult } from './listResult';

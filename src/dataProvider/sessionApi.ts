@@ -1,4 +1,4 @@
-import type { PublicConfig, User } from '../../server/src/schemas/contract';
+import type { PublicConfig, User } from '../../server/src/contract';
 import { apiRequest, unwrapData } from './http';
 
 /**

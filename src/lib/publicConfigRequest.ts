@@ -1,5 +1,5 @@
 import { sessionApi } from '../dataProvider/session';
-import type { PublicConfig } from '../../server/src/schemas/contract';
+import type { PublicConfig } from '../../server/src/contract';
 
 /*
  * The request alone, apart from the usePublicConfig() hook: the login screen and the authProvider

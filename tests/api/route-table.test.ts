@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
 import { createDb, migrateToLatest, type Db } from '../../server/src/db/index.js';
 import { buildApp, type App } from '../../server/src/app.js';
-import { ErrorBody } from '../../server/src/schemas/common.js';
+import { ErrorBody } from '../../server/src/http/schemas.js';
 
 /**
  * Every registered /api route is listed in docs/API-PERMISSIONS.md, and every one of them but the

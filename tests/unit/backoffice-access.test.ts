@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mayEditTeamProfile, mayReadSession, mayReadTeam, mayReadTeamSessions } from '../../server/src/lib/access.js';
-import { extractMeetUrl, toSqlUtc } from '../../server/src/lib/presenters-sessions.js';
+import { mayEditTeamProfile, mayReadSession, mayReadTeam, mayReadTeamSessions } from '../../server/src/modules/teams/access.js';
+import { extractMeetUrl, toSqlUtc } from '../../server/src/modules/sessions/presenter.js';
 import type { AuthContext } from '../../server/src/plugins/auth.js';
 
 const caller = (over: Partial<AuthContext> = {}): AuthContext => ({

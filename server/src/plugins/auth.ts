@@ -1,12 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { forbidden, unauthorized } from '../http/errors.js';
 import { hashToken } from '../auth/tokens.js';
 import { AuthCache } from '../auth/auth-cache.js';
 import { runtimeOf, type Db } from '../db/index.js';
 import { preparedSelectOn } from '../db/prepared.js';
-import type { PermissionName } from '../permissions.js';
-import type { ActorId } from '../repositories/audit.js';
+import type { PermissionName } from '../access/permissions.js';
+import type { ActorId } from '../modules/audit/repository.js';
 
 /** Who is calling: resolved once per request from the bearer token. */
 export interface AuthContext {

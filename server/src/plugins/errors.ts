@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import { HttpError, validationFailed, type FieldErrors } from '../lib/errors.js';
-import { fieldLabel } from '../lib/field-labels.js';
+import { HttpError, validationFailed, type FieldErrors } from '../http/errors.js';
+import { fieldLabel } from '../http/field-labels.js';
 import { describeDatabaseError, isDatabaseUnavailable } from '../db/errors.js';
 
 /** Seconds a client is asked to wait before trying again while the database is unavailable. */

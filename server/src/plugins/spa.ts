@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { pageHtml, withPublicConfig } from '../lib/page-preloads.js';
+import { pageHtml, withPublicConfig } from '../infra/page-preloads.js';
 
 /** Paths that never fall back to the SPA: they answer their own 404s. */
 const NOT_SPA = /^\/(api|idp|storage)(\/|$)/;

@@ -11,7 +11,7 @@ import { Notice } from '../../components/Notice';
 import { usePageTitle } from '../layout/pageTitle';
 import { useHasSession } from '../../authProvider/session';
 import { translateApp } from '../../routing/translateApp';
-import { isAnswerableEmail } from '../../../server/src/schemas/person-rules';
+import { isAnswerableEmail } from '../../../server/src/modules/users/person-rules';
 import './texts';
 
 export const DESCRIPTION_MAX = 5000;
