@@ -17,7 +17,8 @@ export type { ClientConfig as PublicConfig } from './modules/config/schemas.js';
 export type User = Static<typeof CurrentUserResponse>['data'];
 export type { Coordinator, ExpertSession, ExpertTeam, UserRole, UserTeam } from './modules/me/schemas.js';
 
-export type { AdminStats, AdminUser } from './modules/users/schemas.js';
+export type { AdminStats } from './modules/stats/schemas.js';
+export type { AdminUser } from './modules/users/schemas.js';
 export type { ExpertAccess, ExpertResource } from './modules/experts/schemas.js';
 export type { PermissionResource, RoleResource } from './modules/roles/schemas.js';
 export type { PastTeamMember, PersonSummary, TeamDetail, TeamMember, TeamMemberAddBody, TeamMemberUpdateBody, TeamSummary } from './modules/teams/schemas.js';

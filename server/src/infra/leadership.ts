@@ -1,4 +1,5 @@
-import { KEEPALIVE_IDLE_MS, type DatabaseUrl, type DbLogger } from '../db/index.js';
+import { KEEPALIVE_IDLE_MS, type DatabaseUrl } from '../db/index.js';
+import type { DbLogger } from '../db/logger.js';
 
 /**
  * The PostgreSQL advisory lock whose holder runs the background jobs: a fixed number, and the

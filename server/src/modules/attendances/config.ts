@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ConfigError } from '../../config.js';
+import { ConfigError, httpUrl } from '../../infra/env.js';
 
 /** A Google service account allowed (domain-wide delegation) to read the Admin Reports API. */
 export interface GoogleCredentials {
@@ -21,16 +21,6 @@ export interface AttendanceConfig {
 }
 
 const DEFAULT_TOKEN_URL = 'https://oauth2.googleapis.com/token';
-
-function httpUrl(key: string, raw: string): string {
-  try {
-    const parsed = new URL(raw);
-    if (!/^https?:$/.test(parsed.protocol)) throw new Error();
-  } catch {
-    throw new ConfigError(`${key} must be an http(s) URL (got "${raw}")`);
-  }
-  return raw.replace(/\/+$/, '');
-}
 
 function serviceAccountJson(env: NodeJS.ProcessEnv): { key: string; text: string } | null {
   if (env.GOOGLE_SERVICE_ACCOUNT_JSON) return { key: 'GOOGLE_SERVICE_ACCOUNT_JSON', text: env.GOOGLE_SERVICE_ACCOUNT_JSON };

@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import { feedTokenHash, regenerateFeed, tokenFromFile } from '../../calendar/calendar-feed.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import { buildCalendar } from '../../calendar/ical.js';
-import { authOf, can } from '../../plugins/auth.js';
+import { authOf } from '../../plugins/auth.js';
+import { can } from '../../access/can.js';
 import { Data, IdParams, responses } from '../../http/schemas.js';
 
 /** How far back a feed reaches: sessions that started up to this long ago stay in calendars. */

@@ -8,7 +8,7 @@ import { MoveBody } from '../positions/schemas.js';
 import { editVersionOf } from '../../plugins/edit-versions.js';
 import { orNotFound } from '../../http/errors.js';
 import { loadReadableCourse } from '../courses/access.js';
-import { presentModule } from '../courses/presenter.js';
+import { presentModule } from './presenter.js';
 import { COVER_ASPECT, receiveUploadedImage } from '../../infra/images.js';
 import { blankFields } from '../../http/blank-fields.js';
 import { checkBody } from '../../http/body-rules.js';

@@ -1,5 +1,5 @@
 import type { CourseRow, LessonRow } from '../../db/schema.js';
-import { can, type AuthContext } from '../../plugins/auth.js';
+import { can, type AuthContext } from '../../access/can.js';
 import type { CoursesRepository } from './repository.js';
 import type { StoredProgress, SyncTargetRow } from '../progress/repository.js';
 import { HttpError, orNotFound } from '../../http/errors.js';

@@ -5,7 +5,7 @@ import type { Repositories } from '../registry.js';
 import { FieldErrorBag, orNotFound } from '../../http/errors.js';
 import { type CheckedBody, checkBody, recordExists } from '../../http/body-rules.js';
 import { requiredMessage } from '../../http/field-labels.js';
-import { presentExpert } from '../users/presenter.js';
+import { presentExpert } from './presenter.js';
 import { IdParams, ListQuery, responses } from '../../http/schemas.js';
 import { editVersionOf } from '../../plugins/edit-versions.js';
 import {

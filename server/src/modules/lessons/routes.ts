@@ -14,7 +14,7 @@ import {
   LessonSyncBody,
 } from './schemas.js';
 import { loadReadableCourse, syncTargetFor } from '../courses/access.js';
-import { presentLesson } from '../courses/presenter.js';
+import { presentLesson } from './presenter.js';
 import { orNotFound, validationFailed } from '../../http/errors.js';
 import { checkBody } from '../../http/body-rules.js';
 import { positionTakenMessage, swappedOrRefused, writeAtPosition } from '../positions/move.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authOf, WILDCARD_PERMISSION, actorOf } from '../../plugins/auth.js';
+import { authOf, actorOf } from '../../plugins/auth.js';
+import { WILDCARD_PERMISSION } from '../../access/can.js';
 import { FieldErrorBag, orNotFound } from '../../http/errors.js';
 import { checkBody, recordExists } from '../../http/body-rules.js';
 import { requiredMessage } from '../../http/field-labels.js';

@@ -1,29 +1,18 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { Database, SessionRow } from '../../db/schema.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import type { SessionRelation } from '../teams/access.js';
+import type { SessionRow } from '../../db/schema.js';
+import type { AuthContext } from '../../access/can.js';
+import type { SessionRelation } from './access.js';
 import { countCacheOf } from '../../infra/count-cache.js';
 import { ilike, type ListParams } from '../../http/listing.js';
 import type { PersonSummary } from '../teams/schemas.js';
 import { listPage } from '../list.js';
 import { groupBy, isoNow, personColumns, type Clock } from '../shared.js';
-import { callerTeams } from '../teams/repository.js';
+import { callerTeams } from '../teams/caller-teams.js';
+import { hasTeamLink, type SessionsWhere } from './team-links.js';
 import { audit, changesBetween, idsChange, type ActorId } from '../audit/repository.js';
 import { defineRepository } from '../registry.js';
 import { extend } from '../../infra/objects.js';
-
-type SessionsWhere = ExpressionBuilder<Database, 'sessions'>;
-
-/** The session has a team link: to `team` (`'='`), to another team (`'<>'`), or to any team. */
-export function hasTeamLink(eb: SessionsWhere, team?: { op: '=' | '<>'; id: number }) {
-  let links = eb
-    .selectFrom('session_teams')
-    .select(sql.lit(1).as('one'))
-    .whereRef('session_teams.session_id', '=', 'sessions.id');
-  if (team) links = links.where('session_teams.team_id', team.op, team.id);
-  return eb.exists(links);
-}
 
 /** Sessions attached to the team, plus those attached to no team (valid for every team). */
 function sessionsOfTeam(teamId: number) {

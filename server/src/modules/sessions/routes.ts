@@ -6,7 +6,7 @@ import { FieldErrorBag, orNotFound } from '../../http/errors.js';
 import { checkBody, recordExists } from '../../http/body-rules.js';
 import { blankFields } from '../../http/blank-fields.js';
 import { requiredMessage } from '../../http/field-labels.js';
-import { assertSessionReadable, maySeeAttendances } from '../teams/access.js';
+import { assertSessionReadable, maySeeAttendances } from './access.js';
 import { extractMeetUrl, presentSession } from './presenter.js';
 import { occurrences } from '../../calendar/recurrence.js';
 import { IdParams, responses } from '../../http/schemas.js';

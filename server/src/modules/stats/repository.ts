@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { AdminStats } from '../users/schemas.js';
+import type { AdminStats } from './schemas.js';
 import { defineRepository } from '../registry.js';
 
 /** The admin dashboard's counts. */

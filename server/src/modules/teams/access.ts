@@ -1,12 +1,9 @@
-import { can, type AuthContext } from '../../plugins/auth.js';
-import type { SessionsRepository } from '../sessions/repository.js';
-import type { TeamsRepository } from './repository.js';
+import { can, type AuthContext } from '../../access/can.js';
 import { forbidden, orNotFound } from '../../http/errors.js';
 
 /**
- * Who may read and edit a team and its sessions. The decisions are pure functions of the
- * caller and of a relation the repositories load once; the `assert…` helpers load, decide and
- * throw 404/403.
+ * Who may read and edit a team. The decisions are pure functions of the caller and of a relation
+ * the repository loads once; assertTeamAccess loads, decides and throws 404/403.
  */
 
 /** How the caller relates to one team. */
@@ -16,20 +13,6 @@ export interface TeamRelation {
   /** Expert with complete access, or limited access that includes this team. */
   followingExpert: boolean;
 }
-
-/** How the caller relates to one session. */
-export interface SessionRelation {
-  /** Teams the session is attached to; empty means valid for every team. */
-  sessionTeamIds: number[];
-  /** The caller is one of the session's experts. */
-  sessionExpert: boolean;
-  /** Teams the caller belongs to (member or coordinator). */
-  callerTeamIds: number[];
-  /** Teams a limited expert follows. */
-  callerExpertTeamIds: number[];
-}
-
-const completeExpert = (auth: AuthContext) => auth.isExpert && auth.expertAccess === 'complete';
 
 export function mayReadTeam(auth: AuthContext, rel: TeamRelation): boolean {
   return rel.member || rel.followingExpert || can(auth, 'read_teams');
@@ -50,22 +33,9 @@ export function mayEditTeamAdministration(auth: AuthContext): boolean {
   return can(auth, 'update_teams');
 }
 
-export function mayReadSession(auth: AuthContext, rel: SessionRelation): boolean {
-  if (can(auth, 'read_sessions') || rel.sessionExpert || completeExpert(auth)) return true;
-  const followed = auth.isExpert ? rel.callerExpertTeamIds : [];
-  const reachable = new Set([...rel.callerTeamIds, ...followed]);
-  if (rel.sessionTeamIds.length === 0) return reachable.size > 0;
-  return rel.sessionTeamIds.some((id) => reachable.has(id));
-}
-
-/** Attendances (who joined, e-mails) are back-office data. */
-export function maySeeAttendances(auth: AuthContext): boolean {
-  return can(auth, 'read_sessions');
-}
-
 /** Loads the relation and throws 404 (no such team) or 403 (`decide` says no). */
 export async function assertTeamAccess(
-  teams: Pick<TeamsRepository, 'relationOf'>,
+  teams: { relationOf(auth: AuthContext, teamId: number): Promise<TeamRelation | undefined> },
   auth: AuthContext,
   teamId: number,
   decide: (auth: AuthContext, rel: TeamRelation) => boolean,
@@ -73,15 +43,4 @@ export async function assertTeamAccess(
   const rel = orNotFound(await teams.relationOf(auth, teamId), 'team');
   if (!decide(auth, rel)) throw forbidden();
   return rel;
-}
-
-/** Throws 404 when the session does not exist, 403 when the caller may not read it. */
-export async function assertSessionReadable(
-  sessions: Pick<SessionsRepository, 'findById' | 'relationOf'>,
-  auth: AuthContext,
-  sessionId: number,
-): Promise<void> {
-  orNotFound(await sessions.findById(sessionId), 'session');
-  if (can(auth, 'read_sessions')) return;
-  if (!mayReadSession(auth, await sessions.relationOf(auth, sessionId))) throw forbidden();
 }

@@ -1,13 +1,14 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Database, TeamRow } from '../../db/schema.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import type { AuthContext } from '../../access/can.js';
 import type { TeamRelation } from './access.js';
 import { countCacheOf } from '../../infra/count-cache.js';
 import { ilike, type ListParams } from '../../http/listing.js';
 import type { PastTeamMember, PersonSummary, TeamMember } from './schemas.js';
 import { listPage, UnfilteredPages, type ListSpec } from '../list.js';
-import { hasTeamLink } from '../sessions/repository.js';
+import { hasTeamLink } from '../sessions/team-links.js';
+import { callerTeams } from './caller-teams.js';
 import { isoNow, loadPeople, memberSince, personColumns, type Clock } from '../shared.js';
 import { audit, changesBetween, idsChange, type ActorId, type AuditChanges } from '../audit/repository.js';
 import { defineRepository } from '../registry.js';
@@ -23,21 +24,6 @@ export interface TeamValues {
   description?: string | null;
   owner_id?: number | null;
   drive_url?: string | null;
-}
-
-/** Ids of the teams the caller belongs to (member or coordinator) and, for experts, follows. */
-export async function callerTeams(db: Db, auth: AuthContext): Promise<{ teamIds: number[]; expertTeamIds: number[] }> {
-  const [memberOf, owned, followed] = await Promise.all([
-    db.selectFrom('team_members').select('team_id').where('user_id', '=', auth.userId).execute(),
-    db.selectFrom('teams').select('id').where('owner_id', '=', auth.userId).execute(),
-    auth.isExpert
-      ? db.selectFrom('expert_teams').select('team_id').where('user_id', '=', auth.userId).execute()
-      : Promise.resolve([]),
-  ]);
-  return {
-    teamIds: [...new Set([...memberOf.map((r) => r.team_id), ...owned.map((r) => r.id)])],
-    expertTeamIds: followed.map((r) => r.team_id),
-  };
 }
 
 /**

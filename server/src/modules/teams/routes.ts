@@ -14,8 +14,8 @@ import {
   mayEditTeamProfile,
   mayReadTeam,
   mayReadTeamSessions,
-  maySeeAttendances,
 } from './access.js';
+import { maySeeAttendances } from '../sessions/access.js';
 import { presentTeam, presentTeamDetail } from './presenter.js';
 import { presentSession } from '../sessions/presenter.js';
 import type { Repositories } from '../registry.js';

@@ -1,6 +1,4 @@
-import type { ExpertWithTeams } from '../experts/repository.js';
 import type { UserWithRelations } from './repository.js';
-import type { ExpertResource } from '../experts/schemas.js';
 import type { AdminUser } from './schemas.js';
 
 /** A user as the back-office lists and edits them. */
@@ -20,23 +18,6 @@ export function presentAdminUser(u: UserWithRelations): AdminUser {
     mooc_access: Boolean(u.mooc_access),
     courses_percentage: u.courses_percentage,
     roles: u.roles,
-    teams: u.teams,
-  };
-}
-
-/** An expert with the teams they follow. */
-export function presentExpert(u: ExpertWithTeams): ExpertResource {
-  return {
-    id: u.id,
-    name: u.name,
-    surname: u.surname,
-    email: u.email,
-    tax_id: u.tax_id,
-    mobile: u.mobile,
-    avatar: u.avatar,
-    is_expert: Boolean(u.is_expert),
-    expert_access: u.expert_access,
-    created_at: u.created_at,
     teams: u.teams,
   };
 }

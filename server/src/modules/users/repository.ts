@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Database, UserRow } from '../../db/schema.js';
-import { WILDCARD_PERMISSION } from '../../plugins/auth.js';
+import { WILDCARD_PERMISSION } from '../../access/can.js';
 import { loadCurrentUser } from '../me/current-user.js';
 import { countCacheOf } from '../../infra/count-cache.js';
 import { ilike, type ListParams } from '../../http/listing.js';

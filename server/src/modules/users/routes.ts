@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authOf, can, WILDCARD_PERMISSION, actorOf } from '../../plugins/auth.js';
+import { authOf, actorOf } from '../../plugins/auth.js';
+import { can, WILDCARD_PERMISSION } from '../../access/can.js';
 import { orNotFound, validationFailed } from '../../http/errors.js';
 import { checkBody } from '../../http/body-rules.js';
 import { blankFields } from '../../http/blank-fields.js';

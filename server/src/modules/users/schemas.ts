@@ -48,15 +48,6 @@ export type UserRolesBody = Static<typeof UserRolesBody>;
 export const UserMoocBody = Type.Object({ mooc_access: Type.Boolean() });
 export type UserMoocBody = Static<typeof UserMoocBody>;
 
-export const AdminStats = Type.Object({
-  users: Type.Integer(),
-  teams: Type.Integer(),
-  sessions: Type.Integer(),
-  experts: Type.Integer(),
-});
-export type AdminStats = Static<typeof AdminStats>;
-
-export const AdminStatsResponse = Data(AdminStats);
 export const AdminUserResponse = Data(AdminUser);
 export const AdminUserListResponse = Page(AdminUser);
 export const UserDeletedResponse = Data(
