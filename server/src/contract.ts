@@ -29,4 +29,5 @@ export type { Module } from './modules/course-modules/schemas.js';
 export type { MoveBody, MoveDirection } from './modules/positions/schemas.js';
 export type { Lesson, LessonSyncBody } from './modules/lessons/schemas.js';
 export type { AccessibilityReport } from './modules/accessibility-reports/schemas.js';
+export type { AuditEntry } from './modules/audit/schemas.js';
 export type { DashboardSummary, ImportState, LearnerLesson, LearningResponse, ParticipationResponse } from './modules/reports/schemas.js';

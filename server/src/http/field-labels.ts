@@ -8,6 +8,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   email: 'email',
   mobile: 'cellulare',
   description: 'descrizione',
+  page_url: 'indirizzo della pagina',
   start_time: 'data di inizio',
   end_time: 'data di fine',
   join_instructions: 'istruzioni per partecipare',

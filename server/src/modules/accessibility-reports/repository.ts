@@ -1,53 +1,16 @@
-import { type Generated, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { Timestamp } from '../../db/schema.js';
 import { listMeta, pageParams, type ListParams } from '../../http/listing.js';
 import type { ListMeta } from '../../http/schemas.js';
 import { defineRepository } from '../registry.js';
+import type { AccessibilityReport } from './schemas.js';
 
-/**
- * What someone reported as not accessible, and how far staff got with it. The table's
- * type lives with its repository and joins Kysely's `Database` by declaration merging.
- */
-export interface AccessibilityReportsTable {
-  id: Generated<number>;
-  /** Null for a visitor who was not signed in, and once the reporting user is deleted; name and e-mail stay for the reply. */
-  user_id: number | null;
-  reporter_name: string;
-  reporter_email: string;
-  page_url: string | null;
-  description: string;
-  state: 'new' | 'in_progress' | 'resolved';
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-declare module '../../db/schema.js' {
-  interface Database {
-    accessibility_reports: AccessibilityReportsTable;
-  }
-}
-
-export type AccessibilityReportState = AccessibilityReportsTable['state'];
+export type AccessibilityReportState = AccessibilityReport['state'];
 export const ACCESSIBILITY_REPORT_STATES: readonly AccessibilityReportState[] = ['new', 'in_progress', 'resolved'];
 
 /** Days within which a report gets an answer, as the accessibility statement promises. */
 export const ANSWER_WITHIN_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export interface AccessibilityReport {
-  id: number;
-  user_id: number | null;
-  reporter_name: string;
-  reporter_email: string;
-  page_url: string | null;
-  description: string;
-  state: AccessibilityReportState;
-  created_at: string;
-  updated_at: string;
-  /** created_at plus the days the statement promises for an answer. */
-  answer_by: string;
-}
 
 type Row = Omit<AccessibilityReport, 'answer_by'>;
 

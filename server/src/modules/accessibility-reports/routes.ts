@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { FieldErrorBag, notFound } from '../../http/errors.js';
 import { filterValue } from '../../http/listing.js';
 import {
@@ -8,20 +7,11 @@ import {
   type AccessibilityReportState,
 } from './repository.js';
 import { IdParams, ListQuery, responses } from '../../http/schemas.js';
-import { AccessibilityReportListResponse, AccessibilityReportResponse } from './schemas.js';
+import { AccessibilityReportListResponse, AccessibilityReportResponse, ReportBody, StateBody } from './schemas.js';
 import { isAnswerableEmail } from '../users/person-rules.js';
 
 export const DESCRIPTION_MAX = 5000;
 const PAGE_URL_MAX = 1024;
-
-const ReportBody = Type.Object({
-  description: Type.Optional(Type.Union([Type.String({ format: 'free-text' }), Type.Null()])),
-  page_url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  /** Who to answer, from a visitor who is not signed in (a signed-in reporter's come from their account). */
-  name: Type.Optional(Type.Union([Type.String({ format: 'plain-text' }), Type.Null()])),
-  email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-});
-const StateBody = Type.Object({ state: Type.Optional(Type.Union([Type.String(), Type.Null()])) });
 
 function isState(value: unknown): value is AccessibilityReportState {
   return typeof value === 'string' && (ACCESSIBILITY_REPORT_STATES as readonly string[]).includes(value);

@@ -18,3 +18,14 @@ export type AccessibilityReport = Static<typeof AccessibilityReport>;
 
 export const AccessibilityReportResponse = Data(AccessibilityReport);
 export const AccessibilityReportListResponse = Page(AccessibilityReport);
+
+/** A report, from a signed-in user or a visitor (POST /api/accessibility-reports); the route checks each field. */
+export const ReportBody = Type.Object({
+  description: Type.Optional(Type.Union([Type.String({ format: 'free-text' }), Type.Null()])),
+  page_url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** Who to answer, from a visitor who is not signed in (a signed-in reporter's come from their account). */
+  name: Type.Optional(Type.Union([Type.String({ format: 'plain-text' }), Type.Null()])),
+  email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+/** A report's new state (PUT /api/accessibility-reports/{id}). */
+export const StateBody = Type.Object({ state: Type.Optional(Type.Union([Type.String(), Type.Null()])) });

@@ -5,6 +5,7 @@ import { listMeta, pageParams, type ListParams } from '../../http/listing.js';
 import type { ListMeta } from '../../http/schemas.js';
 import { isoNow, type Clock } from '../shared.js';
 import { defineRepository } from '../registry.js';
+import type { AuditEntry } from './schemas.js';
 
 export type AuditAction = AuditLogTable['action'];
 export const AUDIT_ACTIONS: readonly AuditAction[] = ['create', 'update', 'delete', 'sign_in', 'sign_out', 'import', 'reset', 'regenerate'];
@@ -26,16 +27,6 @@ export interface AuditRecord {
   action: AuditAction;
   entityType: string;
   entityId: number | null;
-  changes: AuditChanges;
-}
-
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actor: { id: number; name: string; surname: string; email: string } | null;
-  action: AuditAction;
-  entity_type: string;
-  entity_id: number | null;
   changes: AuditChanges;
 }
 

@@ -1,36 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { TZDate } from '@date-fns/tz';
-import { Type } from 'typebox';
 import { FieldErrorBag } from '../../http/errors.js';
 import { filterValue } from '../../http/listing.js';
 import type { AuditFilters } from './repository.js';
 import { ListQuery, Page, responses } from '../../http/schemas.js';
-
-const AuditActor = Type.Union([
-  Type.Object({ id: Type.Integer(), name: Type.String(), surname: Type.String(), email: Type.String() }),
-  Type.Null(),
-]);
-
-export const AuditEntryResource = Type.Object({
-  id: Type.Integer(),
-  at: Type.String({ description: 'ISO 8601 UTC' }),
-  actor: AuditActor,
-  action: Type.Union([
-    Type.Literal('create'),
-    Type.Literal('update'),
-    Type.Literal('delete'),
-    Type.Literal('sign_in'),
-    Type.Literal('sign_out'),
-    Type.Literal('import'),
-    Type.Literal('reset'),
-    Type.Literal('regenerate'),
-  ]),
-  entity_type: Type.String(),
-  entity_id: Type.Union([Type.Integer(), Type.Null()]),
-  /** `{field: [before, after]}`. */
-  changes: Type.Record(Type.String(), Type.Array(Type.Unknown(), { minItems: 2, maxItems: 2 })),
-});
+import { AuditEntryResource } from './schemas.js';
 
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

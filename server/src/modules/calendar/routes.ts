@@ -1,20 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { feedTokenHash, regenerateFeed, tokenFromFile } from '../../calendar/calendar-feed.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import { buildCalendar } from '../../calendar/ical.js';
 import { authOf } from '../../plugins/auth.js';
 import { can } from '../../access/can.js';
-import { Data, IdParams, responses } from '../../http/schemas.js';
+import { IdParams, responses } from '../../http/schemas.js';
+import { CalendarText, FeedFileParams, FeedUrl } from './schemas.js';
 
 /** How far back a feed reaches: sessions that started up to this long ago stay in calendars. */
 export const FEED_DAYS_BACK = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const FeedFileParams = Type.Object({ file: Type.String({ maxLength: 100 }) });
-const CalendarText = Type.String({ description: 'text/calendar (RFC 5545)' });
-const FeedUrl = Data(Type.Object({ calendar_feed_url: Type.String() }));
 
 function sendCalendar(reply: FastifyReply, body: string, filename: string) {
   return reply

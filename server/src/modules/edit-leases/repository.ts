@@ -2,19 +2,6 @@ import type { Db } from '../../db/index.js';
 import type { Clock } from '../shared.js';
 import { defineRepository } from '../registry.js';
 
-/** A record being saved: by whom (a random id per save) and until when, in epoch ms. */
-export interface EditLeasesTable {
-  key: string;
-  holder: string;
-  expires_at: number;
-}
-
-declare module '../../db/schema.js' {
-  interface Database {
-    edit_leases: EditLeasesTable;
-  }
-}
-
 /** Leases on records being saved, shared by every server process (lib/leases.ts). */
 export function createEditLeasesRepository(db: Db, now: Clock) {
   return {

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { TZDate } from '@date-fns/tz';
 import { REPORT_TIME_ZONE } from '../../calendar/time-zone.js';
-import type { LearningReport, ParticipationReport } from './repository.js';
+import type { LearningResponse, ParticipationResponse } from './schemas.js';
 
 export const PARTICIPATION_FILENAME = 'participation.xlsx';
 export const LEARNING_FILENAME = 'learning.xlsx';
@@ -164,7 +164,7 @@ async function writeWorkbook(build: (workbook: Writer) => void): Promise<Buffer>
  * participation.xlsx: "Riepilogo" (one row per team), one sheet per team (one row per member) and
  * "Non riconosciuti" (attendees matched to no user); the period is written at the top of each.
  */
-export async function participationWorkbook(report: ParticipationReport): Promise<Buffer> {
+export async function participationWorkbook(report: ParticipationResponse): Promise<Buffer> {
   return writeWorkbook((workbook) => {
     const period = `Periodo: ${italianDay(report.meta.from)} – ${italianDay(report.meta.to)}`;
     const used = new Set<string>();
@@ -192,7 +192,7 @@ export async function participationWorkbook(report: ParticipationReport): Promis
 }
 
 /** learning.xlsx: one sheet, one row per learner of the course. */
-export async function learningWorkbook(report: LearningReport, teamName: string | null): Promise<Buffer> {
+export async function learningWorkbook(report: LearningResponse, teamName: string | null): Promise<Buffer> {
   const rows = report.data.map((r): Cell[] => [
     r.surname,
     r.name,

@@ -23,6 +23,7 @@
  */
 
 import { countFrom } from '../../infra/sorted.js';
+import type { ParticipationExpert, ParticipationMember, ParticipationResponse, ParticipationTeam, UnmatchedAttendee } from './schemas.js';
 
 export const DEFAULT_SESSION_SECONDS = 2 * 3600;
 
@@ -76,58 +77,6 @@ export interface ParticipationInput {
   rows: AttendanceRow[];
   /** Users flagged as experts, by id. */
   experts: Map<number, { name: string; surname: string }>;
-}
-
-export interface ParticipationMember {
-  user_id: number;
-  name: string;
-  surname: string;
-  email: string;
-  /** When they joined the team: the sessions before it are not theirs. */
-  joined_at: string;
-  /** When they left the team, null while they are in it: the sessions from then on are not theirs. */
-  left_at: string | null;
-  sessions_expected: number;
-  sessions_attended: number;
-  minutes_attended: number;
-}
-
-export interface ParticipationExpert {
-  user_id: number;
-  name: string;
-  surname: string;
-  minutes_attended: number;
-}
-
-export interface ParticipationTeam {
-  team_id: number;
-  team_name: string;
-  /** The team's sessions of the span; each member's own count starts when they joined. */
-  sessions_expected: number;
-  /** Members' sessions attended over their sessions expected, 0..1; null when nothing was expected (no session, no member). */
-  attendance_rate: number | null;
-  members: ParticipationMember[];
-  experts: ParticipationExpert[];
-}
-
-export interface UnmatchedAttendee {
-  session_id: number;
-  session_name: string;
-  session_start: string;
-  name: string | null;
-  email: string | null;
-  minutes_attended: number;
-}
-
-export interface ParticipationReport {
-  data: ParticipationTeam[];
-  meta: {
-    from: string;
-    to: string;
-    /** All teams of the report together: sessions attended over sessions expected, 0..1; null when nothing was expected. */
-    attendance_rate: number | null;
-    unmatched: UnmatchedAttendee[];
-  };
 }
 
 /** Length of the union of the intervals [start, end), in the intervals' unit. */
@@ -200,7 +149,7 @@ const inTeamAt = (stay: TeamStay, startMs: number) => startMs >= Date.parse(stay
 /** One stay of one person in a team: a person who left and came back has one row per stay. */
 const stayKey = (userId: number, stay: TeamStay) => `${userId}@${stay.joined_at}`;
 
-export function computeParticipation(input: ParticipationInput): ParticipationReport {
+export function computeParticipation(input: ParticipationInput): ParticipationResponse {
   const spans = new Map<number, [number, number]>();
   const sessionById = new Map<number, SessionSpan>();
   /** Starts in ms since the epoch: of every session, and of the sessions for every team. */

@@ -6,14 +6,18 @@ import {
   computeParticipation,
   italianOrder,
   type ParticipationInput as ParticipationInputs,
-  type ParticipationExpert,
-  type ParticipationMember,
-  type ParticipationReport,
-  type ParticipationTeam,
   type Member,
   type Membership,
-  type UnmatchedAttendee,
 } from './participation.js';
+import type {
+  DashboardSummary,
+  ImportState,
+  LearnerLesson,
+  LearningResponse,
+  LearningRow,
+  ParticipationResponse,
+  TeamCompletion,
+} from './schemas.js';
 import { audit, changesBetween, type ActorId } from '../audit/repository.js';
 import { groupBy, memberSince, type Clock } from '../shared.js';
 import { defineRepository } from '../registry.js';
@@ -25,72 +29,8 @@ import { countAtOrBefore } from '../../infra/sorted.js';
  * how far each learner got in a course (learning), plus the dashboard figures built from them.
  * A report covers whole Europe/Rome calendar days, `from` to `to` included: a session belongs to
  * it when its start falls in that span. The participation rules are written in
- * server/src/reports/participation.ts, which computes the figures from the rows read here.
+ * participation.ts, which computes the figures from the rows read here.
  */
-
-
-export type { ParticipationExpert, ParticipationMember, ParticipationReport, ParticipationTeam, UnmatchedAttendee };
-
-export interface LearningRow {
-  user_id: number;
-  name: string;
-  surname: string;
-  email: string;
-  team_names: string[];
-  lessons_completed: number;
-  lessons_total: number;
-  /** Lessons completed over the course's lessons, 0..100, rounded. */
-  completion_percentage: number;
-  /** Seconds really watched (the lessons' covered stretches), as whole minutes. */
-  watched_minutes: number;
-  last_activity_at: string | null;
-}
-
-export interface LearningReport {
-  data: LearningRow[];
-  meta: { course_id: number; course_name: string; lessons_total: number };
-}
-
-export interface LearnerLesson {
-  lesson_id: number;
-  lesson_name: string;
-  module_id: number;
-  module_name: string;
-  video_length: number | null;
-  covered_seconds: number;
-  /** Covered share of the video, 0..100 rounded; null while its length is unknown. */
-  coverage_percentage: number | null;
-  /** Resume position, seconds. */
-  resume_position: number;
-  completed: boolean;
-  updated_at: string | null;
-}
-
-export interface ImportState {
-  session_id: number;
-  session_name: string;
-  session_start: string;
-  status: 'pending' | 'done' | 'failed';
-  attempts: number;
-  last_error: string | null;
-  updated_at: string;
-}
-
-export interface TeamCompletion {
-  team_id: number;
-  team_name: string;
-  members: number;
-  lessons_completed: number;
-  lessons_total: number;
-  completion_percentage: number;
-}
-
-export interface DashboardSummary {
-  sessions: { this_week: number; next_week: number; this_week_from: string; next_week_from: string };
-  attendance_by_month: Array<{ month: string; from: string; to: string; attendance_rate: number | null }>;
-  completion_by_team: TeamCompletion[];
-  imports: ImportState[];
-}
 
 /** A person's columns, named: SQLite orders a UNION only by its result's explicit names. */
 const PERSON = ['users.id as id', 'users.name as name', 'users.surname as surname', 'users.email as email'] as const;
@@ -208,7 +148,7 @@ export function createReportsRepository(db: Db, now: Clock) {
   }
 
   /** The participation report of the span, for every team or one. */
-  async function participation(range: DayRange, teamId?: number): Promise<ParticipationReport> {
+  async function participation(range: DayRange, teamId?: number): Promise<ParticipationResponse> {
     return computeParticipation(await participationInputs(range, teamId));
   }
 
@@ -316,7 +256,7 @@ export function createReportsRepository(db: Db, now: Clock) {
    * The learning report of a course: with a team, its members; without, every team member plus
    * anyone else who has progress in the course. Sorted by surname, name.
    */
-  async function learning(courseId: number, teamId?: number): Promise<LearningReport | undefined> {
+  async function learning(courseId: number, teamId?: number): Promise<LearningResponse | undefined> {
     const course = await db.selectFrom('courses').select(['id', 'name']).where('id', '=', courseId).executeTakeFirst();
     if (!course) return undefined;
     const inCourse = (eb: ExpressionBuilder<Database, 'lesson_progress'>) =>

@@ -31,7 +31,7 @@ export const ParticipationMember = Type.Object({
   name: Type.String(),
   surname: Type.String(),
   email: Type.String(),
-  /** When they joined the team (ISO instant): only the sessions from then on are theirs. */
+  /** When they joined the team (ISO instant): the sessions before it are not theirs. */
   joined_at: Type.String(),
   /** When they left the team (ISO instant), null while they are in it: the sessions from then on are not theirs. */
   left_at: Type.Union([Type.String(), Type.Null()]),
@@ -39,6 +39,7 @@ export const ParticipationMember = Type.Object({
   sessions_attended: Type.Integer(),
   minutes_attended: Type.Integer(),
 });
+export type ParticipationMember = Static<typeof ParticipationMember>;
 
 export const ParticipationExpert = Type.Object({
   user_id: Type.Integer(),
@@ -46,11 +47,14 @@ export const ParticipationExpert = Type.Object({
   surname: Type.String(),
   minutes_attended: Type.Integer(),
 });
+export type ParticipationExpert = Static<typeof ParticipationExpert>;
 
 export const ParticipationTeam = Type.Object({
   team_id: Type.Integer(),
   team_name: Type.String(),
+  /** The team's sessions of the span; each member's own count starts when they joined. */
   sessions_expected: Type.Integer(),
+  /** Members' sessions attended over their sessions expected, 0..1; null when nothing was expected (no session, no member). */
   attendance_rate: MeasuredRate,
   members: Type.Array(ParticipationMember),
   experts: Type.Array(ParticipationExpert),
@@ -65,12 +69,14 @@ export const UnmatchedAttendee = Type.Object({
   email: Type.Union([Type.String(), Type.Null()]),
   minutes_attended: Type.Integer(),
 });
+export type UnmatchedAttendee = Static<typeof UnmatchedAttendee>;
 
 export const ParticipationResponse = Type.Object({
   data: Type.Array(ParticipationTeam),
   meta: Type.Object({
     from: Type.String(),
     to: Type.String(),
+    /** All teams of the report together: sessions attended over sessions expected, 0..1; null when nothing was expected. */
     attendance_rate: MeasuredRate,
     unmatched: Type.Array(UnmatchedAttendee),
   }),
@@ -85,7 +91,9 @@ export const LearningRow = Type.Object({
   team_names: Type.Array(Type.String()),
   lessons_completed: Type.Integer(),
   lessons_total: Type.Integer(),
+  /** Lessons completed over the course's lessons, 0..100, rounded. */
   completion_percentage: Type.Integer({ minimum: 0, maximum: 100 }),
+  /** Seconds really watched (the lessons' covered stretches), as whole minutes. */
   watched_minutes: Type.Integer(),
   last_activity_at: Type.Union([Type.String(), Type.Null()]),
 });
@@ -104,7 +112,9 @@ export const LearnerLesson = Type.Object({
   module_name: Type.String(),
   video_length: Type.Union([Type.Number(), Type.Null()]),
   covered_seconds: Type.Number(),
+  /** Covered share of the video, 0..100 rounded; null while its length is unknown. */
   coverage_percentage: Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()]),
+  /** Resume position, seconds. */
   resume_position: Type.Number(),
   completed: Type.Boolean(),
   updated_at: Type.Union([Type.String(), Type.Null()]),
@@ -135,6 +145,7 @@ export const TeamCompletion = Type.Object({
   lessons_total: Type.Integer(),
   completion_percentage: Type.Integer({ minimum: 0, maximum: 100 }),
 });
+export type TeamCompletion = Static<typeof TeamCompletion>;
 
 export const DashboardSummary = Type.Object({
   sessions: Type.Object({

@@ -13,21 +13,6 @@ export interface StoredImage {
   data: Buffer;
 }
 
-/** Rows are never updated: a new image gets a new path, so a path's bytes never change. */
-export interface UploadedImagesTable {
-  path: string;
-  content_type: string;
-  etag: string;
-  data: Buffer;
-  created_at: Timestamp;
-}
-
-declare module '../../db/schema.js' {
-  interface Database {
-    uploaded_images: UploadedImagesTable;
-  }
-}
-
 /**
  * Stores `image` inside the caller's transaction, so that the record pointing at it is saved with
  * it or not at all (used by the repositories whose records have images).
