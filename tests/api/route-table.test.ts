@@ -100,7 +100,7 @@ describe('the /api route table', () => {
         return !success || response?.['4xx'] !== ErrorBody || response?.['5xx'] !== ErrorBody;
       })
       .map((r) => `${r.method} ${r.url}`);
-    expect(missing, 'use responses({ 200: … }) from server/src/schemas/common.ts').toEqual([]);
+    expect(missing, 'use responses({ 200: … }) from server/src/http/schemas.ts').toEqual([]);
   });
 
   it('makes only /api/config, the sign-in routes, the calendar feed and accessibility reports public', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** Where leases are kept: the database's edit_leases (repositories/edit-leases.ts), or a test's map. */
+/** Where leases are kept: the database's edit_leases (modules/edit-leases/repository.ts), or a test's map. */
 export interface LeaseStore {
   take(key: string, holder: string, leaseMs: number): Promise<boolean>;
   release(key: string, holder: string): Promise<void>;

@@ -168,7 +168,7 @@ export default fp(
       if (status === 429) {
         return reply.status(429).send({ message: 'Troppe richieste: riprova tra qualche istante.' });
       }
-      // Files have their own limit and message (lib/images.ts); a 413 here is a JSON body over its limit.
+      // Files have their own limit and message (infra/images.ts); a 413 here is a JSON body over its limit.
       return reply.status(status).send({ message: clientErrorMessage(error) });
     });
     app.setNotFoundHandler((request, reply) => {

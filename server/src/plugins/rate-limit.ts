@@ -21,11 +21,11 @@ const MINUTE_MS = 60_000;
 
 /**
  * Rate limits. Every /api request counts against its client address and, once the token is known,
- * against its user (API_RATE_LIMIT_PER_ADDRESS, API_RATE_LIMIT_PER_USER, per minute; routes/index.ts
+ * against its user (API_RATE_LIMIT_PER_ADDRESS, API_RATE_LIMIT_PER_USER, per minute; plugins/api.ts
  * runs them around the token check). Over a limit the answer is 429 with Retry-After and an Italian
  * message (the error handler writes it). Other limits (the development provider's login form) use
  * @fastify/rate-limit's `createRateLimit`. With several server processes the counts are shared
- * (lib/shared-rate-limits.ts).
+ * (infra/rate-limits/shared.ts).
  */
 export default fp(
   async (app) => {

@@ -2,7 +2,7 @@ import type { Db } from '../../db/index.js';
 import type { Clock } from '../shared.js';
 import { defineRepository } from '../registry.js';
 
-/** Leases on records being saved, shared by every server process (lib/leases.ts). */
+/** Leases on records being saved, shared by every server process (infra/leases.ts). */
 export function createEditLeasesRepository(db: Db, now: Clock) {
   return {
     /**

@@ -7,7 +7,7 @@ import type { SwapOutcome } from './swap.js';
  * Modules in a course and lessons in a module are shown and played in the order of their
  * positions, so each place holds one of them: a second one at a taken place is refused under the
  * field, naming what is there. To swap two neighbours, the move routes (POST …/move) do it in one
- * step (repositories/positions.ts).
+ * step (positions/swap.ts).
  */
 export function positionTakenMessage(position: number, holder: string): string {
   return `La posizione ${position} è già occupata ${holder}: scegline un'altra.`;

@@ -3,7 +3,7 @@ import type { Timestamp } from '../../db/schema.js';
 import { isoNow, type Clock } from '../shared.js';
 import { defineRepository } from '../registry.js';
 
-/** An uploaded image, ready to be stored under its public path (lib/images.ts makes them). */
+/** An uploaded image, ready to be stored under its public path (infra/images.ts makes them). */
 export interface StoredImage {
   /** `/storage/<folder>/<name>.webp`, what records point at. */
   path: string;
