@@ -4,20 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
- * How src/ may import from server/: the API's types from its schemas (server/src/schemas/contract
- * gathers the existing resources'; a new resource's types come from its own schema module), as
- * types only, and the dependency-free rule modules (a lesson's video URL, a person's details).
+ * How src/ may import from server/: the API's types from its contract (server/src/contract.ts, the
+ * one barrel every request and response type is exported from), as types only, and the
+ * dependency-free rule modules (a lesson's video URL, a person's details) as values.
  */
 const CONTRACT_IMPORTS = [
   {
-    regex: '(^|/)server/(?!src/schemas/[\\w-]+$)',
-    message: 'Take API types from server/src/schemas (import type).',
+    regex: '(^|/)server/(?!src/(contract|modules/lessons/video-url|modules/users/person-rules)$)',
+    message: 'Take API types from server/src/contract (import type).',
   },
   {
-    // The pure rule modules (no TypeBox) are shared with the forms on purpose.
-    group: ['**/server/src/schemas/*', '!**/server/src/schemas/video-url', '!**/server/src/schemas/person-rules'],
+    group: ['**/server/src/contract'],
     allowTypeImports: true,
-    message: 'The API schemas reach the browser as types only: use `import type`.',
+    message: 'The API contract reaches the browser as types only: use `import type`.',
   },
 ];
 
@@ -124,13 +123,13 @@ export default tseslint.config(
   },
   {
     // Routes validate, authorize, call a repository (app.repos) and present: no SQL, no database
-    // handle, no clock of their own. Queries live in server/src/repositories/<resource>.ts.
-    files: ['server/src/routes/**/*.ts'],
+    // handle, no clock of their own. Queries live in server/src/modules/<resource>/repository.ts.
+    files: ['server/src/modules/*/routes.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'kysely', message: 'Route files do not build SQL: add a method to the resource repository (server/src/repositories).' }],
+          paths: [{ name: 'kysely', message: 'Route files do not build SQL: add a method to the resource repository (server/src/modules/<resource>/repository.ts).' }],
           patterns: [{ group: ['**/db/index.js', '**/db/index'], message: 'Route files do not use the database: call app.repos.<resource>.' }],
         },
       ],
@@ -139,9 +138,9 @@ export default tseslint.config(
         { selector: "MemberExpression[property.name='db']", message: 'Route files do not use the database: call app.repos.<resource>.' },
         {
           selector: 'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|transaction|executeQuery)$/]',
-          message: 'Route files do not build SQL: add a method to the resource repository (server/src/repositories).',
+          message: 'Route files do not build SQL: add a method to the resource repository (server/src/modules/<resource>/repository.ts).',
         },
-        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'Route files do not build SQL: add a method to the resource repository (server/src/repositories).' },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'Route files do not build SQL: add a method to the resource repository (server/src/modules/<resource>/repository.ts).' },
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Use the server clock: app.now().' },
         { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Use the server clock: app.now().' },
       ],
@@ -149,7 +148,7 @@ export default tseslint.config(
   },
   {
     // Repositories take the clock they are given (`now`), so tests can move time.
-    files: ['server/src/repositories/**/*.ts'],
+    files: ['server/src/**/repository.ts', 'server/src/**/*-repository.ts', 'server/src/modules/{list,shared}.ts', 'server/src/modules/positions/swap.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

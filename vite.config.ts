@@ -405,7 +405,7 @@ const REACT_DOM_PACKAGES = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
 /**
  * The entry and the two modules it imports dynamically stay small chunks of their own beside the
  * groups below: the build manifest then names them, and the server finds there the files every
- * page starts with (server/src/lib/page-preloads.ts).
+ * page starts with (server/src/infra/page-preloads.ts).
  */
 const OWN_CHUNK = new Set([HTML_ENTRY, resolve(dirname(fileURLToPath(import.meta.url)), 'src/main.tsx'), REACT_DOM_CLIENT, RENDER_APP]);
 /**

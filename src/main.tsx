@@ -8,7 +8,7 @@ import { startPortalPage } from './startPage';
  * 2. React's DOM renderer loads;
  * 3. the app's code loads (MUI, the route table, the login screen);
  * 4. the theme is built and the first render starts, which React then carries on in slices.
- * The server names the files of 2 and 3 in every page it sends (server/src/lib/page-preloads.ts),
+ * The server names the files of 2 and 3 in every page it sends (server/src/infra/page-preloads.ts),
  * so they download beside this one rather than after it. Downloaded already, a module imported
  * would run in the task that imported it: each step waits for a new task first.
  */

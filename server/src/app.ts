@@ -8,7 +8,7 @@ import errors from './plugins/errors.js';
 import auth from './plugins/auth.js';
 import canonicalIds from './plugins/canonical-ids.js';
 import editVersions from './plugins/edit-versions.js';
-import bodyRules from './plugins/body-rules.js';
+import bodyRules from './http/body-rules.js';
 import multipart from '@fastify/multipart';
 import clock from './plugins/clock.js';
 import repositories from './plugins/repositories.js';
@@ -18,8 +18,8 @@ import rateLimit from './plugins/rate-limit.js';
 import oidcClient from './plugins/oidc.js';
 import storage from './plugins/storage.js';
 import spa from './plugins/spa.js';
-import api from './routes/index.js';
-import { API_FORMATS } from './schemas/formats.js';
+import api from './plugins/api.js';
+import { API_FORMATS } from './http/formats.js';
 import { redactedRequest } from './auth/redact.js';
 
 /** How query strings are read; NUL never belongs in a query value (PostgreSQL refuses it in text): it is dropped while decoding. */
@@ -84,7 +84,7 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   await app.register(lifecycle);
   await app.register(rateLimit);
   await app.register(oidcClient);
-  await app.register((await import('./attendances/scheduler.js')).default);
+  await app.register((await import('./modules/attendances/scheduler.js')).default);
   await app.register(api, { prefix: '/api' });
   await app.register((await import('./plugins/health.js')).default);
   if (!config.oidc.external) await app.register((await import('./plugins/dev-idp.js')).default);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_QUERY_TIMEOUT_SECONDS, parseDatabaseUrl, type DatabaseUrl } from './db/index.js';
-import { loadAttendanceConfig, type AttendanceConfig } from './attendances/config.js';
+import { loadAttendanceConfig, type AttendanceConfig } from './modules/attendances/config.js';
+import { ConfigError, httpUrl } from './infra/env.js';
 
 export interface Config {
   port: number;
@@ -91,7 +92,7 @@ export interface OidcSettings {
   trustEmail: boolean;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 const TOKEN_AUTH_METHODS: TokenAuthMethod[] = ['auto', 'client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'];
 
@@ -143,14 +144,7 @@ function integer(env: NodeJS.ProcessEnv, key: string, fallback: number, min: num
 }
 
 function url(env: NodeJS.ProcessEnv, key: string, fallback: string): string {
-  const raw = env[key] || fallback;
-  try {
-    const parsed = new URL(raw);
-    if (!/^https?:$/.test(parsed.protocol)) throw new Error();
-  } catch {
-    throw new ConfigError(`${key} must be an http(s) URL (got "${raw}")`);
-  }
-  return raw.replace(/\/+$/, '');
+  return httpUrl(key, env[key] || fallback);
 }
 
 /** "true"/"false", or a comma-separated list of trusted proxy addresses (default: this machine). */

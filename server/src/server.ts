@@ -5,11 +5,11 @@ import { buildApp } from './app.js';
 import { purgeExpiredTokens } from './auth/tokens.js';
 import { seedIfEmpty } from './seed/index.js';
 import { logSignInSettings } from './auth/startup-notes.js';
-import { startAttendanceScheduler, stopAttendanceScheduler } from './attendances/scheduler.js';
+import { startAttendanceScheduler, stopAttendanceScheduler } from './modules/attendances/scheduler.js';
 import { startAuditRetention, stopAuditRetention } from './plugins/audit.js';
 import { listenForChanges } from './db/notifications.js';
-import { startLeadership } from './lib/leadership.js';
-import { serveClusterCounters } from './lib/shared-rate-limits.js';
+import { startLeadership } from './infra/leadership.js';
+import { serveClusterCounters } from './infra/rate-limits/shared.js';
 import { drainOnSignals } from './shutdown.js';
 
 /** Set by the primary for each worker it forks: 0 for the first (and for its replacement). */

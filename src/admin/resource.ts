@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { retryableLazy } from '../components/retryableLazy';
 import { reloadableImport } from '../components/reloadableImport';
-import type { AdminStats } from '../../server/src/schemas/contract';
+import type { AdminStats } from '../../server/src/contract';
 import type { AccessRequest } from '../authProvider/canAccess';
 
 /** A count of the back-office dashboard: a field of GET /api/stats, shown at `position` (1 first). */

@@ -1,8 +1,8 @@
-import type { PermissionName } from '../../server/src/schemas/contract';
+import type { PermissionName } from '../../server/src/contract';
 
 /**
  * The one access rule of the app: react-admin's `{action, resource}` → a permission name of the
- * server's catalogue (server/src/permissions.ts); "developer" passes every check.
+ * server's catalogue (server/src/access/permissions.ts); "developer" passes every check.
  */
 export interface AccessRequest {
   action: string;

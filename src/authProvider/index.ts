@@ -2,7 +2,7 @@ import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
 import { getToken, sessionApi, type ApiError } from '../dataProvider/session';
 import { avatarUrl } from '../components/avatarUrl';
 import { loadPublicConfig } from '../config/publicConfigRequest';
-import type { User } from '../../server/src/schemas/contract';
+import type { User } from '../../server/src/contract';
 import { canAccess } from './canAccess';
 import { safeReturnPath } from './returnPath';
 import { endSession } from './session';

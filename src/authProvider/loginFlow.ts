@@ -1,7 +1,7 @@
 import { sessionApi } from '../dataProvider/session';
 import { safeReturnPath } from './returnPath';
 import { startSession } from './session';
-import type { ErrorBody } from '../../server/src/schemas/contract';
+import type { ErrorBody } from '../../server/src/contract';
 
 const FLOW_KEY = 'oauth_flow';
 

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { getToken } from '../dataProvider/session';
 import { useQuery } from '../lib/query/useQuery';
-import type { User } from '../../server/src/schemas/contract';
+import type { User } from '../../server/src/contract';
 import { authProvider, type AppIdentity } from './index';
 import { useHasSession } from './session';
 

@@ -1,12 +1,12 @@
 import { sessionApi } from '../dataProvider/session';
-import type { PublicConfig } from '../../server/src/schemas/contract';
+import type { PublicConfig } from '../../server/src/contract';
 
 /*
  * The request alone, apart from the usePublicConfig() hook: the login screen and the authProvider
  * need it without the portal's query cache (importing the hook's module would load it with them).
  */
 
-/** The element a page served by the server carries the configuration in (server/src/lib/page-preloads.ts). */
+/** The element a page served by the server carries the configuration in (server/src/infra/page-preloads.ts). */
 const ELEMENT_ID = 'percorso-config';
 
 let inline: PublicConfig | null | undefined;

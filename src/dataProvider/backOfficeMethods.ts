@@ -19,7 +19,7 @@ import type {
   TeamMemberUpdateBody,
   UserMoocBody,
   UserRolesBody,
-} from '../../server/src/schemas/contract';
+} from '../../server/src/contract';
 import { apiDownload, apiRequest, unwrapData } from './http';
 import { toListQuery, type ListParams } from './listQuery';
 

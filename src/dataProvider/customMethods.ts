@@ -1,5 +1,5 @@
 import type { Identifier } from 'ra-core';
-import type { Lesson, LessonSyncBody, SessionField, SessionResource, User } from '../../server/src/schemas/contract';
+import type { Lesson, LessonSyncBody, SessionField, SessionResource, User } from '../../server/src/contract';
 import { apiDownload, apiRequest, unwrapData } from './http';
 import { toListQuery, type ListParams } from './listQuery';
 import { toListResult } from './listResult';

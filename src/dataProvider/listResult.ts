@@ -1,4 +1,4 @@
-import type { ListMeta } from '../../server/src/schemas/contract';
+import type { ListMeta } from '../../server/src/contract';
 
 export interface ListResult<T> {
   data: T[];

@@ -5,7 +5,7 @@ import type {
   AuthLogoutResponse,
   PublicConfig,
   User,
-} from '../../server/src/schemas/contract';
+} from '../../server/src/contract';
 import { apiRequest, unwrapData } from './http';
 
 /**

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { Logo } from '../components/Logo';
-import type { PublicConfig } from '../../server/src/schemas/contract';
+import type { PublicConfig } from '../../server/src/contract';
 import { translateApp as translate } from '../routing/translateApp';
 import { Link as RouterLink } from '../routing/Link';
 import { MAIN_ID, SkipLink } from '../components/SkipLink';

@@ -12,7 +12,7 @@ import { Avatar } from '../components/Avatar';
 import { Skeleton } from '../components/Skeleton';
 import { Button } from '../components/Button';
 import { formatDateTime } from '../dates/format';
-import type { User } from '../../server/src/schemas/contract';
+import type { User } from '../../server/src/contract';
 import { usePageTitle } from './layout/pageTitle';
 
 export const DASHBOARD_LIST_HEIGHT = 280;

@@ -2,7 +2,7 @@
  * Each portal page's path (react-router's pattern) and the module under src/portal that renders it,
  * as src/portal/pageLoads.ts loads it (tests/unit/pageModules.test.ts holds the two together). Plain
  * data for the server, which names, in the HTML of a page opened directly, the files that page will
- * load (server/src/lib/page-preloads.ts), so the browser fetches them while the entry script is
+ * load (server/src/infra/page-preloads.ts), so the browser fetches them while the entry script is
  * still downloading and running instead of after it. The browser never loads this module.
  */
 export const PORTAL_PAGE_MODULES = {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { inlinePublicConfig, loadPublicConfig } from '../config/publicConfigRequest';
-import type { PublicConfig } from '../../server/src/schemas/contract';
+import type { PublicConfig } from '../../server/src/contract';
 
 export interface PublicConfigState {
   data: PublicConfig | undefined;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 import { migrations } from '../../server/src/db/migrations/index.js';
 import { demoRoles } from '../../server/src/seed/roles.js';
-import { VISITOR_REPORTS_PER_HOUR } from '../../server/src/routes/accessibility-reports.js';
+import { VISITOR_REPORTS_PER_HOUR } from '../../server/src/modules/accessibility-reports/routes.js';
 
 describe.each(databases)('accessibility reports API (%s)', (kind) => {
   const ctx = useTestApp(kind);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig, ConfigError } from '../../server/src/config.js';
-import { createPeriodicRunner } from '../../server/src/attendances/scheduler.js';
+import { createPeriodicRunner } from '../../server/src/modules/attendances/scheduler.js';
 
 const key = {
   type: 'service_account',

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { AttendanceFileError } from '../../server/src/attendances/csv.js';
-import { importAttendanceCsv } from '../../server/src/attendances/csv-import.js';
-import { parseCsvTime, parseDuration } from '../../server/src/attendances/csv-times.js';
-import { localToIso } from '../../server/src/attendances/times.js';
+import { AttendanceFileError } from '../../server/src/modules/attendances/csv.js';
+import { importAttendanceCsv } from '../../server/src/modules/attendances/csv-import.js';
+import { parseCsvTime, parseDuration } from '../../server/src/modules/attendances/csv-times.js';
+import { localToIso } from '../../server/src/calendar/time-zone.js';
 import { databases, useTestApp, type TestContext } from './helpers.js';
 
 const fixture = (name: string) => resolve(__dirname, '../fixtures/attendances', name);

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
-import type { GoogleCredentials } from '../../server/src/attendances/config.js';
+import type { GoogleCredentials } from '../../server/src/modules/attendances/config.js';
 
 /** A scripted answer of the fake Reports API. */
 export interface FakeAnswer {

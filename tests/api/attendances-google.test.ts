@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GoogleAttendanceImporter, type ImportLogger } from '../../server/src/attendances/importer.js';
-import { meetingCodeOf } from '../../server/src/attendances/meeting-code.js';
-import { REPORTS_SCOPE } from '../../server/src/attendances/google-auth.js';
-import { startAttendanceScheduler } from '../../server/src/attendances/scheduler.js';
+import { GoogleAttendanceImporter, type ImportLogger } from '../../server/src/modules/attendances/importer.js';
+import { meetingCodeOf } from '../../server/src/modules/attendances/meeting-code.js';
+import { REPORTS_SCOPE } from '../../server/src/modules/attendances/google-auth.js';
+import { startAttendanceScheduler } from '../../server/src/modules/attendances/scheduler.js';
 import { databases, useTestApp, type TestContext } from './helpers.js';
 import { callEnded, FakeGoogle, page } from './attendances-google-fake.js';
 

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 import { makeExpert, makeSession, makeTeam } from './backoffice-fixtures.js';
-import { createAuditRepository, recordAudit } from '../../server/src/repositories/audit.js';
+import { createAuditRepository, recordAudit } from '../../server/src/modules/audit/repository.js';
 import { demoRoles } from '../../server/src/seed/roles.js';
 import { startAuditRetention } from '../../server/src/plugins/audit.js';
 import { loadConfig } from '../../server/src/config.js';
-import { importAttendanceCsv } from '../../server/src/attendances/csv-import.js';
+import { importAttendanceCsv } from '../../server/src/modules/attendances/csv-import.js';
 import { resolve } from 'node:path';
 
 const session = {

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest, readiness, type Db } from '../../server/src/db/index.js';
-import { ilike } from '../../server/src/lib/listing.js';
+import { ilike } from '../../server/src/http/listing.js';
 
 /**
  * `npm run db:backup` and `npm run db:restore`, run as commands, as docs/DEPLOYING.md says: a

@@ -6,8 +6,8 @@ import { databases, useTestApp } from './helpers.js';
 import { addMember, makeExpert, makeSession, makeTeam } from './backoffice-fixtures.js';
 import fc from 'fast-check';
 import { hashToken } from '../../server/src/auth/tokens.js';
-import { mayReadSession } from '../../server/src/lib/access.js';
-import { createCalendarRepository } from '../../server/src/repositories/calendar.js';
+import { mayReadSession } from '../../server/src/modules/sessions/access.js';
+import { createCalendarRepository } from '../../server/src/modules/calendar/repository.js';
 
 const DAY = 24 * 3600_000;
 const inDays = (d: number) => new Date(Date.now() + d * DAY).toISOString();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OidcClient } from '../../server/src/auth/oidc-client.js';
-import { clientConfigSource } from '../../server/src/lib/client-config.js';
+import { clientConfigSource } from '../../server/src/modules/config/presenter.js';
 import { loadConfig } from '../../server/src/config.js';
 
 const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', DATABASE_URL: 'sqlite::memory:' });

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
-import { responses } from '../../server/src/schemas/common.js';
+import { responses } from '../../server/src/http/schemas.js';
 import { contractMismatches, guardResponseSchemas } from './contract-guard.js';
 
 /**

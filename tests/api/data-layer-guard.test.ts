@@ -29,7 +29,7 @@ async function problems(filePath: string): Promise<string[]> {
 
 describe('data layer lint guard', () => {
   it('refuses Kysely, the database, SQL and the wall clock in a route file', async () => {
-    const found = await problems('server/src/routes/probe.ts');
+    const found = await problems('server/src/modules/probe/routes.ts');
     expect(found.filter((m) => m.startsWith("'kysely' import is restricted"))).toHaveLength(1);
     expect(found.filter((m) => m.includes('../db/index.js'))).toHaveLength(1);
     expect(found.filter((m) => m.startsWith('Route files do not use the database'))).toHaveLength(1);
@@ -39,25 +39,25 @@ describe('data layer lint guard', () => {
   }, 60000);
 
   it('refuses the wall clock in a repository', async () => {
-    const found = await problems('server/src/repositories/probe.ts');
+    const found = await problems('server/src/modules/probe/repository.ts');
     expect(found.filter((m) => m.startsWith('Use the clock the repository is given'))).toHaveLength(2);
     expect(found.filter((m) => m.startsWith('Route files'))).toEqual([]);
   }, 60000);
 
   it('leaves other server files alone', async () => {
-    expect(await problems('server/src/lib/probe.ts')).toEqual([]);
+    expect(await problems('server/src/http/probe.ts')).toEqual([]);
   }, 60000);
 });
 
 describe('front-end import guard', () => {
-  it('lets src/ take API types from the server schemas, as types only, and nothing else from server/', async () => {
+  it('lets src/ take API types from the server contract, as types only, and nothing else from server/', async () => {
     const eslint = new ESLint({ cwd: root });
     const cases: Array<[string, number]> = [
-      ["import type { Course } from '../../server/src/schemas/contract';", 0],
-      ["import type { PartnerResource } from '../../server/src/schemas/partner';", 0],
-      ["import { PartnerResource } from '../../server/src/schemas/partner';", 1],
-      ["import { isAcceptedVideoUrl } from '../../server/src/schemas/video-url';", 0],
-      ["import { createTeamsRepository } from '../../server/src/repositories/teams';", 1],
+      ["import type { Course } from '../../server/src/contract';", 0],
+      ["import type { PartnerResource } from '../../server/src/contract';", 0],
+      ["import { PartnerResource } from '../../server/src/contract';", 1],
+      ["import { isAcceptedVideoUrl } from '../../server/src/modules/lessons/video-url';", 0],
+      ["import { createTeamsRepository } from '../../server/src/modules/teams/repository';", 1],
       ["import type { Db } from '../../server/src/db/index';", 1],
     ];
     for (const [code, expected] of cases) {

@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/src/config.js';
 import { createDb, migrateToLatest, setDatabaseLogger, type Db } from '../../server/src/db/index.js';
 import { buildApp, type App } from '../../server/src/app.js';
 import { issueToken } from '../../server/src/auth/tokens.js';
-import { startLeadership, type Leadership } from '../../server/src/lib/leadership.js';
+import { startLeadership, type Leadership } from '../../server/src/infra/leadership.js';
 import { freePort, grant, newTestSchemaName } from './helpers.js';
 import { LoopbackProxy } from './loopback-proxy.js';
 

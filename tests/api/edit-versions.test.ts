@@ -165,7 +165,7 @@ describe.each(databases)('edit versions: If-Match on PUT (%s)', (kind) => {
   });
 
   it("a record's save lease: one holder at a time, given back by its holder only, taken over once lapsed", async () => {
-    // What lets saves in different processes wait for each other (lib/leases.ts): here, two holders.
+    // What lets saves in different processes wait for each other (infra/leases.ts): here, two holders.
     const leases = ctx.app.repos.editLeases;
     const key = `lease test ${kind}`;
     const realNow = ctx.app.now;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_LABELS, fieldLabel, requiredMessage } from '../../server/src/lib/field-labels.js';
+import { FIELD_LABELS, fieldLabel, requiredMessage } from '../../server/src/http/field-labels.js';
 import { schemaErrorsToFields } from '../../server/src/plugins/errors.js';
 
 describe('Italian field labels in validation messages', () => {
@@ -33,7 +33,7 @@ describe('Italian field labels in validation messages', () => {
 describe('every field a request may send has an Italian label', () => {
   it('covers each top-level property of every body and query schema', () => {
     // Every schema module, so a new one is covered without being listed here.
-    const modules = Object.values(import.meta.glob<Record<string, unknown>>('../../server/src/schemas/*.ts', { eager: true }));
+    const modules = Object.values(import.meta.glob<Record<string, unknown>>('../../server/src/**/schemas.ts', { eager: true }));
     const unlabelled = new Set<string>();
     const visit = (schema: unknown) => {
       const node = schema as { properties?: Record<string, unknown>; anyOf?: unknown[]; allOf?: unknown[] } | null;

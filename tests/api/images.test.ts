@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 import { COURSE_ADMIN, insertCourse, multipart, png, postCover } from './courses-fixtures.js';
-import { targetSize } from '../../server/src/lib/images.js';
+import { targetSize } from '../../server/src/infra/images.js';
 
 const TOO_LARGE = 'Il file è troppo grande. La dimensione massima consentita è di 5MB.';
 const NOT_IMAGE = "Il file deve essere un'immagine (JPEG, PNG, WebP o GIF).";

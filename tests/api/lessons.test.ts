@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 import { COURSE_ADMIN, insertCourse, insertLesson, insertModule, markCompleted } from './courses-fixtures.js';
-import { isAcceptedVideoUrl } from '../../server/src/routes/lessons.js';
+import { isAcceptedVideoUrl } from '../../server/src/modules/lessons/routes.js';
 import { DEMO_VIDEOS_DIR } from '../../server/src/plugins/storage.js';
 
 const BAD_VIDEO_URL = 'Il campo URL del video deve essere un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).';

@@ -5,7 +5,7 @@ import { databases, useTestApp } from './helpers.js';
 
 /**
  * The lists that grow with the incubator read a page in index order: `order by <key>, id` (the
- * shape every list sorts with, see repositories/list.ts) never sorts the whole table, so a deep
+ * shape every list sorts with, see modules/list.ts) never sorts the whole table, so a deep
  * page costs what the first one does.
  */
 const SORTED_LISTS: Array<{ table: string; key: string; direction: 'asc' | 'desc'; index: string }> = [

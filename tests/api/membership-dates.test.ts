@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/src/db/index.js';
-import { createTeamsRepository } from '../../server/src/repositories/teams.js';
+import { createTeamsRepository } from '../../server/src/modules/teams/repository.js';
 import { databases, isolatedDb, migrateUpTo, useTestApp } from './helpers.js';
 import { addMember, makeTeam } from './backoffice-fixtures.js';
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BACK_OFFICE, FIRST_RENDER_MODULES, firstRenderFiles, pagePreloads, pathPattern, withModulePreloads } from '../../server/src/lib/page-preloads.js';
+import { BACK_OFFICE, FIRST_RENDER_MODULES, firstRenderFiles, pagePreloads, pathPattern, withModulePreloads } from '../../server/src/infra/page-preloads.js';
 import { databases, useTestApp } from './helpers.js';
 
 const INDEX = '<!doctype html><html lang="it"><head><title>Percorso</title>\n    <script type="module" crossorigin src="/assets/index-e1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/react-e2.js">\n  </head><body><div id="root"></div></body></html>';

@@ -2,7 +2,7 @@ import type { KyselyPlugin } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 import { insertCourse, insertLesson, insertModule } from './courses-fixtures.js';
-import { recordSync } from '../../server/src/repositories/progress.js';
+import { recordSync } from '../../server/src/modules/progress/repository.js';
 
 /** Delays every query result by a few random milliseconds, so concurrent syncs really interleave. */
 const jitter: KyselyPlugin = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
-import { windowCounter } from '../../server/src/lib/shared-rate-limits.js';
+import { windowCounter } from '../../server/src/infra/rate-limits/shared.js';
 
 /** The API as a whole is rate-limited per signed-in user and per client address: 429 with Retry-After. */
 describe.each(databases)('API rate limits (%s)', (kind) => {

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
 import { databases, useTestApp } from './helpers.js';
 import { makeExpert, makeTeam } from './backoffice-fixtures.js';
-import { createSessionsRepository } from '../../server/src/repositories/sessions.js';
-import type { SessionValues } from '../../server/src/repositories/sessions.js';
+import { createSessionsRepository } from '../../server/src/modules/sessions/repository.js';
+import type { SessionValues } from '../../server/src/modules/sessions/repository.js';
 
 const base = {
   name: 'Office hours',

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases, useTestApp, type TestContext } from './helpers.js';
-import { participationWorkbook } from '../../server/src/reports/excel.js';
-import type { ParticipationReport, ParticipationTeam } from '../../server/src/reports/participation.js';
+import { participationWorkbook } from '../../server/src/modules/reports/excel.js';
+import type { ParticipationResponse as ParticipationReport, ParticipationTeam } from '../../server/src/modules/reports/schemas.js';
 
 /**
  * A small programme built by hand, and every figure of the participation and learning reports

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
-import { PERMISSIONS } from '../../server/src/permissions.js';
+import { PERMISSIONS } from '../../server/src/access/permissions.js';
 
 describe.each(databases)('roles and permissions API (%s)', (kind) => {
   const ctx = useTestApp(kind);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
 import { createDb, migrateToLatest, type Db } from '../../server/src/db/index.js';
 import { buildApp, type App } from '../../server/src/app.js';
-import { ErrorBody } from '../../server/src/schemas/common.js';
+import { ErrorBody } from '../../server/src/http/schemas.js';
 
 /**
  * Every registered /api route is listed in docs/API-PERMISSIONS.md, and every one of them but the
@@ -100,7 +100,7 @@ describe('the /api route table', () => {
         return !success || response?.['4xx'] !== ErrorBody || response?.['5xx'] !== ErrorBody;
       })
       .map((r) => `${r.method} ${r.url}`);
-    expect(missing, 'use responses({ 200: … }) from server/src/schemas/common.ts').toEqual([]);
+    expect(missing, 'use responses({ 200: … }) from server/src/http/schemas.ts').toEqual([]);
   });
 
   it('makes only /api/config, the sign-in routes, the calendar feed and accessibility reports public', () => {

@@ -1,8 +1,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isPostgresDb } from '../../server/src/db/index.js';
-import { ilike } from '../../server/src/lib/listing.js';
-import { userSearch } from '../../server/src/lib/search-filters.js';
+import { ilike } from '../../server/src/http/listing.js';
+import { userSearch } from '../../server/src/http/search-filters.js';
 import { databases, useTestApp } from './helpers.js';
 
 /**

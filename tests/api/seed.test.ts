@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/index.js';
-import { PERMISSIONS, PERMISSION_NAMES } from '../../server/src/permissions.js';
+import { PERMISSIONS, PERMISSION_NAMES } from '../../server/src/access/permissions.js';
 import { seedDemo, seedIfEmpty, wipeData } from '../../server/src/seed/index.js';
 import { databases, useTestApp } from './helpers.js';
 

@@ -1,26 +1,35 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 
 /**
- * Repositories and route modules register themselves (plugins/repositories.ts, routes/index.ts):
- * a new resource adds files, not lines to a list. These checks fail when a module declares itself
- * in one place and not the other, so a forgotten export is a red test, not an undefined at run time.
+ * Repositories and route modules are listed once, in server/src/modules/index.ts (plugins/api.ts
+ * and plugins/repositories.ts build from it). These checks fail when a module declares itself in
+ * one place and not the other, or is left off the list, so a forgotten line is a red test, not an
+ * undefined at run time.
  */
 const server = fileURLToPath(new URL('../../server/src/', import.meta.url));
-const modulesOf = (folder: string) =>
-  readdirSync(join(server, folder))
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => ({ file, path: join(server, folder, file), source: readFileSync(join(server, folder, file), 'utf8') }));
+const sourceFiles = (folder: string): string[] =>
+  readdirSync(join(server, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+    .map((file) => join(folder, file));
+const modulesOf = (files: string[]) =>
+  files.map((file) => ({ file, path: join(server, file), source: readFileSync(join(server, file), 'utf8') }));
+/** The module files modules/index.ts imports, relative to server/src. */
+const listed = new Set(
+  [...readFileSync(join(server, 'modules/index.ts'), 'utf8').matchAll(/import\('([^']+)\.js'\)/g)].map((match) =>
+    relative(server, join(server, 'modules', `${match[1]}.ts`)),
+  ),
+);
 
 describe.each(databases)('self-registration (%s)', (kind) => {
   const ctx = useTestApp(kind);
 
   it('every repository that adds itself to Repositories exports its definition, and app.repos has it', async () => {
-    const declared = modulesOf('repositories')
-      .filter(({ file }) => file !== 'registry.ts')
+    const declared = modulesOf(sourceFiles('.'))
+      .filter(({ file }) => file !== join('modules', 'registry.ts'))
       .flatMap(({ file, path, source }) => {
       const names = [...source.matchAll(/interface Repositories \{\s*(\w+):/g)].map((match) => match[1]);
       return names.map((name) => ({ file, path, name }));
@@ -29,15 +38,19 @@ describe.each(databases)('self-registration (%s)', (kind) => {
     for (const { file, path, name } of declared) {
       const module = (await import(pathToFileURL(path).href)) as { repository?: { name: string } };
       expect(module.repository?.name, file).toBe(name);
+      expect(listed.has(file), `${file} is listed in modules/index.ts`).toBe(true);
       expect(ctx.app.repos[name as keyof typeof ctx.app.repos], file).toBeTypeOf('object');
     }
     expect(Object.keys(ctx.app.repos).sort()).toEqual(declared.map((d) => d.name).sort());
   });
 
-  it('every module of server/src/routes is a plugin whose routes are served under /api', async () => {
-    for (const { file, path } of modulesOf('routes').filter(({ file }) => file !== 'index.ts')) {
+  it('every routes.ts of server/src/modules is a plugin whose routes are served under /api', async () => {
+    const routes = modulesOf(sourceFiles('modules').filter((file) => file.endsWith('/routes.ts')));
+    expect(routes.length).toBeGreaterThan(10);
+    for (const { file, path } of routes) {
       const module = (await import(pathToFileURL(path).href)) as { default?: unknown };
       expect(module.default, file).toBeTypeOf('function');
+      expect(listed.has(file), `${file} is listed in modules/index.ts`).toBe(true);
     }
     // One route of each resource family, so a module that stopped registering is noticed.
     for (const url of ['/api/teams', '/api/sessions', '/api/courses', '/api/reports/dashboard', '/api/audit-log', '/api/accessibility-reports']) {

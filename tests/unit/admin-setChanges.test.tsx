@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { withSetChanges } from '../../src/admin/common/setChanges';
 import { UserRolesDialog } from '../../src/admin/users/UserRolesDialog';
-import type { AdminUser } from '../../server/src/schemas/contract';
+import type { AdminUser } from '../../server/src/contract';
 import { renderAdmin, testDataProvider } from './support/adminHarness';
 
 describe('the roles a "Permessi" dialog saves', () => {

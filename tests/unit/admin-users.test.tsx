@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Form } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { UserInputs } from '../../src/admin/users/UserInputs';
-import { EARLIEST_BIRTHDATE } from '../../server/src/schemas/person-rules';
+import { EARLIEST_BIRTHDATE } from '../../server/src/modules/users/person-rules';
 import { romeDayKey } from '../../src/dates/calendar';
 import { renderAdmin } from './support/adminHarness';
 

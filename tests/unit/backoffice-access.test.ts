@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mayEditTeamProfile, mayReadSession, mayReadTeam, mayReadTeamSessions } from '../../server/src/lib/access.js';
-import { extractMeetUrl, toSqlUtc } from '../../server/src/lib/presenters-sessions.js';
-import type { AuthContext } from '../../server/src/plugins/auth.js';
+import { mayEditTeamProfile, mayReadTeam, mayReadTeamSessions } from '../../server/src/modules/teams/access.js';
+import { mayReadSession } from '../../server/src/modules/sessions/access.js';
+import { extractMeetUrl, toSqlUtc } from '../../server/src/modules/sessions/presenter.js';
+import type { AuthContext } from '../../server/src/access/can.js';
 
 const caller = (over: Partial<AuthContext> = {}): AuthContext => ({
   userId: 1, token: 't', isExpert: false, expertAccess: null, moocAccess: false, permissions: new Set(), ...over,

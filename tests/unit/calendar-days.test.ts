@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, currentQuarter, dayRangeBounds, dayStartIso, isCalendarDay, romeToday } from '../../server/src/lib/calendar-days.js';
+import { addDays, currentQuarter, dayRangeBounds, dayStartIso, isCalendarDay, romeToday } from '../../server/src/calendar/calendar-days.js';
 
 describe('Europe/Rome calendar days', () => {
   it('accepts only real days written YYYY-MM-DD', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withLease, type LeaseStore } from '../../server/src/lib/leases.js';
+import { withLease, type LeaseStore } from '../../server/src/infra/leases.js';
 
 /** A lease store in memory, on a clock the test moves (what edit_leases does, for one process). */
 function memoryStore() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneAtATimePerKey } from '../../server/src/lib/one-at-a-time.js';
+import { oneAtATimePerKey } from '../../server/src/infra/one-at-a-time.js';
 
 /** A promise and the functions that settle it. */
 function deferred() {

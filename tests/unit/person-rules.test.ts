@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { birthdateProblem, isAnswerableEmail, joinDayProblem } from '../../server/src/schemas/person-rules';
+import { birthdateProblem, isAnswerableEmail, joinDayProblem } from '../../server/src/modules/users/person-rules';
 
 // The server's validation and the forms both call these: what passes here passes everywhere.
 describe('birthdateProblem', () => {

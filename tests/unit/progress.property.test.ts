@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applySync, coveredSeconds, DEFAULT_RULES, MAX_RATE, type ProgressState } from '../../server/src/lib/progress.js';
+import { applySync, coveredSeconds, DEFAULT_RULES, MAX_RATE, type ProgressState } from '../../server/src/modules/progress/coverage.js';
 
 /**
  * Properties of the lesson progress rules: whatever a client sends, the coverage it earns is bounded

@@ -7,7 +7,7 @@ import {
   mergeInterval,
   parseWatched,
   type ProgressState,
-} from '../../server/src/lib/progress.js';
+} from '../../server/src/modules/progress/coverage.js';
 
 const rules = { ...DEFAULT_RULES, threshold: 0.9 };
 const T0 = 1_700_000_000_000;

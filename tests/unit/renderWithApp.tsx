@@ -9,7 +9,7 @@ import { authProvider } from '../../src/authProvider';
 import { backOfficeDataProvider as dataProvider } from '../../src/dataProvider/backOffice';
 import { i18nProvider } from '../../src/i18n';
 import { appTheme } from '../../src/theme';
-import type { PublicConfig, User } from '../../server/src/schemas/contract';
+import type { PublicConfig, User } from '../../server/src/contract';
 
 export const testConfig: PublicConfig = {
   authorize_url: 'http://localhost:3000/idp/auth',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeParticipation, unionLength, type AttendanceRow } from '../../server/src/reports/participation';
+import { computeParticipation, unionLength, type AttendanceRow } from '../../server/src/modules/reports/participation';
 
 /** Brute force: the whole seconds covered by at least one interval (integer bounds). */
 function covered(intervals: Array<[number, number]>): number {

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import type { SignInRepository } from '../repositories/sign-in.js';
+import type { SignInRepository } from './sign-in-repository.js';
 import type { IdentityClaims } from './oidc-client.js';
 
 /** Why a person who signed in at the provider is not let in; the SPA shows a line for each. */

@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { createDb } from '../db/index.js';
-import { runAttendanceCli } from '../attendances/cli.js';
+import { runAttendanceCli } from '../modules/attendances/cli.js';
 
 const USAGE = `Uso:
   npm run attendances:import -- --session <id> --file <report.csv> [--timezone Europe/Rome] [--replace]

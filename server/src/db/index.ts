@@ -2,6 +2,7 @@ import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, Sqlite
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database } from './schema.js';
+import type { DbLogger } from './logger.js';
 import { migrationProvider, migrations } from './migrations/index.js';
 import { WriteTracker } from './write-tracker.js';
 import { SearchIndexPlugin, foldText } from './search.js';
@@ -79,10 +80,6 @@ export interface DbRuntime {
   queryTimeoutMs: number;
 }
 
-/** The part of a pino/Fastify logger the database layer writes to. */
-export interface DbLogger {
-  warn(details: object, message: string): void;
-}
 
 const stderrLogger: DbLogger = {
   warn: (details, message) => console.error(`${message} ${JSON.stringify(details)}`),

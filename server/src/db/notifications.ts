@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { AUTH_TABLES } from '../auth/auth-cache.js';
-import { KEEPALIVE_IDLE_MS, runtimeOf, type Db, type DbLogger, type DbRuntime } from './index.js';
+import { KEEPALIVE_IDLE_MS, runtimeOf, type Db, type DbRuntime } from './index.js';
+import type { DbLogger } from './logger.js';
 
 /** The PostgreSQL channel server processes announce their changes to cached data on. */
 export const CHANGES_CHANNEL = 'percorso_changes';

@@ -239,8 +239,40 @@ export interface RateLimitHitsTable {
 }
 
 /**
- * The tables, as Kysely sees them. A resource may declare its own table next to its repository
- * instead (declaration merging, see repositories/accessibility-reports.ts).
+ * What someone reported as not accessible, and how far staff got with it.
+ */
+export interface AccessibilityReportsTable {
+  id: Generated<number>;
+  /** Null for a visitor who was not signed in, and once the reporting user is deleted; name and e-mail stay for the reply. */
+  user_id: number | null;
+  reporter_name: string;
+  reporter_email: string;
+  page_url: string | null;
+  description: string;
+  state: 'new' | 'in_progress' | 'resolved';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A record being saved: by whom (a random id per save) and until when, in epoch ms. */
+export interface EditLeasesTable {
+  key: string;
+  holder: string;
+  expires_at: number;
+}
+
+/** Rows are never updated: a new image gets a new path, so a path's bytes never change. */
+export interface UploadedImagesTable {
+  path: string;
+  content_type: string;
+  etag: string;
+  data: Buffer;
+  created_at: Timestamp;
+}
+
+/**
+ * The tables, as Kysely sees them: every table is declared in this file, and the rows the code
+ * passes around are named below (`<Table>Row`, `New<Table>`, `<Table>Update`).
  */
 export interface Database {
   rate_limit_hits: RateLimitHitsTable;
@@ -267,6 +299,9 @@ export interface Database {
   sign_in_requests: SignInRequestsTable;
   calendar_feeds: CalendarFeedsTable;
   audit_log: AuditLogTable;
+  accessibility_reports: AccessibilityReportsTable;
+  edit_leases: EditLeasesTable;
+  uploaded_images: UploadedImagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -277,3 +312,4 @@ export type SessionRow = Selectable<SessionsTable>;
 export type CourseRow = Selectable<CoursesTable>;
 export type ModuleRow = Selectable<ModulesTable>;
 export type LessonRow = Selectable<LessonsTable>;
+export type NewAttendance = Insertable<AttendancesTable>;

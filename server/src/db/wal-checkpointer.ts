@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { DbLogger } from './index.js';
+import type { DbLogger } from './logger.js';
 
 /**
  * SQLite WAL checkpoints on a thread of their own.

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { createPeriodicRunner } from '../attendances/scheduler.js';
+import { createPeriodicRunner } from '../modules/attendances/scheduler.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const runners = new WeakMap<FastifyInstance, ReturnType<typeof createPeriodicRunner>>();

@@ -1,22 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { forbidden, unauthorized } from '../http/errors.js';
 import { hashToken } from '../auth/tokens.js';
 import { AuthCache } from '../auth/auth-cache.js';
 import { runtimeOf, type Db } from '../db/index.js';
 import { preparedSelectOn } from '../db/prepared.js';
-import type { PermissionName } from '../permissions.js';
-import type { ActorId } from '../repositories/audit.js';
-
-/** Who is calling: resolved once per request from the bearer token. */
-export interface AuthContext {
-  userId: number;
-  token: string;
-  isExpert: boolean;
-  expertAccess: 'complete' | 'limited' | null;
-  moocAccess: boolean;
-  permissions: ReadonlySet<string>;
-}
+import { can, type AuthContext } from '../access/can.js';
+import type { PermissionName } from '../access/permissions.js';
+import type { ActorId } from '../modules/audit/repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,16 +33,8 @@ declare module 'fastify' {
   }
 }
 
-export const WILDCARD_PERMISSION: PermissionName = 'developer';
-
 /** Marks the hooks requirePermission makes, so routes run them before validation (see below). */
 const PERMISSION_CHECK = Symbol('permission check');
-
-export function can(auth: AuthContext | null, ...names: PermissionName[]): boolean {
-  if (!auth) return false;
-  if (auth.permissions.has(WILDCARD_PERMISSION)) return true;
-  return names.some((n) => auth.permissions.has(n));
-}
 
 /** The signed-in caller; throws 401 when there is none (use inside authenticated routes). */
 export function authOf(request: FastifyRequest): AuthContext {

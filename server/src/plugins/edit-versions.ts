@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { TObject } from 'typebox';
-import { HttpError } from '../lib/errors.js';
-import { withLease } from '../lib/leases.js';
-import { oneAtATimePerKey } from '../lib/one-at-a-time.js';
+import { HttpError } from '../http/errors.js';
+import { withLease } from '../infra/leases.js';
+import { oneAtATimePerKey } from '../infra/one-at-a-time.js';
 
 /**
  * Edits that cross: two people (or two tabs) open the same record's form, both save. The form sends

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import { HttpError, validationFailed, type FieldErrors } from '../lib/errors.js';
-import { fieldLabel } from '../lib/field-labels.js';
+import { HttpError, validationFailed, type FieldErrors } from '../http/errors.js';
+import { fieldLabel } from '../http/field-labels.js';
 import { describeDatabaseError, isDatabaseUnavailable } from '../db/errors.js';
 
 /** Seconds a client is asked to wait before trying again while the database is unavailable. */
@@ -168,7 +168,7 @@ export default fp(
       if (status === 429) {
         return reply.status(429).send({ message: 'Troppe richieste: riprova tra qualche istante.' });
       }
-      // Files have their own limit and message (lib/images.ts); a 413 here is a JSON body over its limit.
+      // Files have their own limit and message (infra/images.ts); a 413 here is a JSON body over its limit.
       return reply.status(status).send({ message: clientErrorMessage(error) });
     });
     app.setNotFoundHandler((request, reply) => {

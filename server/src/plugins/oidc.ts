@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { OidcClient } from '../auth/oidc-client.js';
-import { clientConfigSource, type ClientConfigSource } from '../lib/client-config.js';
-import { createSignInRepository, type SignInRepository } from '../repositories/sign-in.js';
+import { clientConfigSource, type ClientConfigSource } from '../modules/config/presenter.js';
+import { createSignInRepository, type SignInRepository } from '../auth/sign-in-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clusterCounter, databaseCounter, sharedStore, windowCounter, type Counter, type Hit } from '../lib/shared-rate-limits.js';
+import { clusterCounter, databaseCounter, sharedStore, windowCounter, type Counter, type Hit } from '../infra/rate-limits/shared.js';
 
 /**
  * One of the API's limits: nothing when the request is under it (at once with this process's own
@@ -21,11 +21,11 @@ const MINUTE_MS = 60_000;
 
 /**
  * Rate limits. Every /api request counts against its client address and, once the token is known,
- * against its user (API_RATE_LIMIT_PER_ADDRESS, API_RATE_LIMIT_PER_USER, per minute; routes/index.ts
+ * against its user (API_RATE_LIMIT_PER_ADDRESS, API_RATE_LIMIT_PER_USER, per minute; plugins/api.ts
  * runs them around the token check). Over a limit the answer is 429 with Retry-After and an Italian
  * message (the error handler writes it). Other limits (the development provider's login form) use
  * @fastify/rate-limit's `createRateLimit`. With several server processes the counts are shared
- * (lib/shared-rate-limits.ts).
+ * (infra/rate-limits/shared.ts).
  */
 export default fp(
   async (app) => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { pageHtml, withPublicConfig } from '../lib/page-preloads.js';
+import { pageHtml, withPublicConfig } from '../infra/page-preloads.js';
 
 /** Paths that never fall back to the SPA: they answer their own 404s. */
 const NOT_SPA = /^\/(api|idp|storage)(\/|$)/;
@@ -15,7 +15,7 @@ function cacheFor(reply: FastifyReply, path: string) {
 /**
  * Serves the Vite build (dist/) with pre-compressed variants when present, and index.html for any
  * other GET path a browser asks as a page (history routing); a portal page's copy also names the
- * files that page loads, and every page carries the public configuration (lib/page-preloads.ts).
+ * files that page loads, and every page carries the public configuration (infra/page-preloads.ts).
  */
 export default async function spa(app: FastifyInstance): Promise<void> {
   const root = resolve(app.config.distDir);

@@ -3,8 +3,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { CALENDAR_FEED_KEY_FILE } from '../lib/calendar-feed.js';
-import { UPLOAD_FOLDERS } from '../lib/images.js';
+import { CALENDAR_FEED_KEY_FILE } from '../calendar/calendar-feed.js';
+import { UPLOAD_FOLDERS } from '../infra/images.js';
 import uploadedImages from './uploaded-images.js';
 
 /**

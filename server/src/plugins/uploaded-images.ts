@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UPLOAD_FOLDERS } from '../lib/images.js';
-import { importLegacyUploads } from '../lib/legacy-uploads.js';
+import { UPLOAD_FOLDERS } from '../infra/images.js';
+import { importLegacyUploads } from '../modules/uploads/legacy-uploads.js';
 
 /** How old an image no record points at must be before the start-up sweep removes it. */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;

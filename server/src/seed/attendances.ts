@@ -1,5 +1,4 @@
-import type { Insertable } from 'kysely';
-import type { AttendancesTable } from '../db/schema.js';
+import type { NewAttendance } from '../db/schema.js';
 import { SeedClock } from './clock.js';
 import type { SeededRandom } from './random.js';
 
@@ -18,7 +17,7 @@ export interface EndedMeeting {
   withUnknowns: boolean;
 }
 
-type AttendanceRow = Insertable<AttendancesTable>;
+type AttendanceRow = NewAttendance;
 
 /**
  * Attendance as a meeting platform would report it: most invitees join a few minutes late and

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { PERMISSIONS } from '../permissions.js';
+import { PERMISSIONS } from '../access/permissions.js';
 
 /**
  * Upserts the permission catalogue (names and Italian descriptions). Runs on every start, so

@@ -1,4 +1,4 @@
-import { PERMISSION_NAMES, type PermissionName } from '../permissions.js';
+import { PERMISSION_NAMES, type PermissionName } from '../access/permissions.js';
 
 export type RoleKey = 'admin' | 'developer' | 'coordinator' | 'content';
 

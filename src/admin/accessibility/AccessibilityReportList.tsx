@@ -6,7 +6,7 @@ import { ListBase, Title, useCanAccess, useListContext, useNotify, useTranslate,
 import { formatRomeDateTime } from '../common/dateTime';
 import { ListPagination } from '../common/ListPagination';
 import { ResourceTable, type Column } from '../common/ResourceTable';
-import type { AccessibilityReport as ReportShape } from '../../../server/src/schemas/contract';
+import type { AccessibilityReport as ReportShape } from '../../../server/src/contract';
 
 /** The back-office resource (its folder's name and /admin URL); the API calls it accessibility-reports. */
 export const RESOURCE = 'accessibility';

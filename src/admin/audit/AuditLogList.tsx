@@ -21,7 +21,7 @@ import { SearchPicker } from '../common/SearchPicker';
 import { userPicker } from '../common/pickers';
 import { messages } from './messages';
 import { ScrollableTable } from '../common/ScrollableTable';
-import type { AuditEntry as AuditEntryShape } from '../../../server/src/schemas/contract';
+import type { AuditEntry as AuditEntryShape } from '../../../server/src/contract';
 
 export const RESOURCE = 'audit';
 

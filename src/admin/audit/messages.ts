@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../../server/src/schemas/contract';
+import type { AuditEntry } from '../../../server/src/contract';
 
 /** `resources.audit.*`: the back-office audit trail ("Registro attività"). */
 export const messages = {

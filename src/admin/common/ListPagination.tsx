@@ -2,7 +2,7 @@ import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useListContext, useTranslate } from 'react-admin';
-import type { ListMeta } from '../../../server/src/schemas/contract';
+import type { ListMeta } from '../../../server/src/contract';
 
 /** Two pages before and two after the current one. */
 export const PAGINATION_SIBLINGS = 2;

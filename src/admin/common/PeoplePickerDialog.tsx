@@ -16,7 +16,7 @@ import { RowAction } from './RowAction';
 import { ScrollDialog } from './ScrollDialog';
 import { SearchPicker, type PickerConfig } from './SearchPicker';
 import { fullName } from './text';
-import type { PersonSummary } from '../../../server/src/schemas/contract';
+import type { PersonSummary } from '../../../server/src/contract';
 
 /** A person of the list: what the API's person summaries (members, experts) all have. */
 export type Person = Pick<PersonSummary, 'id' | 'name' | 'surname' | 'email' | 'avatar'>;

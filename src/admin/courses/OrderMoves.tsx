@@ -3,7 +3,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import Box from '@mui/material/Box';
 import { ListContext, useNotify, useRefresh, useTranslate, type Identifier, type ListControllerResult } from 'react-admin';
-import type { MoveDirection } from '../../../server/src/schemas/contract';
+import type { MoveDirection } from '../../../server/src/contract';
 import { announce } from '../../components/LiveRegion';
 import { apiErrorText } from '../../dataProvider/apiError';
 import { RowAction } from '../common/RowAction';

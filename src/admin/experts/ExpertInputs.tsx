@@ -1,6 +1,6 @@
 import { RadioButtonGroupInput, required, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import type { ExpertAccess } from '../../../server/src/schemas/contract';
+import type { ExpertAccess } from '../../../server/src/contract';
 import { PickerInput, toIds } from '../common/PickerInput';
 import { newExpertPicker, teamPicker } from '../common/pickers';
 

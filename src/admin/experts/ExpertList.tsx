@@ -1,5 +1,5 @@
 import { useTranslate, type RaRecord } from 'react-admin';
-import type { ExpertResource } from '../../../server/src/schemas/contract';
+import type { ExpertResource } from '../../../server/src/contract';
 import { ChipList } from '../common/ChipList';
 import { DeleteRecordButton } from '../common/DeleteRecordButton';
 import { CreateRecordButton, EditRecordButton } from '../common/RecordButtons';

@@ -1,5 +1,5 @@
 import { truncate } from '../common/text';
-import { isAcceptedVideoUrl } from '../../../server/src/schemas/video-url';
+import { isAcceptedVideoUrl } from '../../../server/src/modules/lessons/video-url';
 
 /** The server's own video URL rule, so the form refuses exactly what the API would. */
 export { isAcceptedVideoUrl };

@@ -6,7 +6,7 @@ import type {
   LearnerLesson,
   LearningResponse,
   ParticipationResponse,
-} from '../../../server/src/schemas/contract';
+} from '../../../server/src/contract';
 
 export type { DashboardSummary, ImportState, LearnerLesson, LearningResponse, ParticipationResponse };
 

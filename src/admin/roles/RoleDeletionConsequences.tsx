@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useGetOne, useTranslate, type RaRecord } from 'react-admin';
-import type { RoleResource } from '../../../server/src/schemas/contract';
+import type { RoleResource } from '../../../server/src/contract';
 
 /**
  * Who loses what when a role is deleted, said in its delete confirmation: the users who hold it

@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { usePermissions, useTranslate, type RaRecord } from 'react-admin';
 import { DEVELOPER } from '../../authProvider/canAccess';
-import type { RoleResource } from '../../../server/src/schemas/contract';
+import type { RoleResource } from '../../../server/src/contract';
 import { CardGrid, SkeletonCards } from '../common/CardGrid';
 import { DeleteRecordButton } from '../common/DeleteRecordButton';
 import { CreateRecordButton, EditRecordButton } from '../common/RecordButtons';

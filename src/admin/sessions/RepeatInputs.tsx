@@ -2,7 +2,7 @@ import { BooleanInput, maxValue, minValue, NumberInput, RadioButtonGroupInput, r
 import { DateInput } from '../common/DateInput';
 import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import type { RepeatRule } from '../../../server/src/schemas/contract';
+import type { RepeatRule } from '../../../server/src/contract';
 
 /** Most sessions one series may create, the first included (the server enforces the same). */
 export const MAX_REPEATS = 52;

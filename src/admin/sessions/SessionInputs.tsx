@@ -1,6 +1,6 @@
 import { required, SelectInput, TextInput, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import type { SessionType } from '../../../server/src/schemas/contract';
+import type { SessionType } from '../../../server/src/contract';
 import { DateTimeInput } from '../common/DateTimeInput';
 import { PickerInput } from '../common/PickerInput';
 import { expertPicker, teamPicker } from '../common/pickers';

@@ -3,7 +3,7 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import SchoolIcon from '@mui/icons-material/School';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslate, type RaRecord } from 'react-admin';
-import type { SessionResource } from '../../../server/src/schemas/contract';
+import type { SessionResource } from '../../../server/src/contract';
 import { ChipList } from '../common/ChipList';
 import { formatRomeDateTime } from '../common/dateTime';
 import { DeleteRecordButton } from '../common/DeleteRecordButton';

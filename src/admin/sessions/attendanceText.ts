@@ -1,4 +1,4 @@
-import type { AttendanceItem } from '../../../server/src/schemas/contract';
+import type { AttendanceItem } from '../../../server/src/contract';
 import { formatRomeDateTime } from '../common/dateTime';
 
 export interface AttendanceTexts {

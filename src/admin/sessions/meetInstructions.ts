@@ -1,4 +1,4 @@
-import type { SessionType } from '../../../server/src/schemas/contract';
+import type { SessionType } from '../../../server/src/contract';
 
 /**
  * Choosing "meet" while the join instructions are empty fills them with the standard

@@ -1,5 +1,5 @@
 import { useGetOne, type Identifier } from 'react-admin';
-import type { SessionResource } from '../../../server/src/schemas/contract';
+import type { SessionResource } from '../../../server/src/contract';
 
 /** GET /api/sessions/{id} while a session modal is open: fresh experts, teams and attendances. */
 export function useSessionDetail(id: Identifier, open: boolean) {

@@ -6,7 +6,7 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import type { PastTeamMember } from '../../../server/src/schemas/contract';
+import type { PastTeamMember } from '../../../server/src/contract';
 import { Avatar } from '../../components/Avatar';
 import { formatRomeDate } from '../common/dateTime';
 import { fullName } from '../common/text';

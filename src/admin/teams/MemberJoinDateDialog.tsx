@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { useTranslate, type Identifier } from 'react-admin';
-import type { TeamMember } from '../../../server/src/schemas/contract';
+import type { TeamMember } from '../../../server/src/contract';
 import { romeDayKey } from '../../dates/calendar';
 import { SubmitDialog } from '../common/SubmitDialog';
 import { useAppDataProvider } from '../common/useAppDataProvider';

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate, type RaRecord } from 'react-admin';
-import type { SessionResource } from '../../../server/src/schemas/contract';
+import type { SessionResource } from '../../../server/src/contract';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { TEAM_SESSIONS_QUERY } from './TeamSessionsDialog';
 

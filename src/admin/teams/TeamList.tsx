@@ -4,7 +4,7 @@ import ImageIcon from '@mui/icons-material/Image';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Stack from '@mui/material/Stack';
 import { CanAccess, useRefresh, useTranslate, type RaRecord } from 'react-admin';
-import type { TeamSummary } from '../../../server/src/schemas/contract';
+import type { TeamSummary } from '../../../server/src/contract';
 import { Avatar } from '../../components/Avatar';
 import { LazyImageCropDialog } from '../../components/LazyImageCropDialog';
 import { useAppDataProvider } from '../common/useAppDataProvider';

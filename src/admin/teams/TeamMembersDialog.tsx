@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import type { TeamMember } from '../../../server/src/schemas/contract';
+import type { TeamMember } from '../../../server/src/contract';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { PeoplePickerDialog } from '../common/PeoplePickerDialog';
 import { RowAction } from '../common/RowAction';

@@ -3,7 +3,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate, type RaRecord } from 'react-admin';
-import type { SessionResource } from '../../../server/src/schemas/contract';
+import type { SessionResource } from '../../../server/src/contract';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { formatRomeDateTime } from '../common/dateTime';
 import { EmptyState, ListSpinner } from '../common/ResourceTable';

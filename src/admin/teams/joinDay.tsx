@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { EARLIEST_JOIN_DAY, joinDayProblem } from '../../../server/src/schemas/person-rules';
+import { EARLIEST_JOIN_DAY, joinDayProblem } from '../../../server/src/modules/users/person-rules';
 
 /** The API's field for the day a member joined their team. */
 export const JOINED_ON = 'joined_on';

@@ -1,6 +1,6 @@
 import { email, required, TextInput } from 'react-admin';
 import { DateInput } from '../common/DateInput';
-import { birthdateProblem, EARLIEST_BIRTHDATE } from '../../../server/src/schemas/person-rules';
+import { birthdateProblem, EARLIEST_BIRTHDATE } from '../../../server/src/modules/users/person-rules';
 import { romeDayKey } from '../../dates/calendar';
 
 /** Birthdate as an ISO date: the date input already gives "YYYY-MM-DD"; empty → null. */

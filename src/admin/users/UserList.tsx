@@ -1,7 +1,7 @@
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import { useTranslate, type RaRecord } from 'react-admin';
-import type { AdminUser } from '../../../server/src/schemas/contract';
+import type { AdminUser } from '../../../server/src/contract';
 import { ChipList } from '../common/ChipList';
 import { DeleteRecordButton } from '../common/DeleteRecordButton';
 import { DialogAction } from '../common/DialogAction';

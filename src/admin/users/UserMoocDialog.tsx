@@ -1,7 +1,7 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useTranslate } from 'react-admin';
-import type { AdminUser } from '../../../server/src/schemas/contract';
+import type { AdminUser } from '../../../server/src/contract';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { SubmitDialog } from '../common/SubmitDialog';
 import { useDraftWhileOpen } from '../common/useDraftWhileOpen';

@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useGetIdentity, useGetList, usePermissions, useTranslate, type Identifier } from 'react-admin';
-import type { AdminUser, RoleResource } from '../../../server/src/schemas/contract';
+import type { AdminUser, RoleResource } from '../../../server/src/contract';
 import { DEVELOPER } from '../../authProvider/canAccess';
 import { useAppDataProvider } from '../common/useAppDataProvider';
 import { ListSpinner } from '../common/ResourceTable';

@@ -11,8 +11,8 @@ import { Notice } from '../../components/Notice';
 import { usePageTitle } from '../layout/pageTitle';
 import { useHasSession } from '../../authProvider/session';
 import { translateApp } from '../../routing/translateApp';
-import { isAnswerableEmail } from '../../../server/src/schemas/person-rules';
-import type { AccessibilityReport } from '../../../server/src/schemas/contract';
+import { isAnswerableEmail } from '../../../server/src/modules/users/person-rules';
+import type { AccessibilityReport } from '../../../server/src/contract';
 import './texts';
 
 export const DESCRIPTION_MAX = 5000;

@@ -1,1 +1,1 @@
-export type { Course, Module, Lesson } from '../../../server/src/schemas/contract';
+export type { Course, Module, Lesson } from '../../../server/src/contract';

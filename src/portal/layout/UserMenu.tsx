@@ -13,7 +13,7 @@ import { useTranslate } from 'ra-core';
 import { Avatar } from '../../components/Avatar';
 import { Skeleton } from '../../components/Skeleton';
 import { usePublicConfig } from '../../config/publicConfig';
-import type { User } from '../../../server/src/schemas/contract';
+import type { User } from '../../../server/src/contract';
 import { rowIconStyles, rowStyles } from './navItemStyles';
 import { LazyCalendarFeedDialog } from '../calendar/LazyCalendarFeedDialog';
 import { useLogout, useSession } from '../../authProvider/useSession';

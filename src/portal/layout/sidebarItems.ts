@@ -1,5 +1,5 @@
 import { canAccess } from '../../authProvider/canAccess';
-import type { User } from '../../../server/src/schemas/contract';
+import type { User } from '../../../server/src/contract';
 
 export type SidebarKey = 'dashboard' | 'percorso' | 'drive' | 'courses' | 'admin';
 

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { HttpError, I18nContext } from 'ra-core';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
-import type { User } from '../../../server/src/schemas/contract';
+import type { User } from '../../../server/src/contract';
 import { authProvider } from '../../../src/authProvider';
 import { dataProvider as appDataProvider } from '../../../src/dataProvider';
 import { i18nProvider } from '../../../src/i18n';

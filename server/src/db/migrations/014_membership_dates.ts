@@ -11,7 +11,7 @@ type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-
  * On PostgreSQL the column is required and defaults to the time of the write, so that a process
  * still running the code from before (a rolling restart) adds members as it did, dated correctly.
  * SQLite cannot add such a column to a table; there a membership without a date reads as one from
- * the team's creation (repositories/shared.ts, memberSince).
+ * the team's creation (modules/shared.ts, memberSince).
  */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('team_members').addColumn('joined_at', isPostgres(db) ? 'timestamptz' : 'varchar(32)').execute();

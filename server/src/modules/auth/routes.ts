@@ -1,0 +1,132 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { resolveLocalUser, SignInRefusedError } from '../../auth/identity.js';
+import { ClientRejectedError, CodeRejectedError, ProviderUnavailableError } from '../../auth/oidc-client.js';
+import { hashToken, issueToken, revokeToken } from '../../auth/tokens.js';
+import { HttpError, validationFailed } from '../../http/errors.js';
+import { authOf } from '../../plugins/auth.js';
+import { AuthCallbackBody, AuthCallbackResponse, AuthLoginResponse, AuthLogoutResponse } from './schemas.js';
+import { responses } from '../../http/schemas.js';
+
+const CODE_REFUSED = 'Il codice di accesso non è valido, è scaduto o è già stato utilizzato.';
+const CODE_REQUIRED = 'Il campo codice è obbligatorio.';
+const PROVIDER_DOWN = 'Il provider di identità non risponde. Riprova più tardi.';
+const CLIENT_REFUSED =
+  "Il provider di identità non ha accettato Percorso: l'amministratore deve controllarne la configurazione.";
+const EXPIRED = 'La richiesta di accesso è scaduta o non è valida: riprova.';
+const ACCESS_DENIED = "L'accesso è stato negato dal provider di identità.";
+const PROVIDER_ERROR = 'Il provider di identità non ha completato l\'accesso.';
+
+/** A sign-in must come back within this time from its start. */
+const SIGN_IN_TTL_MS = 10 * 60 * 1000;
+/** Codes live minutes at any provider; a day of memory is plenty. */
+const KEEP_USED_CODES_MS = 24 * 3600 * 1000;
+
+/**
+ * Why a sign-in was refused, for the person (`reason`: the SPA shows a line for those that are
+ * theirs to act on) and for the operator (logged at warn with the provider's own words).
+ */
+type Reason = SignInRefusedError['reason'] | 'access_denied' | 'expired' | 'provider_error' | 'code_refused';
+
+function refuse(
+  reply: FastifyReply,
+  log: FastifyBaseLogger,
+  reason: Reason,
+  message: string,
+  detail: Record<string, unknown>,
+) {
+  log.warn({ signInRefused: reason, ...detail }, `sign-in refused: ${reason}`);
+  return reply.status(422).send({ message, errors: { code: [message] }, reason });
+}
+
+/** Sign-in (start, code exchange) and sign-out. */
+export default async function authRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const rateLimit = { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 };
+
+  app.post(
+    '/auth/login',
+    { config: { public: true, rateLimit }, schema: { response: responses({ 200: AuthLoginResponse }) } },
+    async (request) => {
+      let started;
+      try {
+        started = await app.oidc.startSignIn();
+      } catch (error) {
+        request.log.warn({ detail: (error as ProviderUnavailableError).detail ?? String(error) }, 'sign-in start failed');
+        throw new HttpError(503, PROVIDER_DOWN);
+      }
+      await app.signIns.savePending(hashToken(started.state), started.codeVerifier, started.nonce);
+      await app.signIns.purgePending(SIGN_IN_TTL_MS);
+      return { authorize_url: started.url, state: started.state };
+    },
+  );
+
+  app.post(
+    '/auth/callback',
+    { config: { public: true, rateLimit }, schema: { body: AuthCallbackBody, response: responses({ 200: AuthCallbackResponse }) } },
+    async (request, reply) => {
+      const body = request.body;
+      const log = request.log;
+      if (body.redirect_uri !== undefined && body.redirect_uri !== app.oidc.redirectUri) {
+        throw validationFailed({ redirect_uri: ["L'indirizzo di ritorno non corrisponde a quello registrato."] });
+      }
+      const pending = body.state ? await app.signIns.takePending(hashToken(body.state)) : null;
+      if (body.error) {
+        const detail = { provider_error: body.error, provider_error_description: body.error_description };
+        if (body.error === 'access_denied') return refuse(reply, log, 'access_denied', ACCESS_DENIED, detail);
+        return refuse(reply, log, 'provider_error', PROVIDER_ERROR, detail);
+      }
+      if (!body.code) throw validationFailed({ code: [CODE_REQUIRED] });
+      if (!(await app.signIns.claimCode(hashToken(body.code)))) {
+        return refuse(reply, log, 'code_refused', CODE_REFUSED, { detail: 'the code was already used' });
+      }
+      const age = pending ? app.now() - Date.parse(pending.created_at) : Infinity;
+      if (!pending || !body.state || age > SIGN_IN_TTL_MS) {
+        return refuse(reply, log, 'expired', EXPIRED, {
+          detail: body.state ? 'no sign-in in progress with this state (expired, already used or never started here)' : 'no state',
+        });
+      }
+
+      let signedIn;
+      try {
+        signedIn = await app.oidc.finishSignIn(
+          { code: body.code, state: body.state, iss: body.iss },
+          { codeVerifier: pending.code_verifier, nonce: pending.nonce },
+        );
+      } catch (error) {
+        const detail = (error as CodeRejectedError).detail ?? { reason: String(error) };
+        if (error instanceof CodeRejectedError) return refuse(reply, log, 'code_refused', CODE_REFUSED, { ...detail });
+        log.warn({ signInRefused: 'provider', ...detail }, 'sign-in failed at the provider');
+        if (error instanceof ClientRejectedError) throw new HttpError(503, CLIENT_REFUSED);
+        throw new HttpError(503, PROVIDER_DOWN);
+      }
+
+      let userId: number;
+      try {
+        userId = await resolveLocalUser(app.signIns, signedIn.identity, { ...app.config, trustEmail: app.config.oidc.trustEmail });
+      } catch (error) {
+        if (error instanceof SignInRefusedError) {
+          return refuse(reply, log, error.reason, error.message, { detail: error.detail, subject: signedIn.identity.sub });
+        }
+        throw error;
+      }
+      const accessToken = await app.repos.audit.withRecord({ actorId: userId, action: 'sign_in', entityType: 'user', entityId: userId, changes: {} }, (trx) =>
+        issueToken(trx, userId, app.config.tokenTtlSeconds, new Date(app.now()), signedIn.idToken),
+      );
+      await app.signIns.purgeUsedCodes(KEEP_USED_CODES_MS);
+      return { access_token: accessToken };
+    },
+  );
+
+  /**
+   * Revokes the token; `logout_url`, when the provider offers RP-initiated logout and the token
+   * came from a sign-in there, is where the browser ends the provider session too (and comes back
+   * to the home page).
+   */
+  app.post('/auth/logout', { schema: { response: responses({ 200: AuthLogoutResponse }) } }, async (request) => {
+    const { userId, token } = authOf(request);
+    const { idToken } = await app.repos.audit.withRecord({ actorId: userId, action: 'sign_out', entityType: 'user', entityId: userId, changes: {} }, (trx) => revokeToken(trx, token));
+    const logoutUrl = idToken ? await app.oidc.endSessionUrl(idToken) : null;
+    return { logout_url: logoutUrl };
+  });
+}
