@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository's root. */
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A file of the repository, by its path from the root. */
 export const fromRoot = (path: string): string => resolve(ROOT, path);
