@@ -95,7 +95,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [...SRC_PATHS, ...BACK_OFFICE_DATA], patterns: SRC_PATTERNS }] },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'tests/api/**/*.ts', 'tests/e2e/**/*.ts', '*.config.{js,ts}'],
+    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'tests/api/**/*.ts', 'tests/e2e/**/*.ts', 'build/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

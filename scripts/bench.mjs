@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [-- <section>…] [--build] [--verbose]`: measures the performance goals and prints
 // them. Benchmarks only report: they never fail the build and are not part of `npm test`.
-//   bundle  JS each route loads before first render (brotli): ≤ 110 KiB on every portal route
+//   bundle  JS each route loads before first render (brotli): ≤ 120 KiB on every portal route
 //   lighthouse  Lighthouse mobile performance: ≥ 95 on every portal route incl. the lesson player, ≥ 85 on /admin;
 //           no main-thread task over 50 ms on a portal page (with the page's own work in the same load)
 //   api     list endpoints on a large seed, Percorso (WORKERS=1) beside the same-work minimal server
@@ -33,7 +33,7 @@ const sections = {
   bundle: {
     title: 'Bundle budget: JavaScript before first render (brotli)',
     run: bundleBudget,
-    expected: [{ what: 'JS before first render, every portal route', goal: '≤ 110 KiB brotli' }],
+    expected: [{ what: 'JS before first render, every portal route', goal: '≤ 120 KiB brotli' }],
   },
   lighthouse: {
     title: 'Lighthouse mobile performance',

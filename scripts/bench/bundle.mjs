@@ -11,7 +11,7 @@ import { ensureBuild, startSectionServer } from './server.mjs';
 import { signIn } from './signIn.mjs';
 import { kib, printTable } from './table.mjs';
 
-const BUDGET_KIB = 110;
+const BUDGET_KIB = 120;
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

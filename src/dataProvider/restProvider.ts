@@ -1,4 +1,3 @@
-import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, DeleteParams, GetListParams, Identifier, RaRecord, UpdateParams } from 'ra-core';
 import { editVersionAt, keepEditVersion } from './editVersions';
 import { apiUrl, httpClient, unwrapData } from './http';
@@ -9,12 +8,17 @@ import { recordPath, resourcePath } from './resourcePath';
 
 type Meta = { query?: Record<string, unknown>; courseId?: Identifier; moduleId?: Identifier } | undefined;
 
-/** ra-data-simple-rest on the API's client; answers come as `{data: X}`, simple-rest expects X. */
-const simpleRest = simpleRestProvider('/api', async (url: string, options) => {
+/**
+ * A call as ra-data-simple-rest made it (the URL, method, headers and body it sent, pinned by
+ * tests/unit/dataProvider.test.ts), on the API's client: the answer's `{data: X}` unwrapped, and the
+ * record's edit version kept.
+ */
+async function simpleRestCall(url: string, options: RequestInit = {}) {
   const result: HttpResult = await httpClient(url, options);
   keepEditVersion(url, result.headers);
-  return { ...result, json: unwrapData(result.json) };
-});
+  return { data: unwrapData<unknown>(result.json) };
+}
+const recordUrl = (path: string, id: Identifier) => `/api/${path}/${encodeURIComponent(String(id))}`;
 
 const isRecord = (value: unknown): value is RaRecord => !!value && typeof value === 'object';
 
@@ -32,13 +36,13 @@ async function getList<R extends RaRecord>(resource: string, params: ListParams 
 
 /**
  * The REST base: one resource ↔ one collection under /api (modules and lessons nested under their
- * course and module, from `meta`). getOne, create, update and delete are ra-data-simple-rest's;
+ * course and module, from `meta`). getOne, create and delete send what ra-data-simple-rest sent;
  * lists, getMany and the bulk calls are the API's own.
  */
 export const restProvider = {
   getList: <R extends RaRecord>(resource: string, params: GetListParams) => getList<R>(resource, params),
 
-  getOne: (resource, params) => simpleRest.getOne(resourcePath(resource, params.meta), params),
+  getOne: (resource, params) => simpleRestCall(recordUrl(resourcePath(resource, params.meta), params.id), { signal: params.signal }) as Promise<{ data: never }>,
 
   /** One request for every id: `filter[id][]=1&filter[id][]=2`, on one page as long as the list. */
   getMany: async <R extends RaRecord>(resource: string, params: { ids: Identifier[]; meta?: Meta; signal?: AbortSignal }) => {
@@ -56,7 +60,8 @@ export const restProvider = {
   getManyReference: (resource, params) =>
     getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
 
-  create: (resource, params) => simpleRest.create(resourcePath(resource, params.meta), params),
+  create: (resource, params) =>
+    simpleRestCall(`/api/${resourcePath(resource, params.meta)}`, { method: 'POST', body: JSON.stringify(params.data) }) as Promise<{ data: never }>,
 
   /**
    * PUT, on the condition that the record's edited fields are still as it was loaded with (If-Match:
@@ -79,8 +84,11 @@ export const restProvider = {
 
   /** Answers the record as it was before (the API answers only its id and name). */
   delete: async <R extends RaRecord>(resource: string, params: DeleteParams<R>) => {
-    const { data } = await simpleRest.delete<R>(resourcePath(resource, params.meta), params);
-    return { data: params.previousData ?? (isRecord(data) ? data : ({ id: params.id } as R)) };
+    const { data } = await simpleRestCall(recordUrl(resourcePath(resource, params.meta), params.id), {
+      method: 'DELETE',
+      headers: new Headers({ 'Content-Type': 'text/plain' }),
+    });
+    return { data: params.previousData ?? (isRecord(data) ? (data as R) : ({ id: params.id } as R)) };
   },
 
   /** DELETE each record (the API has no bulk delete). */

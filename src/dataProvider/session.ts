@@ -6,3 +6,5 @@
 export { sessionApi } from './sessionApi';
 export { getToken, setToken, removeToken } from './token';
 export { requestEarly, type ApiError } from './http';
+/** The list query string, for the URLs a page asks early (src/portal/reads.ts). */
+export { toListQuery } from './listQuery';

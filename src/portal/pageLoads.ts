@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { readUrls as url } from './reads';
 
 /** How a portal page's code loads, and what it reads first: plain data, without its components. */
 export interface PortalPageLoad {
@@ -19,12 +20,6 @@ export interface PortalPageLoad {
 
 const loadSessionPage = () => import('./team/SessionPage');
 
-/** The course pages' whole lists (src/portal/courses/queries.ts): one page of up to 10000. */
-const wholeListByPosition = 'page=1&per_page=10000&sort=position';
-const courseList = '/api/courses?page=1&per_page=10000&sort=-created_at';
-/** The days of a team's sessions, for its calendar (src/portal/team/queries.ts). */
-const teamCalendar = (teamId: string | undefined) => `/api/teams/${teamId}/sessions?fields=start_time&page=1&per_page=10000&sort=start_time`;
-
 /**
  * The authenticated portal screens that sit inside the shared layout. Each page is a lazily
  * loaded module of its area (src/portal/<area>/...). This table is part of the first script a
@@ -38,42 +33,31 @@ export const portalPageLoads: PortalPageLoad[] = [
     path: '/percorso/:teamId',
     load: () => import('./team/PercorsoPage'),
     tall: true,
-    early: ({ teamId }) => [
-      `/api/teams/${teamId}`,
-      `/api/teams/${teamId}/sessions/next`,
-      `/api/teams/${teamId}/sessions/upcoming?per_page=10000&fields=id,name,start_time,type`,
-      teamCalendar(teamId),
-    ],
+    early: ({ teamId }) => [url.team(teamId), url.nextSession(teamId), url.upcomingSessions(teamId), url.teamCalendar(teamId)],
   },
   {
     path: '/percorso/:teamId/sessions/:sessionId',
     load: loadSessionPage,
     tall: true,
-    early: ({ teamId, sessionId }) => [`/api/teams/${teamId}/sessions/${sessionId}`, `/api/teams/${teamId}`, teamCalendar(teamId)],
+    early: ({ teamId, sessionId }) => [url.teamSession(teamId, sessionId), url.team(teamId), url.teamCalendar(teamId)],
   },
-  { path: '/sessions/:sessionId', load: loadSessionPage, tall: true, early: ({ sessionId }) => [`/api/sessions/${sessionId}`] },
-  { path: '/courses', load: () => import('./courses/CourseListPage'), tall: 'phone', early: () => [courseList] },
+  { path: '/sessions/:sessionId', load: loadSessionPage, tall: true, early: ({ sessionId }) => [url.session(sessionId)] },
+  { path: '/courses', load: () => import('./courses/CourseListPage'), tall: 'phone', early: () => [url.courses()] },
   {
     path: '/courses/:courseId/modules',
     load: () => import('./courses/CoursePage'),
     tall: 'phone',
-    early: ({ courseId }) => [`/api/courses/${courseId}`, `/api/courses/${courseId}/modules?${wholeListByPosition}`],
+    early: ({ courseId }) => [url.course(courseId), url.modules(courseId)],
   },
   {
     path: '/courses/:courseId/modules/:moduleId/lessons',
     load: () => import('./courses/ModulePage'),
-    early: ({ courseId, moduleId }) => {
-      const module = `/api/courses/${courseId}/modules/${moduleId}`;
-      return [module, `${module}/lessons?${wholeListByPosition}`];
-    },
+    early: ({ courseId, moduleId }) => [url.module(courseId, moduleId), url.lessons(courseId, moduleId)],
   },
   {
     path: '/courses/:courseId/modules/:moduleId/lessons/:lessonId',
     load: () => import('./courses/PlayerPage'),
-    early: ({ courseId, moduleId, lessonId }) => {
-      const lessons = `/api/courses/${courseId}/modules/${moduleId}/lessons`;
-      return [`${lessons}/${lessonId}`, `${lessons}?${wholeListByPosition}`];
-    },
+    early: ({ courseId, moduleId, lessonId }) => [url.lesson(courseId, moduleId, lessonId), url.lessons(courseId, moduleId)],
   },
   { path: '/segnala-accessibilita', load: () => import('./accessibility/ReportProblemPage') },
 ];

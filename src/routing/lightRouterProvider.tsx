@@ -5,7 +5,7 @@
  * HashRouter through `createHashRouter` + `<RouterProvider>` when it is not already inside a
  * router, and that single reference pulls react-router's whole data-router runtime into every
  * bundle that touches ra-core (about 60 kB minified). Percorso always renders inside one
- * BrowserRouter, so vite.config.ts substitutes this module for the adapter: same hooks and
+ * BrowserRouter, so the build substitutes this module for the adapter (build/swaps/raCoreLightRouter.ts): same hooks and
  * components, a plain <HashRouter> fallback, and the app's own Link (src/routing/Link.tsx), so
  * the back-office's links are the portal's. Blocking needs a data router in both versions, so
  * `useCanBlock` is false under BrowserRouter exactly as before, now without asking the router.

@@ -1,13 +1,8 @@
 import type { Identifier } from 'ra-core';
 import { useQuery } from '../../lib/query/useQuery';
 import { portalDataProvider } from '../portalData';
+import { BY_POSITION_LIST, COURSE_LIST } from '../reads';
 import type { Course, Lesson, Module } from './types';
-
-/** The API answers lists in one page up to this size (server MAX_PER_PAGE): learners see everything. */
-export const WHOLE_LIST = 10000;
-
-const byPosition = { field: 'position', order: 'ASC' as const };
-const wholeList = { page: 1, perPage: WHOLE_LIST };
 
 /**
  * The course pages' keys in the portal's cache: everything under ['courses'] (a lesson's progress
@@ -21,7 +16,7 @@ export const useCourses = () =>
   useQuery({
     queryKey: key('list'),
     queryFn: async () =>
-      (await portalDataProvider.getList<Course>('courses', { pagination: wholeList, sort: { field: 'created_at', order: 'DESC' }, filter: {} })).data,
+      (await portalDataProvider.getList<Course>('courses', COURSE_LIST)).data,
   });
 
 export const useCourse = (courseId: Identifier) =>
@@ -30,7 +25,7 @@ export const useCourse = (courseId: Identifier) =>
 export const useModules = (courseId: Identifier) =>
   useQuery({
     queryKey: key(courseId, 'modules'),
-    queryFn: async () => (await portalDataProvider.getList<Module>('modules', { pagination: wholeList, sort: byPosition, filter: {}, meta: { courseId } })).data,
+    queryFn: async () => (await portalDataProvider.getList<Module>('modules', { ...BY_POSITION_LIST, meta: { courseId } })).data,
   });
 
 export const useModule = (courseId: Identifier, moduleId: Identifier) =>
@@ -43,7 +38,7 @@ export const useLessons = (courseId: Identifier, moduleId: Identifier) =>
   useQuery({
     queryKey: key(courseId, 'modules', moduleId, 'lessons'),
     queryFn: async () =>
-      (await portalDataProvider.getList<Lesson>('lessons', { pagination: wholeList, sort: byPosition, filter: {}, meta: { courseId, moduleId } })).data,
+      (await portalDataProvider.getList<Lesson>('lessons', { ...BY_POSITION_LIST, meta: { courseId, moduleId } })).data,
   });
 
 export const useLesson = (courseId: Identifier, moduleId: Identifier, lessonId: Identifier) =>

@@ -3,10 +3,8 @@ import type { Identifier } from 'ra-core';
 import { queryCache, type QueryOptions } from '../../lib/query/cache';
 import { useQuery } from '../../lib/query/useQuery';
 import { portalDataProvider as dataProvider } from '../portalData';
+import { TEAM_CALENDAR_LIST, UPCOMING_FIELDS, WHOLE_LIST } from '../reads';
 import type { Session, Team } from './types';
-
-/** A team's whole session list, for the calendar: one page of up to 10000. */
-export const ALL_SESSIONS = 10000;
 
 /** A team's key in the portal's cache; everything about the team (its sessions) is under it. */
 export const teamKey = (teamId: Identifier | null | undefined) => ['teams', String(teamId)] as const;
@@ -23,7 +21,6 @@ export function useTeam(teamId: Identifier | null | undefined) {
 /** What the calendar shows of each session: its day. */
 export type CalendarSession = Pick<Session, 'start_time'>;
 /** What the upcoming list shows of each session. */
-export const UPCOMING_FIELDS = ['id', 'name', 'start_time', 'type'] as const;
 export type UpcomingSession = Pick<Session, (typeof UPCOMING_FIELDS)[number]>;
 
 /** Every session of a team (those attached to no team included), for the calendar: their days only. */
@@ -32,11 +29,7 @@ function teamSessionsQuery(teamId: Identifier | null | undefined): QueryOptions<
     queryKey: [...teamKey(teamId), 'sessions', 'all'],
     queryFn: async () =>
       (
-        await dataProvider.getTeamSessions<CalendarSession>(teamId!, {
-          pagination: { page: 1, perPage: ALL_SESSIONS },
-          sort: { field: 'start_time', order: 'ASC' },
-          query: { fields: 'start_time' },
-        })
+        await dataProvider.getTeamSessions<CalendarSession>(teamId!, TEAM_CALENDAR_LIST)
       ).data,
   };
 }
@@ -45,7 +38,7 @@ function teamSessionsQuery(teamId: Identifier | null | undefined): QueryOptions<
 function upcomingSessionsQuery(teamId: Identifier): QueryOptions<UpcomingSession[]> {
   return {
     queryKey: [...teamKey(teamId), 'sessions', 'upcoming'],
-    queryFn: () => dataProvider.getUpcomingTeamSessions(teamId, ALL_SESSIONS, UPCOMING_FIELDS),
+    queryFn: () => dataProvider.getUpcomingTeamSessions(teamId, WHOLE_LIST, UPCOMING_FIELDS),
   };
 }
 
