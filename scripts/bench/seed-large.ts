@@ -56,7 +56,8 @@ async function insertBatched<T extends keyof Database & string>(db: Db, table: T
   for (let i = 0; i < rows.length; i += BATCH) {
     // Kysely's generic insert typing cannot follow a table name chosen at run time.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await db.insertInto(table).values(rows.slice(i, i + BATCH) as any).execute();
+    const batch = rows.slice(i, i + BATCH) as any;
+    await db.insertInto(table).values(batch).execute();
   }
 }
 
@@ -64,7 +65,8 @@ async function insertReturningIds<T extends 'users' | 'teams' | 'sessions'>(db: 
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += BATCH) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const inserted = await db.insertInto(table).values(rows.slice(i, i + BATCH) as any).returning('id').execute();
+    const batch = rows.slice(i, i + BATCH) as any;
+    const inserted = await db.insertInto(table).values(batch).returning('id').execute();
     ids.push(...inserted.map((row) => Number((row as { id: number }).id)));
   }
   return ids;
