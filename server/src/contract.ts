@@ -17,7 +17,6 @@ export type { AuthCallbackBody, AuthCallbackResponse, AuthLoginResponse, AuthLog
 
 /** GET /api/user: the signed-in user with teams, expert work and the calendar feed. */
 export type User = Static<typeof CurrentUserResponse>['data'];
-export type { Coordinator, ExpertSession, ExpertTeam, UserRole, UserTeam } from './modules/me/schemas.js';
 
 export type { AdminStats } from './modules/stats/schemas.js';
 export type { AdminUser, UserMoocBody, UserRolesBody } from './modules/users/schemas.js';
@@ -27,7 +26,6 @@ export type { PastTeamMember, PersonSummary, TeamDetail, TeamMember, TeamMemberA
 /** `repeat` of POST /api/sessions: a series of sessions. */
 export type RepeatRule = Static<typeof RepeatRuleBody>;
 export type { AttendanceItem, SessionExpertBody, SessionField, SessionResource, SessionTeam, SessionTeamsBody, SessionType } from './modules/sessions/schemas.js';
-export type { AttendanceImportState, AttendanceRow } from './modules/attendances/schemas.js';
 export type { Course } from './modules/courses/schemas.js';
 export type { Module } from './modules/course-modules/schemas.js';
 export type { MoveBody, MoveDirection } from './modules/positions/schemas.js';

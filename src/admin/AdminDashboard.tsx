@@ -62,4 +62,3 @@ export function AdminDashboard() {
   );
 }
 
-export default AdminDashboard;

@@ -156,4 +156,3 @@ export const authProvider: AuthProvider = {
   canAccess: async (request) => canAccess(await sessionPermissions(), request),
 };
 
-export { canAccess, hasPermission } from './canAccess';

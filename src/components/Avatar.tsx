@@ -65,4 +65,3 @@ export function Avatar({ name, path, src, size = 40, decorative = false, sx }: A
   );
 }
 
-export default Avatar;

@@ -133,4 +133,3 @@ export function Button(props: ButtonProps) {
   );
 }
 
-export default Button;

@@ -17,4 +17,3 @@ export function Logo({ size = 56, title }: { size?: number; title?: string }) {
   );
 }
 
-export default Logo;

@@ -1,7 +1,7 @@
 import { useQuery } from '../lib/query/useQuery';
 import { inlinePublicConfig, loadPublicConfig } from './publicConfigRequest';
 
-export { loadPublicConfig, resetPublicConfig } from './publicConfigRequest';
+export { resetPublicConfig } from './publicConfigRequest';
 
 /** The public configuration: the page's own copy when it came with one (no request), else GET /api/config once. */
 export function usePublicConfig() {

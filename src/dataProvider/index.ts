@@ -17,8 +17,7 @@ export type AppDataProvider = DeclaredMethods<DataProvider> & CustomMethods;
  */
 export const dataProvider: AppDataProvider = { ...restProvider, ...customMethods };
 
-export { getToken, setToken, removeToken } from './token';
+export { getToken } from './token';
 export { forgetEditVersions } from './editVersions';
-export { SkippedRequestError, type ApiError } from './http';
-export type { UploadImageParams } from './customMethods';
+export { SkippedRequestError } from './http';
 export type { ListParams } from './listQuery';

@@ -9,7 +9,7 @@ import { recordPath, resourcePath } from './resourcePath';
 type Meta = { query?: Record<string, unknown>; courseId?: Identifier; moduleId?: Identifier } | undefined;
 
 /**
- * A call as ra-data-simple-rest made it (the URL, method, headers and body it sent, pinned by
+ * A call as a generic REST provider makes it (the URL, method, headers and body it sent, pinned by
  * tests/unit/dataProvider.test.ts), on the API's client: the answer's `{data: X}` unwrapped, and the
  * record's edit version kept.
  */

@@ -11,7 +11,7 @@ import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.j
 import { boundedPool } from './bounded-pool.js';
 import { statementCache } from './sqlite-statements.js';
 
-export { describeDatabaseError, isDatabaseUnavailable } from './errors.js';
+export { isDatabaseUnavailable } from './errors.js';
 
 /**
  * DB_QUERY_TIMEOUT_SECONDS when unset. The slowest requests measured on the large benchmark seed

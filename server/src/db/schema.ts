@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Storage conventions, identical on SQLite and PostgreSQL:
@@ -306,7 +306,6 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type TeamRow = Selectable<TeamsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type CourseRow = Selectable<CoursesTable>;

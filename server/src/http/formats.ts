@@ -25,4 +25,3 @@ export const API_FORMATS = {
   'video-url': { type: 'string', validate: (value: string) => isAcceptedVideoUrl(value.trim()) },
 } as const;
 
-export type ApiFormat = keyof typeof API_FORMATS;

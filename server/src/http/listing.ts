@@ -1,5 +1,5 @@
 import type { ListMeta } from './schemas.js';
-import { foldedContains, foldedLikePattern } from '../db/search.js';
+import { foldedContains } from '../db/search.js';
 import { validationFailed } from './errors.js';
 
 export interface ListParams {
@@ -53,11 +53,6 @@ export function filterValue(query: ListParams, key: string): string | undefined 
   if (typeof value !== 'string') throw validationFailed({ filter: [`Il filtro ${key} accetta un solo valore.`] });
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;
-}
-
-/** `%term%` for LIKE, lower case without accents, with the wildcards of the term itself escaped. */
-export function likePattern(term: string): string {
-  return foldedLikePattern(term);
 }
 
 /**

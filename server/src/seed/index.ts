@@ -5,8 +5,7 @@ import { seedDemo } from './demo.js';
 import { syncPermissions } from './permissions.js';
 import { wipeData } from './wipe.js';
 
-export { seedDemo, type SeedOptions } from './demo.js';
-export { syncPermissions } from './permissions.js';
+export { seedDemo } from './demo.js';
 export { wipeData } from './wipe.js';
 
 /** Serialises concurrent first starts of several server processes on one PostgreSQL. */

@@ -58,8 +58,6 @@ export interface ProgressRules {
 
 export const MIN_RATE = 0.25;
 export const MAX_RATE = 2;
-/** Longest video we believe a player about: 12 hours. */
-export const MAX_VIDEO_LENGTH_SECONDS = 12 * 3600;
 
 export const DEFAULT_RULES: Omit<ProgressRules, 'threshold'> = {
   toleranceSeconds: 2,
