@@ -33,3 +33,4 @@ export type { Lesson, LessonSyncBody } from './modules/lessons/schemas.js';
 export type { AccessibilityReport } from './modules/accessibility-reports/schemas.js';
 export type { AuditEntry } from './modules/audit/schemas.js';
 export type { DashboardSummary, ImportState, LearnerLesson, LearningResponse, ParticipationResponse } from './modules/reports/schemas.js';
+// @new-resource: contract (npm run new:resource adds a resource's types above this line)

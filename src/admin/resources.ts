@@ -10,6 +10,7 @@ import { roles } from './roles';
 import { sessions } from './sessions';
 import { teams } from './teams';
 import { users } from './users';
+// @new-resource: imports (npm run new:resource adds a section's import above this line)
 
 /**
  * The back-office, one line per section, in menu order. Each folder src/admin/<name>/ exports its
@@ -18,4 +19,17 @@ import { users } from './users';
  * The routes, the menu and the dashboard counts all come from this list
  * (tests/unit/admin-resources.test.ts fails when a folder is left out).
  */
-export const resources: AdminSection[] = [experts, roles, sessions, teams, users, courses, modules, lessons, accessibility, reports, audit];
+export const resources: AdminSection[] = [
+  experts,
+  roles,
+  sessions,
+  teams,
+  users,
+  courses,
+  modules,
+  lessons,
+  accessibility,
+  reports,
+  audit,
+  // @new-resource: sections (npm run new:resource adds a section above this line)
+];

@@ -18,7 +18,9 @@ export function resourcePath(resource: string, meta?: NestedMeta): string {
     case 'audit':
       return 'audit-log';
     default:
-      return resource;
+      // A resource named in snake case (its permissions' spelling) is served in kebab case:
+      // office_hours → /api/office-hours.
+      return resource.replace(/_/g, '-');
   }
 }
 

@@ -37,6 +37,7 @@ export const PERMISSIONS = {
   update_accessibility_reports: 'Aggiornare lo stato delle segnalazioni di accessibilità',
   read_audit: 'Visualizzare il registro attività',
   read_reports: 'Visualizzare i report di partecipazione e apprendimento',
+  // @new-resource: permissions (npm run new:resource adds a resource's four permissions above this line)
 } as const;
 
 export type PermissionName = keyof typeof PERMISSIONS;

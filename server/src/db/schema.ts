@@ -270,6 +270,8 @@ export interface UploadedImagesTable {
   created_at: Timestamp;
 }
 
+// @new-resource: tables (npm run new:resource adds a resource's table above this line)
+
 /**
  * The tables, as Kysely sees them: every table is declared in this file, and the rows the code
  * passes around are named below (`<Table>Row`, `New<Table>`, `<Table>Update`).
@@ -302,6 +304,7 @@ export interface Database {
   accessibility_reports: AccessibilityReportsTable;
   edit_leases: EditLeasesTable;
   uploaded_images: UploadedImagesTable;
+  // @new-resource: database (npm run new:resource adds a resource's table above this line)
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -312,3 +315,4 @@ export type CourseRow = Selectable<CoursesTable>;
 export type ModuleRow = Selectable<ModulesTable>;
 export type LessonRow = Selectable<LessonsTable>;
 export type NewAttendance = Insertable<AttendancesTable>;
+// @new-resource: rows (npm run new:resource adds a resource's row type above this line)

@@ -41,4 +41,5 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'uploads', repository: () => import('./uploads/repository.js') },
   { name: 'me', routes: () => import('./me/routes.js') },
   { name: 'users', routes: () => import('./users/routes.js'), repository: () => import('./users/repository.js') },
+  // @new-resource: modules (npm run new:resource adds a resource's module above this line)
 ];

@@ -32,6 +32,7 @@ export const messages = {
     lesson: 'Lezione',
     lesson_progress: 'Avanzamento lezione',
     calendar_feed: 'Calendario personale',
+    // @new-resource: audit types (npm run new:resource adds a resource's entity type above this line)
   },
   /** The recorded fields, as the changes table names them ("(ID)": the value is a record's number). */
   changed_fields: {
