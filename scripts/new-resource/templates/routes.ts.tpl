@@ -33,9 +33,12 @@ function nameRules({{camel}}: {{Plural}}Repository) {
   });
 }
 
-/** The values to store from a body that passed its schema and its rules. */
+/**
+ * The values to store from a body that passed its schema and its rules. A blank description is
+ * null (the schema's coercion turns a null into "" before this).
+ */
 function values(body: {{Singular}}Body) {
-  return { name: body.name, description: body.description ?? null };
+  return { name: body.name, description: body.description?.trim() || null };
 }
 
 /** {{labelPlural}}: list, read, create, change and delete, each with its permission. */
