@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { posix } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { italianWords, type ItalianLabels } from './italian.js';
 import { ANCHORED_EDITS, APPENDED, EXISTING_MARKERS, MIGRATIONS_DIR, NEW_FILES, PERMISSION_CATALOGUE, SERVER_SOURCES, SHARED_MODULES, type SharedModule } from './layout.js';
 import type { ResourceNames } from './names.js';
 
-const TEMPLATES = fileURLToPath(new URL('./templates/', import.meta.url));
+/** This folder (built from import.meta.url by hand: bundlers rewrite `new URL(…, import.meta.url)`). */
+const HERE = dirname(fileURLToPath(import.meta.url));
+const TEMPLATES = join(HERE, 'templates');
 
 /** What the generator reads of the repository (the real files, or a test's stand-in). */
 export interface RepoReader {
@@ -106,7 +108,7 @@ export function templateValues(options: ResourceOptions, migration: { previous: 
 }
 
 function template(name: string): string {
-  return readFileSync(`${TEMPLATES}${name}`, 'utf8');
+  return readFileSync(join(TEMPLATES, name), 'utf8');
 }
 
 /**
@@ -179,4 +181,4 @@ export function planResource(repo: RepoReader, options: ResourceOptions): Plan {
 }
 
 /** The repository's root (this file is scripts/new-resource/render.ts). */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const REPO_ROOT = dirname(dirname(HERE));
