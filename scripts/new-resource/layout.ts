@@ -55,6 +55,7 @@ export const NEW_FILES: ReadonlyArray<{ key: string; template: string; path: str
   { key: 'adminInputs', template: 'admin-inputs.tsx.tpl', path: 'src/admin/{{name}}/{{Singular}}Inputs.tsx' },
   { key: 'unitTest', template: 'test-unit.tsx.tpl', path: 'tests/unit/admin-{{kebab}}.test.tsx' },
   { key: 'apiTest', template: 'test-api.ts.tpl', path: 'tests/api/{{kebab}}.test.ts' },
+  { key: 'e2eTest', template: 'test-e2e.ts.tpl', path: 'tests/e2e/admin-{{kebab}}.spec.ts' },
 ];
 
 /**
