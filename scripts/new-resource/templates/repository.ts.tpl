@@ -9,7 +9,7 @@ import { audit, changesBetween, type ActorId } from '{{import:audit}}';
 import { defineRepository } from '{{import:registry}}';
 
 /** The table of {{many}} (migration {{number}}_{{name}}). */
-export interface {{Plural}}Table {
+interface {{Plural}}Table {
   id: Generated<number>;
   name: string;
   description: string | null;
@@ -24,7 +24,7 @@ declare module '{{import:dbSchema}}' {
 }
 
 export type {{Singular}}Row = Selectable<{{Plural}}Table>;
-export interface {{Singular}}Values {
+interface {{Singular}}Values {
   name: string;
   description: string | null;
 }
@@ -33,7 +33,7 @@ export interface {{Singular}}Values {
 const AUDITED = ['name', 'description'] as const;
 
 /** Every query on {{many}}. */
-export function create{{Plural}}Repository(db: Db, now: Clock) {
+function create{{Plural}}Repository(db: Db, now: Clock) {
   const byName = (term: string) => ilike('{{name}}.name', term);
   const listSpec: ListSpec<Database, '{{name}}'> = {
     filters: { search: byName, name: byName },
