@@ -111,12 +111,16 @@ function template(name: string): string {
   return readFileSync(join(TEMPLATES, name), 'utf8');
 }
 
+/** Names the application uses for other things (src/admin/resources.ts's own export, static paths). */
+const RESERVED = ['resources', 'assets', 'uploads'];
+
 /**
- * Why the resource cannot be added (it exists, its name is taken), or null. Checked before
+ * Why the resource cannot be added (it exists, its name is taken); empty when it can. Checked before
  * anything is written.
  */
 export function conflicts(repo: RepoReader, names: ResourceNames): string[] {
   const found: string[] = [];
+  if (RESERVED.includes(names.name)) found.push(`"${names.name}" names something else of the application`);
   for (const marker of EXISTING_MARKERS) {
     const path = fill(marker, names as unknown as Record<string, string>);
     if (repo.exists(path)) found.push(`${path} exists`);
