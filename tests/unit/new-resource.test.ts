@@ -20,6 +20,12 @@ const repo: RepoReader = {
 
 const partners = resourceNames('partners');
 const labels = { label: 'Partner', labelPlural: 'Partner', feminine: false };
+/**
+ * The resource planned below: a name nobody will generate, so that this test still passes in a
+ * repository where `npm run new:resource -- partners` (the documented example) has been run.
+ */
+const probes = resourceNames('generator_probes');
+const probeLabels = { label: 'Sonda', labelPlural: 'Sonde', feminine: true };
 
 describe('the names of a new resource', () => {
   it('derives every spelling from the plural name', () => {
@@ -70,12 +76,12 @@ describe('the Italian words of a new resource', () => {
   });
 });
 
-describe('what the generator would write for partners', () => {
-  const plan = planResource(repo, { names: partners, labels, icon: 'Handshake' });
+describe('what the generator would write for a resource', () => {
+  const plan = planResource(repo, { names: probes, labels: probeLabels, icon: 'Handshake' });
   const file = (suffix: string) => plan.files.find((candidate) => candidate.path.endsWith(suffix))!;
 
-  it('finds nothing called partners in the repository', () => {
-    expect(conflicts(repo, partners)).toEqual([]);
+  it('finds nothing of that name in the repository', () => {
+    expect(conflicts(repo, probes)).toEqual([]);
   });
 
   it('refuses a resource that exists, by its folder, table, permissions or API path', () => {
@@ -93,7 +99,9 @@ describe('what the generator would write for partners', () => {
       expect(written.content, written.path).not.toMatch(/\{\{|\}\}/);
       expect(repo.exists(written.path), written.path).toBe(false);
     }
-    expect(plan.files.map((written) => written.path)).toEqual(expect.arrayContaining(['src/admin/partners/index.ts', 'src/admin/partners/PartnerList.tsx', 'tests/api/partners.test.ts']));
+    expect(plan.files.map((written) => written.path)).toEqual(
+      expect.arrayContaining(['src/admin/generator_probes/index.ts', 'src/admin/generator_probes/GeneratorProbeList.tsx', 'tests/api/generator-probes.test.ts']),
+    );
   });
 
   it('writes TypeScript without syntax errors', () => {
@@ -110,19 +118,22 @@ describe('what the generator would write for partners', () => {
   it('numbers the migration after the last one and grants its permissions to the administrator role', () => {
     const migrations = readdirSync(join(REPO_ROOT, 'server/src/db/migrations')).filter((name) => /^\d{3}_/.test(name)).sort();
     const next = String(Number(migrations.at(-1)!.slice(0, 3)) + 1).padStart(3, '0');
-    expect(plan.migration).toBe(`${next}_partners`);
-    const migration = file(`${next}_partners.ts`).content;
-    for (const verb of ['read', 'create', 'update', 'delete']) expect(migration).toContain(`name: '${verb}_partners'`);
+    expect(plan.migration).toBe(`${next}_generator_probes`);
+    const migration = file(`${next}_generator_probes.ts`).content;
+    for (const verb of ['read', 'create', 'update', 'delete']) expect(migration).toContain(`name: '${verb}_generator_probes'`);
+    expect(migration).toContain("description: 'Visualizzare le sonde'");
     expect(migration).toContain("where('name', '=', 'Amministratore')");
-    expect(file('tests/api/partners.test.ts').content).toContain(`migrateUpTo(db, '${migrations.at(-1)!.replace(/\.ts$/, '')}')`);
+    expect(file('tests/api/generator-probes.test.ts').content).toContain(`migrateUpTo(db, '${migrations.at(-1)!.replace(/\.ts$/, '')}')`);
   });
 
   it('writes the Italian texts of the section', () => {
-    const messages = file('src/admin/partners/messages.ts').content;
-    expect(messages).toContain("name: 'Partner |||| Partner'");
-    expect(messages).toContain("title: 'Gestione Partner'");
-    expect(messages).toContain(`delete_confirm: 'Sei sicuro di voler eliminare il partner "%{name}"?'`);
-    expect(file('src/admin/partners/index.ts').content).toContain("import HandshakeIcon from '@mui/icons-material/Handshake';");
+    const messages = file('src/admin/generator_probes/messages.ts').content;
+    expect(messages).toContain("name: 'Sonda |||| Sonde'");
+    expect(messages).toContain("title: 'Gestione Sonde'");
+    expect(messages).toContain("all: 'Tutte le sonde'");
+    expect(messages).toContain("create: 'Nuova sonda'");
+    expect(messages).toContain(`delete_confirm: 'Sei sicuro di voler eliminare la sonda "%{name}"?'`);
+    expect(file('src/admin/generator_probes/index.ts').content).toContain("import HandshakeIcon from '@mui/icons-material/Handshake';");
   });
 
   it('inserts its lines right above each anchor, which stays', () => {
@@ -134,15 +145,15 @@ describe('what the generator would write for partners', () => {
       expect(rows.length - repo.read(path).split('\n').length).toBe(ANCHORED_EDITS.filter((other) => other.path === path).reduce((sum, other) => sum + other.lines.length, 0));
     }
     const edited = (path: string) => plan.edits.find((candidate) => candidate.path === path)!.content;
-    expect(edited('src/admin/resources.ts')).toMatch(/import \{ partners \} from '\.\/partners';\n\s*\/\/ @new-resource: imports/);
-    expect(edited('src/admin/resources.ts')).toMatch(/\n\s*partners,\n\s*\/\/ @new-resource: sections/);
-    expect(edited('src/admin/audit/messages.ts')).toMatch(/partner: 'Partner',\n\s*\/\/ @new-resource: audit types/);
-    expect(edited('docs/API-PERMISSIONS.md')).toMatch(/\| DELETE \/api\/partners\/\{id\} \| delete_partners \|\n$/);
+    expect(edited('src/admin/resources.ts')).toMatch(/import \{ generatorProbes \} from '\.\/generator_probes';\n\s*\/\/ @new-resource: imports/);
+    expect(edited('src/admin/resources.ts')).toMatch(/\n\s*generatorProbes,\n\s*\/\/ @new-resource: sections/);
+    expect(edited('src/admin/audit/messages.ts')).toMatch(/generator_probe: 'Sonda',\n\s*\/\/ @new-resource: audit types/);
+    expect(edited('docs/API-PERMISSIONS.md')).toMatch(/\| DELETE \/api\/generator-probes\/\{id\} \| delete_generator_probes \|\n$/);
   });
 
   it('stops before writing anything when an anchor is gone', () => {
     const [{ path }] = ANCHORED_EDITS;
     const without: RepoReader = { ...repo, read: (candidate) => repo.read(candidate).replace(/@new-resource: /g, candidate === path ? '' : '@new-resource: ') };
-    expect(() => planResource(without, { names: partners, labels, icon: 'Handshake' })).toThrow(new RegExp(`${path} has lost its anchor comment`));
+    expect(() => planResource(without, { names: probes, labels: probeLabels, icon: 'Handshake' })).toThrow(new RegExp(`${path} has lost its anchor comment`));
   });
 });

@@ -114,7 +114,8 @@ describe.each(databases)('{{many}} API (%s)', (kind) => {
       const role = await db.insertInto('roles').values({ name: 'Amministratore', description: 'Tutto' }).returning('id').executeTakeFirstOrThrow();
       await migrateToLatest(db);
       const granted = await db.selectFrom('role_permissions').select('permission_name').where('role_id', '=', role.id).execute();
-      expect(granted.map((row) => row.permission_name).sort()).toEqual([...ALL].sort());
+      // Later migrations may grant more.
+      expect(granted.map((row) => row.permission_name)).toEqual(expect.arrayContaining(ALL));
     } finally {
       await db.destroy();
     }
