@@ -1,4 +1,4 @@
-import type { {{Singular}}Row } from '{{import:repository}}';
+import type { {{Singular}}Row } from '{{import:dbSchema}}';
 import type { {{Singular}}Resource } from '{{import:schemas}}';
 
 /** A row of {{name}} as the API answers it (pure: what the table stores → what the API says). */

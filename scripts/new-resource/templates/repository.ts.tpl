@@ -1,6 +1,6 @@
-import { sql, type Generated, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '{{import:db}}';
-import type { Database, Timestamp } from '{{import:dbSchema}}';
+import type { Database, {{Singular}}Row } from '{{import:dbSchema}}';
 import { countCacheOf } from '{{import:countCache}}';
 import { ilike, type ListParams } from '{{import:listing}}';
 import { listPage, UnfilteredPages, type ListSpec } from '{{import:list}}';
@@ -8,22 +8,6 @@ import { isoNow, type Clock } from '{{import:clock}}';
 import { audit, changesBetween, type ActorId } from '{{import:audit}}';
 import { defineRepository } from '{{import:registry}}';
 
-/** The table of {{many}} (migration {{number}}_{{name}}). */
-interface {{Plural}}Table {
-  id: Generated<number>;
-  name: string;
-  description: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-declare module '{{import:dbSchema}}' {
-  interface Database {
-    {{name}}: {{Plural}}Table;
-  }
-}
-
-export type {{Singular}}Row = Selectable<{{Plural}}Table>;
 interface {{Singular}}Values {
   name: string;
   description: string | null;
@@ -32,7 +16,7 @@ interface {{Singular}}Values {
 /** What the audit trail records of a {{one}}. */
 const AUDITED = ['name', 'description'] as const;
 
-/** Every query on {{many}}. */
+/** Every query on {{many}} (their table: {{Plural}}Table in db/schema.ts, migration {{number}}_{{name}}). */
 function create{{Plural}}Repository(db: Db, now: Clock) {
   const byName = (term: string) => ilike('{{name}}.name', term);
   const listSpec: ListSpec<Database, '{{name}}'> = {

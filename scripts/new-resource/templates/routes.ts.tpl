@@ -1,8 +1,8 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { actorOf } from '{{import:auth}}';
-import { HttpError } from '{{import:errors}}';
-import { checkBody } from '{{import:bodyRules}}';
+import { orNotFound } from '{{import:errors}}';
+import { checkBody, recordExists } from '{{import:bodyRules}}';
 import { blankFields } from '{{import:blankFields}}';
 import { editVersionOf } from '{{import:editVersions}}';
 import { IdParams, ListQuery, responses } from '{{import:commonSchemas}}';
@@ -10,19 +10,10 @@ import type { {{Plural}}Repository } from '{{import:repository}}';
 import { present{{Singular}} } from '{{import:presenter}}';
 import { {{Singular}}Body, {{Singular}}DeletedResponse, {{Singular}}ListResponse, {{Singular}}Response } from '{{import:schemas}}';
 
-const NOT_FOUND = {{q:notFound}};
 const NAME_TAKEN = {{q:nameTaken}};
 
 /** Trims the text fields; a blank name is missing ("obbligatorio"), a blank description null. */
 const trimmed = blankFields({ required: ['name'], optional: ['description'] });
-
-/** 404 before the body's rules when the {{one}} of `:id` does not exist (an invalid id is left to its schema). */
-function {{camel}}Exist({{camel}}: {{Plural}}Repository): preHandlerAsyncHookHandler {
-  return async (request) => {
-    const { id } = request.params as { id?: unknown };
-    if (typeof id === 'number' && !(await {{camel}}.findById(id))) throw new HttpError(404, NOT_FOUND);
-  };
-}
 
 /** The name is not another {{one}}'s (`:id` is the one being changed). */
 function nameRules({{camel}}: {{Plural}}Repository) {
@@ -45,11 +36,7 @@ function values(body: {{Singular}}Body) {
 export default async function {{camel}}Routes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { {{camel}} } = app.repos;
-  const found = async (id: number) => {
-    const row = await {{camel}}.findById(id);
-    if (!row) throw new HttpError(404, NOT_FOUND);
-    return { data: present{{Singular}}(row) };
-  };
+  const found = async (id: number) => ({ data: present{{Singular}}(orNotFound(await {{camel}}.findById(id), '{{singular}}')) });
 
   r.get('/{{kebab}}', { preHandler: app.requirePermission('read_{{name}}'), schema: { querystring: ListQuery, response: responses({ 200: {{Singular}}ListResponse }) } }, async (request) => {
     const { rows, meta } = await {{camel}}.list(request.query);
@@ -84,7 +71,7 @@ export default async function {{camel}}Routes(app: FastifyInstance): Promise<voi
     '/{{kebab}}/:id',
     {
       preValidation: trimmed,
-      preHandler: [app.requirePermission('update_{{name}}'), {{camel}}Exist({{camel}}), nameRules({{camel}})],
+      preHandler: [app.requirePermission('update_{{name}}'), recordExists('{{singular}}', (id) => {{camel}}.findById(id)), nameRules({{camel}})],
       config: { editVersion: editVersionOf({{Singular}}Body, (request) => found((request.params as IdParams).id)) },
       schema: { params: IdParams, body: {{Singular}}Body, response: responses({ 200: {{Singular}}Response }) },
     },
