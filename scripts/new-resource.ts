@@ -92,7 +92,8 @@ function main(): void {
 
   if (values['dry-run']) {
     for (const file of plan.files) console.log(`--- new file ${file.path}\n${file.content}`);
-    for (const edit of plan.edits) console.log(`--- ${edit.path} gets:\n${edit.added.map((line) => `  + ${line}`).join('\n')}`);
+    for (const edit of plan.edits)
+      console.log(`--- ${edit.path} gets:\n${edit.added.map((line) => `  + ${line}`).join('\n')}`);
     return;
   }
 
@@ -116,7 +117,10 @@ gets read_/create_/update_/delete_${names.name}. The section is at /admin/${name
 function format(paths: string[]): void {
   const prettier = join(REPO_ROOT, 'node_modules/.bin/prettier');
   if (!existsSync(prettier)) return;
-  const result = spawnSync(prettier, ['--write', '--log-level', 'warn', ...paths], { cwd: REPO_ROOT, stdio: 'inherit' });
+  const result = spawnSync(prettier, ['--write', '--log-level', 'warn', ...paths], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) console.warn('new:resource: the formatter failed; run npm run format.');
 }
 

@@ -64,7 +64,11 @@ export const NEW_FILES: ReadonlyArray<{ key: string; template: string; path: str
  * stay in the files; an edit whose anchor is missing stops the generator before it writes anything.
  */
 export const ANCHORED_EDITS: ReadonlyArray<{ path: string; slot: string; lines: string[] }> = [
-  { path: 'server/src/db/migrations/index.ts', slot: 'migration imports', lines: ["import * as m{{number}} from './{{number}}_{{name}}.js';"] },
+  {
+    path: 'server/src/db/migrations/index.ts',
+    slot: 'migration imports',
+    lines: ["import * as m{{number}} from './{{number}}_{{name}}.js';"],
+  },
   { path: 'server/src/db/migrations/index.ts', slot: 'migrations', lines: ["'{{number}}_{{name}}': m{{number}},"] },
   {
     path: 'server/src/db/schema.ts',
@@ -82,26 +86,43 @@ export const ANCHORED_EDITS: ReadonlyArray<{ path: string; slot: string; lines: 
     ],
   },
   { path: 'server/src/db/schema.ts', slot: 'database', lines: ['{{name}}: {{Plural}}Table;'] },
-  { path: 'server/src/db/schema.ts', slot: 'rows', lines: ['export type {{Singular}}Row = Selectable<{{Plural}}Table>;'] },
+  {
+    path: 'server/src/db/schema.ts',
+    slot: 'rows',
+    lines: ['export type {{Singular}}Row = Selectable<{{Plural}}Table>;'],
+  },
   {
     path: 'server/src/access/permissions.ts',
     slot: 'permissions',
-    lines: ['read_{{name}}: {{q:permRead}},', 'create_{{name}}: {{q:permCreate}},', 'update_{{name}}: {{q:permUpdate}},', 'delete_{{name}}: {{q:permDelete}},'],
+    lines: [
+      'read_{{name}}: {{q:permRead}},',
+      'create_{{name}}: {{q:permCreate}},',
+      'update_{{name}}: {{q:permUpdate}},',
+      'delete_{{name}}: {{q:permDelete}},',
+    ],
   },
   { path: 'server/src/http/errors.ts', slot: 'not found', lines: ['{{singular}}: {{q:notFound}},'] },
   {
     path: 'server/src/modules/index.ts',
     slot: 'modules',
-    lines: ["{ name: '{{kebab}}', routes: () => import('./{{kebab}}/routes.js'), repository: () => import('./{{kebab}}/repository.js') },"],
+    lines: [
+      "{ name: '{{kebab}}', routes: () => import('./{{kebab}}/routes.js'), repository: () => import('./{{kebab}}/repository.js') },",
+    ],
   },
-  { path: 'server/src/contract.ts', slot: 'contract', lines: ["export type { {{Singular}}Resource } from '{{import:schemas}}';"] },
+  {
+    path: 'server/src/contract.ts',
+    slot: 'contract',
+    lines: ["export type { {{Singular}}Resource } from '{{import:schemas}}';"],
+  },
   { path: 'src/admin/resources.ts', slot: 'imports', lines: ["import { {{camel}} } from './{{name}}';"] },
   { path: 'src/admin/resources.ts', slot: 'sections', lines: ['{{camel}},'] },
   { path: 'src/admin/audit/messages.ts', slot: 'audit types', lines: ['{{singular}}: {{q:label}},'] },
 ];
 
 /** Files the resource's documentation is appended to (the API's route table). */
-export const APPENDED: ReadonlyArray<{ template: string; path: string }> = [{ template: 'api-permissions.md.tpl', path: 'docs/API-PERMISSIONS.md' }];
+export const APPENDED: ReadonlyArray<{ template: string; path: string }> = [
+  { template: 'api-permissions.md.tpl', path: 'docs/API-PERMISSIONS.md' },
+];
 
 /** Folders whose presence means the resource exists already. */
 export const EXISTING_MARKERS: readonly string[] = ['src/admin/{{name}}', 'server/src/modules/{{kebab}}'];

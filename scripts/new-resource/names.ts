@@ -50,19 +50,24 @@ export function resourceNames(input: string, options: { singular?: string } = {}
       `"${typed}" is not a resource name: use lower case words joined by "_" or "-", starting with a letter (e.g. partners, office_hours).`,
     );
   }
-  if (typed.length > MAX_LENGTH) throw new Error(`"${typed}" is too long: a resource name has at most ${MAX_LENGTH} characters.`);
+  if (typed.length > MAX_LENGTH)
+    throw new Error(`"${typed}" is too long: a resource name has at most ${MAX_LENGTH} characters.`);
   const words = typed.split(/[_-]/);
   const last = words[words.length - 1];
   let singularLast: string;
   if (options.singular !== undefined) {
     const given = options.singular.trim();
-    if (!NAME.test(given)) throw new Error(`--singular "${given}" is not a name: lower case words joined by "_" or "-".`);
+    if (!NAME.test(given))
+      throw new Error(`--singular "${given}" is not a name: lower case words joined by "_" or "-".`);
     const givenWords = given.split(/[_-]/);
     singularLast = givenWords[givenWords.length - 1];
     if (givenWords.slice(0, -1).join('_') !== words.slice(0, -1).join('_')) {
-      throw new Error(`--singular "${given}" must differ from "${typed}" in its last word only (e.g. office_hours → office_hour).`);
+      throw new Error(
+        `--singular "${given}" must differ from "${typed}" in its last word only (e.g. office_hours → office_hour).`,
+      );
     }
-    if (singularLast === last) throw new Error(`--singular "${given}" is the name itself: give the resource's name in the plural.`);
+    if (singularLast === last)
+      throw new Error(`--singular "${given}" is the name itself: give the resource's name in the plural.`);
   } else {
     if (!/^[a-z]/.test(last) || !looksPlural(last)) {
       throw new Error(

@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { italianWords, type ItalianLabels } from './italian.js';
-import { ANCHORED_EDITS, APPENDED, EXISTING_MARKERS, MIGRATIONS_DIR, NEW_FILES, PERMISSION_CATALOGUE, SERVER_SOURCES, SHARED_MODULES, type SharedModule } from './layout.js';
+import {
+  ANCHORED_EDITS,
+  APPENDED,
+  EXISTING_MARKERS,
+  MIGRATIONS_DIR,
+  NEW_FILES,
+  PERMISSION_CATALOGUE,
+  SERVER_SOURCES,
+  SHARED_MODULES,
+  type SharedModule,
+} from './layout.js';
 import type { ResourceNames } from './names.js';
 
 /** This folder (built from import.meta.url by hand: bundlers rewrite `new URL(…, import.meta.url)`). */
@@ -61,7 +71,8 @@ export function importPath(from: string, target: string): string {
 export function fill(template: string, values: Record<string, string>, file = ''): string {
   return template.replace(/\{\{(?:(q|import):)?(\w+)\}\}/g, (whole, kind: string | undefined, key: string) => {
     if (kind === 'import') return importPath(file, modulePath(key, values, file));
-    if (!Object.hasOwn(values, key)) throw new Error(`Unknown placeholder ${whole} in the template of ${file || 'a path'}`);
+    if (!Object.hasOwn(values, key))
+      throw new Error(`Unknown placeholder ${whole} in the template of ${file || 'a path'}`);
     return kind === 'q' ? quote(values[key]) : values[key];
   });
 }
@@ -79,7 +90,10 @@ export function nextMigration(repo: RepoReader): { previous: string; number: str
 }
 
 /** Every value the templates may use. */
-export function templateValues(options: ResourceOptions, migration: { previous: string; number: string }): Record<string, string> {
+export function templateValues(
+  options: ResourceOptions,
+  migration: { previous: string; number: string },
+): Record<string, string> {
   const words = italianWords(options.labels);
   return {
     ...options.names,
@@ -131,7 +145,8 @@ export function conflicts(repo: RepoReader, names: ResourceNames): string[] {
   }
   const table = new RegExp(`createTable\\(\\s*['"]${names.name}['"]`);
   for (const file of repo.list(MIGRATIONS_DIR)) {
-    if (table.test(repo.read(`${MIGRATIONS_DIR}/${file}`))) found.push(`a table ${names.name} exists (${MIGRATIONS_DIR}/${file})`);
+    if (table.test(repo.read(`${MIGRATIONS_DIR}/${file}`)))
+      found.push(`a table ${names.name} exists (${MIGRATIONS_DIR}/${file})`);
   }
   const path = new RegExp(`['"\`]/${names.kebab}(?:/|['"\`])`);
   const routes = (dir: string): string[] =>
@@ -152,7 +167,8 @@ export function insertAtAnchor(source: string, slot: string, lines: string[], pa
     const index = row.indexOf(marker);
     return index >= 0 && !/^[\w-]/.test(row.slice(index + marker.length));
   });
-  if (at < 0) throw new Error(`${path} has lost its anchor comment "@new-resource: ${slot}": put it back where new lines go.`);
+  if (at < 0)
+    throw new Error(`${path} has lost its anchor comment "@new-resource: ${slot}": put it back where new lines go.`);
   const indent = /^\s*/.exec(rows[at])![0];
   rows.splice(at, 0, ...lines.map((line) => indent + line));
   return rows.join('\n');
@@ -170,12 +186,18 @@ export function planResource(repo: RepoReader, options: ResourceOptions): Plan {
   for (const { path, slot, lines } of ANCHORED_EDITS) {
     const current = edited.get(path) ?? { content: repo.read(path), added: [] };
     const filled = lines.map((line) => fill(line, values, path));
-    edited.set(path, { content: insertAtAnchor(current.content, slot, filled, path), added: [...current.added, ...filled] });
+    edited.set(path, {
+      content: insertAtAnchor(current.content, slot, filled, path),
+      added: [...current.added, ...filled],
+    });
   }
   for (const { template: name, path } of APPENDED) {
     const current = edited.get(path) ?? { content: repo.read(path), added: [] };
     const text = fill(template(name), values, path);
-    edited.set(path, { content: `${current.content.replace(/\n*$/, '\n\n')}${text}`, added: [...current.added, ...text.trim().split('\n')] });
+    edited.set(path, {
+      content: `${current.content.replace(/\n*$/, '\n\n')}${text}`,
+      added: [...current.added, ...text.trim().split('\n')],
+    });
   }
   return {
     files,

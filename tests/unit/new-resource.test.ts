@@ -29,7 +29,14 @@ const probeLabels = { label: 'Sonda', labelPlural: 'Sonde', feminine: true };
 
 describe('the names of a new resource', () => {
   it('derives every spelling from the plural name', () => {
-    expect(partners).toEqual({ name: 'partners', kebab: 'partners', camel: 'partners', Plural: 'Partners', singular: 'partner', Singular: 'Partner' });
+    expect(partners).toEqual({
+      name: 'partners',
+      kebab: 'partners',
+      camel: 'partners',
+      Plural: 'Partners',
+      singular: 'partner',
+      Singular: 'Partner',
+    });
     expect(resourceNames('office-hours')).toEqual({
       name: 'office_hours',
       kebab: 'office-hours',
@@ -57,17 +64,42 @@ describe('the names of a new resource', () => {
 describe('the Italian words of a new resource', () => {
   it('agrees articles and adjectives with the label', () => {
     expect(labelFromName('office_hours')).toBe('Office hours');
-    expect(italianWords(labels)).toMatchObject({ all: 'Tutti i partner', none: 'Nessun partner trovato', new: 'Nuovo partner', theOne: 'il partner', notFound: 'Partner non trovato.' });
-    expect(italianWords({ label: 'Sponsor', labelPlural: 'Sponsor', feminine: false })).toMatchObject({ all: 'Tutti gli sponsor', none: 'Nessuno sponsor trovato', theOne: 'lo sponsor', aOne: 'uno sponsor' });
-    expect(italianWords({ label: 'Evento', labelPlural: 'Eventi', feminine: false })).toMatchObject({ all: 'Tutti gli eventi', theOne: "l'evento" });
-    expect(italianWords({ label: 'Sede', labelPlural: 'Sedi', feminine: true })).toMatchObject({ all: 'Tutte le sedi', none: 'Nessuna sede trovata', new: 'Nuova sede', theOne: 'la sede', notFound: 'Sede non trovata.' });
-    expect(italianWords({ label: 'Aula', labelPlural: 'Aule', feminine: true })).toMatchObject({ theOne: "l'aula", aOne: "un'aula" });
+    expect(italianWords(labels)).toMatchObject({
+      all: 'Tutti i partner',
+      none: 'Nessun partner trovato',
+      new: 'Nuovo partner',
+      theOne: 'il partner',
+      notFound: 'Partner non trovato.',
+    });
+    expect(italianWords({ label: 'Sponsor', labelPlural: 'Sponsor', feminine: false })).toMatchObject({
+      all: 'Tutti gli sponsor',
+      none: 'Nessuno sponsor trovato',
+      theOne: 'lo sponsor',
+      aOne: 'uno sponsor',
+    });
+    expect(italianWords({ label: 'Evento', labelPlural: 'Eventi', feminine: false })).toMatchObject({
+      all: 'Tutti gli eventi',
+      theOne: "l'evento",
+    });
+    expect(italianWords({ label: 'Sede', labelPlural: 'Sedi', feminine: true })).toMatchObject({
+      all: 'Tutte le sedi',
+      none: 'Nessuna sede trovata',
+      new: 'Nuova sede',
+      theOne: 'la sede',
+      notFound: 'Sede non trovata.',
+    });
+    expect(italianWords({ label: 'Aula', labelPlural: 'Aule', feminine: true })).toMatchObject({
+      theOne: "l'aula",
+      aOne: "un'aula",
+    });
   });
 
   it('quotes texts as the formatter would', () => {
     expect(quote('Nuovo partner')).toBe("'Nuovo partner'");
     expect(quote("l'evento")).toBe(`"l'evento"`);
-    expect(quote(`Sei sicuro di voler eliminare l'evento "%{name}"?`)).toBe(`'Sei sicuro di voler eliminare l\\'evento "%{name}"?'`);
+    expect(quote(`Sei sicuro di voler eliminare l'evento "%{name}"?`)).toBe(
+      `'Sei sicuro di voler eliminare l\\'evento "%{name}"?'`,
+    );
   });
 
   it('fills only the placeholders it knows', () => {
@@ -100,7 +132,11 @@ describe('what the generator would write for a resource', () => {
       expect(repo.exists(written.path), written.path).toBe(false);
     }
     expect(plan.files.map((written) => written.path)).toEqual(
-      expect.arrayContaining(['src/admin/generator_probes/index.ts', 'src/admin/generator_probes/GeneratorProbeList.tsx', 'tests/api/generator-probes.test.ts']),
+      expect.arrayContaining([
+        'src/admin/generator_probes/index.ts',
+        'src/admin/generator_probes/GeneratorProbeList.tsx',
+        'tests/api/generator-probes.test.ts',
+      ]),
     );
   });
 
@@ -111,19 +147,27 @@ describe('what the generator would write for a resource', () => {
         reportDiagnostics: true,
         compilerOptions: { jsx: ts.JsxEmit.ReactJSX, module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
       });
-      expect(diagnostics?.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')), written.path).toEqual([]);
+      expect(
+        diagnostics?.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')),
+        written.path,
+      ).toEqual([]);
     }
   });
 
   it('numbers the migration after the last one and grants its permissions to the administrator role', () => {
-    const migrations = readdirSync(join(REPO_ROOT, 'server/src/db/migrations')).filter((name) => /^\d{3}_/.test(name)).sort();
+    const migrations = readdirSync(join(REPO_ROOT, 'server/src/db/migrations'))
+      .filter((name) => /^\d{3}_/.test(name))
+      .sort();
     const next = String(Number(migrations.at(-1)!.slice(0, 3)) + 1).padStart(3, '0');
     expect(plan.migration).toBe(`${next}_generator_probes`);
     const migration = file(`${next}_generator_probes.ts`).content;
-    for (const verb of ['read', 'create', 'update', 'delete']) expect(migration).toContain(`name: '${verb}_generator_probes'`);
+    for (const verb of ['read', 'create', 'update', 'delete'])
+      expect(migration).toContain(`name: '${verb}_generator_probes'`);
     expect(migration).toContain("description: 'Visualizzare le sonde'");
     expect(migration).toContain("where('name', '=', 'Amministratore')");
-    expect(file('tests/api/generator-probes.test.ts').content).toContain(`migrateUpTo(db, '${migrations.at(-1)!.replace(/\.ts$/, '')}')`);
+    expect(file('tests/api/generator-probes.test.ts').content).toContain(
+      `migrateUpTo(db, '${migrations.at(-1)!.replace(/\.ts$/, '')}')`,
+    );
   });
 
   it('writes the Italian texts of the section', () => {
@@ -133,7 +177,9 @@ describe('what the generator would write for a resource', () => {
     expect(messages).toContain("all: 'Tutte le sonde'");
     expect(messages).toContain("create: 'Nuova sonda'");
     expect(messages).toContain(`delete_confirm: 'Sei sicuro di voler eliminare la sonda "%{name}"?'`);
-    expect(file('src/admin/generator_probes/index.ts').content).toContain("import HandshakeIcon from '@mui/icons-material/Handshake';");
+    expect(file('src/admin/generator_probes/index.ts').content).toContain(
+      "import HandshakeIcon from '@mui/icons-material/Handshake';",
+    );
   });
 
   it('inserts its lines right above each anchor, which stays', () => {
@@ -142,18 +188,32 @@ describe('what the generator would write for a resource', () => {
       const rows = edit.content.split('\n');
       const anchor = rows.findIndex((row) => row.includes(`@new-resource: ${slot}`));
       expect(anchor, `${path}: ${slot}`).toBeGreaterThan(0);
-      expect(rows.length - repo.read(path).split('\n').length).toBe(ANCHORED_EDITS.filter((other) => other.path === path).reduce((sum, other) => sum + other.lines.length, 0));
+      expect(rows.length - repo.read(path).split('\n').length).toBe(
+        ANCHORED_EDITS.filter((other) => other.path === path).reduce((sum, other) => sum + other.lines.length, 0),
+      );
     }
     const edited = (path: string) => plan.edits.find((candidate) => candidate.path === path)!.content;
-    expect(edited('src/admin/resources.ts')).toMatch(/import \{ generatorProbes \} from '\.\/generator_probes';\n\s*\/\/ @new-resource: imports/);
+    expect(edited('src/admin/resources.ts')).toMatch(
+      /import \{ generatorProbes \} from '\.\/generator_probes';\n\s*\/\/ @new-resource: imports/,
+    );
     expect(edited('src/admin/resources.ts')).toMatch(/\n\s*generatorProbes,\n\s*\/\/ @new-resource: sections/);
-    expect(edited('src/admin/audit/messages.ts')).toMatch(/generator_probe: 'Sonda',\n\s*\/\/ @new-resource: audit types/);
-    expect(edited('docs/API-PERMISSIONS.md')).toMatch(/\| DELETE \/api\/generator-probes\/\{id\} \| delete_generator_probes \|\n$/);
+    expect(edited('src/admin/audit/messages.ts')).toMatch(
+      /generator_probe: 'Sonda',\n\s*\/\/ @new-resource: audit types/,
+    );
+    expect(edited('docs/API-PERMISSIONS.md')).toMatch(
+      /\| DELETE \/api\/generator-probes\/\{id\} \| delete_generator_probes \|\n$/,
+    );
   });
 
   it('stops before writing anything when an anchor is gone', () => {
     const [{ path }] = ANCHORED_EDITS;
-    const without: RepoReader = { ...repo, read: (candidate) => repo.read(candidate).replace(/@new-resource: /g, candidate === path ? '' : '@new-resource: ') };
-    expect(() => planResource(without, { names: probes, labels: probeLabels, icon: 'Handshake' })).toThrow(new RegExp(`${path} has lost its anchor comment`));
+    const without: RepoReader = {
+      ...repo,
+      read: (candidate) =>
+        repo.read(candidate).replace(/@new-resource: /g, candidate === path ? '' : '@new-resource: '),
+    };
+    expect(() => planResource(without, { names: probes, labels: probeLabels, icon: 'Handshake' })).toThrow(
+      new RegExp(`${path} has lost its anchor comment`),
+    );
   });
 });

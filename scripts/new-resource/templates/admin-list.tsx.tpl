@@ -11,7 +11,10 @@ type {{Singular}} = {{Singular}}Resource & RaRecord;
 
 const columns: Column<{{Singular}}>[] = [
   { source: 'name' },
-  { source: 'description', render: (record) => <span title={record.description ?? undefined}>{truncate(record.description)}</span> },
+  {
+    source: 'description',
+    render: (record) => <span title={record.description ?? undefined}>{truncate(record.description)}</span>,
+  },
 ];
 
 function {{Singular}}Actions({ record }: { record: {{Singular}} }) {
@@ -33,12 +36,20 @@ export function {{Singular}}List() {
       allHeading="resources.{{name}}.page.all"
       searchPlaceholder="resources.{{name}}.page.search"
       actions={
-        <CreateRecordButton label="resources.{{name}}.page.create" title="resources.{{name}}.page.create_title" transform={to{{Singular}}Body}>
+        <CreateRecordButton
+          label="resources.{{name}}.page.create"
+          title="resources.{{name}}.page.create_title"
+          transform={to{{Singular}}Body}
+        >
           <{{Singular}}Inputs />
         </CreateRecordButton>
       }
     >
-      <ResourceTable<{{Singular}}> columns={columns} rowActions={(record) => <{{Singular}}Actions record={record} />} empty="resources.{{name}}.page.empty" />
+      <ResourceTable<{{Singular}}>
+        columns={columns}
+        rowActions={(record) => <{{Singular}}Actions record={record} />}
+        empty="resources.{{name}}.page.empty"
+      />
     </SearchListPage>
   );
 }

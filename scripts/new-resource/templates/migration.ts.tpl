@@ -19,9 +19,11 @@ const NEW_PERMISSIONS = [
 export async function up(db: AnyDb): Promise<void> {
   const timestamp = isPostgres(db) ? 'timestamptz' : 'varchar(32)';
   const table = db.schema.createTable('{{name}}');
-  await (isPostgres(db)
-    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()))
+  await (
+    isPostgres(db)
+      ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+      : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  )
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
     .addColumn('description', 'text')
     .addColumn('created_at', timestamp, (c) => c.notNull())

@@ -22,7 +22,10 @@ function create{{Plural}}Repository(db: Db, now: Clock) {
   const listSpec: ListSpec<Database, '{{name}}'> = {
     filters: { search: byName, name: byName },
     ids: '{{name}}.id',
-    sort: { allowed: { name: '{{name}}.name', created_at: '{{name}}.created_at', id: '{{name}}.id' }, default: '-created_at' },
+    sort: {
+      allowed: { name: '{{name}}.name', created_at: '{{name}}.created_at', id: '{{name}}.id' },
+      default: '-created_at',
+    },
     tieBreaker: { column: '{{name}}.id' },
     counts: countCacheOf(db),
     unfiltered: new UnfilteredPages(db),
@@ -44,7 +47,10 @@ function create{{Plural}}Repository(db: Db, now: Clock) {
 
     /** Another {{one}} (not `exceptId`) has this name, compared without case. */
     async nameTaken(name: string, exceptId: number | null): Promise<boolean> {
-      let same = db.selectFrom('{{name}}').select('id').where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
+      let same = db
+        .selectFrom('{{name}}')
+        .select('id')
+        .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
       if (exceptId !== null) same = same.where('id', '<>', exceptId);
       return Boolean(await same.executeTakeFirst());
     },
@@ -58,7 +64,13 @@ function create{{Plural}}Repository(db: Db, now: Clock) {
           .values({ ...values, created_at: at, updated_at: at })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await audit(trx, now, { actorId, action: 'create', entityType: '{{singular}}', entityId: created.id, changes: changesBetween(null, values, AUDITED) });
+        await audit(trx, now, {
+          actorId,
+          action: 'create',
+          entityType: '{{singular}}',
+          entityId: created.id,
+          changes: changesBetween(null, values, AUDITED),
+        });
         return created.id;
       });
     },
@@ -84,7 +96,13 @@ function create{{Plural}}Repository(db: Db, now: Clock) {
         const before = await trx.selectFrom('{{name}}').select(AUDITED).where('id', '=', id).executeTakeFirst();
         if (!before) return;
         await trx.deleteFrom('{{name}}').where('id', '=', id).execute();
-        await audit(trx, now, { actorId, action: 'delete', entityType: '{{singular}}', entityId: id, changes: changesBetween(before, null, AUDITED) });
+        await audit(trx, now, {
+          actorId,
+          action: 'delete',
+          entityType: '{{singular}}',
+          entityId: id,
+          changes: changesBetween(before, null, AUDITED),
+        });
       });
     },
   };

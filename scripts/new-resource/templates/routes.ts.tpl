@@ -38,10 +38,17 @@ export default async function {{camel}}Routes(app: FastifyInstance): Promise<voi
   const { {{camel}} } = app.repos;
   const found = async (id: number) => ({ data: present{{Singular}}(orNotFound(await {{camel}}.findById(id), '{{singular}}')) });
 
-  r.get('/{{kebab}}', { preHandler: app.requirePermission('read_{{name}}'), schema: { querystring: ListQuery, response: responses({ 200: {{Singular}}ListResponse }) } }, async (request) => {
-    const { rows, meta } = await {{camel}}.list(request.query);
-    return { data: rows.map(present{{Singular}}), meta };
-  });
+  r.get(
+    '/{{kebab}}',
+    {
+      preHandler: app.requirePermission('read_{{name}}'),
+      schema: { querystring: ListQuery, response: responses({ 200: {{Singular}}ListResponse }) },
+    },
+    async (request) => {
+      const { rows, meta } = await {{camel}}.list(request.query);
+      return { data: rows.map(present{{Singular}}), meta };
+    },
+  );
 
   r.get(
     '/{{kebab}}/:id',
@@ -71,7 +78,11 @@ export default async function {{camel}}Routes(app: FastifyInstance): Promise<voi
     '/{{kebab}}/:id',
     {
       preValidation: trimmed,
-      preHandler: [app.requirePermission('update_{{name}}'), recordExists('{{singular}}', (id) => {{camel}}.findById(id)), nameRules({{camel}})],
+      preHandler: [
+        app.requirePermission('update_{{name}}'),
+        recordExists('{{singular}}', (id) => {{camel}}.findById(id)),
+        nameRules({{camel}}),
+      ],
       config: { editVersion: editVersionOf({{Singular}}Body, (request) => found((request.params as IdParams).id)) },
       schema: { params: IdParams, body: {{Singular}}Body, response: responses({ 200: {{Singular}}Response }) },
     },
@@ -82,9 +93,16 @@ export default async function {{camel}}Routes(app: FastifyInstance): Promise<voi
     },
   );
 
-  r.delete('/{{kebab}}/:id', { preHandler: app.requirePermission('delete_{{name}}'), schema: { params: IdParams, response: responses({ 200: {{Singular}}DeletedResponse }) } }, async (request) => {
-    const { data } = await found(request.params.id);
-    await {{camel}}.delete(actorOf(request), data.id);
-    return { data: { id: data.id, name: data.name } };
-  });
+  r.delete(
+    '/{{kebab}}/:id',
+    {
+      preHandler: app.requirePermission('delete_{{name}}'),
+      schema: { params: IdParams, response: responses({ 200: {{Singular}}DeletedResponse }) },
+    },
+    async (request) => {
+      const { data } = await found(request.params.id);
+      await {{camel}}.delete(actorOf(request), data.id);
+      return { data: { id: data.id, name: data.name } };
+    },
+  );
 }

@@ -8,12 +8,22 @@ const ALL = ['read_{{name}}', 'create_{{name}}', 'update_{{name}}', 'delete_{{na
 
 describe.each(databases)('{{many}} API (%s)', (kind) => {
   const ctx = useTestApp(kind);
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Record<string, string>, payload?: object) =>
-    ctx.app.inject({ method, url, headers, payload });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers?: Record<string, string>,
+    payload?: object,
+  ) => ctx.app.inject({ method, url, headers, payload });
   const create = async (headers: Record<string, string>, payload: object) => {
     const res = await call('POST', URL, headers, payload);
     expect(res.statusCode, res.body).toBe(201);
-    return res.json().data as { id: number; name: string; description: string | null; created_at: string; updated_at: string };
+    return res.json().data as {
+      id: number;
+      name: string;
+      description: string | null;
+      created_at: string;
+      updated_at: string;
+    };
   };
 
   it('needs a token, and each route its permission', async () => {
@@ -52,13 +62,17 @@ describe.each(databases)('{{many}} API (%s)', (kind) => {
       expect(res.statusCode, String(name)).toBe(422);
       expect(res.json().errors.name).toEqual(['Il campo nome è obbligatorio.']);
     }
-    expect((await call('POST', URL, admin, { name: 'x'.repeat(256) })).json().errors.name).toEqual(['Il campo nome non può superare 255 caratteri.']);
+    expect((await call('POST', URL, admin, { name: 'x'.repeat(256) })).json().errors.name).toEqual([
+      'Il campo nome non può superare 255 caratteri.',
+    ]);
     const first = await create(admin, { name: 'Unico' });
     const taken = await call('POST', URL, admin, { name: 'UNICO' });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.name).toEqual([{{q:nameTaken}}]);
     const other = await create(admin, { name: 'Altro' });
-    expect((await call('PUT', `${URL}/${other.id}`, admin, { name: 'unico' })).json().errors.name).toEqual([{{q:nameTaken}}]);
+    expect((await call('PUT', `${URL}/${other.id}`, admin, { name: 'unico' })).json().errors.name).toEqual([
+      {{q:nameTaken}},
+    ]);
     // Its own name is not taken.
     expect((await call('PUT', `${URL}/${first.id}`, admin, { name: 'Unico', description: 'Sì' })).statusCode).toBe(200);
   });
@@ -96,9 +110,15 @@ describe.each(databases)('{{many}} API (%s)', (kind) => {
     const created = await create(admin, { name: 'Tracciato' });
     await call('PUT', `${URL}/${created.id}`, admin, { name: 'Tracciato 2', description: 'Nota' });
     await call('DELETE', `${URL}/${created.id}`, admin);
-    const trail = await call('GET', `/api/audit-log?filter[entity_type]={{singular}}&filter[entity_id]=${created.id}`, admin);
+    const trail = await call(
+      'GET',
+      `/api/audit-log?filter[entity_type]={{singular}}&filter[entity_id]=${created.id}`,
+      admin,
+    );
     expect(trail.statusCode, trail.body).toBe(200);
-    const actions = (trail.json().data as Array<{ action: string; changes: Record<string, unknown> }>).map(({ action, changes }) => ({ action, changes }));
+    const actions = (trail.json().data as Array<{ action: string; changes: Record<string, unknown> }>).map(
+      ({ action, changes }) => ({ action, changes }),
+    );
     expect(actions).toEqual([
       { action: 'delete', changes: { name: ['Tracciato 2', null], description: ['Nota', null] } },
       { action: 'update', changes: { name: ['Tracciato', 'Tracciato 2'], description: [null, 'Nota'] } },
@@ -111,9 +131,17 @@ describe.each(databases)('{{many}} API (%s)', (kind) => {
     const { db } = await isolatedDb(kind);
     try {
       await migrateUpTo(db, '{{previousMigration}}');
-      const role = await db.insertInto('roles').values({ name: 'Amministratore', description: 'Tutto' }).returning('id').executeTakeFirstOrThrow();
+      const role = await db
+        .insertInto('roles')
+        .values({ name: 'Amministratore', description: 'Tutto' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await migrateToLatest(db);
-      const granted = await db.selectFrom('role_permissions').select('permission_name').where('role_id', '=', role.id).execute();
+      const granted = await db
+        .selectFrom('role_permissions')
+        .select('permission_name')
+        .where('role_id', '=', role.id)
+        .execute();
       // Later migrations may grant more.
       expect(granted.map((row) => row.permission_name)).toEqual(expect.arrayContaining(ALL));
     } finally {

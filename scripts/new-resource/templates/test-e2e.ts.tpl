@@ -2,7 +2,9 @@ import { expect, test } from './fixtures';
 import { confirm, openDialog, rowWith, searchFor, unique } from './support/admin';
 
 /** {{pageTitle}}: the section of {{many}} in the browser, from its menu item to a deletion. */
-test('an administrator opens {{labelPlural}} from the menu, creates one, finds it, edits it and deletes it', async ({ pageAs }) => {
+test('an administrator opens {{labelPlural}} from the menu, creates one, finds it, edits it and deletes it', async ({
+  pageAs,
+}) => {
   const page = await pageAs('admin');
   await page.goto('/admin');
   const menu = page.getByRole('menu').or(page.locator('.RaMenu-open, .RaMenu-root')).first();
@@ -22,7 +24,9 @@ test('an administrator opens {{labelPlural}} from the menu, creates one, finds i
   await searchFor(page, name);
   await expect(rowWith(page, name)).toContainText('Scritta dal test');
 
-  await rowWith(page, name).getByRole('button', { name: /^Modifica/ }).click();
+  await rowWith(page, name)
+    .getByRole('button', { name: /^Modifica/ })
+    .click();
   const edit = openDialog(page, {{q:edit}});
   await expect(edit.getByRole('textbox', { name: /^Descrizione/ })).toHaveValue('Scritta dal test');
   await edit.getByRole('textbox', { name: /^Descrizione/ }).fill('Cambiata dal test');
@@ -30,7 +34,9 @@ test('an administrator opens {{labelPlural}} from the menu, creates one, finds i
   await expect(edit).toBeHidden();
   await expect(rowWith(page, name)).toContainText('Cambiata dal test');
 
-  await rowWith(page, name).getByRole('button', { name: /^Elimina/ }).click();
+  await rowWith(page, name)
+    .getByRole('button', { name: /^Elimina/ })
+    .click();
   await confirm(page);
   await expect(page.getByText({{q:none}})).toBeVisible();
 });

@@ -25,7 +25,7 @@ const rowOf = (name: string) => within(screen.getByText(name).closest('tr')!);
 /** A dialog's form loads react-admin's inputs: on a busy machine that alone takes seconds. */
 const SLOW = 20_000;
 
-describe('the back-office section of {{many}}', () => {
+describe('the back-office section of {{many}}', { timeout: SLOW }, () => {
   it('lists them under its title, with their description', async () => {
     renderList();
     expect(await screen.findByRole('heading', { level: 1, name: {{q:pageTitle}} })).toBeInTheDocument();
@@ -33,13 +33,15 @@ describe('the back-office section of {{many}}', () => {
     expect(screen.getByText('La prima')).toBeInTheDocument();
     expect(screen.getByText('Beta')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: {{q:all}} })).toBeInTheDocument();
-  }, SLOW);
+  });
 
   it('searches by name', async () => {
     const dataProvider = renderList();
     fireEvent.change(await screen.findByRole('searchbox', { name: 'Cerca' }), { target: { value: 'alf' } });
-    await waitFor(() => expect(dataProvider.getList.mock.calls.map(([, params]) => params.filter)).toContainEqual({ search: 'alf' }));
-  }, SLOW);
+    await waitFor(() =>
+      expect(dataProvider.getList.mock.calls.map(([, params]) => params.filter)).toContainEqual({ search: 'alf' }),
+    );
+  });
 
   it('says so when there is none', async () => {
     renderList([]);
@@ -52,8 +54,13 @@ describe('the back-office section of {{many}}', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Nome/ }), { target: { value: 'Gamma' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crea' }));
-    await waitFor(() => expect(dataProvider.create).toHaveBeenCalledWith('{{name}}', expect.objectContaining({ data: { name: 'Gamma', description: null } })));
-  }, SLOW);
+    await waitFor(() =>
+      expect(dataProvider.create).toHaveBeenCalledWith(
+        '{{name}}',
+        expect.objectContaining({ data: { name: 'Gamma', description: null } }),
+      ),
+    );
+  });
 
   it('edits one in the dialog', async () => {
     const dataProvider = renderList();
@@ -63,8 +70,13 @@ describe('the back-office section of {{many}}', () => {
     await waitFor(() => expect(description).toHaveValue('La prima'));
     fireEvent.change(description, { target: { value: 'Cambiata' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
-    await waitFor(() => expect(dataProvider.update).toHaveBeenCalledWith('{{name}}', expect.objectContaining({ id: 1, data: { name: 'Alfa', description: 'Cambiata' } })));
-  }, SLOW);
+    await waitFor(() =>
+      expect(dataProvider.update).toHaveBeenCalledWith(
+        '{{name}}',
+        expect.objectContaining({ id: 1, data: { name: 'Alfa', description: 'Cambiata' } }),
+      ),
+    );
+  });
 
   it('deletes one after asking', async () => {
     const dataProvider = renderList();
@@ -72,8 +84,10 @@ describe('the back-office section of {{many}}', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText({{q:deleteConfirmAlfa}})).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Conferma' }));
-    await waitFor(() => expect(dataProvider.delete).toHaveBeenCalledWith('{{name}}', expect.objectContaining({ id: 1 })));
-  }, SLOW);
+    await waitFor(() =>
+      expect(dataProvider.delete).toHaveBeenCalledWith('{{name}}', expect.objectContaining({ id: 1 })),
+    );
+  });
 
   it('offers to create, edit and delete only with those permissions', async () => {
     renderList(undefined, ['read_{{name}}']);
@@ -87,7 +101,10 @@ describe('the back-office section of {{many}}', () => {
 
 describe('the body of a {{one}} form', () => {
   it('keeps the name and sends a blank description as null', () => {
-    expect(to{{Singular}}Body({ id: 1, name: 'Alfa', description: '  ', created_at: 'x' })).toEqual({ name: 'Alfa', description: null });
+    expect(to{{Singular}}Body({ id: 1, name: 'Alfa', description: '  ', created_at: 'x' })).toEqual({
+      name: 'Alfa',
+      description: null,
+    });
     expect(to{{Singular}}Body({ name: 'Alfa', description: 'Testo' })).toEqual({ name: 'Alfa', description: 'Testo' });
   });
 });
