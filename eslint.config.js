@@ -47,13 +47,12 @@ const BACK_OFFICE_PATTERNS = [
     message: "Import the data provider from src/dataProvider (its index), or the back-office's from src/dataProvider/backOffice.",
   },
 ];
-/** What reads the API with react-admin's cache: the back-office's, never on a portal page. */
+/** react-admin's data hooks: the back-office's, never on a portal page (they bring ra-core's data layer along). */
 const BACK_OFFICE_DATA = [
-  { name: '@tanstack/react-query', message: "Portal pages read through src/lib/query (useQuery) and src/portal/portalData.ts: react-query loads with the back-office only." },
   {
     name: 'ra-core',
     importNames: ['useGetOne', 'useGetList', 'useGetMany', 'useGetIdentity', 'usePermissions', 'useLogout', 'useDataProvider', 'useUpdate', 'useCreate', 'useDelete', 'useQueryClient', 'CoreAdminContext'],
-    message: 'Portal pages read through src/lib/query (useQuery) and src/portal/portalData.ts; react-admin\'s data hooks load with the back-office only.',
+    message: "Portal pages read with TanStack Query's useQuery on the app's client (src/queryClient.ts) and src/portal/portalData.ts; react-admin's data hooks load with the back-office only.",
   },
 ];
 
@@ -89,7 +88,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: SRC_PATHS, patterns: BACK_OFFICE_PATTERNS }] },
   },
   {
-    // The portal's pages and what they share with the back-office stay off react-admin's cache.
+    // The portal's pages and what they share with the back-office stay off react-admin's data hooks.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/dataProvider/**', 'src/admin/**', 'src/providers.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [...SRC_PATHS, ...BACK_OFFICE_DATA], patterns: SRC_PATTERNS }] },

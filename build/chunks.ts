@@ -3,6 +3,8 @@ import type { Plugin } from 'vite';
 import { fromRoot, installed } from './paths';
 
 const PORTAL_SHELL = fromRoot('src/portal/ProtectedLayout.tsx');
+/** How the portal's pages reach the API (the app's dataProvider): the pages that read load it, the layout does not. */
+const PORTAL_DATA = fromRoot('src/portal/portalData.ts');
 /** The build's entry: Vite makes index.html a module that imports its script, src/main.tsx. */
 export const HTML_ENTRY = fromRoot('index.html');
 /** What the entry imports dynamically, one after the other, before the first render (src/main.tsx). */
@@ -36,13 +38,16 @@ const OUTSIDE_THE_SHELL = [
  * - `portal`: what every authenticated portal page adds (src/portal/ProtectedLayout.tsx and all it
  *   imports statically: ra-core's hooks, react-query, the layout) — found in the module graph —
  *   except what the screens of OUTSIDE_THE_SHELL use too:
- * - `shell-shared`: that part, which those screens and the shell load.
+ * - `shell-shared`: that part, which those screens and the shell load;
+ * - `portal-data`: src/portal/portalData.ts and the dataProvider, in one chunk rather than two: the
+ *   pages that read import them statically, the report form when it sends.
  * The pages, the back-office and what only they use stay split automatically.
  */
 export function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   const portalShell = new Set<string>();
   const sharedWithShell = new Set<string>();
   const entryFirst = new Set<string>();
+  const portalData = new Set<string>();
   const plugin: Plugin = {
     name: 'percorso:portal-shell-chunk',
     apply: 'build',
@@ -70,6 +75,11 @@ export function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } 
       }
       const shell = new Set<string>();
       closure(PORTAL_SHELL, shell);
+      const data = new Set<string>();
+      if (!this.getModuleInfo(PORTAL_DATA)) this.error(`percorso:portal-shell-chunk: ${PORTAL_DATA} is not in the build; update PORTAL_DATA.`);
+      closure(PORTAL_DATA, data);
+      portalData.clear();
+      for (const id of data) if (!initial.has(id) && !shell.has(id)) portalData.add(id);
       portalShell.clear();
       sharedWithShell.clear();
       for (const id of shell) {
@@ -87,6 +97,7 @@ export function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } 
       { name: 'app-render', tags: ['$initial'], test: (id: string) => !OWN_CHUNK.has(id), priority: 4 },
       { name: 'shell-shared', test: (id: string) => sharedWithShell.has(id), priority: 2 },
       { name: 'portal', test: (id: string) => portalShell.has(id), priority: 1 },
+      { name: 'portal-data', test: (id: string) => portalData.has(id), priority: 0 },
     ],
   };
 }

@@ -1,33 +1,19 @@
-import { QueryClient } from '@tanstack/react-query';
 import { localStorageStore } from 'ra-core';
 import { authProvider } from './authProvider';
 import { subscribeToSession } from './authProvider/session';
 import { forgetEditVersions, getToken } from './dataProvider';
 import { backOfficeDataProvider as dataProvider } from './dataProvider/backOffice';
 import { i18nProvider } from './i18n';
-import { queryCache, shouldRetry } from './lib/query/cache';
+import { PORTAL_KEY, queryClient } from './queryClient';
 import { currentProbe } from './routing/sessionProbe';
 import { STORE_APP_KEY } from './admin/layout/sidebarStore';
 
-export { shouldRetry };
-
-/**
- * The back-office's react-query client (react-admin's cache). It loads with the back-office only:
- * the portal's pages keep their own, smaller cache (src/lib/query/cache.ts).
- */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
-  },
-});
-
-/** A cache belongs to one session: another token (or none) starts it empty. */
-let cachedFor = getToken();
+/** The edit versions belong to one session (the query cache, src/queryClient.ts, empties itself). */
+let versionsFor = getToken();
 subscribeToSession(() => {
   const token = getToken();
-  if (token === cachedFor) return;
-  cachedFor = token;
-  queryClient.clear();
+  if (token === versionsFor) return;
+  versionsFor = token;
   forgetEditVersions();
 });
 
@@ -53,12 +39,12 @@ export function seedProbedIdentity(): void {
 let opened = false;
 
 /**
- * The back-office opens: the portal's cache is dropped (what is edited here must not show stale
- * there), and, from the second time on, what this cache kept is marked stale (the portal may have
+ * The back-office opens: the portal's reads are dropped (what is edited here must not show stale
+ * there), and, from the second time on, what react-admin kept is marked stale (the portal may have
  * changed it meanwhile): react-admin asks again what it shows.
  */
 export function onBackOfficeOpen(): void {
-  queryCache.remove([], false);
+  queryClient.removeQueries({ queryKey: PORTAL_KEY });
   if (opened) void queryClient.invalidateQueries({ refetchType: 'none' });
   opened = true;
 }

@@ -1,10 +1,12 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { getToken } from '../dataProvider/session';
-import { useQuery } from '../lib/query/useQuery';
+import { PORTAL_KEY, queryClient } from '../queryClient';
+import { useQuery } from '@tanstack/react-query';
 import type { User } from '../../server/src/contract';
 import { authProvider, type AppIdentity } from './index';
 import { useHasSession } from './session';
+import { currentProbe } from '../routing/sessionProbe';
 
 export interface Session {
   user: User | undefined;
@@ -17,20 +19,23 @@ export interface Session {
   refresh: () => void;
 }
 
-/** The portal cache's keys for the session (src/lib/query/cache.ts). */
-export const IDENTITY_KEY = ['auth', 'identity'] as const;
-export const PERMISSIONS_KEY = ['auth', 'permissions'] as const;
+/** The portal's keys for the session in the query cache (src/queryClient.ts). */
+export const IDENTITY_KEY = [...PORTAL_KEY, 'auth', 'identity'] as const;
+export const PERMISSIONS_KEY = [...PORTAL_KEY, 'auth', 'permissions'] as const;
 
 /** The current user (GET /api/user through the authProvider's getIdentity), kept five minutes. */
 export function useSession(): Session {
   const hasToken = useHasSession();
-  const { data, isPending, error, refetch } = useQuery({
-    queryKey: IDENTITY_KEY,
-    queryFn: () => authProvider.getIdentity!() as Promise<AppIdentity>,
-    enabled: hasToken,
-    retry: false,
-    staleTime: 5 * 60 * 1000,
-  });
+  const { data, isPending, error, refetch } = useQuery(
+    {
+      queryKey: IDENTITY_KEY,
+      queryFn: () => authProvider.getIdentity!() as Promise<AppIdentity>,
+      enabled: hasToken,
+      retry: false,
+      staleTime: 5 * 60 * 1000,
+    },
+    queryClient,
+  );
   const user = hasToken ? data?.user : undefined;
   return {
     user,
@@ -38,7 +43,7 @@ export function useSession(): Session {
     loading: hasToken && isPending,
     loggedIn: !!user?.id,
     error: hasToken ? error : null,
-    refresh: refetch,
+    refresh: () => void refetch(),
   };
 }
 
@@ -56,7 +61,7 @@ export function usePermissionsLoading(): boolean {
 
 function usePermissionsQuery() {
   const hasToken = useHasSession();
-  return useQuery({ queryKey: PERMISSIONS_KEY, queryFn: () => authProvider.getPermissions!({}) as Promise<string[]>, enabled: hasToken });
+  return useQuery({ queryKey: PERMISSIONS_KEY, queryFn: () => authProvider.getPermissions!({}) as Promise<string[]>, enabled: hasToken }, queryClient);
 }
 
 /** Signs out (see authProvider.logout), then shows the login screen unless the provider's own sign-out page takes over. */
@@ -66,4 +71,16 @@ export function useLogout(): () => Promise<void> {
     const target = await authProvider.logout({});
     if (target !== false && !getToken()) navigate(typeof target === 'string' ? target : '/', { replace: true });
   }, [navigate]);
+}
+
+/**
+ * GET /api/user was already asked (login screen, or main.tsx while the page's code downloaded): the
+ * identity takes its answer, or joins the request in flight, rather than asking again.
+ */
+export function seedProbedIdentity(): void {
+  const probe = currentProbe();
+  const state = queryClient.getQueryState(IDENTITY_KEY);
+  if (!probe || (state && state.status !== 'pending')) return;
+  if (probe.settled) queryClient.setQueryData(IDENTITY_KEY, probe.settled.identity, { updatedAt: probe.settled.at });
+  else void queryClient.prefetchQuery({ queryKey: IDENTITY_KEY, queryFn: () => probe.identity, retry: false });
 }

@@ -1,7 +1,8 @@
-import { dataProvider, type AppDataProvider } from './index';
+import { dataProvider, type FullDataProvider } from './index';
 import { backOfficeMethods, type BackOfficeMethods } from './backOfficeMethods';
+import { backOfficeRest } from './backOfficeRest';
 
-export type BackOfficeDataProvider = AppDataProvider & BackOfficeMethods;
+export type BackOfficeDataProvider = FullDataProvider & BackOfficeMethods;
 
 /** The back-office's dataProvider: the portal's, with the calls only the back-office makes. */
-export const backOfficeDataProvider: BackOfficeDataProvider = { ...dataProvider, ...backOfficeMethods };
+export const backOfficeDataProvider: BackOfficeDataProvider = { ...dataProvider, ...backOfficeRest, ...backOfficeMethods };

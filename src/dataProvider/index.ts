@@ -9,11 +9,14 @@ import { customMethods, type CustomMethods } from './customMethods';
  */
 type DeclaredMethods<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
 
-export type AppDataProvider = DeclaredMethods<DataProvider> & CustomMethods;
+export type AppDataProvider = Pick<DeclaredMethods<DataProvider>, 'getList' | 'getOne' | 'create' | 'update' | 'supportAbortSignal'> & CustomMethods;
+
+/** The dataProvider react-admin gets (./backOffice.ts): every call of ra-core's DataProvider. */
+export type FullDataProvider = DeclaredMethods<DataProvider> & CustomMethods;
 
 /**
  * The app's dataProvider: the portal's, and the base of the back-office's (./backOffice.ts), which
- * adds the calls only it makes.
+ * adds the calls only it makes (the rest of ra-core's DataProvider among them).
  */
 export const dataProvider: AppDataProvider = { ...restProvider, ...customMethods };
 

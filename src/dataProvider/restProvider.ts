@@ -1,4 +1,4 @@
-import type { DataProvider, DeleteParams, GetListParams, Identifier, RaRecord, UpdateParams } from 'ra-core';
+import type { DataProvider, GetListParams, Identifier, RaRecord, UpdateParams } from 'ra-core';
 import { editVersionAt, keepEditVersion } from './editVersions';
 import { apiUrl, httpClient, unwrapData } from './http';
 import type { HttpResult } from './httpResult';
@@ -6,28 +6,28 @@ import { toListQuery, type ListParams } from './listQuery';
 import { toListResult } from './listResult';
 import { recordPath, resourcePath } from './resourcePath';
 
-type Meta = { query?: Record<string, unknown>; courseId?: Identifier; moduleId?: Identifier } | undefined;
+export type Meta = { query?: Record<string, unknown>; courseId?: Identifier; moduleId?: Identifier } | undefined;
 
 /**
  * A call as a generic REST provider makes it (the URL, method, headers and body it sent, pinned by
  * tests/unit/dataProvider.test.ts), on the API's client: the answer's `{data: X}` unwrapped, and the
  * record's edit version kept.
  */
-async function simpleRestCall(url: string, options: RequestInit = {}) {
+export async function simpleRestCall(url: string, options: RequestInit = {}) {
   const result: HttpResult = await httpClient(url, options);
   keepEditVersion(url, result.headers);
   return { data: unwrapData<unknown>(result.json) };
 }
-const recordUrl = (path: string, id: Identifier) => `/api/${path}/${encodeURIComponent(String(id))}`;
+export const recordUrl = (path: string, id: Identifier) => `/api/${path}/${encodeURIComponent(String(id))}`;
 
-const isRecord = (value: unknown): value is RaRecord => !!value && typeof value === 'object';
+export const isRecord = (value: unknown): value is RaRecord => !!value && typeof value === 'object';
 
 /**
  * The custom part: Laravel-style lists (`page`, `per_page`, `sort=-field`, `filter[...]`, total
  * from `meta`), which simple-rest (JSON-encoded `range`/`filter`, total from Content-Range) cannot
  * send or read.
  */
-async function getList<R extends RaRecord>(resource: string, params: ListParams & { meta?: Meta; signal?: AbortSignal }) {
+export async function getList<R extends RaRecord>(resource: string, params: ListParams & { meta?: Meta; signal?: AbortSignal }) {
   const { json } = await httpClient(apiUrl(resourcePath(resource, params.meta), toListQuery({ ...params, query: params.meta?.query })), {
     signal: params.signal,
   });
@@ -35,30 +35,15 @@ async function getList<R extends RaRecord>(resource: string, params: ListParams 
 }
 
 /**
- * The REST base: one resource ↔ one collection under /api (modules and lessons nested under their
- * course and module, from `meta`). getOne, create and delete send what ra-data-simple-rest sent;
- * lists, getMany and the bulk calls are the API's own.
+ * The REST base the portal uses: one resource ↔ one collection under /api (modules and lessons
+ * nested under their course and module, from `meta`). getOne and create send what
+ * ra-data-simple-rest sent; lists are the API's own. The calls only react-admin makes (getMany,
+ * getManyReference, delete and the bulk calls) are the back-office's (./backOfficeRest.ts).
  */
 export const restProvider = {
   getList: <R extends RaRecord>(resource: string, params: GetListParams) => getList<R>(resource, params),
 
   getOne: (resource, params) => simpleRestCall(recordUrl(resourcePath(resource, params.meta), params.id), { signal: params.signal }) as Promise<{ data: never }>,
-
-  /** One request for every id: `filter[id][]=1&filter[id][]=2`, on one page as long as the list. */
-  getMany: async <R extends RaRecord>(resource: string, params: { ids: Identifier[]; meta?: Meta; signal?: AbortSignal }) => {
-    if (!params.ids.length) return { data: [] as R[] };
-    const { data } = await getList<R>(resource, {
-      pagination: { page: 1, perPage: params.ids.length },
-      filter: { id: params.ids },
-      meta: params.meta,
-      signal: params.signal,
-    });
-    const wanted = new Set(params.ids.map(String));
-    return { data: data.filter((record) => wanted.has(String(record.id))) };
-  },
-
-  getManyReference: (resource, params) =>
-    getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
 
   create: (resource, params) =>
     simpleRestCall(`/api/${resourcePath(resource, params.meta)}`, { method: 'POST', body: JSON.stringify(params.data) }) as Promise<{ data: never }>,
@@ -76,26 +61,5 @@ export const restProvider = {
     return { data: isRecord(data) ? (data as R) : ({ ...params.previousData, ...params.data, id: params.id } as R) };
   },
 
-  /** PUT each record (the API has no bulk update); answers the ids, also when a PUT has no body. */
-  updateMany: async (resource, params) => {
-    await Promise.all(params.ids.map((id) => httpClient(apiUrl(recordPath(resource, id, params.meta)), { method: 'PUT', body: JSON.stringify(params.data) })));
-    return { data: params.ids };
-  },
-
-  /** Answers the record as it was before (the API answers only its id and name). */
-  delete: async <R extends RaRecord>(resource: string, params: DeleteParams<R>) => {
-    const { data } = await simpleRestCall(recordUrl(resourcePath(resource, params.meta), params.id), {
-      method: 'DELETE',
-      headers: new Headers({ 'Content-Type': 'text/plain' }),
-    });
-    return { data: params.previousData ?? (isRecord(data) ? (data as R) : ({ id: params.id } as R)) };
-  },
-
-  /** DELETE each record (the API has no bulk delete). */
-  deleteMany: async (resource, params) => {
-    await Promise.all(params.ids.map((id) => httpClient(apiUrl(recordPath(resource, id, params.meta)), { method: 'DELETE' })));
-    return { data: params.ids };
-  },
-
   supportAbortSignal: true,
-} satisfies DataProvider;
+} satisfies Pick<DataProvider, 'getList' | 'getOne' | 'create' | 'update' | 'supportAbortSignal'>;

@@ -5,7 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useTranslate } from 'ra-core';
 import { returnStateFor } from '../authProvider/returnPath';
 import { useSession } from '../authProvider/useSession';
-import { getToken } from '../dataProvider';
+import { getToken } from '../dataProvider/session';
 import { Button } from '../components/Button';
 import { errorStatus, SERVICE_UNAVAILABLE } from '../dataProvider/apiError';
 

@@ -100,7 +100,7 @@ describe('seedProbedIdentity', () => {
   it('gives the identity query the answer of GET /api/user asked before react-admin loaded, without asking again', async () => {
     vi.resetModules();
     const { probeIdentity } = await import('../../src/routing/sessionProbe');
-    const { seedProbedIdentity, queryClient } = await import('../../src/providers');
+    const [{ seedProbedIdentity }, { queryClient }] = await Promise.all([import('../../src/providers'), import('../../src/queryClient')]);
     localStorage.setItem('token', 'T-probe');
     const user = { id: 7, name: 'Alessandra', surname: 'Bianchi', avatar: null };
     const { calls } = mockFetch({ body: { data: user } }, { body: {} });
@@ -119,7 +119,7 @@ describe('seedProbedIdentity', () => {
 
   it('seeds nothing without a session', async () => {
     vi.resetModules();
-    const { seedProbedIdentity, queryClient } = await import('../../src/providers');
+    const [{ seedProbedIdentity }, { queryClient }] = await Promise.all([import('../../src/providers'), import('../../src/queryClient')]);
     seedProbedIdentity();
     expect(queryClient.getQueryState(IDENTITY_KEY)).toBeUndefined();
   });

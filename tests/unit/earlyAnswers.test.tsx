@@ -6,7 +6,7 @@ import { AppRoutes } from '../../src/App';
 import { startPortalPage } from '../../src/startPage';
 import { takeEarlyAnswer, untakenEarlyAnswers } from '../../src/dataProvider/earlyAnswers';
 import { httpClient, requestEarly } from '../../src/dataProvider/http';
-import { queryClient } from '../../src/providers';
+import { queryClient } from '../../src/queryClient';
 import { portalPageLoads } from '../../src/portal/pageLoads';
 import { portalRoutes } from '../../src/portal/routes';
 import { appTheme } from '../../src/theme';

@@ -7,7 +7,7 @@ import { portalMessages } from '../../src/i18n/portal';
 import { statementMessages } from '../../src/i18n/statement';
 import { releaseFocus } from '../../src/admin/common/holdFocus';
 import { resetPublicConfig } from '../../src/config/publicConfigRequest';
-import { queryCache } from '../../src/lib/query/cache';
+import { queryClient } from '../../src/queryClient';
 
 // findBy… and waitFor give up after this long: a first render that loads a lazy part (a dialog, a
 // page) can take more than the default second while the other worker keeps the machine busy.
@@ -19,7 +19,7 @@ addMessages(portalMessages);
 addMessages({ app: { a11y: { statement: statementMessages } } });
 addMessages(backOfficeMessages);
 
-// The portal's cache is one per page load (src/lib/query/cache.ts), and so is the public
+// The query cache is one per page load (src/queryClient.ts), and so is the public
 // configuration's request (src/config/publicConfigRequest.ts): each test starts with both empty.
 // A focus hold (src/admin/common/holdFocus.ts) keeps a timer for a moment after a change: none may outlive
 // its test, where it would run after the test's document is gone. List filters live in the
@@ -31,7 +31,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
   cleanup();
   releaseFocus();
-  queryCache.remove([], false);
+  queryClient.clear();
   resetPublicConfig();
   vi.restoreAllMocks();
 });

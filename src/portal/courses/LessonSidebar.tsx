@@ -1,13 +1,21 @@
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import { visuallyHidden } from '@mui/utils';
 import { useId } from 'react';
 import { useTranslate } from 'ra-core';
 import { Link } from '../../routing/Link';
+import { DENSE_ROW_BLOCK, rowStyles, selectedRowStyles } from '../layout/navItemStyles';
 import { lessonHref } from './queries';
 import type { Lesson } from './types';
+
+/** A lesson's row: the layout's row look (a dense one), the current lesson's selected. */
+const LessonLink = styled(Link)(({ theme }) => ({
+  ...rowStyles(theme, DENSE_ROW_BLOCK),
+  borderRadius: theme.shape.borderRadius,
+  '&[aria-current="page"]': selectedRowStyles(theme, DENSE_ROW_BLOCK),
+}));
 
 export interface LessonSidebarProps {
   courseId: string;
@@ -29,18 +37,12 @@ export function LessonSidebar({ courseId, moduleId, lessons, currentId }: Lesson
       <Typography id={headingId} component="h2" variant="h3" sx={{ mb: 1 }}>
         {translate('app.courses.player.sidebar')}
       </Typography>
-      <List component="ol" dense disablePadding>
+      <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {lessons.map((lesson, index) => {
           const current = String(lesson.id) === currentId;
           return (
             <li key={lesson.id}>
-              <ListItemButton
-                component={Link}
-                to={lessonHref(courseId, moduleId, lesson.id)}
-                selected={current}
-                aria-current={current ? 'page' : undefined}
-                sx={{ borderRadius: 1 }}
-              >
+              <LessonLink to={lessonHref(courseId, moduleId, lesson.id)} aria-current={current ? 'page' : undefined}>
                 <Typography
                   data-completed={lesson.completed}
                   sx={{
@@ -52,11 +54,11 @@ export function LessonSidebar({ courseId, moduleId, lessons, currentId }: Lesson
                   {index + 1}. {lesson.name}
                   {lesson.completed && <span style={visuallyHidden as object}> {translate('app.courses.player.completed_mark')}</span>}
                 </Typography>
-              </ListItemButton>
+              </LessonLink>
             </li>
           );
         })}
-      </List>
+      </Box>
     </Paper>
   );
 }

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { useParams } from 'react-router';
-import { queryCache } from '../../lib/query/cache';
+import { queryClient } from '../../queryClient';
 import { portalDataProvider as dataProvider } from '../portalData';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
@@ -151,7 +151,7 @@ function useSyncLesson(
           if (updated && updated.completed !== completed.current) {
             completed.current = updated.completed;
             // The lesson, its module's list and every count above it (this lesson among them).
-            return queryCache.invalidate(COURSES_KEY);
+            return queryClient.invalidateQueries({ queryKey: COURSES_KEY });
           }
           return reload();
         })

@@ -4,19 +4,23 @@ import { FORCED_COLORS, FORCED_COLORS_MARK, FORCED_COLORS_MARK_WIDTH, insetFocus
 
 const ROW_PADDING = { block: 8, inline: 16 };
 
+/** A dense row's padding (MUI's `dense` ListItemButton): a lesson in the player's list. */
+export const DENSE_ROW_BLOCK = 4;
+
 /**
- * The look of MUI's ListItemButton / MenuItem rows, for plain links and buttons: the sidebar and the
- * user menu use these instead of MUI's List and Menu components, whose code (and Popover's,
- * Modal's) would otherwise load with every portal page.
+ * The look of MUI's ListItemButton / MenuItem rows, for plain links and buttons: the sidebar, the
+ * user menu and the player's lesson list use these instead of MUI's List and Menu components, whose
+ * code (and Popover's, Modal's) would otherwise load with the pages. `block`: the row's vertical
+ * padding (DENSE_ROW_BLOCK for a dense row).
  */
-export const rowStyles = (theme: Theme) =>
+export const rowStyles = (theme: Theme, block = ROW_PADDING.block) =>
   ({
     display: 'flex',
     alignItems: 'center',
     gap: 0,
     width: '100%',
     boxSizing: 'border-box',
-    padding: `${ROW_PADDING.block}px ${ROW_PADDING.inline}px`,
+    padding: `${block}px ${ROW_PADDING.inline}px`,
     border: 0,
     margin: 0,
     background: 'none',
@@ -31,7 +35,7 @@ export const rowStyles = (theme: Theme) =>
     '&:focus-visible': { backgroundColor: theme.palette.action.focus, ...insetFocusRing },
   }) as const;
 
-export const selectedRowStyles = (theme: Theme) =>
+export const selectedRowStyles = (theme: Theme, block = ROW_PADDING.block) =>
   ({
     backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity),
     '&:hover': {
@@ -42,7 +46,7 @@ export const selectedRowStyles = (theme: Theme) =>
     // focus ring is the outline, and the two show together.
     [FORCED_COLORS]: {
       border: FORCED_COLORS_MARK,
-      padding: `${ROW_PADDING.block - FORCED_COLORS_MARK_WIDTH}px ${ROW_PADDING.inline - FORCED_COLORS_MARK_WIDTH}px`,
+      padding: `${block - FORCED_COLORS_MARK_WIDTH}px ${ROW_PADDING.inline - FORCED_COLORS_MARK_WIDTH}px`,
     },
   }) as const;
 

@@ -9,7 +9,7 @@ import { usePermissions, usePermissionsLoading, useSession as useCurrentUser } f
 import { usePageTitle } from '../layout/pageTitle';
 import { PageLoader } from '../PageLoader';
 import type { EditDescriptionDialogProps } from './EditDescriptionDialog';
-import { EditLogoDialog } from './EditLogoDialog';
+import type { EditLogoDialogProps } from './EditLogoDialog';
 import { LoadProblem, TEAM_PROBLEMS } from './LoadProblem';
 import { useNextSession, usePrefetchTeamSessions, useTeam, useUpcomingSessions } from './queries';
 import { canEditTeam, isMemberOf, sessionHref } from './rules';
@@ -23,6 +23,9 @@ import './texts';
 // The form controls load when the dialog first opens, not with the page.
 const importEditDescription = reloadableImport(() => import('./EditDescriptionDialog'));
 const EditDescriptionDialog = lazyDialog<EditDescriptionDialogProps>(() => importEditDescription().then((m) => ({ default: m.EditDescriptionDialog })));
+// So does the logo's (the cropper, and the upload): only who may edit the team ever opens it.
+const importEditLogo = reloadableImport(() => import('./EditLogoDialog'));
+const EditLogoDialog = lazyDialog<EditLogoDialogProps>(() => importEditLogo().then((m) => ({ default: m.EditLogoDialog })));
 
 /** /percorso/{teamId}: where the team is, what is next, who to ask. */
 export default function PercorsoPage() {
