@@ -36,28 +36,60 @@ const SRC_PATTERNS = [
   ...CONTRACT_IMPORTS,
   {
     group: ['**/dataProvider/*', '!**/dataProvider/session', '!**/dataProvider/apiError'],
-    message: "Import the data provider from src/dataProvider (its index); the back-office's (src/dataProvider/backOffice) is for src/admin only.",
+    message:
+      "Import the data provider from src/dataProvider (its index); the back-office's (src/dataProvider/backOffice) is for src/admin only.",
   },
 ];
 /** The back-office may also take its own provider, with the calls only it makes. */
 const BACK_OFFICE_PATTERNS = [
   ...CONTRACT_IMPORTS,
   {
-    group: ['**/dataProvider/*', '!**/dataProvider/session', '!**/dataProvider/apiError', '!**/dataProvider/backOffice'],
-    message: "Import the data provider from src/dataProvider (its index), or the back-office's from src/dataProvider/backOffice.",
+    group: [
+      '**/dataProvider/*',
+      '!**/dataProvider/session',
+      '!**/dataProvider/apiError',
+      '!**/dataProvider/backOffice',
+    ],
+    message:
+      "Import the data provider from src/dataProvider (its index), or the back-office's from src/dataProvider/backOffice.",
   },
 ];
 /** react-admin's data hooks: the back-office's, never on a portal page (they bring ra-core's data layer along). */
 const BACK_OFFICE_DATA = [
   {
     name: 'ra-core',
-    importNames: ['useGetOne', 'useGetList', 'useGetMany', 'useGetIdentity', 'usePermissions', 'useLogout', 'useDataProvider', 'useUpdate', 'useCreate', 'useDelete', 'useQueryClient', 'CoreAdminContext'],
-    message: "Portal pages read with TanStack Query's useQuery on the app's client (src/queryClient.ts) and src/portal/portalData.ts; react-admin's data hooks load with the back-office only.",
+    importNames: [
+      'useGetOne',
+      'useGetList',
+      'useGetMany',
+      'useGetIdentity',
+      'usePermissions',
+      'useLogout',
+      'useDataProvider',
+      'useUpdate',
+      'useCreate',
+      'useDelete',
+      'useQueryClient',
+      'CoreAdminContext',
+    ],
+    message:
+      "Portal pages read with TanStack Query's useQuery on the app's client (src/queryClient.ts) and src/portal/portalData.ts; react-admin's data hooks load with the back-office only.",
   },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'test-results/', 'playwright-report/', 'blob-report/', '.bench/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'data/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      'blob-report/',
+      '.bench/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -85,16 +117,30 @@ export default tseslint.config(
     // portal to the index.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/dataProvider/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: SRC_PATHS, patterns: BACK_OFFICE_PATTERNS }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: SRC_PATHS, patterns: BACK_OFFICE_PATTERNS }],
+    },
   },
   {
     // The portal's pages and what they share with the back-office stay off react-admin's data hooks.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/dataProvider/**', 'src/admin/**', 'src/providers.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [...SRC_PATHS, ...BACK_OFFICE_DATA], patterns: SRC_PATTERNS }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [...SRC_PATHS, ...BACK_OFFICE_DATA], patterns: SRC_PATTERNS },
+      ],
+    },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'tests/api/**/*.ts', 'tests/e2e/**/*.ts', 'build/**/*.ts', '*.config.{js,ts}'],
+    files: [
+      'server/**/*.ts',
+      'scripts/**/*.{js,mjs,ts}',
+      'tests/api/**/*.ts',
+      'tests/e2e/**/*.ts',
+      'build/**/*.ts',
+      '*.config.{js,ts}',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {
@@ -128,31 +174,68 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'kysely', message: 'Route files do not build SQL: add a method to the resource repository (server/src/modules/<resource>/repository.ts).' }],
-          patterns: [{ group: ['**/db/index.js', '**/db/index'], message: 'Route files do not use the database: call app.repos.<resource>.' }],
+          paths: [
+            {
+              name: 'kysely',
+              message:
+                'Route files do not build SQL: add a method to the resource repository (server/src/modules/<resource>/repository.ts).',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/db/index.js', '**/db/index'],
+              message: 'Route files do not use the database: call app.repos.<resource>.',
+            },
+          ],
         },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[property.name='db']", message: 'Route files do not use the database: call app.repos.<resource>.' },
         {
-          selector: 'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|transaction|executeQuery)$/]',
-          message: 'Route files do not build SQL: add a method to the resource repository (server/src/modules/<resource>/repository.ts).',
+          selector: "MemberExpression[property.name='db']",
+          message: 'Route files do not use the database: call app.repos.<resource>.',
         },
-        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'Route files do not build SQL: add a method to the resource repository (server/src/modules/<resource>/repository.ts).' },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Use the server clock: app.now().' },
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Use the server clock: app.now().' },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|transaction|executeQuery)$/]',
+          message:
+            'Route files do not build SQL: add a method to the resource repository (server/src/modules/<resource>/repository.ts).',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message:
+            'Route files do not build SQL: add a method to the resource repository (server/src/modules/<resource>/repository.ts).',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Use the server clock: app.now().',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Use the server clock: app.now().',
+        },
       ],
     },
   },
   {
     // Repositories take the clock they are given (`now`), so tests can move time.
-    files: ['server/src/**/repository.ts', 'server/src/**/*-repository.ts', 'server/src/modules/{list,shared}.ts', 'server/src/modules/positions/swap.ts'],
+    files: [
+      'server/src/**/repository.ts',
+      'server/src/**/*-repository.ts',
+      'server/src/modules/{list,shared}.ts',
+      'server/src/modules/positions/swap.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Use the clock the repository is given: isoNow(now) or now().' },
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Use the clock the repository is given: now().' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Use the clock the repository is given: isoNow(now) or now().',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Use the clock the repository is given: now().',
+        },
       ],
     },
   },

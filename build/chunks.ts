@@ -70,13 +70,15 @@ export function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } 
       closure(RENDER_APP, initial);
       const outside = new Set<string>();
       for (const page of OUTSIDE_THE_SHELL) {
-        if (!this.getModuleInfo(page)) this.error(`percorso:portal-shell-chunk: ${page} is not in the build; update OUTSIDE_THE_SHELL.`);
+        if (!this.getModuleInfo(page))
+          this.error(`percorso:portal-shell-chunk: ${page} is not in the build; update OUTSIDE_THE_SHELL.`);
         closure(page, outside);
       }
       const shell = new Set<string>();
       closure(PORTAL_SHELL, shell);
       const data = new Set<string>();
-      if (!this.getModuleInfo(PORTAL_DATA)) this.error(`percorso:portal-shell-chunk: ${PORTAL_DATA} is not in the build; update PORTAL_DATA.`);
+      if (!this.getModuleInfo(PORTAL_DATA))
+        this.error(`percorso:portal-shell-chunk: ${PORTAL_DATA} is not in the build; update PORTAL_DATA.`);
       closure(PORTAL_DATA, data);
       portalData.clear();
       for (const id of data) if (!initial.has(id) && !shell.has(id)) portalData.add(id);
@@ -101,4 +103,3 @@ export function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } 
     ],
   };
 }
-

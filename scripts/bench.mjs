@@ -47,7 +47,10 @@ const sections = {
     title: 'API lists on a large seed beside the peers; search with a new term',
     run: apiLatency,
     expected: [
-      ...API_ENDPOINTS.map((endpoint) => ({ what: `API ${endpoint}, 1 worker vs minimal`, goal: '≥ 90 % req/s, p99 ≤ 1.5×' })),
+      ...API_ENDPOINTS.map((endpoint) => ({
+        what: `API ${endpoint}, 1 worker vs minimal`,
+        goal: '≥ 90 % req/s, p99 ≤ 1.5×',
+      })),
       ...API_ENDPOINTS.map((endpoint) => ({ what: `API ${endpoint}, 2 workers`, goal: 'reported (1 and 2 workers)' })),
       { what: 'search with a new term (users)', goal: 'p50 ≤ 5 ms' },
     ],
@@ -108,4 +111,6 @@ console.log('\n=== summary ===');
 printTable(['what', 'measured', 'goal', 'status'], summary);
 const over = summary.filter((row) => row[3] === 'OVER').length;
 const missing = summary.filter((row) => row[3] === '-').length;
-console.log(`${summary.length} rows: ${summary.filter((row) => row[3] === 'PASS').length} PASS, ${over} OVER, ${missing} not measured`);
+console.log(
+  `${summary.length} rows: ${summary.filter((row) => row[3] === 'PASS').length} PASS, ${over} OVER, ${missing} not measured`,
+);

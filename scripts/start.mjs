@@ -27,7 +27,7 @@ function run(args, env = process.env) {
 
 const distDir = process.env.DIST_DIR || join(root, 'dist');
 if (!existsSync(join(distDir, 'index.html'))) {
-  console.log('Compilazione dell\'interfaccia (vite build)…');
+  console.log("Compilazione dell'interfaccia (vite build)…");
   const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
   const code = await run([vite, 'build', ...(process.env.DIST_DIR ? ['--outDir', distDir, '--emptyOutDir'] : [])]);
   if (code !== 0) {

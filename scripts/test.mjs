@@ -79,7 +79,9 @@ const parts = results.map(({ name, ok, notRun, needs, counts, seconds }) => {
   if (!counts) return `${name} ${ok ? 'ok' : 'FAILED'} (${seconds} s)`;
   total.passed += counts.passed;
   total.failed += counts.failed;
-  const extra = [counts.flaky && `${counts.flaky} flaky`, counts.skipped && `${counts.skipped} skipped`].filter(Boolean);
+  const extra = [counts.flaky && `${counts.flaky} flaky`, counts.skipped && `${counts.skipped} skipped`].filter(
+    Boolean,
+  );
   const failedRun = !ok && counts.failed === 0 ? ', run FAILED' : '';
   return `${name} ${counts.passed}/${counts.passed + counts.failed}${extra.length ? ` (${extra.join(', ')})` : ''}${failedRun} (${seconds} s)`;
 });

@@ -127,7 +127,10 @@ export const themeOptions = {
     RaLoadingIndicator: {
       styleOverrides: {
         root: {
-          '& .RaLoadingIndicator-loadedIcon.RaLoadingIndicator-loadedLoading': { opacity: 1, '& > svg': { opacity: 0 } },
+          '& .RaLoadingIndicator-loadedIcon.RaLoadingIndicator-loadedLoading': {
+            opacity: 1,
+            '& > svg': { opacity: 0 },
+          },
           '& .RaLoadingIndicator-loader': { pointerEvents: 'none' },
         },
       },

@@ -28,7 +28,9 @@ export const SWAPS: ModuleSwap[] = [
 const TREE_SHAKING = 'tree-shakeable react-router';
 
 /** The swaps as Vite plugins, less those PERCORSO_SWAPS_OFF names. */
-export function swapPlugins(off = new Set((process.env.PERCORSO_SWAPS_OFF ?? '').split(',').filter(Boolean))): Plugin[] {
+export function swapPlugins(
+  off = new Set((process.env.PERCORSO_SWAPS_OFF ?? '').split(',').filter(Boolean)),
+): Plugin[] {
   const plugins = [moduleSwaps(SWAPS.filter((swap) => !off.has(swap.name)))];
   if (!off.has(TREE_SHAKING)) plugins.push(treeShakeableReactRouter());
   return plugins;

@@ -16,7 +16,8 @@ import type { ModuleSwap } from '../moduleSwaps';
 
 export const muiThemeWithoutCssVariables: ModuleSwap = {
   name: 'MUI theme without CSS variables',
-  matches: (source, importer) => source === './createThemeWithVars.mjs' && /[\\/]@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/.test(importer),
+  matches: (source, importer) =>
+    source === './createThemeWithVars.mjs' && /[\\/]@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/.test(importer),
   target: '\0percorso:no-css-variables-theme',
   code: `export default function createThemeWithVars() {
   throw new Error('Percorso: MUI themes with CSS variables (cssVariables, colorSchemes) are not built into this app; see build/swaps/muiThemeWithoutCssVariables.ts.');

@@ -17,6 +17,7 @@ import { fromRoot } from '../paths';
 
 export const raCoreLightRouter: ModuleSwap = {
   name: 'ra-core light router',
-  matches: (source, importer) => source.endsWith('adapters/reactRouterProvider.js') && /[\\/]ra-core[\\/]dist[\\/]routing[\\/]/.test(importer),
+  matches: (source, importer) =>
+    source.endsWith('adapters/reactRouterProvider.js') && /[\\/]ra-core[\\/]dist[\\/]routing[\\/]/.test(importer),
   target: fromRoot('src/routing/lightRouterProvider.tsx'),
 };

@@ -21,7 +21,9 @@ import { installed } from '../paths';
 
 export const reactAdminPlainTitles: ModuleSwap = {
   name: 'react-admin titles without the preferences editor',
-  matches: (source, importer) => source === './PageTitleConfigurable.js' && /[\\/]ra-ui-materialui[\\/]dist[\\/]layout[\\/]Title\.js$/.test(importer),
+  matches: (source, importer) =>
+    source === './PageTitleConfigurable.js' &&
+    /[\\/]ra-ui-materialui[\\/]dist[\\/]layout[\\/]Title\.js$/.test(importer),
   target: '\0percorso:page-title-not-editable',
   code: `import { createElement } from 'react';
 import { PageTitle } from ${JSON.stringify(installed('ra-ui-materialui/dist/layout/PageTitle.js'))};

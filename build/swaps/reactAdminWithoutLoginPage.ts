@@ -17,7 +17,8 @@ import { installed } from '../paths';
 
 export const reactAdminWithoutLoginPage: ModuleSwap = {
   name: 'react-admin without its login page',
-  matches: (source, importer) => source === './auth/index.js' && /[\\/]ra-ui-materialui[\\/]dist[\\/]AdminUI\.js$/.test(importer),
+  matches: (source, importer) =>
+    source === './auth/index.js' && /[\\/]ra-ui-materialui[\\/]dist[\\/]AdminUI\.js$/.test(importer),
   target: '\0percorso:react-admin-auth-without-login',
   code: `export { AuthCallback } from ${JSON.stringify(installed('ra-ui-materialui/dist/auth/AuthCallback.js'))};
 export function Login() {

@@ -45,7 +45,9 @@ export function treeShakeableReactRouter(): Plugin {
     },
     buildEnd(error) {
       if (building && !error && marked === 0) {
-        this.error('percorso:tree-shakeable-react-router: no React.forwardRef/createContext/memo call found in react-router; update build/swaps/reactRouterTreeShaking.ts.');
+        this.error(
+          'percorso:tree-shakeable-react-router: no React.forwardRef/createContext/memo call found in react-router; update build/swaps/reactRouterTreeShaking.ts.',
+        );
       }
     },
   };

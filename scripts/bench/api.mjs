@@ -15,7 +15,12 @@ import { startPeers } from './peers.mjs';
 import { runTs, startSectionServer, workersEnv } from './server.mjs';
 import { printTable } from './table.mjs';
 
-export const API_ENDPOINTS = ['/api/teams', '/api/users', '/api/users?filter[search]=rossi', '/api/teams?page=20&sort=name'];
+export const API_ENDPOINTS = [
+  '/api/teams',
+  '/api/users',
+  '/api/users?filter[search]=rossi',
+  '/api/teams?page=20&sort=name',
+];
 const ENDPOINTS = API_ENDPOINTS;
 const CONNECTIONS = 100;
 const WARM_UP_S = 2;
@@ -44,7 +49,12 @@ async function run(url, headers, duration) {
   // The answers over the run's own length: autocannon's average of per-second counts takes a
   // partial last second for a whole one.
   const rate = result.requests.total / Math.max(result.duration, 0.001);
-  return { rate, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts };
+  return {
+    rate,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 /** A warm-up run, then a measured one (the WORKERS=2 section, which has no peer to alternate with). */
@@ -111,7 +121,8 @@ async function compareAnswers(servers, headers) {
     for (const { name, url } of servers) {
       const response = await fetch(url + endpoint, { headers });
       const text = await response.text();
-      if (response.status !== 200) throw new Error(`${name}: GET ${endpoint} answered ${response.status}: ${text.slice(0, 200)}`);
+      if (response.status !== 200)
+        throw new Error(`${name}: GET ${endpoint} answered ${response.status}: ${text.slice(0, 200)}`);
       answers.push({ name, text });
     }
     const [reference, ...others] = answers;
@@ -123,7 +134,11 @@ async function compareAnswers(servers, headers) {
       } catch {
         same = false;
       }
-      problems.push(same ? `${other.name}: same JSON, different bytes for ${endpoint}` : `DIFFERENT ANSWERS: ${other.name} and percorso for ${endpoint}`);
+      problems.push(
+        same
+          ? `${other.name}: same JSON, different bytes for ${endpoint}`
+          : `DIFFERENT ANSWERS: ${other.name} and percorso for ${endpoint}`,
+      );
     }
   }
   return problems;
@@ -200,18 +215,31 @@ export async function apiLatency() {
   const summary = [];
   let peers = { peers: [], notes: [], stop: async () => {} };
   try {
-    const seeded = JSON.parse(runTs('scripts/bench/seed-large.ts', ['--database', databaseUrl, '--token-for', 'admin@example.com']).trim().split('\n').pop());
+    const seeded = JSON.parse(
+      runTs('scripts/bench/seed-large.ts', ['--database', databaseUrl, '--token-for', 'admin@example.com'])
+        .trim()
+        .split('\n')
+        .pop(),
+    );
     const sqlite = databaseUrl.startsWith('sqlite:');
-    console.log(`database: ${sqlite ? 'SQLite' : 'PostgreSQL'}, ${seeded.users} users, ${seeded.teams} teams, ${seeded.sessions} sessions`);
-    const headers = { authorization: `Bearer ${seeded.token}`, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+    console.log(
+      `database: ${sqlite ? 'SQLite' : 'PostgreSQL'}, ${seeded.users} users, ${seeded.teams} teams, ${seeded.sessions} sessions`,
+    );
+    const headers = {
+      authorization: `Bearer ${seeded.token}`,
+      accept: 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+    };
 
     peers = await startPeers({ databasePath: sqlite ? databasePath : null, dir });
     for (const note of peers.notes) console.log(note);
     const servers = [{ name: 'percorso', url: `http://127.0.0.1:${server.port}` }, ...peers.peers];
     const problems = await compareAnswers(servers, headers);
     for (const problem of problems) console.log(problem);
-    if (!problems.length && peers.peers.length) console.log(`identical answers from ${servers.map((s) => s.name).join(', ')} on ${ENDPOINTS.length} endpoints`);
-    const different = (endpoint) => problems.some((problem) => problem.startsWith('DIFFERENT') && problem.endsWith(` ${endpoint}`));
+    if (!problems.length && peers.peers.length)
+      console.log(`identical answers from ${servers.map((s) => s.name).join(', ')} on ${ENDPOINTS.length} endpoints`);
+    const different = (endpoint) =>
+      problems.some((problem) => problem.startsWith('DIFFERENT') && problem.endsWith(` ${endpoint}`));
 
     // Percorso with one process beside the peers, one server at a time on each endpoint, every
     // server warmed up on every endpoint first.
@@ -224,16 +252,21 @@ export async function apiLatency() {
     for (const endpoint of ENDPOINTS) {
       const r = results.get(endpoint);
       const app = r.percorso;
-      for (const name of others) if (r[name].bad) console.log(`${name}: ${r[name].bad} non-2xx/errors/timeouts on ${endpoint}`);
+      for (const name of others)
+        if (r[name].bad) console.log(`${name}: ${r[name].bad} non-2xx/errors/timeouts on ${endpoint}`);
       const share = minimal ? app.share : null;
       const p99Ratio = minimal ? app.p99 / Math.max(r[minimal].p99, 1) : null;
-      const pass = minimal ? share >= MIN_SHARE && p99Ratio <= MAX_P99_RATIO && app.bad === 0 && !different(endpoint) : null;
+      const pass = minimal
+        ? share >= MIN_SHARE && p99Ratio <= MAX_P99_RATIO && app.bad === 0 && !different(endpoint)
+        : null;
       rows.push([
         endpoint,
         rate(app.rate),
         ms(app.p99),
         app.worstP99,
-        ...others.flatMap((name) => (r[name].rate > 0 ? [rate(r[name].rate), ms(r[name].p99), r[name].worstP99] : ['no answer', '-', '-'])),
+        ...others.flatMap((name) =>
+          r[name].rate > 0 ? [rate(r[name].rate), ms(r[name].p99), r[name].worstP99] : ['no answer', '-', '-'],
+        ),
         share === null ? '-' : percent(share),
         p99Ratio === null ? '-' : `${p99Ratio.toFixed(2)}×`,
         app.bad,
@@ -241,7 +274,9 @@ export async function apiLatency() {
       ]);
       summary.push({
         what: `API ${endpoint}, 1 worker vs minimal`,
-        measured: minimal ? `${percent(share)} req/s (${rate(app.rate)}/${rate(r[minimal].rate)}), p99 ${p99Ratio.toFixed(2)}× (${ms(app.p99)}/${ms(r[minimal].p99)} ms)${app.bad ? `, ${app.bad} non-2xx` : ''}` : `${rate(app.rate)} req/s, p99 ${ms(app.p99)} ms (no peer)`,
+        measured: minimal
+          ? `${percent(share)} req/s (${rate(app.rate)}/${rate(r[minimal].rate)}), p99 ${p99Ratio.toFixed(2)}× (${ms(app.p99)}/${ms(r[minimal].p99)} ms)${app.bad ? `, ${app.bad} non-2xx` : ''}`
+          : `${rate(app.rate)} req/s, p99 ${ms(app.p99)} ms (no peer)`,
         goal: `≥ ${MIN_SHARE * 100} % req/s, p99 ≤ ${MAX_P99_RATIO}×`,
         pass,
       });
@@ -269,17 +304,41 @@ export async function apiLatency() {
     );
 
     // Search with a new term, on this (one-process) server, before anything else has searched.
-    const used = new Set(ENDPOINTS.map((endpoint) => new URL(endpoint, 'http://x').searchParams.get('filter[search]')).filter(Boolean));
+    const used = new Set(
+      ENDPOINTS.map((endpoint) => new URL(endpoint, 'http://x').searchParams.get('filter[search]')).filter(Boolean),
+    );
     const terms = await newTerms(servers[0].url, headers, SEARCH_TERMS, used);
     const search = await searchNewTerms(servers[0].url, headers, terms);
-    const searchRows = [['percorso', search.runs, search.matched, ms(search.p50), ms(search.p99), ms(search.max), search.p50 <= SEARCH_P50_MS ? 'PASS' : 'OVER']];
+    const searchRows = [
+      [
+        'percorso',
+        search.runs,
+        search.matched,
+        ms(search.p50),
+        ms(search.p99),
+        ms(search.max),
+        search.p50 <= SEARCH_P50_MS ? 'PASS' : 'OVER',
+      ],
+    ];
     if (minimal) {
       const reference = await searchNewTerms(peers.peers.find((peer) => peer.name === 'minimal').url, headers, terms);
-      searchRows.push(['minimal', reference.runs, reference.matched, ms(reference.p50), ms(reference.p99), ms(reference.max), 'info']);
+      searchRows.push([
+        'minimal',
+        reference.runs,
+        reference.matched,
+        ms(reference.p50),
+        ms(reference.p99),
+        ms(reference.max),
+        'info',
+      ]);
     }
-    console.log('\nSearch with a new term (GET /api/users?filter[search]=<term never searched before>, one request at a time):');
+    console.log(
+      '\nSearch with a new term (GET /api/users?filter[search]=<term never searched before>, one request at a time):',
+    );
     printTable(['server', 'requests', 'with matches', 'p50 ms', 'p99 ms', 'max ms', 'status'], searchRows);
-    console.log(`goal: p50 ≤ ${SEARCH_P50_MS} ms; ${terms.length} different terms of 3–6 characters from the seed's surnames and e-mails, e.g. ${terms.slice(0, 5).join(', ')}`);
+    console.log(
+      `goal: p50 ≤ ${SEARCH_P50_MS} ms; ${terms.length} different terms of 3–6 characters from the seed's surnames and e-mails, e.g. ${terms.slice(0, 5).join(', ')}`,
+    );
     summary.push({
       what: 'search with a new term (users)',
       measured: `p50 ${ms(search.p50)} ms, p99 ${ms(search.p99)} ms`,
@@ -290,13 +349,25 @@ export async function apiLatency() {
     // The same endpoints with two server processes behind the one port (node:cluster).
     await server.stop();
     server = null;
-    ({ server } = await startSectionServer('api', { sharedDatabaseUrl: databaseUrl, env: workersEnv(2), readyPath: '/healthz' }));
+    ({ server } = await startSectionServer('api', {
+      sharedDatabaseUrl: databaseUrl,
+      env: workersEnv(2),
+      readyPath: '/healthz',
+    }));
     const twoRows = [];
     for (const endpoint of ENDPOINTS) {
       const two = await load(`http://127.0.0.1:${server.port}${endpoint}`, headers);
       const one = results.get(endpoint).percorso;
       const reference = minimal ? results.get(endpoint)[minimal] : null;
-      twoRows.push([endpoint, rate(two.rate), two.p50, two.p99, percent(two.rate / one.rate), reference ? percent(two.rate / reference.rate) : '-', two.bad]);
+      twoRows.push([
+        endpoint,
+        rate(two.rate),
+        two.p50,
+        two.p99,
+        percent(two.rate / one.rate),
+        reference ? percent(two.rate / reference.rate) : '-',
+        two.bad,
+      ]);
       summary.push({
         what: `API ${endpoint}, 2 workers`,
         measured: `${rate(two.rate)} req/s, p99 ${two.p99} ms${reference ? ` (${percent(two.rate / reference.rate)} of minimal)` : ''}${two.bad ? `, ${two.bad} non-2xx` : ''}`,
@@ -305,7 +376,10 @@ export async function apiLatency() {
       });
     }
     console.log('\nPercorso with WORKERS=2 (two processes behind one port):');
-    printTable(['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'vs 1 worker', 'vs minimal (1 process)', 'non-2xx/errors'], twoRows);
+    printTable(
+      ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'vs 1 worker', 'vs minimal (1 process)', 'non-2xx/errors'],
+      twoRows,
+    );
     return summary;
   } finally {
     await peers.stop();

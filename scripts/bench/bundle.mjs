@@ -15,7 +15,14 @@ const BUDGET_KIB = 120;
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 async function signedInState(browser, baseURL, email) {
@@ -33,13 +40,20 @@ export function routeIds(databasePath) {
     const one = (query, ...params) => db.prepare(query).get(...params);
     const member = one("select id from users where email = 'membro@example.com'");
     const team = member && one('select team_id as id from team_members where user_id = ? order by team_id', member.id);
-    const session = team && one('select session_id as id from session_teams where team_id = ? order by session_id', team.id);
+    const session =
+      team && one('select session_id as id from session_teams where team_id = ? order by session_id', team.id);
     const lesson = one(
       `select c.id as course, m.id as module, l.id as lesson from lessons l
        join modules m on m.id = l.module_id join courses c on c.id = m.course_id
        order by c.published desc, c.id, m.position, l.position`,
     );
-    return { team: team?.id ?? 1, session: session?.id ?? 1, course: lesson?.course ?? 1, module: lesson?.module ?? 1, lesson: lesson?.lesson ?? 1 };
+    return {
+      team: team?.id ?? 1,
+      session: session?.id ?? 1,
+      course: lesson?.course ?? 1,
+      module: lesson?.module ?? 1,
+      lesson: lesson?.lesson ?? 1,
+    };
   } finally {
     db.close();
   }
@@ -74,7 +88,9 @@ function routes(ids) {
  */
 function unmeasuredRoutes(paths) {
   const patterns = ['src/App.tsx', 'src/portal/pageLoads.ts'].flatMap((file) =>
-    [...readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8').matchAll(/path[=:]\s*["'`]([^"'`*]+)["'`]/g)].map((match) => match[1]),
+    [
+      ...readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8').matchAll(/path[=:]\s*["'`]([^"'`*]+)["'`]/g),
+    ].map((match) => match[1]),
   );
   const matcher = (pattern) => new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}$`);
   return patterns.filter((pattern) => !paths.some((path) => matcher(pattern).test(path)));
@@ -87,7 +103,10 @@ async function measure(browser, baseURL, route, storageState) {
   page.on('response', (response) => {
     const type = response.headers()['content-type'] ?? '';
     if (response.request().resourceType() === 'script' || type.includes('javascript')) {
-      scripts.set(response.url(), response.body().catch(() => Buffer.alloc(0)));
+      scripts.set(
+        response.url(),
+        response.body().catch(() => Buffer.alloc(0)),
+      );
     }
   });
   await page.goto(route.path, { waitUntil: 'networkidle', timeout: 60_000 });
@@ -128,7 +147,8 @@ export async function bundleBudget() {
     let databasePath;
     ({ databasePath, server } = await startSectionServer('bundle'));
     const states = {};
-    for (const account of ['membro', 'admin']) states[account] = await signedInState(browser, server.url, `${account}@example.com`);
+    for (const account of ['membro', 'admin'])
+      states[account] = await signedInState(browser, server.url, `${account}@example.com`);
     const rows = [];
     const details = [];
     const summary = [];
@@ -141,7 +161,16 @@ export async function bundleBudget() {
       const redirected = result.finalPath !== route.path ? `→ ${result.finalPath}` : '';
       const status = !route.budget ? 'info' : result.brotli <= BUDGET_KIB * 1024 ? 'PASS' : 'OVER';
       if (status === 'OVER') over++;
-      rows.push([route.path, route.as ?? 'visitor', redirected, result.files.length, kib(result.raw), kib(result.brotli), route.budget ? BUDGET_KIB : '-', status]);
+      rows.push([
+        route.path,
+        route.as ?? 'visitor',
+        redirected,
+        result.files.length,
+        kib(result.raw),
+        kib(result.brotli),
+        route.budget ? BUDGET_KIB : '-',
+        status,
+      ]);
       details.push([route.path, result.files]);
       summary.push({
         what: `JS before first render ${route.label ?? route.path}${route.budget ? '' : ' (back-office)'}`,

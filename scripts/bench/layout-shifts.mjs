@@ -53,7 +53,14 @@ function observeShifts() {
 const { databasePath, server } = await startSectionServer('layout-shifts');
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   const paths = portalPaths(routeIds(databasePath));
@@ -75,9 +82,13 @@ try {
         await page.waitForTimeout(1500);
         const shifts = await page.evaluate(() => globalThis.__layoutShifts);
         const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
-        console.log(`  ${path.padEnd(40)} ${shifts.length ? `${total.toFixed(4)} in ${shifts.length} shift(s)` : 'no shift'}`);
+        console.log(
+          `  ${path.padEnd(40)} ${shifts.length ? `${total.toFixed(4)} in ${shifts.length} shift(s)` : 'no shift'}`,
+        );
         for (const shift of shifts) {
-          const moved = shift.sources.map((source) => `${source.element} ${source.before.join('/')} → ${source.after.join('/')}`);
+          const moved = shift.sources.map(
+            (source) => `${source.element} ${source.before.join('/')} → ${source.after.join('/')}`,
+          );
           console.log(`    ${shift.value.toFixed(4)}: ${moved.join('; ')}`);
         }
         await page.close();

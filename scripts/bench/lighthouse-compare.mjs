@@ -56,9 +56,17 @@ try {
   for (let run = 0; run < runs; run++) {
     for (const path of paths) {
       for (const [index, server] of servers.entries()) {
-        const result = await lighthouse(`${server.url}${path}`, { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const result = await lighthouse(`${server.url}${path}`, {
+          port: debuggingPort,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
         const lhr = result.lhr;
-        writeFileSync(join(server.dir, `${path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'login'}-${run + 1}.json`), JSON.stringify(lhr));
+        writeFileSync(
+          join(server.dir, `${path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'login'}-${run + 1}.json`),
+          JSON.stringify(lhr),
+        );
         const tasks = (lhr.audits['long-tasks']?.details?.items ?? []).filter((task) => task.duration > 50);
         const key = `${path}\t${index}`;
         if (!audits.has(key)) audits.set(key, []);

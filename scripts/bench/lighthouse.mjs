@@ -34,7 +34,9 @@ function firstTeamOf(databasePath, email) {
   const db = new Database(databasePath, { readonly: true });
   try {
     const row = db
-      .prepare('select tm.team_id as id from team_members tm join users u on u.id = tm.user_id where u.email = ? order by tm.team_id')
+      .prepare(
+        'select tm.team_id as id from team_members tm join users u on u.id = tm.user_id where u.email = ? order by tm.team_id',
+      )
       .get(email);
     return row?.id ?? 1;
   } finally {
@@ -151,7 +153,8 @@ function hostCpu() {
   const sorted = benchmarkIndexes.filter(Number.isFinite).sort((a, b) => a - b);
   if (!sorted.length) return 'unknown';
   const median = sorted[Math.floor(sorted.length / 2)];
-  const kind = median >= 1500 ? 'high-end desktop' : median >= 1000 ? 'low-end desktop' : 'slower than Lighthouse expects';
+  const kind =
+    median >= 1500 ? 'high-end desktop' : median >= 1000 ? 'low-end desktop' : 'slower than Lighthouse expects';
   return `median ${Math.round(median)} (${Math.round(sorted[0])}–${Math.round(sorted.at(-1))}, ${sorted.length} runs), ${kind}`;
 }
 
@@ -258,11 +261,21 @@ export async function lighthouseScores() {
         `${performance >= route.min ? 'PASS' : 'UNDER'} (≥ ${route.min})`,
       ]);
       details.push([route.path, losses(lhr), longTasks(lhr), ownWork]);
-      summary.push({ what: `Lighthouse mobile performance ${route.path}`, measured: String(performance), goal: `≥ ${route.min}`, pass: performance >= route.min });
+      summary.push({
+        what: `Lighthouse mobile performance ${route.path}`,
+        measured: String(performance),
+        goal: `≥ ${route.min}`,
+        pass: performance >= route.min,
+      });
       if (!route.path.startsWith('/admin')) {
         const tasks = longTasks(lhr).length;
         const perRun = tasksPerRun.length > 1 ? ` (runs: ${tasksPerRun.join(', ')})` : '';
-        summary.push({ what: `main-thread tasks over 50 ms ${route.path}`, measured: `${tasks}${perRun}`, goal: 'none on a portal page', pass: tasks === 0 });
+        summary.push({
+          what: `main-thread tasks over 50 ms ${route.path}`,
+          measured: `${tasks}${perRun}`,
+          goal: 'none on a portal page',
+          pass: tasks === 0,
+        });
         if (ownWork) {
           summary.push({
             what: `main-thread tasks over 50 ms ${route.path}, the page's own work in the same load`,
@@ -275,21 +288,55 @@ export async function lighthouseScores() {
     }
     const floor = await emptyPageFloor(debuggingPort);
     const floorText = floor.map((tasks) => String(tasks.length)).join(', ');
-    summary.push({ what: 'main-thread tasks over 50 ms, an empty page (the browser alone)', measured: `${floorText} (per run)`, goal: 'reference', pass: null });
-    printTable(['route', 'as', 'redirect', 'perf', 'a11y', 'best pr.', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'tasks > 50 ms', 'own work > 50 ms (longest)', 'performance'], rows);
+    summary.push({
+      what: 'main-thread tasks over 50 ms, an empty page (the browser alone)',
+      measured: `${floorText} (per run)`,
+      goal: 'reference',
+      pass: null,
+    });
+    printTable(
+      [
+        'route',
+        'as',
+        'redirect',
+        'perf',
+        'a11y',
+        'best pr.',
+        'seo',
+        'FCP',
+        'LCP',
+        'TBT',
+        'CLS',
+        'tasks > 50 ms',
+        'own work > 50 ms (longest)',
+        'performance',
+      ],
+      rows,
+    );
     for (const [path, lost] of details) {
       if (lost.length) console.log(`${path}: ${lost.join('; ')}`);
     }
     for (const [path, , tasks, ownWork] of details) {
       if (!tasks.length) continue;
       // The trace's tasks, at full speed: how long each took and how long the page's thread ran in it.
-      const traced = ownWork?.counted.map((task) => `${task.duration.toFixed(1)} ms, ran ${task.cpu.toFixed(1)}`).join('; ');
+      const traced = ownWork?.counted
+        .map((task) => `${task.duration.toFixed(1)} ms, ran ${task.cpu.toFixed(1)}`)
+        .join('; ');
       console.log(`${path} long tasks: ${tasks.join(', ')}${traced ? ` (in the trace at full speed: ${traced})` : ''}`);
     }
-    console.log(`An empty page, the browser alone (${floor.length} runs): ${floor.map((tasks) => (tasks.length ? tasks.join(', ') : 'no task over 50 ms')).join('; ')}`);
+    console.log(
+      `An empty page, the browser alone (${floor.length} runs): ${floor.map((tasks) => (tasks.length ? tasks.join(', ') : 'no task over 50 ms')).join('; ')}`,
+    );
     const host = hostCpu();
-    console.log(`CPU slowdown ${CPU_SLOWDOWN}×${CPU_SLOWDOWN === 4 ? " (Lighthouse's default)" : ' (LIGHTHOUSE_CPU_SLOWDOWN)'}; host CPU: ${host}`);
-    summary.push({ what: 'host CPU, Lighthouse benchmarkIndex (its 4× assumes a high-end desktop)', measured: host, goal: 'reference', pass: null });
+    console.log(
+      `CPU slowdown ${CPU_SLOWDOWN}×${CPU_SLOWDOWN === 4 ? " (Lighthouse's default)" : ' (LIGHTHOUSE_CPU_SLOWDOWN)'}; host CPU: ${host}`,
+    );
+    summary.push({
+      what: 'host CPU, Lighthouse benchmarkIndex (its 4× assumes a high-end desktop)',
+      measured: host,
+      goal: 'reference',
+      pass: null,
+    });
     console.log(`Reports: ${dir}/*.json`);
     return summary;
   } finally {

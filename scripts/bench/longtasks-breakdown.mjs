@@ -23,20 +23,40 @@ const ms = (value) => value.toFixed(1).padStart(6);
 const { server } = await startSectionServer('longtasks-breakdown');
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 412, height: 823 } });
   await signIn(context, 'membro@example.com');
   for (const path of paths) {
     for (let run = 1; run <= runs; run++) {
-      const tasks = await traceLoad(browser, context, server.url, path, { throttle, barMs, traceFile: process.env.TRACE_FILE });
+      const tasks = await traceLoad(browser, context, server.url, path, {
+        throttle,
+        barMs,
+        traceFile: process.env.TRACE_FILE,
+      });
       console.log(`\n${path}, load ${run} (CPU ${throttle}×): ${tasks.length} task(s) over ${barMs} ms`);
       for (const task of tasks) {
-        const asLighthouse = throttle === 1 ? ` (Lighthouse's 4×: ${(task.duration * 4).toFixed(0)} ms; own work ×4: ${(task.cpu * 4).toFixed(0)} ms)` : '';
-        console.log(`  at ${task.start.toFixed(0)} ms: ${task.duration.toFixed(1)} ms, the thread ran ${task.cpu.toFixed(1)} ms${asLighthouse}`);
-        for (const [what, { wall, cpu }] of task.parts) if (wall >= 0.5) console.log(`    ${ms(wall)} ms (ran ${ms(cpu)} ms)  ${what}`);
-        if (task.scripts.length) console.log(`    code that ran: ${task.scripts.map(([file, spent]) => `${file} ${spent.toFixed(1)} ms`).join(', ')}`);
+        const asLighthouse =
+          throttle === 1
+            ? ` (Lighthouse's 4×: ${(task.duration * 4).toFixed(0)} ms; own work ×4: ${(task.cpu * 4).toFixed(0)} ms)`
+            : '';
+        console.log(
+          `  at ${task.start.toFixed(0)} ms: ${task.duration.toFixed(1)} ms, the thread ran ${task.cpu.toFixed(1)} ms${asLighthouse}`,
+        );
+        for (const [what, { wall, cpu }] of task.parts)
+          if (wall >= 0.5) console.log(`    ${ms(wall)} ms (ran ${ms(cpu)} ms)  ${what}`);
+        if (task.scripts.length)
+          console.log(
+            `    code that ran: ${task.scripts.map(([file, spent]) => `${file} ${spent.toFixed(1)} ms`).join(', ')}`,
+          );
       }
     }
   }

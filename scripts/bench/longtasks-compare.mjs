@@ -44,7 +44,14 @@ try {
   }
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const contexts = [];
   for (const server of servers) {
@@ -67,7 +74,11 @@ try {
         const tasks = (await page.evaluate(() => globalThis.__longTasks)).filter((duration) => duration > 50);
         const key = `${path}\t${index}`;
         if (!loads.has(key)) loads.set(key, []);
-        loads.get(key).push({ count: tasks.length, blocking: tasks.reduce((sum, duration) => sum + duration - 50, 0), longest: Math.max(0, ...tasks) });
+        loads.get(key).push({
+          count: tasks.length,
+          blocking: tasks.reduce((sum, duration) => sum + duration - 50, 0),
+          longest: Math.max(0, ...tasks),
+        });
         await page.close();
       }
     }

@@ -41,11 +41,14 @@ export async function pacedLoad({ base, connections, clients, intervalMs, durati
         if (now <= end) answered[bucket] = (answered[bucket] ?? 0) + 1;
       }
     };
-    const req = httpRequest({ agent, hostname, port, method, path, headers: { ...headers, 'content-length': Buffer.byteLength(body ?? '') } }, (res) => {
-      res.resume();
-      res.on('end', () => finish(res.statusCode >= 200 && res.statusCode < 300));
-      res.on('error', () => finish(false));
-    });
+    const req = httpRequest(
+      { agent, hostname, port, method, path, headers: { ...headers, 'content-length': Buffer.byteLength(body ?? '') } },
+      (res) => {
+        res.resume();
+        res.on('end', () => finish(res.statusCode >= 200 && res.statusCode < 300));
+        res.on('error', () => finish(false));
+      },
+    );
     req.on('error', () => finish(false));
     req.end(body);
   };

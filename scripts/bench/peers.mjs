@@ -27,7 +27,11 @@ function peersFromEnv(value) {
 /** Starts `command` in its own process group (so that stopping it stops its children: nginx, php-fpm). */
 function startGroup(command, args, { env, logFile }) {
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(command, args, { env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   const exited = new Promise((done) => child.once('exit', done));
@@ -76,10 +80,18 @@ export async function startPeers({ databasePath, dir }) {
     return { peers: peersFromEnv(process.env.BENCH_PEERS), notes: ['peers from BENCH_PEERS'], stop: async () => {} };
   }
   if (!existsSync(sharedPeersDir)) {
-    return { peers: [], notes: [`no peers: ${sharedPeersDir} does not exist and BENCH_PEERS is not set`], stop: async () => {} };
+    return {
+      peers: [],
+      notes: [`no peers: ${sharedPeersDir} does not exist and BENCH_PEERS is not set`],
+      stop: async () => {},
+    };
   }
   if (!databasePath) {
-    return { peers: [], notes: ['no peers: the shared peers read a SQLite file, and this run uses PostgreSQL (set BENCH_PEERS)'], stop: async () => {} };
+    return {
+      peers: [],
+      notes: ['no peers: the shared peers read a SQLite file, and this run uses PostgreSQL (set BENCH_PEERS)'],
+      stop: async () => {},
+    };
   }
   const started = [];
   const peers = [];
@@ -88,13 +100,18 @@ export async function startPeers({ databasePath, dir }) {
   };
   try {
     const minimalPort = await freePort();
-    const minimal = startGroup(process.execPath, [join(sharedPeersDir, 'minimal/server.mjs'), databasePath, String(minimalPort)], {
-      env: { NODE_PATH: join(repoRoot, 'node_modules') },
-      logFile: join(dir, 'minimal.log'),
-    });
+    const minimal = startGroup(
+      process.execPath,
+      [join(sharedPeersDir, 'minimal/server.mjs'), databasePath, String(minimalPort)],
+      {
+        env: { NODE_PATH: join(repoRoot, 'node_modules') },
+        logFile: join(dir, 'minimal.log'),
+      },
+    );
     started.push(minimal);
     const minimalUrl = `http://127.0.0.1:${minimalPort}`;
-    if (!(await answers(`${minimalUrl}/`, minimal.child, 30_000))) throw new Error(`the minimal peer did not start (see ${join(dir, 'minimal.log')})`);
+    if (!(await answers(`${minimalUrl}/`, minimal.child, 30_000)))
+      throw new Error(`the minimal peer did not start (see ${join(dir, 'minimal.log')})`);
     peers.push({ name: 'minimal', url: minimalUrl });
 
     const startScript = join(sharedPeersDir, 'laravel/start.sh');
@@ -109,7 +126,9 @@ export async function startPeers({ databasePath, dir }) {
       if (await answers(`${laravelUrl}/`, laravel.child, 30_000)) peers.push({ name: 'laravel', url: laravelUrl });
       else {
         await laravel.stop();
-        notes.push(`laravel peer skipped: its start script did not give a server (see ${join(dir, 'laravel.log')}; install it with ${join(sharedPeersDir, 'laravel/install.sh')})`);
+        notes.push(
+          `laravel peer skipped: its start script did not give a server (see ${join(dir, 'laravel.log')}; install it with ${join(sharedPeersDir, 'laravel/install.sh')})`,
+        );
       }
     } else notes.push(`laravel peer skipped: no ${startScript}`);
   } catch (error) {

@@ -33,11 +33,83 @@ const { values: args } = parseArgs({
   },
 });
 
-const FIRST_NAMES = ['Giulia', 'Marco', 'Francesca', 'Luca', 'Chiara', 'Alessandro', 'Sara', 'Matteo', 'Elena', 'Davide', 'Martina', 'Simone', 'Federica', 'Andrea', 'Valentina', 'Lorenzo', 'Silvia', 'Stefano', 'Alessia', 'Paolo'];
-const SURNAMES = ['Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca', 'Mancini', 'Costa', 'Giordano', 'Rizzo', 'Lombardi', 'Moretti'];
-const TEAM_WORDS = ['Agri', 'Bio', 'Cloud', 'Data', 'Eco', 'Fin', 'Geo', 'Health', 'Idro', 'Logi', 'Med', 'Nano', 'Opti', 'Retail', 'Solar', 'Tech', 'Urban', 'Vita'];
+const FIRST_NAMES = [
+  'Giulia',
+  'Marco',
+  'Francesca',
+  'Luca',
+  'Chiara',
+  'Alessandro',
+  'Sara',
+  'Matteo',
+  'Elena',
+  'Davide',
+  'Martina',
+  'Simone',
+  'Federica',
+  'Andrea',
+  'Valentina',
+  'Lorenzo',
+  'Silvia',
+  'Stefano',
+  'Alessia',
+  'Paolo',
+];
+const SURNAMES = [
+  'Rossi',
+  'Russo',
+  'Ferrari',
+  'Esposito',
+  'Bianchi',
+  'Romano',
+  'Colombo',
+  'Ricci',
+  'Marino',
+  'Greco',
+  'Bruno',
+  'Gallo',
+  'Conti',
+  'De Luca',
+  'Mancini',
+  'Costa',
+  'Giordano',
+  'Rizzo',
+  'Lombardi',
+  'Moretti',
+];
+const TEAM_WORDS = [
+  'Agri',
+  'Bio',
+  'Cloud',
+  'Data',
+  'Eco',
+  'Fin',
+  'Geo',
+  'Health',
+  'Idro',
+  'Logi',
+  'Med',
+  'Nano',
+  'Opti',
+  'Retail',
+  'Solar',
+  'Tech',
+  'Urban',
+  'Vita',
+];
 const TEAM_SUFFIXES = ['Lab', 'Hub', 'Tech', 'Nova', 'Mind', 'Flow', 'Net', 'Works'];
-const SESSION_TOPICS = ['Business model canvas', 'Pitch deck', 'Analisi di mercato', 'Go-to-market', 'Finanza agevolata', 'Proprietà intellettuale', 'Product discovery', 'Fundraising', 'Marketing digitale', 'Aspetti legali'];
+const SESSION_TOPICS = [
+  'Business model canvas',
+  'Pitch deck',
+  'Analisi di mercato',
+  'Go-to-market',
+  'Finanza agevolata',
+  'Proprietà intellettuale',
+  'Product discovery',
+  'Fundraising',
+  'Marketing digitale',
+  'Aspetti legali',
+];
 
 /** Deterministic pseudo-random numbers, so every run builds the same data set. */
 let state = 20240611;
@@ -52,7 +124,11 @@ function pick<T>(list: readonly T[]): T {
 /** Rows per INSERT: stays under SQLite's and PostgreSQL's bound-parameter limits for our widest table. */
 const BATCH = 500;
 
-async function insertBatched<T extends keyof Database & string>(db: Db, table: T, rows: Array<Insertable<Database[T]>>): Promise<void> {
+async function insertBatched<T extends keyof Database & string>(
+  db: Db,
+  table: T,
+  rows: Array<Insertable<Database[T]>>,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
     // Kysely's generic insert typing cannot follow a table name chosen at run time.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -61,7 +137,11 @@ async function insertBatched<T extends keyof Database & string>(db: Db, table: T
   }
 }
 
-async function insertReturningIds<T extends 'users' | 'teams' | 'sessions'>(db: Db, table: T, rows: Array<Insertable<Database[T]>>): Promise<number[]> {
+async function insertReturningIds<T extends 'users' | 'teams' | 'sessions'>(
+  db: Db,
+  table: T,
+  rows: Array<Insertable<Database[T]>>,
+): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += BATCH) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -73,7 +153,10 @@ async function insertReturningIds<T extends 'users' | 'teams' | 'sessions'>(db: 
 }
 
 async function count(db: Db, table: 'users' | 'teams' | 'sessions'): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -177,11 +260,26 @@ const BENCH_SOURCE = 'bench';
  * e-mail matches no user.
  */
 async function growAttendances(db: Db): Promise<number> {
-  const done = await db.selectFrom('attendances').select('id').where('source', '=', BENCH_SOURCE).limit(1).executeTakeFirst();
+  const done = await db
+    .selectFrom('attendances')
+    .select('id')
+    .where('source', '=', BENCH_SOURCE)
+    .limit(1)
+    .executeTakeFirst();
   if (done) return 0;
   const sessions = await db.selectFrom('sessions').select(['id', 'start_time', 'end_time']).execute();
-  const teamOf = new Map((await db.selectFrom('session_teams').select(['session_id', 'team_id']).execute()).map((r) => [Number(r.session_id), Number(r.team_id)]));
-  const expertOf = new Map((await db.selectFrom('session_experts').select(['session_id', 'user_id']).execute()).map((r) => [Number(r.session_id), Number(r.user_id)]));
+  const teamOf = new Map(
+    (await db.selectFrom('session_teams').select(['session_id', 'team_id']).execute()).map((r) => [
+      Number(r.session_id),
+      Number(r.team_id),
+    ]),
+  );
+  const expertOf = new Map(
+    (await db.selectFrom('session_experts').select(['session_id', 'user_id']).execute()).map((r) => [
+      Number(r.session_id),
+      Number(r.user_id),
+    ]),
+  );
   const members = new Map<number, number[]>();
   const everyone: number[] = [];
   for (const row of await db.selectFrom('team_members').select(['team_id', 'user_id']).execute()) {
@@ -199,7 +297,13 @@ async function growAttendances(db: Db): Promise<number> {
     const team = teamOf.get(sessionId);
     const people = team === undefined ? Array.from({ length: 12 }, () => pick(everyone)) : (members.get(team) ?? []);
     let key = 0;
-    const stint = (userId: number | null, joined: number, left: number, name: string | null = null, email: string | null = null) =>
+    const stint = (
+      userId: number | null,
+      joined: number,
+      left: number,
+      name: string | null = null,
+      email: string | null = null,
+    ) =>
       rows.push({
         session_id: sessionId,
         user_id: userId,
@@ -219,7 +323,8 @@ async function growAttendances(db: Db): Promise<number> {
     }
     const expert = expertOf.get(sessionId);
     if (expert !== undefined) stint(expert, start, end);
-    if (random() < 0.33) stint(null, start + 5 * minute, start + 40 * minute, 'Ospite esterno', `ospite${sessionId}@guest.example.org`);
+    if (random() < 0.33)
+      stint(null, start + 5 * minute, start + 40 * minute, 'Ospite esterno', `ospite${sessionId}@guest.example.org`);
   }
   await insertBatched(db, 'attendances', rows);
   return rows.length;
@@ -283,7 +388,11 @@ async function learnerTokens(db: Db, count: number): Promise<string[]> {
   if (learners.length < count) throw new Error(`Only ${learners.length} generated users: raise --users`);
   const ids = learners.map((row) => Number(row.id));
   for (let i = 0; i < ids.length; i += BATCH) {
-    await db.updateTable('users').set({ mooc_access: 1 }).where('id', 'in', ids.slice(i, i + BATCH)).execute();
+    await db
+      .updateTable('users')
+      .set({ mooc_access: 1 })
+      .where('id', 'in', ids.slice(i, i + BATCH))
+      .execute();
   }
   const tokens: string[] = [];
   for (const id of ids) tokens.push(await issueToken(db, id, 3600));
@@ -313,7 +422,8 @@ async function main(): Promise<void> {
     const email = args['token-for'];
     if (email) {
       const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-      if (!user) throw new Error(`No user ${email}: start the server once on this database so it seeds the demo accounts`);
+      if (!user)
+        throw new Error(`No user ${email}: start the server once on this database so it seeds the demo accounts`);
       result.token = await issueToken(db, Number(user.id), 3600);
     }
     const learners = Number(args.learners);

@@ -30,7 +30,16 @@ export function ensureBuild(force = false) {
   if (result.status !== 0) throw new Error('vite build failed');
 }
 
-const configKeys = ['PORT', 'HOST', 'PUBLIC_URL', 'DATABASE_URL', 'STORAGE_DIR', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'];
+const configKeys = [
+  'PORT',
+  'HOST',
+  'PUBLIC_URL',
+  'DATABASE_URL',
+  'STORAGE_DIR',
+  'OIDC_ISSUER',
+  'OIDC_CLIENT_ID',
+  'OIDC_CLIENT_SECRET',
+];
 
 /**
  * The rate limits a server under load needs: the product's defaults (600 requests a minute per user,
@@ -50,7 +59,12 @@ export const BENCH_SERVER_ENV = {
  */
 export function workersEnv(workers) {
   if (workers <= 1) return { WORKERS: '1' };
-  return { WORKERS: String(workers), OIDC_ISSUER: 'http://127.0.0.1:9/bench-idp', OIDC_CLIENT_ID: 'bench', OIDC_CLIENT_SECRET: 'bench' };
+  return {
+    WORKERS: String(workers),
+    OIDC_ISSUER: 'http://127.0.0.1:9/bench-idp',
+    OIDC_CLIENT_ID: 'bench',
+    OIDC_CLIENT_SECRET: 'bench',
+  };
 }
 
 /**
@@ -92,11 +106,16 @@ export async function startServer({ port, databaseUrl, storageDir, logFile, env 
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    const response = await fetch(url + readyPath, { headers: { accept: readyPath === '/' ? 'text/html' : 'application/json' }, signal: AbortSignal.timeout(2000) }).catch(() => null);
+    const response = await fetch(url + readyPath, {
+      headers: { accept: readyPath === '/' ? 'text/html' : 'application/json' },
+      signal: AbortSignal.timeout(2000),
+    }).catch(() => null);
     if (response?.ok) return { url, port, pid: child.pid, stop };
     if (response) {
       await stop();
-      throw new Error(`GET ${url}${readyPath} answered ${response.status}${readyPath === '/' ? ' instead of the app (is dist/ built?)' : ''}`);
+      throw new Error(
+        `GET ${url}${readyPath} answered ${response.status}${readyPath === '/' ? ' instead of the app (is dist/ built?)' : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

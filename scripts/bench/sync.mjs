@@ -77,7 +77,8 @@ function settleSeedWrites(sqlitePath) {
  */
 function percentiles(latencies) {
   const sorted = Float64Array.from(latencies).sort();
-  const at = (share) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] * 10) / 10 : NaN);
+  const at = (share) =>
+    sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] * 10) / 10 : NaN;
   return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) };
 }
 
@@ -141,7 +142,12 @@ async function inStepLoad({ base, lesson, common, tokens, learners, connections,
       },
     ],
   });
-  return { failures: result.non2xx + result.errors + result.timeouts, warmUp: percentiles(warmUp), measured: percentiles(measured), rate: measured.length / DURATION_S };
+  return {
+    failures: result.non2xx + result.errors + result.timeouts,
+    warmUp: percentiles(warmUp),
+    measured: percentiles(measured),
+    rate: measured.length / DURATION_S,
+  };
 }
 
 export async function progressSync() {
@@ -156,10 +162,23 @@ export async function progressSync() {
     const tokensFile = join(dir, 'tokens.json');
     // The large seed has 10,000 users, a few of them demo accounts: a little more for 10,000 learners.
     const users = String(Math.max(10_000, most + 200));
-    runTs('scripts/bench/seed-large.ts', ['--database', databaseUrl, '--users', users, '--learners', String(most), '--learner-tokens', tokensFile]);
+    runTs('scripts/bench/seed-large.ts', [
+      '--database',
+      databaseUrl,
+      '--users',
+      users,
+      '--learners',
+      String(most),
+      '--learner-tokens',
+      tokensFile,
+    ]);
     const tokens = JSON.parse(readFileSync(tokensFile, 'utf8'));
     settleSeedWrites(databaseUrl.startsWith('sqlite:') ? databasePath : null);
-    const common = { accept: 'application/json', 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+    const common = {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+    };
     const base = `http://127.0.0.1:${server.port}`;
     const lesson = await firstLesson(base, { ...common, authorization: `Bearer ${tokens[0]}` });
 
@@ -174,7 +193,17 @@ export async function progressSync() {
       const failures = run.failures;
       const achieved = run.rate;
       const pass = achieved >= target * FULL_RATE_SHARE && run.measured.p99 <= P99_BUDGET_MS && failures === 0;
-      rows.push([learners, connections, target, Math.round(achieved), `${Math.round((100 * achieved) / target)} %`, run.measured.p50, run.measured.p99, failures, pass ? 'PASS' : 'OVER']);
+      rows.push([
+        learners,
+        connections,
+        target,
+        Math.round(achieved),
+        `${Math.round((100 * achieved) / target)} %`,
+        run.measured.p50,
+        run.measured.p99,
+        failures,
+        pass ? 'PASS' : 'OVER',
+      ]);
       warmUps.push(`${learners.toLocaleString('en')} learners p99 ${run.warmUp.p99} ms, slowest ${run.warmUp.max} ms`);
       summary.push({
         what: `lesson sync, ${learners.toLocaleString('en')} learners every ${INTERVAL_S} s`,
@@ -185,14 +214,26 @@ export async function progressSync() {
     }
     const [first] = LEARNERS;
     const firstTarget = Math.round(first / INTERVAL_S);
-    const inStep = await inStepLoad({ base, lesson, common, tokens, learners: first, connections: Math.max(100, Math.ceil(first / LEARNERS_PER_CONNECTION)), target: firstTarget, started });
+    const inStep = await inStepLoad({
+      base,
+      lesson,
+      common,
+      tokens,
+      learners: first,
+      connections: Math.max(100, Math.ceil(first / LEARNERS_PER_CONNECTION)),
+      target: firstTarget,
+      started,
+    });
     summary.push({
       what: `lesson sync, ${first.toLocaleString('en')} learners in step (each second's syncs at once)`,
       measured: `${Math.round(inStep.rate)}/${firstTarget} req/s, p99 ${inStep.measured.p99} ms${inStep.failures ? `, ${inStep.failures} non-2xx/errors` : ''}`,
       goal: 'reference',
       pass: null,
     });
-    printTable(['learners', 'connections', 'target req/s', 'req/s', 'of target', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'status'], rows);
+    printTable(
+      ['learners', 'connections', 'target req/s', 'req/s', 'of target', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'status'],
+      rows,
+    );
     console.log(
       `reference, ${first.toLocaleString('en')} learners in step (autocannon's fixed rate: each second's ${firstTarget} syncs sent at once): ` +
         `${Math.round(inStep.rate)} req/s, p50 ${inStep.measured.p50} ms, p99 ${inStep.measured.p99} ms, ${inStep.failures} non-2xx/errors`,

@@ -23,10 +23,28 @@ export const TRACE_CATEGORIES = [
 
 /** The pieces of work a task is made of, as the trace names them. */
 const WORK = new Set([
-  'EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'TimerFire', 'EventDispatch', 'FireAnimationFrame', 'RunMicrotasks',
-  'v8.compile', 'v8.compileModule', 'ParseHTML', 'ParseAuthorStyleSheet',
-  'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'HitTest',
-  'MajorGC', 'MinorGC', 'BlinkGC.AtomicPhase', 'DocumentLoader::CommitNavigation',
+  'EvaluateScript',
+  'v8.evaluateModule',
+  'FunctionCall',
+  'TimerFire',
+  'EventDispatch',
+  'FireAnimationFrame',
+  'RunMicrotasks',
+  'v8.compile',
+  'v8.compileModule',
+  'ParseHTML',
+  'ParseAuthorStyleSheet',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'Commit',
+  'HitTest',
+  'MajorGC',
+  'MinorGC',
+  'BlinkGC.AtomicPhase',
+  'DocumentLoader::CommitNavigation',
 ]);
 
 const fileOf = (url) => url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/assets\//, '');
@@ -51,7 +69,14 @@ function completeEvents(events) {
       open.get(key).push(event);
     } else if (event.ph === 'E') {
       const begin = open.get(`${event.pid}:${event.tid}`)?.pop();
-      if (begin) complete.push({ ...begin, ph: 'X', dur: event.ts - begin.ts, tdur: begin.tts != null && event.tts != null ? event.tts - begin.tts : undefined, args: { ...begin.args, ...event.args } });
+      if (begin)
+        complete.push({
+          ...begin,
+          ph: 'X',
+          dur: event.ts - begin.ts,
+          tdur: begin.tts != null && event.tts != null ? event.tts - begin.tts : undefined,
+          args: { ...begin.args, ...event.args },
+        });
     }
   }
   return complete;
@@ -68,7 +93,9 @@ function samplesOf(events, pid, tid) {
   for (const profile of events.filter((event) => event.name === 'Profile' && event.pid === pid && event.tid === tid)) {
     const nodes = new Map();
     let ts = profile.args?.data?.startTime ?? profile.ts;
-    for (const chunk of events.filter((event) => event.name === 'ProfileChunk' && event.id === profile.id && event.pid === pid)) {
+    for (const chunk of events.filter(
+      (event) => event.name === 'ProfileChunk' && event.id === profile.id && event.pid === pid,
+    )) {
       const data = chunk.args?.data ?? {};
       for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
       const deltas = data.timeDeltas ?? [];
@@ -81,7 +108,9 @@ function samplesOf(events, pid, tid) {
     }
   }
   samples.sort((a, b) => a.ts - b.ts);
-  samples.forEach((sample, index) => (sample.weight = Math.min(1000, (samples[index + 1]?.ts ?? sample.ts) - sample.ts)));
+  samples.forEach(
+    (sample, index) => (sample.weight = Math.min(1000, (samples[index + 1]?.ts ?? sample.ts) - sample.ts)),
+  );
   return samples;
 }
 
@@ -102,25 +131,60 @@ export function longTasksOfTrace(events, pageOrigin, barMs) {
   // The page's renderer: of the renderers' main threads, the one that ran the page's own scripts.
   const mains = events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
   const ranPage = (main) =>
-    complete.filter((event) => event.pid === main.pid && event.tid === main.tid && (event.args?.data?.url ?? event.args?.fileName ?? '').startsWith(pageOrigin)).length;
+    complete.filter(
+      (event) =>
+        event.pid === main.pid &&
+        event.tid === main.tid &&
+        (event.args?.data?.url ?? event.args?.fileName ?? '').startsWith(pageOrigin),
+    ).length;
   const main = mains.sort((a, b) => ranPage(b) - ranPage(a))[0];
   if (!main) return [];
   const onMain = complete.filter((event) => event.pid === main.pid && event.tid === main.tid);
   const samples = samplesOf(events, main.pid, main.tid);
   const origin = Math.min(...onMain.map((event) => event.ts));
   const bar = barMs * 1000;
-  const tasks = onMain.filter((event) => event.name === 'RunTask' && (event.dur > bar || (event.tdur ?? 0) > bar)).sort((a, b) => a.ts - b.ts);
+  const tasks = onMain
+    .filter((event) => event.name === 'RunTask' && (event.dur > bar || (event.tdur ?? 0) > bar))
+    .sort((a, b) => a.ts - b.ts);
   return tasks.map((task) => {
     const end = task.ts + task.dur;
-    const work = onMain.filter((event) => event !== task && WORK.has(event.name) && event.ts >= task.ts && event.ts + event.dur <= end);
-    const outermost = work.filter((event) => !work.some((other) => other !== event && other.ts <= event.ts && other.ts + other.dur >= event.ts + event.dur && other.dur > event.dur));
+    const work = onMain.filter(
+      (event) => event !== task && WORK.has(event.name) && event.ts >= task.ts && event.ts + event.dur <= end,
+    );
+    const outermost = work.filter(
+      (event) =>
+        !work.some(
+          (other) =>
+            other !== event &&
+            other.ts <= event.ts &&
+            other.ts + other.dur >= event.ts + event.dur &&
+            other.dur > event.dur,
+        ),
+    );
     const parts = largest(outermost, label, (event) => event.dur, 6).map(([what, wall]) => [
       what,
-      { wall: wall / 1000, cpu: outermost.filter((event) => label(event) === what).reduce((sum, event) => sum + (event.tdur ?? event.dur), 0) / 1000 },
+      {
+        wall: wall / 1000,
+        cpu:
+          outermost
+            .filter((event) => label(event) === what)
+            .reduce((sum, event) => sum + (event.tdur ?? event.dur), 0) / 1000,
+      },
     ]);
     const inTask = samples.filter((sample) => sample.file && sample.ts >= task.ts && sample.ts <= end);
-    const scripts = largest(inTask, (sample) => sample.file, (sample) => sample.weight / 1000, 4);
-    return { start: (task.ts - origin) / 1000, duration: task.dur / 1000, cpu: (task.tdur ?? task.dur) / 1000, parts, scripts };
+    const scripts = largest(
+      inTask,
+      (sample) => sample.file,
+      (sample) => sample.weight / 1000,
+      4,
+    );
+    return {
+      start: (task.ts - origin) / 1000,
+      duration: task.dur / 1000,
+      cpu: (task.tdur ?? task.dur) / 1000,
+      parts,
+      scripts,
+    };
   });
 }
 
@@ -130,7 +194,13 @@ export function longTasksOfTrace(events, pageOrigin, barMs) {
  * second more; the tasks over `barMs` (longTasksOfTrace), with whose code ran in them unless
  * `profile` is false.
  */
-export async function traceLoad(browser, context, pageOrigin, path, { throttle = 1, barMs, traceFile, profile = true } = {}) {
+export async function traceLoad(
+  browser,
+  context,
+  pageOrigin,
+  path,
+  { throttle = 1, barMs, traceFile, profile = true } = {},
+) {
   const page = await context.newPage();
   try {
     const cdp = await context.newCDPSession(page);
@@ -138,7 +208,9 @@ export async function traceLoad(browser, context, pageOrigin, path, { throttle =
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     // The profiler's sampling costs the page's thread time of its own: left out when only counting.
-    const categories = profile ? TRACE_CATEGORIES : TRACE_CATEGORIES.filter((category) => !category.includes('cpu_profiler'));
+    const categories = profile
+      ? TRACE_CATEGORIES
+      : TRACE_CATEGORIES.filter((category) => !category.includes('cpu_profiler'));
     await browser.startTracing(page, { categories });
     await page.goto(path, { waitUntil: 'networkidle' });
     await page.waitForTimeout(1000);

@@ -41,7 +41,9 @@ export interface AppOptions {
 export async function buildApp({ config, db, logger = false, onRoute }: AppOptions) {
   // The request log never carries a sign-in code or a token from a query string.
   const loggerOptions: FastifyServerOptions['logger'] =
-    logger && typeof logger === 'object' ? { ...logger, serializers: { req: redactedRequest, ...logger.serializers } } : logger;
+    logger && typeof logger === 'object'
+      ? { ...logger, serializers: { req: redactedRequest, ...logger.serializers } }
+      : logger;
   const app = Fastify({
     logger: loggerOptions,
     trustProxy: config.trustProxy,

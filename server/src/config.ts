@@ -94,7 +94,13 @@ export interface OidcSettings {
 
 export { ConfigError };
 
-const TOKEN_AUTH_METHODS: TokenAuthMethod[] = ['auto', 'client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'];
+const TOKEN_AUTH_METHODS: TokenAuthMethod[] = [
+  'auto',
+  'client_secret_basic',
+  'client_secret_post',
+  'private_key_jwt',
+  'none',
+];
 
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, key: string, allowed: readonly T[], fallback: T): T {
   const raw = (env[key] ?? '').trim();
@@ -127,7 +133,8 @@ function isLoopback(address: string): boolean {
 function knownProvider(issuer: string): { label: string; accountUrl: string | null } | null {
   const { hostname, pathname } = new URL(issuer);
   if (hostname === 'accounts.google.com') return { label: 'Google', accountUrl: 'https://myaccount.google.com/' };
-  if (hostname === 'login.microsoftonline.com') return { label: 'Microsoft', accountUrl: 'https://myaccount.microsoft.com/' };
+  if (hostname === 'login.microsoftonline.com')
+    return { label: 'Microsoft', accountUrl: 'https://myaccount.microsoft.com/' };
   // Keycloak: the realm's own account console.
   if (/\/realms\/[^/]+$/.test(pathname)) return { label: 'Keycloak', accountUrl: `${issuer}/account` };
   return null;
@@ -185,9 +192,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const tokenAuthMethod = oneOf(env, 'OIDC_TOKEN_AUTH_METHOD', TOKEN_AUTH_METHODS, 'auto');
   const clientKeyFile = env.OIDC_CLIENT_KEY_FILE || null;
   if (tokenAuthMethod === 'private_key_jwt' && !clientKeyFile) {
-    throw new ConfigError('OIDC_TOKEN_AUTH_METHOD=private_key_jwt needs OIDC_CLIENT_KEY_FILE (the client\'s private key, PEM or JWK)');
+    throw new ConfigError(
+      "OIDC_TOKEN_AUTH_METHOD=private_key_jwt needs OIDC_CLIENT_KEY_FILE (the client's private key, PEM or JWK)",
+    );
   }
-  if ((tokenAuthMethod === 'client_secret_basic' || tokenAuthMethod === 'client_secret_post') && external && !env.OIDC_CLIENT_SECRET) {
+  if (
+    (tokenAuthMethod === 'client_secret_basic' || tokenAuthMethod === 'client_secret_post') &&
+    external &&
+    !env.OIDC_CLIENT_SECRET
+  ) {
     throw new ConfigError(`OIDC_TOKEN_AUTH_METHOD=${tokenAuthMethod} needs OIDC_CLIENT_SECRET`);
   }
   const known = external ? knownProvider(issuer) : null;
@@ -225,8 +238,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devSignIn,
     providerLabel: env.PROVIDER_LABEL || (external ? (known?.label ?? 'Single Sign-On') : 'Percorso ID'),
     providerLabelSet: Boolean(env.PROVIDER_LABEL) || !external,
-    accountUrl: external ? (optionalUrl(env, 'PROVIDER_ACCOUNT_URL') ?? known?.accountUrl ?? null) : url(env, 'PROVIDER_ACCOUNT_URL', `${publicUrl}/idp/account`),
-    privacyUrl: external ? optionalUrl(env, 'PROVIDER_PRIVACY_URL') : url(env, 'PROVIDER_PRIVACY_URL', `${publicUrl}/idp/privacy`),
+    accountUrl: external
+      ? (optionalUrl(env, 'PROVIDER_ACCOUNT_URL') ?? known?.accountUrl ?? null)
+      : url(env, 'PROVIDER_ACCOUNT_URL', `${publicUrl}/idp/account`),
+    privacyUrl: external
+      ? optionalUrl(env, 'PROVIDER_PRIVACY_URL')
+      : url(env, 'PROVIDER_PRIVACY_URL', `${publicUrl}/idp/privacy`),
     avatarHost: url(env, 'AVATAR_HOST', external ? issuer : publicUrl),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 8 * 3600, 60, 90 * 24 * 3600),
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 100000),

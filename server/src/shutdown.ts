@@ -27,7 +27,11 @@ export async function drain(app: FastifyInstance, drainMs: number, hurry?: Abort
  * forwards its own) arrives more than once: repeats are ignored. The deadline ends the process
  * anyway, with exit status 1.
  */
-export function drainOnSignals(app: FastifyInstance, closeResources: () => Promise<void>, { drainMs, deadlineMs }: StopTimes): void {
+export function drainOnSignals(
+  app: FastifyInstance,
+  closeResources: () => Promise<void>,
+  { drainMs, deadlineMs }: StopTimes,
+): void {
   let stopping = false;
   const hurry = new AbortController();
   const stop = async (signal: NodeJS.Signals) => {

@@ -50,7 +50,9 @@ export default function AdminApp() {
       requireAuth
       disableTelemetry
     >
-      {resources.map((section) => (isPage(section) ? null : <Resource key={section.name} {...section} {...guardedViews(section)} />))}
+      {resources.map((section) =>
+        isPage(section) ? null : <Resource key={section.name} {...section} {...guardedViews(section)} />,
+      )}
       <CustomRoutes>
         {resources.filter(isPage).map(({ name, page: Page, access }) => (
           <Route

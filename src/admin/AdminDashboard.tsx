@@ -28,7 +28,12 @@ function StatCards() {
     <Box
       component="dl"
       aria-label={translate('app.admin.dashboard.counts')}
-      sx={{ display: 'grid', gap: 2, m: 0, gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${COUNTS.length}, 1fr)` } }}
+      sx={{
+        display: 'grid',
+        gap: 2,
+        m: 0,
+        gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${COUNTS.length}, 1fr)` },
+      }}
     >
       {COUNTS.map(({ stat: key, name }) => (
         // A <dl> allows one <div> around each dt/dd pair, so the card itself is that div.
@@ -61,4 +66,3 @@ export function AdminDashboard() {
     </CanAccess>
   );
 }
-

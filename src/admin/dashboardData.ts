@@ -32,7 +32,8 @@ export function prefetchDashboard(pathname: string, { authProvider, dataProvider
     .canAccess({ action: 'read', resource: 'admin' })
     .catch(() => false)
     .then((admin) => {
-      if (admin) void queryClient.prefetchQuery({ queryKey: ADMIN_STATS_KEY, queryFn: () => dataProvider.getAdminStats() });
+      if (admin)
+        void queryClient.prefetchQuery({ queryKey: ADMIN_STATS_KEY, queryFn: () => dataProvider.getAdminStats() });
     });
 }
 

@@ -43,7 +43,10 @@ export type LazyView = ComponentType & { preload: () => Promise<ComponentType> }
  * while the chunk arrives (its <Suspense>). `name` is the view's export in the module `load` imports.
  * A chunk that fails to download is asked again by the layout's "Riprova" (see AdminScreenError).
  */
-export function lazyView<Name extends string, Module extends Record<Name, ComponentType>>(load: () => Promise<Module>, name: Name): LazyView {
+export function lazyView<Name extends string, Module extends Record<Name, ComponentType>>(
+  load: () => Promise<Module>,
+  name: Name,
+): LazyView {
   let loading: Promise<ComponentType> | undefined;
   const importView = reloadableImport(load);
   const preload = () => {
@@ -70,7 +73,10 @@ function isLazyView(view: unknown): view is LazyView {
  * → the reports page), so that it arrives with the back-office's code rather than after its first render.
  */
 export function preloadSectionView(sections: readonly AdminSection[], pathname: string): void {
-  const [name, ...rest] = pathname.replace(/^\/admin\/?/, '').split('/').filter(Boolean);
+  const [name, ...rest] = pathname
+    .replace(/^\/admin\/?/, '')
+    .split('/')
+    .filter(Boolean);
   const section = sections.find((candidate) => candidate.name === name);
   if (!section) return;
   // A resource's deeper paths are other views (a course's modules): only its list is known here.

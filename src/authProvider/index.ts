@@ -19,7 +19,8 @@ const isAccessDenied = (error: unknown) => {
 };
 
 /** The current-user calls: a 401 or 403 there means logged out. */
-const isSessionCall = (error: unknown) => /\/api\/user(\/permissions)?(\?|$)/.test((error as ApiError | null)?.url ?? '');
+const isSessionCall = (error: unknown) =>
+  /\/api\/user(\/permissions)?(\?|$)/.test((error as ApiError | null)?.url ?? '');
 
 /** The last GET /api/user/permissions of the stored token (a new sign-in asks again); `answeredAt`: Date.now() of its answer. */
 let permissionsCache: { token: string; request: Promise<string[]>; answeredAt: number | null } | null = null;
@@ -155,4 +156,3 @@ export const authProvider: AuthProvider = {
 
   canAccess: async (request) => canAccess(await sessionPermissions(), request),
 };
-

@@ -68,16 +68,27 @@ async function exchange(query: URLSearchParams): Promise<string | null> {
   if (error) {
     // The server logs the provider's words and answers the reason; the screen shows only ours.
     const answer = await sessionApi
-      .exchangeCode({ error, error_description: query.get('error_description') ?? undefined, state: state ?? undefined })
+      .exchangeCode({
+        error,
+        error_description: query.get('error_description') ?? undefined,
+        state: state ?? undefined,
+      })
       .then(
         () => null,
         (refusal: unknown) => reasonOf(refusal),
       );
-    throw new LoginCallbackError(`provider error ${error}`, answer ?? (error === 'access_denied' ? 'access_denied' : null));
+    throw new LoginCallbackError(
+      `provider error ${error}`,
+      answer ?? (error === 'access_denied' ? 'access_denied' : null),
+    );
   }
   if (!flow || !state || flow.state !== state) throw new LoginCallbackError('state mismatch', 'expired');
   try {
-    const token = await sessionApi.exchangeCode({ code: query.get('code')!, state, iss: query.get('iss') ?? undefined });
+    const token = await sessionApi.exchangeCode({
+      code: query.get('code')!,
+      state,
+      iss: query.get('iss') ?? undefined,
+    });
     startSession(token);
   } catch (refusal) {
     throw new LoginCallbackError('sign-in refused', reasonOf(refusal));

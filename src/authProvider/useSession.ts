@@ -61,7 +61,14 @@ export function usePermissionsLoading(): boolean {
 
 function usePermissionsQuery() {
   const hasToken = useHasSession();
-  return useQuery({ queryKey: PERMISSIONS_KEY, queryFn: () => authProvider.getPermissions!({}) as Promise<string[]>, enabled: hasToken }, queryClient);
+  return useQuery(
+    {
+      queryKey: PERMISSIONS_KEY,
+      queryFn: () => authProvider.getPermissions!({}) as Promise<string[]>,
+      enabled: hasToken,
+    },
+    queryClient,
+  );
 }
 
 /** Signs out (see authProvider.logout), then shows the login screen unless the provider's own sign-out page takes over. */

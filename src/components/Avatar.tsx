@@ -64,4 +64,3 @@ export function Avatar({ name, path, src, size = 40, decorative = false, sx }: A
     </Circle>
   );
 }
-

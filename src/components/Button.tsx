@@ -71,17 +71,34 @@ const COLOR_STYLES: Record<ButtonColor, SxProps<Theme>> = {
   outlineGray: outlined('#334155', '#f1f5f9'),
 };
 
-const DISABLED_STYLE: SxProps<Theme> = { '&.Mui-disabled, &[aria-disabled="true"]': { opacity: 0.6, color: 'inherit' } };
+const DISABLED_STYLE: SxProps<Theme> = {
+  '&.Mui-disabled, &[aria-disabled="true"]': { opacity: 0.6, color: 'inherit' },
+};
 
 /** A busy button's click: nothing, not even the form submission or link it would start. */
 const ignoreClick: MouseEventHandler<HTMLElement> = (event) => event.preventDefault();
 
 /** The app's button: an internal link, an external link or a plain button. */
 export function Button(props: ButtonProps) {
-  const { children, size = 'md', color = 'primary', disabled = false, loading = false, fullWidth, autoFocus, startIcon, onClick, className, sx } =
-    props;
+  const {
+    children,
+    size = 'md',
+    color = 'primary',
+    disabled = false,
+    loading = false,
+    fullWidth,
+    autoFocus,
+    startIcon,
+    onClick,
+    className,
+    sx,
+  } = props;
   const busy = loading && !disabled;
-  const content = loading ? <CircularProgress size="1.25em" color="inherit" aria-hidden="true" data-testid="button-spinner" /> : children;
+  const content = loading ? (
+    <CircularProgress size="1.25em" color="inherit" aria-hidden="true" data-testid="button-spinner" />
+  ) : (
+    children
+  );
 
   const common = {
     className,
@@ -96,7 +113,12 @@ export function Button(props: ButtonProps) {
     'aria-busy': loading || undefined,
     'data-size': size,
     'data-color': color,
-    sx: [SIZE_STYLES[size], COLOR_STYLES[color], DISABLED_STYLE, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])] as SxProps<Theme>,
+    sx: [
+      SIZE_STYLES[size],
+      COLOR_STYLES[color],
+      DISABLED_STYLE,
+      ...(Array.isArray(sx) ? sx : sx ? [sx] : []),
+    ] as SxProps<Theme>,
   };
 
   if (props.to !== undefined) {
@@ -120,9 +142,7 @@ export function Button(props: ButtonProps) {
         aria-label={common['aria-label'] && `${common['aria-label']}${hint}`}
       >
         {content}
-        {hint && (
-          <span style={visuallyHidden as object}>{hint}</span>
-        )}
+        {hint && <span style={visuallyHidden as object}>{hint}</span>}
       </MuiButton>
     );
   }
@@ -132,4 +152,3 @@ export function Button(props: ButtonProps) {
     </MuiButton>
   );
 }
-

@@ -37,7 +37,11 @@ export function CropArea({ src, aspect, onArea }: CropAreaProps) {
           bgcolor: 'grey.900',
           borderRadius: 1,
           // On the dark backdrop the focus ring is white; the dimming around the frame stays.
-          '& .reactEasyCrop_CropArea:focus-visible': { outline: '3px solid #ffffff', outlineOffset: 0, boxShadow: '0 0 0 9999em rgba(0, 0, 0, 0.5)' },
+          '& .reactEasyCrop_CropArea:focus-visible': {
+            outline: '3px solid #ffffff',
+            outlineOffset: 0,
+            boxShadow: '0 0 0 9999em rgba(0, 0, 0, 0.5)',
+          },
         }}
       >
         <Cropper

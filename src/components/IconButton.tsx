@@ -13,16 +13,18 @@ export interface IconButtonProps extends Omit<ButtonBaseProps, 'aria-label'> {
  * ButtonBase), for the portal's few icon-only controls: a styled ButtonBase is a fraction of
  * IconButton's code, which would load with the pages that show one.
  */
-const Round = styled(ButtonBase, { shouldForwardProp: (prop) => prop !== 'size' })<{ size: 'small' | 'medium' }>(({ theme, size }) => ({
-  flex: '0 0 auto',
-  padding: size === 'small' ? 5 : 8,
-  borderRadius: '50%',
-  color: theme.palette.action.active,
-  transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
-  '&:hover': { backgroundColor: theme.palette.action.hover },
-  '&.Mui-focusVisible': { backgroundColor: theme.palette.action.focus },
-  '&.Mui-disabled': { color: theme.palette.action.disabled },
-}));
+const Round = styled(ButtonBase, { shouldForwardProp: (prop) => prop !== 'size' })<{ size: 'small' | 'medium' }>(
+  ({ theme, size }) => ({
+    flex: '0 0 auto',
+    padding: size === 'small' ? 5 : 8,
+    borderRadius: '50%',
+    color: theme.palette.action.active,
+    transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+    '&.Mui-focusVisible': { backgroundColor: theme.palette.action.focus },
+    '&.Mui-disabled': { color: theme.palette.action.disabled },
+  }),
+);
 
 export function IconButton({ size = 'medium', ...props }: IconButtonProps) {
   // As MUI's: a press ripples out from the icon's centre, not from where the finger landed.

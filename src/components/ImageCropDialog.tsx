@@ -110,7 +110,12 @@ export default function ImageCropDialog({
                 component="img"
                 src={preview}
                 alt={translate('app.image.preview_alt')}
-                sx={{ display: 'block', maxWidth: `min(100%, ${maxPreview}px)`, maxHeight: Math.min(maxPreview, 200), borderRadius: 1 }}
+                sx={{
+                  display: 'block',
+                  maxWidth: `min(100%, ${maxPreview}px)`,
+                  maxHeight: Math.min(maxPreview, 200),
+                  borderRadius: 1,
+                }}
               />
             </Box>
           )}

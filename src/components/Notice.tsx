@@ -66,7 +66,18 @@ export interface NoticeProps {
 }
 
 /** A message in the page: an error, a warning, information or a success, with its icon. */
-export function Notice({ severity, children, title, titleAs = 'p', titleId, action, role = 'alert', component = 'div', sx, ...aria }: NoticeProps) {
+export function Notice({
+  severity,
+  children,
+  title,
+  titleAs = 'p',
+  titleId,
+  action,
+  role = 'alert',
+  component = 'div',
+  sx,
+  ...aria
+}: NoticeProps) {
   return (
     <Box component={component} role={role} sx={[rootSx(severity), ...(Array.isArray(sx) ? sx : [sx])]} {...aria}>
       <Box sx={iconSx(severity)} aria-hidden="true">
@@ -76,7 +87,11 @@ export function Notice({ severity, children, title, titleAs = 'p', titleId, acti
       </Box>
       <Box sx={{ py: 1, minWidth: 0, flex: '1 1 10em', overflowWrap: 'anywhere' }}>
         {title && (
-          <Box component={titleAs} id={titleId} sx={{ m: 0, mb: 0.5, fontWeight: 700, fontSize: '1rem', lineHeight: 1.5 }}>
+          <Box
+            component={titleAs}
+            id={titleId}
+            sx={{ m: 0, mb: 0.5, fontWeight: 700, fontSize: '1rem', lineHeight: 1.5 }}
+          >
             {title}
           </Box>
         )}

@@ -18,14 +18,16 @@ export interface SkeletonProps {
   height?: number | string;
 }
 
-const Bone = styled('span', { shouldForwardProp: (prop) => prop !== 'variant' })<{ variant: SkeletonProps['variant'] }>(({ theme, variant }) => ({
-  display: 'block',
-  backgroundColor: theme.alpha(theme.palette.text.primary, 0.11),
-  borderRadius: theme.shape.borderRadius,
-  animation: `${pulse} 2s ease-in-out 0.5s infinite`,
-  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
-  ...(variant === 'text' && { transformOrigin: '0 55%', transform: 'scale(1, 0.60)' }),
-}));
+const Bone = styled('span', { shouldForwardProp: (prop) => prop !== 'variant' })<{ variant: SkeletonProps['variant'] }>(
+  ({ theme, variant }) => ({
+    display: 'block',
+    backgroundColor: theme.alpha(theme.palette.text.primary, 0.11),
+    borderRadius: theme.shape.borderRadius,
+    animation: `${pulse} 2s ease-in-out 0.5s infinite`,
+    '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+    ...(variant === 'text' && { transformOrigin: '0 55%', transform: 'scale(1, 0.60)' }),
+  }),
+);
 
 /** A placeholder: hidden from assistive technology (the region around it says what is loading). */
 export function Skeleton({ variant, width, height }: SkeletonProps) {

@@ -37,7 +37,12 @@ export function SkipLink({ label }: { label: string }) {
         fontWeight: 700,
         textDecoration: 'underline',
         transform: 'translateY(-200%)',
-        '&:focus, &:focus-visible': { transform: 'none', outline: `3px solid ${FOCUS_COLOR}`, outlineOffset: 2, boxShadow: '0 0 0 2px #ffffff' },
+        '&:focus, &:focus-visible': {
+          transform: 'none',
+          outline: `3px solid ${FOCUS_COLOR}`,
+          outlineOffset: 2,
+          boxShadow: '0 0 0 2px #ffffff',
+        },
       }}
     >
       {label}

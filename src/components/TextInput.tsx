@@ -29,11 +29,28 @@ export interface TextInputProps {
  * built from its parts: TextField itself imports Select (and Menu, Popover, Modal with it), about
  * 20 KiB (brotli) a free-text field never uses.
  */
-export function TextInput({ label, helperText, error, required, disabled, fullWidth, margin, inputRef, ...input }: TextInputProps) {
+export function TextInput({
+  label,
+  helperText,
+  error,
+  required,
+  disabled,
+  fullWidth,
+  margin,
+  inputRef,
+  ...input
+}: TextInputProps) {
   const id = useId();
   const helperId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl variant="outlined" error={error} required={required} disabled={disabled} fullWidth={fullWidth} margin={margin}>
+    <FormControl
+      variant="outlined"
+      error={error}
+      required={required}
+      disabled={disabled}
+      fullWidth={fullWidth}
+      margin={margin}
+    >
       <InputLabel htmlFor={id}>{label}</InputLabel>
       <OutlinedInput id={id} label={label} inputRef={inputRef} aria-describedby={helperId} {...input} />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}

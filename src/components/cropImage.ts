@@ -52,7 +52,10 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 /** Output size of a crop: the crop's own pixels, scaled down so the longer side is at most `maxSide`. */
-export function outputSize(area: Pick<PixelArea, 'width' | 'height'>, maxSide: number): { width: number; height: number } {
+export function outputSize(
+  area: Pick<PixelArea, 'width' | 'height'>,
+  maxSide: number,
+): { width: number; height: number } {
   const scale = Math.min(1, maxSide / Math.max(area.width, area.height));
   return {
     width: Math.max(1, Math.round(area.width * scale)),

@@ -23,9 +23,11 @@ export function reloadableImport<Module>(load: () => Promise<Module>): () => Pro
   let address: string | undefined;
   let attempt = 0;
   return () =>
-    (address ? (import(/* @vite-ignore */ `${address}#retry-${++attempt}`) as Promise<Module>) : load()).catch((error: { [NOTED]?: true }) => {
-      if (!error?.[NOTED]) address = failedModuleAddress(error) ?? address;
-      if (error instanceof Object) error[NOTED] = true;
-      throw error;
-    });
+    (address ? (import(/* @vite-ignore */ `${address}#retry-${++attempt}`) as Promise<Module>) : load()).catch(
+      (error: { [NOTED]?: true }) => {
+        if (!error?.[NOTED]) address = failedModuleAddress(error) ?? address;
+        if (error instanceof Object) error[NOTED] = true;
+        throw error;
+      },
+    );
 }

@@ -7,7 +7,11 @@ import { cropToBlob, type PixelArea } from './cropImage';
  * while it is still shown: released at the next crop, the preview on screen pointed at a URL
  * that no longer existed until the new one arrived.
  */
-export function useCropPreview(image: { src: string; type: string } | null, area: PixelArea | null, maxSide: number): string | null {
+export function useCropPreview(
+  image: { src: string; type: string } | null,
+  area: PixelArea | null,
+  maxSide: number,
+): string | null {
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
     if (!image || !area) return;

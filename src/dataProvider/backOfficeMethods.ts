@@ -27,7 +27,9 @@ import { toListQuery, type ListParams } from './listQuery';
  * A request body of the contract whose ids come from react-admin's records (`Identifier`: a
  * number or a string); the API's are numbers, and a record's id is the number the API gave it.
  */
-type WithRecordIds<Body> = { [K in keyof Body]: Body[K] extends number[] ? Identifier[] : Body[K] extends number ? Identifier : Body[K] };
+type WithRecordIds<Body> = {
+  [K in keyof Body]: Body[K] extends number[] ? Identifier[] : Body[K] extends number ? Identifier : Body[K];
+};
 
 /**
  * The API calls only the back-office makes beyond plain CRUD: memberships, experts, roles, course
@@ -41,7 +43,11 @@ export const backOfficeMethods = {
 
   /** POST /api/teams/{id}/users/{userId}: `joinedOn`, the Europe/Rome day (`YYYY-MM-DD`) they joined; today without it. */
   addTeamMember: (teamId: Identifier, userId: Identifier, joinedOn?: string) =>
-    apiRequest('POST', `teams/${teamId}/users/${userId}`, joinedOn ? { body: { joined_on: joinedOn } satisfies TeamMemberAddBody } : {}),
+    apiRequest(
+      'POST',
+      `teams/${teamId}/users/${userId}`,
+      joinedOn ? { body: { joined_on: joinedOn } satisfies TeamMemberAddBody } : {},
+    ),
 
   removeTeamMember: (teamId: Identifier, userId: Identifier) => apiRequest('DELETE', `teams/${teamId}/users/${userId}`),
 
@@ -51,16 +57,22 @@ export const backOfficeMethods = {
 
   /** PUT /api/teams/{id}/users/{userId}: the Europe/Rome day (`YYYY-MM-DD`) the member joined. */
   setTeamMemberJoinDate: (teamId: Identifier, userId: Identifier, joinedOn: string) =>
-    apiRequest('PUT', `teams/${teamId}/users/${userId}`, { body: { joined_on: joinedOn } satisfies TeamMemberUpdateBody }),
+    apiRequest('PUT', `teams/${teamId}/users/${userId}`, {
+      body: { joined_on: joinedOn } satisfies TeamMemberUpdateBody,
+    }),
 
   addSessionExpert: (sessionId: Identifier, userId: Identifier) =>
-    apiRequest('POST', `sessions/${sessionId}/experts`, { body: { user_id: userId } satisfies WithRecordIds<SessionExpertBody> }),
+    apiRequest('POST', `sessions/${sessionId}/experts`, {
+      body: { user_id: userId } satisfies WithRecordIds<SessionExpertBody>,
+    }),
 
   removeSessionExpert: (sessionId: Identifier, userId: Identifier) =>
     apiRequest('DELETE', `sessions/${sessionId}/experts/${userId}`),
 
   setSessionTeams: (sessionId: Identifier, teamIds: Identifier[]) =>
-    apiRequest('PUT', `sessions/${sessionId}/teams`, { body: { teams: teamIds } satisfies WithRecordIds<SessionTeamsBody> }),
+    apiRequest('PUT', `sessions/${sessionId}/teams`, {
+      body: { teams: teamIds } satisfies WithRecordIds<SessionTeamsBody>,
+    }),
 
   /** GET /api/stats: the back-office dashboard's counts. */
   getAdminStats: async (): Promise<AdminStats> => unwrapData<AdminStats>(await apiRequest('GET', 'stats')),
@@ -82,24 +94,30 @@ export const backOfficeMethods = {
     apiRequest<ParticipationResponse>('GET', 'reports/participation', { query: toListQuery(params) }),
 
   /** participation.xlsx, with the same parameters. */
-  downloadParticipationReport: (params: ListParams): Promise<Blob> => apiDownload('reports/participation/excel', { query: toListQuery(params) }),
+  downloadParticipationReport: (params: ListParams): Promise<Blob> =>
+    apiDownload('reports/participation/excel', { query: toListQuery(params) }),
 
   /** The learning report of one course: `filter[course_id]` and `filter[team_id]`. */
   getLearningReport: (params: ListParams): Promise<LearningResponse> =>
     apiRequest<LearningResponse>('GET', 'reports/learning', { query: toListQuery(params) }),
 
   /** learning.xlsx, with the same parameters. */
-  downloadLearningReport: (params: ListParams): Promise<Blob> => apiDownload('reports/learning/excel', { query: toListQuery(params) }),
+  downloadLearningReport: (params: ListParams): Promise<Blob> =>
+    apiDownload('reports/learning/excel', { query: toListQuery(params) }),
 
   /** One learner's lessons in the learning report (`filter[course_id]`). */
   getLearnerLessons: async (userId: Identifier, params: ListParams): Promise<LearnerLesson[]> =>
-    unwrapData<LearnerLesson[] | null>(await apiRequest('GET', `reports/learning/learners/${userId}`, { query: toListQuery(params) })) ?? [],
+    unwrapData<LearnerLesson[] | null>(
+      await apiRequest('GET', `reports/learning/learners/${userId}`, { query: toListQuery(params) }),
+    ) ?? [],
 
   /** The programme figures of the back-office dashboard. */
-  getReportsDashboard: async (): Promise<DashboardSummary> => unwrapData<DashboardSummary>(await apiRequest('GET', 'reports/dashboard')),
+  getReportsDashboard: async (): Promise<DashboardSummary> =>
+    unwrapData<DashboardSummary>(await apiRequest('GET', 'reports/dashboard')),
 
   /** The sessions list as a spreadsheet: its search, filters and sort, every row. */
-  downloadSessions: (params: ListParams): Promise<Blob> => apiDownload('sessions/excel', { query: toListQuery(params) }),
+  downloadSessions: (params: ListParams): Promise<Blob> =>
+    apiDownload('sessions/excel', { query: toListQuery(params) }),
 
   /** Forgets one learner's progress on one lesson (the learning report's reset). */
   resetLessonProgress: (courseId: Identifier, moduleId: Identifier, lessonId: Identifier, userId: Identifier) =>
@@ -110,12 +128,23 @@ export const backOfficeMethods = {
    * changed, the moved one first. At the first or last place the API answers 422 (its message).
    */
   moveModule: async (courseId: Identifier, moduleId: Identifier, direction: MoveDirection): Promise<Module[]> =>
-    unwrapData<Module[]>(await apiRequest('POST', `courses/${courseId}/modules/${moduleId}/move`, { body: { direction } satisfies MoveBody })),
+    unwrapData<Module[]>(
+      await apiRequest('POST', `courses/${courseId}/modules/${moduleId}/move`, {
+        body: { direction } satisfies MoveBody,
+      }),
+    ),
 
   /** Swaps a lesson with its neighbour in the module's order, as moveModule does. */
-  moveLesson: async (courseId: Identifier, moduleId: Identifier, lessonId: Identifier, direction: MoveDirection): Promise<Lesson[]> =>
+  moveLesson: async (
+    courseId: Identifier,
+    moduleId: Identifier,
+    lessonId: Identifier,
+    direction: MoveDirection,
+  ): Promise<Lesson[]> =>
     unwrapData<Lesson[]>(
-      await apiRequest('POST', `courses/${courseId}/modules/${moduleId}/lessons/${lessonId}/move`, { body: { direction } satisfies MoveBody }),
+      await apiRequest('POST', `courses/${courseId}/modules/${moduleId}/lessons/${lessonId}/move`, {
+        body: { direction } satisfies MoveBody,
+      }),
     ),
 
   /** Asks for the session's attendance import again; resolves with the import's new state. */

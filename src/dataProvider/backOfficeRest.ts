@@ -10,7 +10,10 @@ import { recordPath, resourcePath } from './resourcePath';
  */
 export const backOfficeRest = {
   /** One request for every id: `filter[id][]=1&filter[id][]=2`, on one page as long as the list. */
-  getMany: async <R extends RaRecord>(resource: string, params: { ids: Identifier[]; meta?: Meta; signal?: AbortSignal }) => {
+  getMany: async <R extends RaRecord>(
+    resource: string,
+    params: { ids: Identifier[]; meta?: Meta; signal?: AbortSignal },
+  ) => {
     if (!params.ids.length) return { data: [] as R[] };
     const { data } = await getList<R>(resource, {
       pagination: { page: 1, perPage: params.ids.length },
@@ -27,7 +30,11 @@ export const backOfficeRest = {
 
   /** PUT each record (the API has no bulk update); answers the ids, also when a PUT has no body. */
   updateMany: async (resource, params) => {
-    await Promise.all(params.ids.map((id) => httpClient(apiUrl(recordPath(resource, id, params.meta)), { method: 'PUT', body: JSON.stringify(params.data) })));
+    await Promise.all(
+      params.ids.map((id) =>
+        httpClient(apiUrl(recordPath(resource, id, params.meta)), { method: 'PUT', body: JSON.stringify(params.data) }),
+      ),
+    );
     return { data: params.ids };
   },
 
@@ -42,7 +49,9 @@ export const backOfficeRest = {
 
   /** DELETE each record (the API has no bulk delete). */
   deleteMany: async (resource, params) => {
-    await Promise.all(params.ids.map((id) => httpClient(apiUrl(recordPath(resource, id, params.meta)), { method: 'DELETE' })));
+    await Promise.all(
+      params.ids.map((id) => httpClient(apiUrl(recordPath(resource, id, params.meta)), { method: 'DELETE' })),
+    );
     return { data: params.ids };
   },
 } satisfies Pick<DataProvider, 'getMany' | 'getManyReference' | 'updateMany' | 'delete' | 'deleteMany'>;

@@ -21,9 +21,15 @@ export const customMethods = {
   ...sessionApi,
 
   /** GET /api/teams/{id}/sessions/upcoming: sessions not ended yet, soonest first, `perPage` of them, with `fields` only. */
-  getUpcomingTeamSessions: async <F extends SessionField>(teamId: Identifier, perPage: number, fields: readonly F[]): Promise<Array<Pick<SessionResource, F>>> =>
+  getUpcomingTeamSessions: async <F extends SessionField>(
+    teamId: Identifier,
+    perPage: number,
+    fields: readonly F[],
+  ): Promise<Array<Pick<SessionResource, F>>> =>
     unwrapData<Array<Pick<SessionResource, F>> | null>(
-      await apiRequest('GET', `teams/${teamId}/sessions/upcoming`, { query: `per_page=${perPage}&fields=${fields.join(',')}` }),
+      await apiRequest('GET', `teams/${teamId}/sessions/upcoming`, {
+        query: `per_page=${perPage}&fields=${fields.join(',')}`,
+      }),
     ) ?? [],
 
   /** GET /api/teams/{id}/sessions/next: the team's next appointment, or null. */
@@ -35,8 +41,10 @@ export const customMethods = {
     unwrapData<SessionResource>(await apiRequest('GET', `teams/${teamId}/sessions/${sessionId}`)),
 
   /** GET /api/teams/{id}/sessions: a page of the team's sessions, with the fields `params` asks for. */
-  getTeamSessions: async <T extends Partial<SessionResource> = SessionResource>(teamId: Identifier, params: ListParams = {}) =>
-    toListResult<T>(await apiRequest('GET', `teams/${teamId}/sessions`, { query: toListQuery(params) })),
+  getTeamSessions: async <T extends Partial<SessionResource> = SessionResource>(
+    teamId: Identifier,
+    params: ListParams = {},
+  ) => toListResult<T>(await apiRequest('GET', `teams/${teamId}/sessions`, { query: toListQuery(params) })),
 
   /** Multipart POST with `_method=PUT` (Laravel's method spoofing); the browser sets the Content-Type. */
   uploadImage: async <T = unknown>({ path, field, blob, filename }: UploadImageParams): Promise<{ data: T }> => {

@@ -39,7 +39,13 @@ export function buildHeaders(body: unknown, given?: HeadersInit): Headers {
   headers.set('X-Requested-With', 'XMLHttpRequest');
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (body !== undefined && body !== null && !(body instanceof FormData) && !(body instanceof Blob) && !headers.has('Content-Type')) {
+  if (
+    body !== undefined &&
+    body !== null &&
+    !(body instanceof FormData) &&
+    !(body instanceof Blob) &&
+    !headers.has('Content-Type')
+  ) {
     headers.set('Content-Type', 'application/json');
   }
   return headers;
@@ -56,12 +62,17 @@ function encodeBody(body: unknown): BodyInit | undefined {
  * connection): in Italian, as every message shown is; the status line is English.
  */
 export function failureWithoutMessage(status: number): string {
-  return status >= 500 ? 'Il servizio non ha risposto correttamente: riprova tra qualche istante.' : `Richiesta non riuscita (errore ${status}).`;
+  return status >= 500
+    ? 'Il servizio non ha risposto correttamente: riprova tra qualche istante.'
+    : `Richiesta non riuscita (errore ${status}).`;
 }
 
 export function toApiError(status: number, _statusText: string, body: unknown, url: string): ApiError {
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
-  const message = record && typeof record.message === 'string' && record.message !== '' ? record.message : failureWithoutMessage(status);
+  const message =
+    record && typeof record.message === 'string' && record.message !== ''
+      ? record.message
+      : failureWithoutMessage(status);
   const errorBody =
     status === 422 && record ? { ...record, errors: flattenFieldErrors(record.errors) } : (body ?? null);
   const error = new HttpError(message, status, errorBody) as ApiError;

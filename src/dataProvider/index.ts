@@ -9,7 +9,11 @@ import { customMethods, type CustomMethods } from './customMethods';
  */
 type DeclaredMethods<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
 
-export type AppDataProvider = Pick<DeclaredMethods<DataProvider>, 'getList' | 'getOne' | 'create' | 'update' | 'supportAbortSignal'> & CustomMethods;
+export type AppDataProvider = Pick<
+  DeclaredMethods<DataProvider>,
+  'getList' | 'getOne' | 'create' | 'update' | 'supportAbortSignal'
+> &
+  CustomMethods;
 
 /** The dataProvider react-admin gets (./backOffice.ts): every call of ra-core's DataProvider. */
 export type FullDataProvider = DeclaredMethods<DataProvider> & CustomMethods;

@@ -17,7 +17,8 @@ function pairs(prefix: string, value: Value, out: string[]): void {
     return;
   }
   if (typeof value === 'object') {
-    for (const [key, child] of Object.entries(value as Record<string, Value>)) pairs(`${prefix}[${encode(key)}]`, child, out);
+    for (const [key, child] of Object.entries(value as Record<string, Value>))
+      pairs(`${prefix}[${encode(key)}]`, child, out);
     return;
   }
   out.push(`${prefix}=${encode(String(value))}`);

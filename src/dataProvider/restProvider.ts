@@ -27,10 +27,16 @@ export const isRecord = (value: unknown): value is RaRecord => !!value && typeof
  * from `meta`), which simple-rest (JSON-encoded `range`/`filter`, total from Content-Range) cannot
  * send or read.
  */
-export async function getList<R extends RaRecord>(resource: string, params: ListParams & { meta?: Meta; signal?: AbortSignal }) {
-  const { json } = await httpClient(apiUrl(resourcePath(resource, params.meta), toListQuery({ ...params, query: params.meta?.query })), {
-    signal: params.signal,
-  });
+export async function getList<R extends RaRecord>(
+  resource: string,
+  params: ListParams & { meta?: Meta; signal?: AbortSignal },
+) {
+  const { json } = await httpClient(
+    apiUrl(resourcePath(resource, params.meta), toListQuery({ ...params, query: params.meta?.query })),
+    {
+      signal: params.signal,
+    },
+  );
   return toListResult<R>(json);
 }
 
@@ -43,10 +49,16 @@ export async function getList<R extends RaRecord>(resource: string, params: List
 export const restProvider = {
   getList: <R extends RaRecord>(resource: string, params: GetListParams) => getList<R>(resource, params),
 
-  getOne: (resource, params) => simpleRestCall(recordUrl(resourcePath(resource, params.meta), params.id), { signal: params.signal }) as Promise<{ data: never }>,
+  getOne: (resource, params) =>
+    simpleRestCall(recordUrl(resourcePath(resource, params.meta), params.id), { signal: params.signal }) as Promise<{
+      data: never;
+    }>,
 
   create: (resource, params) =>
-    simpleRestCall(`/api/${resourcePath(resource, params.meta)}`, { method: 'POST', body: JSON.stringify(params.data) }) as Promise<{ data: never }>,
+    simpleRestCall(`/api/${resourcePath(resource, params.meta)}`, {
+      method: 'POST',
+      body: JSON.stringify(params.data),
+    }) as Promise<{ data: never }>,
 
   /**
    * PUT, on the condition that the record's edited fields are still as it was loaded with (If-Match:
@@ -55,7 +67,11 @@ export const restProvider = {
   update: async <R extends RaRecord>(resource: string, params: UpdateParams<R>) => {
     const url = apiUrl(recordPath(resource, encodeURIComponent(String(params.id)), params.meta));
     const version = editVersionAt(url);
-    const result = await httpClient(url, { method: 'PUT', body: JSON.stringify(params.data), headers: new Headers(version ? { 'If-Match': version } : {}) });
+    const result = await httpClient(url, {
+      method: 'PUT',
+      body: JSON.stringify(params.data),
+      headers: new Headers(version ? { 'If-Match': version } : {}),
+    });
     keepEditVersion(url, result.headers);
     const data = unwrapData<unknown>(result.json);
     return { data: isRecord(data) ? (data as R) : ({ ...params.previousData, ...params.data, id: params.id } as R) };

@@ -16,7 +16,8 @@ import { apiRequest, unwrapData } from './http';
 export const sessionApi = {
   getPublicConfig: async (): Promise<PublicConfig> => unwrapData<PublicConfig>(await apiRequest('GET', 'config')),
 
-  getCurrentUser: async (signal?: AbortSignal): Promise<User> => unwrapData<User>(await apiRequest('GET', 'user', { signal })),
+  getCurrentUser: async (signal?: AbortSignal): Promise<User> =>
+    unwrapData<User>(await apiRequest('GET', 'user', { signal })),
 
   getMyPermissions: async (signal?: AbortSignal): Promise<string[]> => {
     const permissions = unwrapData<unknown>(await apiRequest('GET', 'user/permissions', { signal }));

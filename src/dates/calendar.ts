@@ -32,7 +32,6 @@ export const MONTH_NAMES = [
   'Dicembre',
 ] as const;
 
-
 export function daysInMonth({ year, month }: CalendarMonth): number {
   return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 }

@@ -59,7 +59,8 @@ export const signInMessages = {
       error_text: 'Si è verificato un errore durante il login. Riprova più tardi.',
       /** One line more when the reason is the person's to act on. */
       reasons: {
-        email_unverified: 'Il provider di identità non conferma che il tuo indirizzo email sia verificato: verificalo e riprova.',
+        email_unverified:
+          'Il provider di identità non conferma che il tuo indirizzo email sia verificato: verificalo e riprova.',
         not_invited: 'Il tuo account non è ancora abilitato a Percorso: chiedi al tuo referente di invitarti.',
         access_denied: "L'accesso è stato negato dal provider di identità.",
         expired: 'La richiesta di accesso è scaduta: riprova.',

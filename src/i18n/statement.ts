@@ -5,7 +5,7 @@ export const statementMessages = {
     "L'incubatore si impegna a rendere accessibile il portale Percorso, conformemente alla legge 9 gennaio 2004, n. 4 (Legge Stanca) e alle Linee guida sull'accessibilità degli strumenti informatici emanate da AgID. La presente dichiarazione di accessibilità si applica al portale Percorso (area team, videocorsi e back-office).",
   status_heading: 'Stato di conformità',
   status:
-    'Il portale è parzialmente conforme ai requisiti previsti dall\'allegato A alla norma UNI CEI EN 301549:2021 (WCAG 2.1 livello AA), in ragione dei casi di non conformità elencati di seguito.',
+    "Il portale è parzialmente conforme ai requisiti previsti dall'allegato A alla norma UNI CEI EN 301549:2021 (WCAG 2.1 livello AA), in ragione dei casi di non conformità elencati di seguito.",
   not_accessible_heading: 'Contenuti non accessibili',
   not_accessible_intro: 'I contenuti elencati di seguito non sono ancora accessibili, per i motivi indicati.',
   not_accessible_third_party:
@@ -20,7 +20,7 @@ export const statementMessages = {
     'La valutazione è stata fatta dal gruppo di sviluppo (autovalutazione): controlli automatici con axe-core su ogni schermata e finestra di dialogo, a larghezza desktop (1280 px) e telefono (390 px), e prove manuali di tutti i percorsi principali usando solo la tastiera, con verifica di dove si trova il focus, che sia visibile e non coperto.',
   feedback_heading: 'Meccanismo di feedback',
   feedback:
-    "Chiunque, anche senza un account, può segnalare un problema di accessibilità o chiedere un contenuto in forma accessibile con il modulo \"Segnala un problema di accessibilità\". L'incubatore risponde entro 30 giorni dalla segnalazione.",
+    'Chiunque, anche senza un account, può segnalare un problema di accessibilità o chiedere un contenuto in forma accessibile con il modulo "Segnala un problema di accessibilità". L\'incubatore risponde entro 30 giorni dalla segnalazione.',
   feedback_link: 'Segnala un problema di accessibilità',
   enforcement_heading: 'Procedura di attuazione',
   enforcement:

@@ -18,54 +18,69 @@ import { STATEMENT_PATH } from './accessibility/paths';
 export function AuthCard({ config, children }: { config: PublicConfig | undefined; children: ReactNode }) {
   return (
     <>
-    <SkipLink label={translate('app.a11y.skip_to_content')} />
-    <Box
-      component="main"
-      id={MAIN_ID}
-      tabIndex={-1}
-      sx={{ '&:focus': { outline: 'none' }, minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}
-    >
-      <Paper
-        elevation={0}
+      <SkipLink label={translate('app.a11y.skip_to_content')} />
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
         sx={{
-          width: '100%',
-          maxWidth: 400,
-          maxHeight: 710,
-          overflowY: 'auto',
-          p: { xs: 3, sm: 4 },
-          border: 1,
-          borderColor: 'divider',
+          '&:focus': { outline: 'none' },
+          minHeight: '100vh',
           display: 'flex',
-          flexDirection: 'column',
-          gap: 3,
+          alignItems: 'center',
+          justifyContent: 'center',
+          p: 2,
+          bgcolor: 'background.default',
         }}
       >
-        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-          <Logo size={64} title={translate('app.login.logo')} />
-        </Box>
-        {children}
-        {/* On a narrow screen the links wrap whole, centred, rather than each over two lines. */}
-        <Stack
-          component="footer"
-          direction="row"
-          useFlexGap
-          sx={{ flexWrap: 'wrap', justifyContent: 'center', columnGap: 2, rowGap: 1, fontSize: '0.875rem', '& > a': { whiteSpace: 'nowrap' } }}
+        <Paper
+          elevation={0}
+          sx={{
+            width: '100%',
+            maxWidth: 400,
+            maxHeight: 710,
+            overflowY: 'auto',
+            p: { xs: 3, sm: 4 },
+            border: 1,
+            borderColor: 'divider',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 3,
+          }}
         >
-          {config?.privacy_url && (
-            <Link href={config.privacy_url} target="_blank" rel="noopener noreferrer">
-              {translate('app.login.privacy')}
-              <VisuallyHidden>{` ${translate('app.a11y.new_tab')}`}</VisuallyHidden>
+          <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+            <Logo size={64} title={translate('app.login.logo')} />
+          </Box>
+          {children}
+          {/* On a narrow screen the links wrap whole, centred, rather than each over two lines. */}
+          <Stack
+            component="footer"
+            direction="row"
+            useFlexGap
+            sx={{
+              flexWrap: 'wrap',
+              justifyContent: 'center',
+              columnGap: 2,
+              rowGap: 1,
+              fontSize: '0.875rem',
+              '& > a': { whiteSpace: 'nowrap' },
+            }}
+          >
+            {config?.privacy_url && (
+              <Link href={config.privacy_url} target="_blank" rel="noopener noreferrer">
+                {translate('app.login.privacy')}
+                <VisuallyHidden>{` ${translate('app.a11y.new_tab')}`}</VisuallyHidden>
+              </Link>
+            )}
+            <Link href="#" onClick={(event) => event.preventDefault()}>
+              {translate('app.login.terms')}
             </Link>
-          )}
-          <Link href="#" onClick={(event) => event.preventDefault()}>
-            {translate('app.login.terms')}
-          </Link>
-          <Link component={RouterLink} to={STATEMENT_PATH}>
-            {translate('app.a11y.footer')}
-          </Link>
-        </Stack>
-      </Paper>
-    </Box>
+            <Link component={RouterLink} to={STATEMENT_PATH}>
+              {translate('app.a11y.footer')}
+            </Link>
+          </Stack>
+        </Paper>
+      </Box>
     </>
   );
 }

@@ -109,7 +109,10 @@ export function CallbackPage() {
 
   return (
     <AuthCard config={config.data}>
-      <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, textAlign: 'center' }}>
+      <Box
+        role="status"
+        sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, textAlign: 'center' }}
+      >
         <CircularProgress aria-hidden="true" />
         <Typography variant="h1" sx={{ fontSize: '1.5rem' }}>
           {translate('app.callback.waiting_title')}

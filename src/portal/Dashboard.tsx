@@ -17,7 +17,17 @@ import { usePageTitle } from './layout/pageTitle';
 
 export const DASHBOARD_LIST_HEIGHT = 280;
 
-function ActionCard({ icon, title, text, action }: { icon: ReactNode; title: string; text: string; action: ReactNode }) {
+function ActionCard({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action: ReactNode;
+}) {
   return (
     <Card variant="outlined" sx={{ flex: 1, minWidth: 240 }}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, height: '100%' }}>
@@ -97,7 +107,14 @@ function ScrollingList({ title, empty, children }: { title: string; empty: strin
   );
 }
 
-const rowSx = { display: 'flex', alignItems: 'center', gap: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' } as const;
+const rowSx = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 2,
+  py: 1.25,
+  borderBottom: 1,
+  borderColor: 'divider',
+} as const;
 
 function ExpertDashboard({ user }: { user: User }) {
   const translate = useTranslate();
@@ -115,9 +132,7 @@ function ExpertDashboard({ user }: { user: User }) {
             <Box component="li" key={team.id} sx={rowSx}>
               <Avatar name={team.name} src={team.avatar} decorative />
               <Box sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                <Typography sx={{ fontWeight: 600 }}>
-                  {team.name}
-                </Typography>
+                <Typography sx={{ fontWeight: 600 }}>{team.name}</Typography>
                 <Typography variant="body2" color="text.secondary">
                   {translate('app.dashboard.sessions_with_team', { count: team.sessions_as_expert })}
                 </Typography>
@@ -132,9 +147,7 @@ function ExpertDashboard({ user }: { user: User }) {
           {user.sessions_as_expert.map((session) => (
             <Box component="li" key={session.id} sx={rowSx}>
               <Box sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                <Typography sx={{ fontWeight: 600 }}>
-                  {session.name}
-                </Typography>
+                <Typography sx={{ fontWeight: 600 }}>{session.name}</Typography>
                 <Typography variant="body2" color="text.secondary">
                   <time dateTime={session.start_time}>{formatDateTime(session.start_time)}</time>
                 </Typography>
@@ -144,7 +157,14 @@ function ExpertDashboard({ user }: { user: User }) {
                     : translate('app.dashboard.all_startups')}
                 </Typography>
               </Box>
-              <Button size="sm" to={`/sessions/${session.id}`} aria-label={translate('app.dashboard.open_session', { open: openLabel(translate, session.name), date: formatDateTime(session.start_time) })}>
+              <Button
+                size="sm"
+                to={`/sessions/${session.id}`}
+                aria-label={translate('app.dashboard.open_session', {
+                  open: openLabel(translate, session.name),
+                  date: formatDateTime(session.start_time),
+                })}
+              >
                 {translate('app.dashboard.open')}
               </Button>
             </Box>

@@ -33,7 +33,12 @@ export const portalPageLoads: PortalPageLoad[] = [
     path: '/percorso/:teamId',
     load: () => import('./team/PercorsoPage'),
     tall: true,
-    early: ({ teamId }) => [url.team(teamId), url.nextSession(teamId), url.upcomingSessions(teamId), url.teamCalendar(teamId)],
+    early: ({ teamId }) => [
+      url.team(teamId),
+      url.nextSession(teamId),
+      url.upcomingSessions(teamId),
+      url.teamCalendar(teamId),
+    ],
   },
   {
     path: '/percorso/:teamId/sessions/:sessionId',
@@ -41,7 +46,12 @@ export const portalPageLoads: PortalPageLoad[] = [
     tall: true,
     early: ({ teamId, sessionId }) => [url.teamSession(teamId, sessionId), url.team(teamId), url.teamCalendar(teamId)],
   },
-  { path: '/sessions/:sessionId', load: loadSessionPage, tall: true, early: ({ sessionId }) => [url.session(sessionId)] },
+  {
+    path: '/sessions/:sessionId',
+    load: loadSessionPage,
+    tall: true,
+    early: ({ sessionId }) => [url.session(sessionId)],
+  },
   { path: '/courses', load: () => import('./courses/CourseListPage'), tall: 'phone', early: () => [url.courses()] },
   {
     path: '/courses/:courseId/modules',
@@ -57,7 +67,10 @@ export const portalPageLoads: PortalPageLoad[] = [
   {
     path: '/courses/:courseId/modules/:moduleId/lessons/:lessonId',
     load: () => import('./courses/PlayerPage'),
-    early: ({ courseId, moduleId, lessonId }) => [url.lesson(courseId, moduleId, lessonId), url.lessons(courseId, moduleId)],
+    early: ({ courseId, moduleId, lessonId }) => [
+      url.lesson(courseId, moduleId, lessonId),
+      url.lessons(courseId, moduleId),
+    ],
   },
   { path: '/segnala-accessibilita', load: () => import('./accessibility/ReportProblemPage') },
 ];

@@ -23,4 +23,7 @@ function tallPage(load: PortalPageLoad['load'], tall: NonNullable<PortalPageLoad
 }
 
 /** The portal pages of src/portal/pageLoads.ts, each with the component that renders it. */
-export const portalRoutes: PortalRoute[] = portalPageLoads.map((page) => ({ ...page, Component: page.tall ? tallPage(page.load, page.tall) : retryableLazy(page.load) }));
+export const portalRoutes: PortalRoute[] = portalPageLoads.map((page) => ({
+  ...page,
+  Component: page.tall ? tallPage(page.load, page.tall) : retryableLazy(page.load),
+}));

@@ -12,7 +12,14 @@
  * Link too, through src/routing/lightRouterProvider.tsx.
  */
 import { forwardRef, type AnchorHTMLAttributes, type MouseEvent } from 'react';
-import { useHref, useLinkClickHandler, useLocation, useResolvedPath, type RelativeRoutingType, type To } from 'react-router';
+import {
+  useHref,
+  useLinkClickHandler,
+  useLocation,
+  useResolvedPath,
+  type RelativeRoutingType,
+  type To,
+} from 'react-router';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: To;

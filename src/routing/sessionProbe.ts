@@ -41,7 +41,8 @@ export function probeIdentity(): Promise<AppIdentity> | null {
 }
 
 /** The probe for the token still stored, if one was started: its answer once it has come. */
-export function currentProbe(): { identity: Promise<AppIdentity>; settled?: { identity: AppIdentity; at: number } } | undefined {
+export function currentProbe():
+  { identity: Promise<AppIdentity>; settled?: { identity: AppIdentity; at: number } } | undefined {
   const token = getToken();
   return token && probe?.token === token ? probe : undefined;
 }

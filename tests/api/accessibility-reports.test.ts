@@ -29,7 +29,8 @@ describe.each(databases)('accessibility reports API (%s)', (kind) => {
   });
 
   it('lets a visitor who is not signed in send a report, with a name and an e-mail to be answered at', async () => {
-    const visitor = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/accessibility-reports', payload, remoteAddress: '198.51.100.7' });
+    const visitor = (payload: object) =>
+      ctx.app.inject({ method: 'POST', url: '/api/accessibility-reports', payload, remoteAddress: '198.51.100.7' });
     const missing = await visitor({ description: 'Il pulsante Accedi non si raggiunge con la tastiera.' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.name[0]).toBe('Il campo nome è obbligatorio.');
@@ -42,7 +43,12 @@ describe.each(databases)('accessibility reports API (%s)', (kind) => {
     const crafted = await visitor({ description: 'x', name: 'Anna', email: 'anna@example.org?cc=altri@example.org' });
     expect(crafted.json().errors.email[0]).toBe('Il campo email deve essere un indirizzo email valido.');
 
-    const res = await visitor({ description: '  Il pulsante Accedi non si raggiunge con la tastiera. ', name: ' Anna Neri ', email: 'anna.neri@example.org', page_url: '/' });
+    const res = await visitor({
+      description: '  Il pulsante Accedi non si raggiunge con la tastiera. ',
+      name: ' Anna Neri ',
+      email: 'anna.neri@example.org',
+      page_url: '/',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({
       user_id: null,
@@ -57,7 +63,12 @@ describe.each(databases)('accessibility reports API (%s)', (kind) => {
     expect(stored.json().data.reporter_email).toBe('anna.neri@example.org');
 
     // A token that is not valid is refused, never taken for a visitor (whose name it would lack).
-    const stale = await send('POST', '/api/accessibility-reports', { authorization: 'Bearer not-a-token' }, { description: 'x', name: 'A', email: 'a@example.org' });
+    const stale = await send(
+      'POST',
+      '/api/accessibility-reports',
+      { authorization: 'Bearer not-a-token' },
+      { description: 'x', name: 'A', email: 'a@example.org' },
+    );
     expect(stale.statusCode).toBe(401);
   });
 
@@ -83,7 +94,10 @@ describe.each(databases)('accessibility reports API (%s)', (kind) => {
     const long = await send('POST', '/api/accessibility-reports', reporter.headers, { description: 'a'.repeat(5001) });
     expect(long.statusCode).toBe(422);
     expect(long.json().errors.description[0]).toMatch(/5000 caratteri/);
-    const url = await send('POST', '/api/accessibility-reports', reporter.headers, { description: 'ok', page_url: `/${'p'.repeat(1100)}` });
+    const url = await send('POST', '/api/accessibility-reports', reporter.headers, {
+      description: 'ok',
+      page_url: `/${'p'.repeat(1100)}`,
+    });
     expect(url.statusCode).toBe(422);
     expect(url.json().errors.page_url).toHaveLength(1);
   });
@@ -93,7 +107,9 @@ describe.each(databases)('accessibility reports API (%s)', (kind) => {
     await send('POST', '/api/accessibility-reports', reporter.headers, { description: 'Primo' });
     await send('POST', '/api/accessibility-reports', reporter.headers, { description: 'Secondo' });
     expect((await send('GET', '/api/accessibility-reports', reporter.headers)).statusCode).toBe(403);
-    expect((await send('GET', '/api/accessibility-reports', (await ctx.user({}, ['read_users'])).headers)).statusCode).toBe(403);
+    expect(
+      (await send('GET', '/api/accessibility-reports', (await ctx.user({}, ['read_users'])).headers)).statusCode,
+    ).toBe(403);
     const staff = await ctx.user({}, ['read_accessibility_reports']);
     const list = await send('GET', '/api/accessibility-reports?per_page=100', staff.headers);
     expect(list.statusCode).toBe(200);
@@ -107,12 +123,20 @@ describe.each(databases)('accessibility reports API (%s)', (kind) => {
 
   it('moves a report through its states with update_accessibility_reports', async () => {
     const reporter = await ctx.user();
-    const id = (await send('POST', '/api/accessibility-reports', reporter.headers, { description: 'Da risolvere' })).json().data.id;
+    const id = (
+      await send('POST', '/api/accessibility-reports', reporter.headers, { description: 'Da risolvere' })
+    ).json().data.id;
     const reader = await ctx.user({}, ['read_accessibility_reports']);
-    expect((await send('PUT', `/api/accessibility-reports/${id}`, reader.headers, { state: 'resolved' })).statusCode).toBe(403);
+    expect(
+      (await send('PUT', `/api/accessibility-reports/${id}`, reader.headers, { state: 'resolved' })).statusCode,
+    ).toBe(403);
     const staff = await ctx.user({}, ['read_accessibility_reports', 'update_accessibility_reports']);
-    expect((await send('PUT', `/api/accessibility-reports/${id}`, staff.headers, { state: 'chiusa' })).statusCode).toBe(422);
-    expect((await send('PUT', '/api/accessibility-reports/999999', staff.headers, { state: 'resolved' })).statusCode).toBe(404);
+    expect((await send('PUT', `/api/accessibility-reports/${id}`, staff.headers, { state: 'chiusa' })).statusCode).toBe(
+      422,
+    );
+    expect(
+      (await send('PUT', '/api/accessibility-reports/999999', staff.headers, { state: 'resolved' })).statusCode,
+    ).toBe(404);
     for (const state of ['in_progress', 'resolved']) {
       const res = await send('PUT', `/api/accessibility-reports/${id}`, staff.headers, { state });
       expect(res.statusCode).toBe(200);
@@ -123,11 +147,24 @@ describe.each(databases)('accessibility reports API (%s)', (kind) => {
   });
 
   it('gives the administrator role both permissions, in the seed and through the migration', async () => {
-    expect(demoRoles().admin.permissions).toEqual(expect.arrayContaining(['read_accessibility_reports', 'update_accessibility_reports']));
-    const role = await ctx.db.insertInto('roles').values({ name: 'Amministratore', description: 'test' }).returning('id').executeTakeFirstOrThrow();
+    expect(demoRoles().admin.permissions).toEqual(
+      expect.arrayContaining(['read_accessibility_reports', 'update_accessibility_reports']),
+    );
+    const role = await ctx.db
+      .insertInto('roles')
+      .values({ name: 'Amministratore', description: 'test' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await migrations['006_accessibility_reports'].down!(ctx.db as never);
     await migrations['006_accessibility_reports'].up(ctx.db as never);
-    const granted = await ctx.db.selectFrom('role_permissions').select('permission_name').where('role_id', '=', role.id).execute();
-    expect(granted.map((g) => g.permission_name).sort()).toEqual(['read_accessibility_reports', 'update_accessibility_reports']);
+    const granted = await ctx.db
+      .selectFrom('role_permissions')
+      .select('permission_name')
+      .where('role_id', '=', role.id)
+      .execute();
+    expect(granted.map((g) => g.permission_name).sort()).toEqual([
+      'read_accessibility_reports',
+      'update_accessibility_reports',
+    ]);
   });
 });

@@ -23,7 +23,12 @@ describe('attendance import settings', () => {
     const dir = mkdtempSync(join(tmpdir(), 'percorso-sa-'));
     const file = join(dir, 'sa.json');
     writeFileSync(file, JSON.stringify(key));
-    const fromFile = loadConfig({ ...base, GOOGLE_SERVICE_ACCOUNT_FILE: file, GOOGLE_ADMIN_SUBJECT: 'admin@incubatore.example', ATTENDANCE_POLL_MINUTES: '5' });
+    const fromFile = loadConfig({
+      ...base,
+      GOOGLE_SERVICE_ACCOUNT_FILE: file,
+      GOOGLE_ADMIN_SUBJECT: 'admin@incubatore.example',
+      ATTENDANCE_POLL_MINUTES: '5',
+    });
     expect(fromFile.attendances).toEqual({
       pollMinutes: 5,
       google: {
@@ -42,14 +47,25 @@ describe('attendance import settings', () => {
       GOOGLE_REPORTS_BASE_URL: 'http://127.0.0.1:3701/',
       GOOGLE_TOKEN_URL: 'http://127.0.0.1:3701/token',
     });
-    expect(inline.attendances.google).toMatchObject({ reportsBaseUrl: 'http://127.0.0.1:3701', tokenUrl: 'http://127.0.0.1:3701/token' });
+    expect(inline.attendances.google).toMatchObject({
+      reportsBaseUrl: 'http://127.0.0.1:3701',
+      tokenUrl: 'http://127.0.0.1:3701/token',
+    });
   });
 
   it('refuses incomplete or broken settings at start-up', () => {
-    expect(() => loadConfig({ ...base, GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(key) })).toThrow(/GOOGLE_ADMIN_SUBJECT/);
-    expect(() => loadConfig({ ...base, GOOGLE_SERVICE_ACCOUNT_JSON: '{nope', GOOGLE_ADMIN_SUBJECT: 'a@b.example' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...base, GOOGLE_SERVICE_ACCOUNT_JSON: '{"client_email":"x"}', GOOGLE_ADMIN_SUBJECT: 'a@b.example' })).toThrow(/private_key/);
-    expect(() => loadConfig({ ...base, GOOGLE_SERVICE_ACCOUNT_FILE: '/nonexistent/sa.json', GOOGLE_ADMIN_SUBJECT: 'a@b.example' })).toThrow(/cannot be read/);
+    expect(() => loadConfig({ ...base, GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(key) })).toThrow(
+      /GOOGLE_ADMIN_SUBJECT/,
+    );
+    expect(() =>
+      loadConfig({ ...base, GOOGLE_SERVICE_ACCOUNT_JSON: '{nope', GOOGLE_ADMIN_SUBJECT: 'a@b.example' }),
+    ).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ ...base, GOOGLE_SERVICE_ACCOUNT_JSON: '{"client_email":"x"}', GOOGLE_ADMIN_SUBJECT: 'a@b.example' }),
+    ).toThrow(/private_key/);
+    expect(() =>
+      loadConfig({ ...base, GOOGLE_SERVICE_ACCOUNT_FILE: '/nonexistent/sa.json', GOOGLE_ADMIN_SUBJECT: 'a@b.example' }),
+    ).toThrow(/cannot be read/);
     expect(() => loadConfig({ ...base, ATTENDANCE_POLL_MINUTES: '0' })).toThrow(/ATTENDANCE_POLL_MINUTES/);
   });
 });

@@ -114,15 +114,25 @@ export class FakeGoogle {
       return { status: 400, body: { error: 'invalid_grant', error_description: (e as Error).message } };
     }
     this.issued++;
-    return { body: { access_token: `ya29.fake-${this.issued}`, expires_in: this.tokenLifetimeSeconds, token_type: 'Bearer' } };
+    return {
+      body: { access_token: `ya29.fake-${this.issued}`, expires_in: this.tokenLifetimeSeconds, token_type: 'Bearer' },
+    };
   }
 
   private async reports(req: IncomingMessage, url: URL): Promise<FakeAnswer> {
     const filter = url.searchParams.get('filters') ?? '';
     const meetingCode = /^meeting_code==(\w+)$/.exec(filter)?.[1] ?? null;
-    this.reportsRequests.push({ meetingCode, pageToken: url.searchParams.get('pageToken'), url, authorization: req.headers.authorization });
+    this.reportsRequests.push({
+      meetingCode,
+      pageToken: url.searchParams.get('pageToken'),
+      url,
+      authorization: req.headers.authorization,
+    });
     if (!/^Bearer ya29\.fake-\d+$/.test(req.headers.authorization ?? '')) {
-      return { status: 401, body: { error: { code: 401, message: 'Request had invalid authentication credentials.' } } };
+      return {
+        status: 401,
+        body: { error: { code: 401, message: 'Request had invalid authentication credentials.' } },
+      };
     }
     if (url.searchParams.get('eventName') !== 'call_ended' || !meetingCode) {
       return { status: 400, body: { error: { code: 400, message: 'Bad filter' } } };
@@ -137,7 +147,10 @@ export class FakeGoogle {
 let qualifier = 1000;
 
 /** One `call_ended` activity as the Reports API documents it for Meet. */
-export function callEnded(meetingCode: string, p: { email?: string; name: string; leftAt: string; seconds: number; endpoint?: string; identifierType?: string }) {
+export function callEnded(
+  meetingCode: string,
+  p: { email?: string; name: string; leftAt: string; seconds: number; endpoint?: string; identifierType?: string },
+) {
   const parameters: Array<Record<string, unknown>> = [
     { name: 'video_send_seconds', intValue: String(p.seconds) },
     { name: 'identifier_type', value: p.identifierType ?? 'email_address' },
@@ -161,5 +174,7 @@ export function callEnded(meetingCode: string, p: { email?: string; name: string
 }
 
 export function page(items: unknown[], nextPageToken?: string): FakeAnswer {
-  return { body: { kind: 'admin#reports#activities', etag: '"page"', items, ...(nextPageToken ? { nextPageToken } : {}) } };
+  return {
+    body: { kind: 'admin#reports#activities', etag: '"page"', items, ...(nextPageToken ? { nextPageToken } : {}) },
+  };
 }

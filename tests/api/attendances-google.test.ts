@@ -75,14 +75,36 @@ describe.each(databases)('Google Meet attendance import (%s)', (kind) => {
     const id = await meetSession(ctx, '2026-06-15T08:00:00.000Z', '2026-06-15T09:00:00.000Z', meet.url);
     const page1 = page(
       [
-        callEnded(meet.code, { email: 'Giulia.Bianchi@EXAMPLE.test', name: 'Giulia Bianchi', leftAt: '2026-06-15T09:00:05.000Z', seconds: 3605, endpoint: 'ep-1' }),
-        callEnded(meet.code, { email: 'giulia.bianchi@example.test', name: 'Giulia Bianchi', leftAt: '2026-06-15T07:59:00.000Z', seconds: 60, endpoint: 'ep-early' }),
+        callEnded(meet.code, {
+          email: 'Giulia.Bianchi@EXAMPLE.test',
+          name: 'Giulia Bianchi',
+          leftAt: '2026-06-15T09:00:05.000Z',
+          seconds: 3605,
+          endpoint: 'ep-1',
+        }),
+        callEnded(meet.code, {
+          email: 'giulia.bianchi@example.test',
+          name: 'Giulia Bianchi',
+          leftAt: '2026-06-15T07:59:00.000Z',
+          seconds: 60,
+          endpoint: 'ep-early',
+        }),
       ],
       'page-2',
     );
     const page2 = page([
-      callEnded(meet.code, { email: 'ospite@startup.example', name: 'Ospite Esterno', leftAt: '2026-06-15T08:40:00.000Z', seconds: 1200 }),
-      callEnded(meet.code, { name: 'Telefono', leftAt: '2026-06-15T08:50:00.000Z', seconds: 300, identifierType: 'phone_number' }),
+      callEnded(meet.code, {
+        email: 'ospite@startup.example',
+        name: 'Ospite Esterno',
+        leftAt: '2026-06-15T08:40:00.000Z',
+        seconds: 1200,
+      }),
+      callEnded(meet.code, {
+        name: 'Telefono',
+        leftAt: '2026-06-15T08:50:00.000Z',
+        seconds: 300,
+        identifierType: 'phone_number',
+      }),
     ]);
     google.script(meet.code, [(token) => (token === 'page-2' ? page2 : page1)]);
     clock = Date.parse('2026-06-15T09:30:00.000Z');
@@ -93,14 +115,50 @@ describe.each(databases)('Google Meet attendance import (%s)', (kind) => {
     expect(requests.map((r) => r.pageToken)).toEqual([null, 'page-2']);
     expect(requests[0].url.searchParams.get('eventName')).toBe('call_ended');
     expect(requests[0].url.searchParams.get('filters')).toBe(`meeting_code==${meet.code}`);
-    expect(google.tokenRequests.at(-1)).toEqual({ sub: 'admin@incubatore.example', scope: REPORTS_SCOPE, iss: google.clientEmail });
+    expect(google.tokenRequests.at(-1)).toEqual({
+      sub: 'admin@incubatore.example',
+      scope: REPORTS_SCOPE,
+      iss: google.clientEmail,
+    });
 
     const rows = await rowsOf(ctx, id);
     expect(rows).toEqual([
-      { user_id: giulia.id, name: 'Giulia Bianchi', email: 'giulia.bianchi@example.test', joined_at: '2026-06-15T07:58:00.000Z', left_at: '2026-06-15T07:59:00.000Z', source: 'google', external_key: 'endpoint:ep-early' },
-      { user_id: giulia.id, name: 'Giulia Bianchi', email: 'Giulia.Bianchi@EXAMPLE.test', joined_at: '2026-06-15T08:00:00.000Z', left_at: '2026-06-15T09:00:05.000Z', source: 'google', external_key: 'endpoint:ep-1' },
-      { user_id: null, name: 'Ospite Esterno', email: 'ospite@startup.example', joined_at: '2026-06-15T08:20:00.000Z', left_at: '2026-06-15T08:40:00.000Z', source: 'google', external_key: 'ospite@startup.example|2026-06-15T08:20:00.000Z' },
-      { user_id: null, name: 'Telefono', email: null, joined_at: '2026-06-15T08:45:00.000Z', left_at: '2026-06-15T08:50:00.000Z', source: 'google', external_key: 'Telefono|2026-06-15T08:45:00.000Z' },
+      {
+        user_id: giulia.id,
+        name: 'Giulia Bianchi',
+        email: 'giulia.bianchi@example.test',
+        joined_at: '2026-06-15T07:58:00.000Z',
+        left_at: '2026-06-15T07:59:00.000Z',
+        source: 'google',
+        external_key: 'endpoint:ep-early',
+      },
+      {
+        user_id: giulia.id,
+        name: 'Giulia Bianchi',
+        email: 'Giulia.Bianchi@EXAMPLE.test',
+        joined_at: '2026-06-15T08:00:00.000Z',
+        left_at: '2026-06-15T09:00:05.000Z',
+        source: 'google',
+        external_key: 'endpoint:ep-1',
+      },
+      {
+        user_id: null,
+        name: 'Ospite Esterno',
+        email: 'ospite@startup.example',
+        joined_at: '2026-06-15T08:20:00.000Z',
+        left_at: '2026-06-15T08:40:00.000Z',
+        source: 'google',
+        external_key: 'ospite@startup.example|2026-06-15T08:20:00.000Z',
+      },
+      {
+        user_id: null,
+        name: 'Telefono',
+        email: null,
+        joined_at: '2026-06-15T08:45:00.000Z',
+        left_at: '2026-06-15T08:50:00.000Z',
+        source: 'google',
+        external_key: 'Telefono|2026-06-15T08:45:00.000Z',
+      },
     ]);
 
     // Refreshes inside the 6-hour window and the final one after it upsert the same rows.
@@ -109,7 +167,14 @@ describe.each(databases)('Google Meet attendance import (%s)', (kind) => {
     expect(await importer.importSession(id)).toMatchObject({ status: 'pending', saved: 4 });
     clock = Date.parse('2026-06-15T15:01:00.000Z');
     expect(await importer.importSession(id)).toMatchObject({ status: 'done', saved: 4 });
-    expect(google.requestsFor(meet.code).map((r) => r.pageToken)).toEqual([null, 'page-2', null, 'page-2', null, 'page-2']);
+    expect(google.requestsFor(meet.code).map((r) => r.pageToken)).toEqual([
+      null,
+      'page-2',
+      null,
+      'page-2',
+      null,
+      'page-2',
+    ]);
     expect(await rowsOf(ctx, id)).toEqual(rows);
     expect((await stateOf(ctx, id))?.status).toBe('done');
     // Done sessions are not picked up again; a forced re-run still adds nothing.
@@ -126,7 +191,14 @@ describe.each(databases)('Google Meet attendance import (%s)', (kind) => {
     const empty = { body: { kind: 'admin#reports#activities', etag: '"e"' } };
     google.script(meet.code, [
       empty,
-      page([callEnded(meet.code, { email: 'x@startup.example', name: 'X', leftAt: '2026-06-16T09:55:00.000Z', seconds: 600 })]),
+      page([
+        callEnded(meet.code, {
+          email: 'x@startup.example',
+          name: 'X',
+          leftAt: '2026-06-16T09:55:00.000Z',
+          seconds: 600,
+        }),
+      ]),
     ]);
     // No end_time: the session is taken to end 2 hours after its start.
     clock = Date.parse('2026-06-16T09:59:00.000Z');
@@ -134,9 +206,17 @@ describe.each(databases)('Google Meet attendance import (%s)', (kind) => {
     clock = Date.parse('2026-06-16T10:01:00.000Z');
     expect((await importer.dueSessions()).map((s) => s.id)).toContain(id);
 
-    expect(await importer.importSession(id)).toMatchObject({ status: 'pending', saved: 0, nextAttemptAt: '2026-06-16T10:06:00.000Z' });
+    expect(await importer.importSession(id)).toMatchObject({
+      status: 'pending',
+      saved: 0,
+      nextAttemptAt: '2026-06-16T10:06:00.000Z',
+    });
     expect(await rowsOf(ctx, id)).toEqual([]);
-    expect(await stateOf(ctx, id)).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: '2026-06-16T10:06:00.000Z' });
+    expect(await stateOf(ctx, id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      next_attempt_at: '2026-06-16T10:06:00.000Z',
+    });
 
     clock = Date.parse('2026-06-16T10:03:00.000Z');
     expect((await importer.importSession(id)).status).toBe('skipped');
@@ -170,10 +250,20 @@ describe.each(databases)('Google Meet attendance import (%s)', (kind) => {
     const b = await meetSession(ctx, '2026-06-18T08:00:00.000Z', '2026-06-18T09:00:00.000Z', refused.url);
     google.script(retry.code, [
       { status: 500, body: { error: { code: 500, message: 'Internal error encountered.' } } },
-      page([callEnded(retry.code, { email: 'y@startup.example', name: 'Y', leftAt: '2026-06-18T08:59:00.000Z', seconds: 3000 })]),
+      page([
+        callEnded(retry.code, {
+          email: 'y@startup.example',
+          name: 'Y',
+          leftAt: '2026-06-18T08:59:00.000Z',
+          seconds: 3000,
+        }),
+      ]),
     ]);
     google.script(refused.code, [
-      { status: 403, body: { error: { code: 403, message: 'Caller does not have access to the customers reporting data.' } } },
+      {
+        status: 403,
+        body: { error: { code: 403, message: 'Caller does not have access to the customers reporting data.' } },
+      },
     ]);
     clock = Date.parse('2026-06-18T09:10:00.000Z');
     const first = await importer.importSession(a);
@@ -195,10 +285,20 @@ describe.each(databases)('Google Meet attendance import (%s)', (kind) => {
     const id = await meetSession(ctx, '2026-06-19T08:00:00.000Z', '2026-06-19T09:00:00.000Z', meet.url);
     google.script(meet.code, [
       { status: 429, headers: { 'retry-after': '3600' }, body: { error: { code: 429, message: 'Quota exceeded' } } },
-      page([callEnded(meet.code, { email: 'z@startup.example', name: 'Z', leftAt: '2026-06-19T08:30:00.000Z', seconds: 1800 })]),
+      page([
+        callEnded(meet.code, {
+          email: 'z@startup.example',
+          name: 'Z',
+          leftAt: '2026-06-19T08:30:00.000Z',
+          seconds: 1800,
+        }),
+      ]),
     ]);
     clock = Date.parse('2026-06-19T09:10:00.000Z');
-    expect(await importer.importSession(id)).toMatchObject({ status: 'pending', nextAttemptAt: '2026-06-19T10:10:00.000Z' });
+    expect(await importer.importSession(id)).toMatchObject({
+      status: 'pending',
+      nextAttemptAt: '2026-06-19T10:10:00.000Z',
+    });
     clock = Date.parse('2026-06-19T09:40:00.000Z');
     expect((await importer.dueSessions()).map((s) => s.id)).not.toContain(id);
     expect(await importer.importSession(id)).toMatchObject({ status: 'skipped' });
@@ -230,7 +330,16 @@ describe.each(databases)('Google Meet attendance import (%s)', (kind) => {
     const id = await meetSession(ctx, '2026-06-20T08:00:00.000Z', '2026-06-20T09:00:00.000Z', meet.url);
     await ctx.db
       .insertInto('attendances')
-      .values({ session_id: id, user_id: null, name: 'Da CSV', email: null, joined_at: null, left_at: null, source: 'csv', external_key: 'k' })
+      .values({
+        session_id: id,
+        user_id: null,
+        name: 'Da CSV',
+        email: null,
+        joined_at: null,
+        left_at: null,
+        source: 'csv',
+        external_key: 'k',
+      })
       .execute();
     clock = Date.parse('2026-06-20T09:10:00.000Z');
     expect(await importer.importSession(id)).toMatchObject({ status: 'done', saved: 0 });
@@ -255,7 +364,11 @@ describe.each(databases)('Google Meet attendance import (%s)', (kind) => {
 describe.each(databases)('attendance schedule with credentials (%s)', (kind) => {
   const fake = new FakeGoogle();
   const ctx = useTestApp(kind, {
-    GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify({ client_email: fake.clientEmail, private_key: fake.privateKeyPem, token_uri: 'http://127.0.0.1:3718/token' }),
+    GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify({
+      client_email: fake.clientEmail,
+      private_key: fake.privateKeyPem,
+      token_uri: 'http://127.0.0.1:3718/token',
+    }),
     GOOGLE_ADMIN_SUBJECT: 'admin@incubatore.example',
     GOOGLE_REPORTS_BASE_URL: 'http://127.0.0.1:3718',
   });

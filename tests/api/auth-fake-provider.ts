@@ -28,8 +28,16 @@ export interface FakeProviderOptions {
 export type FakeClaims = Record<string, unknown> & { sub: string };
 
 async function signingKey(alg: NonNullable<FakeProviderOptions['alg']>) {
-  const { privateKey } = await generateKeyPair(alg, { extractable: true, ...(alg === 'EdDSA' ? { crv: 'Ed25519' } : {}) });
-  return { ...(await exportJWK(privateKey)), alg, use: 'sig', kid: `${alg}-${Math.random().toString(36).slice(2, 10)}` };
+  const { privateKey } = await generateKeyPair(alg, {
+    extractable: true,
+    ...(alg === 'EdDSA' ? { crv: 'Ed25519' } : {}),
+  });
+  return {
+    ...(await exportJWK(privateKey)),
+    alg,
+    use: 'sig',
+    kid: `${alg}-${Math.random().toString(36).slice(2, 10)}`,
+  };
 }
 
 export class FakeProvider {
@@ -78,7 +86,9 @@ export class FakeProvider {
       clients: [
         {
           client_id: this.clientId,
-          ...(o.tokenEndpointAuthMethod === 'private_key_jwt' ? { jwks: o.clientJwks } : { client_secret: this.clientSecret }),
+          ...(o.tokenEndpointAuthMethod === 'private_key_jwt'
+            ? { jwks: o.clientJwks }
+            : { client_secret: this.clientSecret }),
           redirect_uris: [o.redirectUri],
           post_logout_redirect_uris: o.postLogoutRedirectUri ? [o.postLogoutRedirectUri] : [],
           response_types: ['code'],
@@ -91,7 +101,11 @@ export class FakeProvider {
       enabledJWA: { idTokenSigningAlgValues: ['RS256', 'PS256', 'ES256', 'EdDSA'] },
       pkce: { required: () => true },
       scopes: ['openid', 'email', 'profile'],
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name', 'picture'] },
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['given_name', 'family_name', 'name', 'picture'],
+      },
       findAccount: async (_ctx: unknown, sub: string) => {
         const claims = this.accounts.get(sub);
         return claims ? { accountId: sub, claims: async () => ({ ...claims }) } : undefined;
@@ -138,15 +152,23 @@ export class FakeProvider {
     if (url.pathname === '/token') {
       this.tokenRequests.push({ authorization: req.headers.authorization, contentType: req.headers['content-type'] });
       const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      if (basic && this.options.tokenEndpointAuthMethod && this.options.tokenEndpointAuthMethod !== 'client_secret_basic') {
+      if (
+        basic &&
+        this.options.tokenEndpointAuthMethod &&
+        this.options.tokenEndpointAuthMethod !== 'client_secret_basic'
+      ) {
         // Strict about the registered method, as most providers are.
-        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_client', error_description: 'client authentication method mismatch' }));
+        res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'invalid_client', error_description: 'client authentication method mismatch' }));
         return;
       }
       if (this.options.rawBasic && basic) {
         const raw = Buffer.from(basic, 'base64').toString();
         if (raw !== `${this.clientId}:${this.clientSecret}`) {
-          res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_client', error_description: 'client authentication failed' }));
+          res
+            .writeHead(401, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: 'invalid_client', error_description: 'client authentication failed' }));
           return;
         }
         // Accepted as raw text: hand the provider credentials it decodes the standard way.
@@ -158,11 +180,17 @@ export class FakeProvider {
       const details = await provider.interactionDetails(req, res);
       let target: string;
       if (this.deny) {
-        target = await provider.interactionResult(req, res, { error: 'access_denied', error_description: 'The user said no <script>' });
+        target = await provider.interactionResult(req, res, {
+          error: 'access_denied',
+          error_description: 'The user said no <script>',
+        });
       } else if (details.prompt.name === 'login') {
         target = await provider.interactionResult(req, res, { login: { accountId: this.nextAccount ?? '' } });
       } else {
-        const grant = new provider.Grant({ clientId: String(details.params.client_id), accountId: details.session!.accountId });
+        const grant = new provider.Grant({
+          clientId: String(details.params.client_id),
+          accountId: details.session!.accountId,
+        });
         grant.addOIDCScope('openid email profile');
         target = await provider.interactionResult(req, res, { consent: { grantId: await grant.save() } });
       }
@@ -200,7 +228,10 @@ export async function browse(authorizeUrl: string, redirectUri: string): Promise
       jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
     }
     const location = response.headers.get('location');
-    if (!location) throw new Error(`${current} answered ${response.status} without a redirect: ${(await response.text()).slice(0, 300)}`);
+    if (!location)
+      throw new Error(
+        `${current} answered ${response.status} without a redirect: ${(await response.text()).slice(0, 300)}`,
+      );
     current = new URL(location, current).href;
   }
   throw new Error('too many redirects');

@@ -57,7 +57,13 @@ describe.each(databases)('a provider that requires a nonce (%s)', (kind) => {
   const ctx = percorsoFor(kind, fake);
 
   it('sends PKCE S256, state and nonce, and signs in', async () => {
-    fake.account({ sub: 'n-1', email: 'nonce@example.test', email_verified: true, given_name: 'Nina', family_name: 'Nonce' });
+    fake.account({
+      sub: 'n-1',
+      email: 'nonce@example.test',
+      email_verified: true,
+      given_name: 'Nina',
+      family_name: 'Nonce',
+    });
     const { res, url, state, back } = await signIn(ctx);
     expect(url.searchParams.get('nonce')).toMatch(/^[\w-]{20,}$/);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
@@ -70,7 +76,9 @@ describe.each(databases)('a provider that requires a nonce (%s)', (kind) => {
 
   it('refuses an ID token whose nonce is not the one this sign-in sent', async () => {
     fake.account({ sub: 'n-2', email: 'nonce2@example.test', email_verified: true });
-    const start = (await ctx.app.inject({ method: 'POST', url: '/api/auth/login' })).json() as { authorize_url: string };
+    const start = (await ctx.app.inject({ method: 'POST', url: '/api/auth/login' })).json() as {
+      authorize_url: string;
+    };
     const back = await browse(start.authorize_url, REDIRECT);
     await ctx.db.updateTable('sign_in_requests').set({ nonce: 'another-nonce' }).execute();
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/callback', payload: back });
@@ -79,7 +87,11 @@ describe.each(databases)('a provider that requires a nonce (%s)', (kind) => {
   });
 
   it('refuses a state it never started (session expired), with that reason', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/callback', payload: { code: 'abc', state: 'never-started' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/callback',
+      payload: { code: 'abc', state: 'never-started' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().reason).toBe('expired');
   });
@@ -138,7 +150,9 @@ describe.each(databases)('client authentication (%s)', (kind) => {
       writeFileSync(keyFile, await exportPKCS8(privateKey));
       const { calculateJwkThumbprint } = await import('jose');
       const jwk = await exportJWK(publicKey);
-      await fake.start({ clientJwks: { keys: [{ ...jwk, alg: 'ES256', use: 'sig', kid: await calculateJwkThumbprint(jwk) }] } });
+      await fake.start({
+        clientJwks: { keys: [{ ...jwk, alg: 'ES256', use: 'sig', kid: await calculateJwkThumbprint(jwk) }] },
+      });
     });
     afterAll(() => fake.stop());
     const ctx = useTestApp(kind, () => ({
@@ -220,7 +234,14 @@ describe.each(databases)('who may enter (%s)', (kind) => {
     });
 
     it('creates a plain user for a newcomer, names from given_name and family_name', async () => {
-      fake.account({ sub: 'u-2', email: 'nuova@example.test', email_verified: true, given_name: 'Anna Maria', family_name: 'Nuova', name: 'x' });
+      fake.account({
+        sub: 'u-2',
+        email: 'nuova@example.test',
+        email_verified: true,
+        given_name: 'Anna Maria',
+        family_name: 'Nuova',
+        name: 'x',
+      });
       const res = (await signIn(ctx)).res;
       expect(res.statusCode).toBe(200);
       expect(await userOf(ctx, res.json().access_token)).toMatchObject({ name: 'Anna Maria', surname: 'Nuova' });
@@ -238,7 +259,11 @@ describe.each(databases)('who may enter (%s)', (kind) => {
       fake.account({ sub: 'u-4', email: 'capo@example.test', email_verified: true, given_name: 'Capo' });
       const res = (await signIn(ctx)).res;
       expect(res.statusCode).toBe(200);
-      const permissions = await ctx.app.inject({ method: 'GET', url: '/api/user/permissions', headers: { authorization: `Bearer ${res.json().access_token}` } });
+      const permissions = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/user/permissions',
+        headers: { authorization: `Bearer ${res.json().access_token}` },
+      });
       expect(permissions.json().data).toEqual(expect.arrayContaining(['read_users', 'create_roles', 'update_roles']));
     });
 
@@ -277,7 +302,13 @@ describe.each(databases)('who may enter (%s)', (kind) => {
       const refused = (await signIn(ctx)).res;
       expect(refused.statusCode).toBe(422);
       expect(refused.json().reason).toBe('not_invited');
-      expect(await ctx.db.selectFrom('users').select('id').where('email', '=', 'sconosciuta@example.test').executeTakeFirst()).toBeUndefined();
+      expect(
+        await ctx.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', 'sconosciuta@example.test')
+          .executeTakeFirst(),
+      ).toBeUndefined();
     });
   });
 });
@@ -312,9 +343,11 @@ describe.each(databases)('failures a person and an operator can act on (%s)', (k
   });
   afterAll(() => ctx.app?.close());
 
-  it('a provider error leads to a refusal with the reason, and the log has the provider\'s words', async () => {
+  it("a provider error leads to a refusal with the reason, and the log has the provider's words", async () => {
     fake.deny = true;
-    const start = (await ctx.app.inject({ method: 'POST', url: '/api/auth/login' })).json() as { authorize_url: string };
+    const start = (await ctx.app.inject({ method: 'POST', url: '/api/auth/login' })).json() as {
+      authorize_url: string;
+    };
     const back = await browse(start.authorize_url, REDIRECT);
     fake.deny = false;
     expect(back.error).toBe('access_denied');
@@ -328,7 +361,9 @@ describe.each(databases)('failures a person and an operator can act on (%s)', (k
 
   it('logs every refused sign-in at warn with its reason', async () => {
     fake.account({ sub: 'l-1', email: 'unverified@example.test', email_verified: false });
-    const start = (await ctx.app.inject({ method: 'POST', url: '/api/auth/login' })).json() as { authorize_url: string };
+    const start = (await ctx.app.inject({ method: 'POST', url: '/api/auth/login' })).json() as {
+      authorize_url: string;
+    };
     const back = await browse(start.authorize_url, REDIRECT);
     await ctx.app.inject({ method: 'POST', url: '/api/auth/callback', payload: back });
     const warning = lines.map((l) => JSON.parse(l)).find((l) => l.signInRefused === 'email_unverified');
@@ -337,7 +372,11 @@ describe.each(databases)('failures a person and an operator can act on (%s)', (k
   });
 
   it('never writes a code or a token into the request log', async () => {
-    await ctx.app.inject({ method: 'GET', url: '/auth/callback?code=SECRET-CODE-123&state=abc&iss=x', headers: { accept: 'text/html' } });
+    await ctx.app.inject({
+      method: 'GET',
+      url: '/auth/callback?code=SECRET-CODE-123&state=abc&iss=x',
+      headers: { accept: 'text/html' },
+    });
     await ctx.app.inject({ method: 'GET', url: '/idp/whatever?id_token_hint=eyJ.secret.token&access_token=AT-999' });
     const log = lines.join('\n');
     expect(log).toContain('/auth/callback?state=abc');
@@ -368,16 +407,23 @@ describe.each(databases)('logout (%s)', (kind) => {
   const fake = useFakeProvider();
   const ctx = percorsoFor(kind, fake);
 
-  it('revokes the token and hands back the provider\'s end-session URL with the ID token', async () => {
+  it("revokes the token and hands back the provider's end-session URL with the ID token", async () => {
     fake.account({ sub: 'o-1', email: 'esce@example.test', email_verified: true });
     const token = (await signIn(ctx)).res.json().access_token as string;
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(out.statusCode).toBe(200);
     const url = new URL(out.json().logout_url);
     expect(url.origin).toBe(fake.issuer);
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/`);
     expect(url.searchParams.get('id_token_hint')).toMatch(/^eyJ/);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -394,7 +440,13 @@ describe.each(databases)('safe defaults (%s)', (kind) => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://percorso.example.org' })).toThrow(/DEV_SIGN_IN/);
     expect(loadConfig({ PUBLIC_URL: 'https://percorso.example.org', DEV_SIGN_IN: 'on' }).devSignIn).toBe(true);
     expect(() => loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' })).not.toThrow();
-    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: 'p', PUBLIC_URL: 'https://percorso.example.org' })).not.toThrow();
+    expect(() =>
+      loadConfig({
+        OIDC_ISSUER: 'https://id.example.org',
+        OIDC_CLIENT_ID: 'p',
+        PUBLIC_URL: 'https://percorso.example.org',
+      }),
+    ).not.toThrow();
   });
 
   it('checks the new settings', () => {
@@ -403,6 +455,11 @@ describe.each(databases)('safe defaults (%s)', (kind) => {
     expect(() => loadConfig({ ...base, OIDC_TOKEN_AUTH_METHOD: 'private_key_jwt' })).toThrow(/OIDC_CLIENT_KEY_FILE/);
     expect(() => loadConfig({ ...base, ADMIN_EMAILS: 'not-an-address' })).toThrow(/ADMIN_EMAILS/);
     const google = loadConfig({ ...base, ADMIN_EMAILS: 'A@Example.org, b@example.org' });
-    expect(google).toMatchObject({ providerLabel: 'Google', accountUrl: 'https://myaccount.google.com/', privacyUrl: null, adminEmails: ['a@example.org', 'b@example.org'] });
+    expect(google).toMatchObject({
+      providerLabel: 'Google',
+      accountUrl: 'https://myaccount.google.com/',
+      privacyUrl: null,
+      adminEmails: ['a@example.org', 'b@example.org'],
+    });
   });
 });

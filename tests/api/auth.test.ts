@@ -29,13 +29,26 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
     const me = await idp.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json().data.id).toBe(member.id);
-    const row = await idp.db.selectFrom('users').select('oidc_subject').where('id', '=', member.id).executeTakeFirstOrThrow();
+    const row = await idp.db
+      .selectFrom('users')
+      .select('oidc_subject')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
     expect(row.oidc_subject).toBe(`user-${member.id}`);
     // Only the hash of the token is stored.
-    const stored = await idp.db.selectFrom('access_tokens').select('token_hash').where('user_id', '=', member.id).execute();
+    const stored = await idp.db
+      .selectFrom('access_tokens')
+      .select('token_hash')
+      .where('user_id', '=', member.id)
+      .execute();
     expect(stored.map((t) => t.token_hash)).not.toContain(token);
     // The audit trail records the sign-in (never the token).
-    const signIns = await idp.db.selectFrom('audit_log').selectAll().where('action', '=', 'sign_in').where('entity_id', '=', member.id).execute();
+    const signIns = await idp.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'sign_in')
+      .where('entity_id', '=', member.id)
+      .execute();
     expect(signIns).toEqual([expect.objectContaining({ actor_id: member.id, entity_type: 'user', changes: '{}' })]);
   });
 
@@ -43,11 +56,19 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
     const admin = await idp.user({ email: 'admin@example.com' });
     await exchange(idp, await signIn(idp, 'admin@example.com'));
     const answer = await signIn(idp, 'admin@example.com');
-    await idp.db.updateTable('users').set({ email: 'amministrazione@example.test' }).where('id', '=', admin.id).execute();
+    await idp.db
+      .updateTable('users')
+      .set({ email: 'amministrazione@example.test' })
+      .where('id', '=', admin.id)
+      .execute();
 
     const res = await exchange(idp, answer);
     expect(res.statusCode).toBe(200);
-    const me = await idp.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${res.json().access_token}` } });
+    const me = await idp.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: `Bearer ${res.json().access_token}` },
+    });
     expect(me.json().data.id).toBe(admin.id);
   });
 
@@ -61,14 +82,16 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
     const again = await exchange(idp, answer);
     expect(again.statusCode).toBe(422);
     // A refused sign-in records nothing.
-    expect(await idp.db.selectFrom('audit_log').select('id').where('action', '=', 'sign_in').execute()).toEqual(recorded);
+    expect(await idp.db.selectFrom('audit_log').select('id').where('action', '=', 'sign_in').execute()).toEqual(
+      recorded,
+    );
     expect(again.json().errors.code[0]).toMatch(/già stato utilizzato/);
     // Refused from our own record, before the provider is asked.
     expect(askProvider).not.toHaveBeenCalled();
     askProvider.mockRestore();
   });
 
-  it('refuses a code without the state of a sign-in it started, or with another sign-in\'s state', async () => {
+  it("refuses a code without the state of a sign-in it started, or with another sign-in's state", async () => {
     await idp.user({ email: 'esperto@example.com' });
     const withoutState = await signIn(idp, 'esperto@example.com');
     const res = await exchange(idp, { code: withoutState.code });
@@ -84,7 +107,10 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
   });
 
   it('signs in with an authorize request that carries PKCE S256, state and nonce', async () => {
-    const started = (await idp.app.inject({ method: 'POST', url: '/api/auth/login' })).json() as { authorize_url: string; state: string };
+    const started = (await idp.app.inject({ method: 'POST', url: '/api/auth/login' })).json() as {
+      authorize_url: string;
+      state: string;
+    };
     const url = new URL(started.authorize_url);
     expect(url.origin + url.pathname).toBe(`${idp.baseUrl}/idp/auth`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
@@ -136,9 +162,15 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
   });
 
   it('serves an Italian sign-in page with one submit button and no inline script', async () => {
-    const res = await fetch(`${idp.baseUrl}/idp/auth?client_id=percorso&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(`${idp.baseUrl}/auth/callback`)}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`, { redirect: 'manual' });
+    const res = await fetch(
+      `${idp.baseUrl}/idp/auth?client_id=percorso&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(`${idp.baseUrl}/auth/callback`)}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`,
+      { redirect: 'manual' },
+    );
     expect(res.status).toBe(303);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const page = await fetch(new URL(res.headers.get('location')!, idp.baseUrl), { headers: { cookie } });
     const html = await page.text();
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
@@ -165,7 +197,11 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
   });
 
   it('logs out of the development provider too, confirming by itself for Percorso', async () => {
-    const exists = await idp.db.selectFrom('users').select('id').where('email', '=', 'membro@example.com').executeTakeFirst();
+    const exists = await idp.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'membro@example.com')
+      .executeTakeFirst();
     if (!exists) await idp.user({ email: 'membro@example.com' });
     const signedIn = await exchange(idp, await signIn(idp, 'membro@example.com'));
     const headers = { authorization: `Bearer ${signedIn.json().access_token}` };
@@ -189,20 +225,34 @@ describe.each(databases)('sign-in through the development provider (%s)', (kind)
     const bad = await idp.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: 'Bearer nope' } });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().message).toBe('Autenticazione richiesta.');
-    const malformed = await idp.app.inject({ method: 'GET', url: '/api/user/permissions', headers: { authorization: 'Basic abc' } });
+    const malformed = await idp.app.inject({
+      method: 'GET',
+      url: '/api/user/permissions',
+      headers: { authorization: 'Basic abc' },
+    });
     expect(malformed.statusCode).toBe(401);
 
     const user = await idp.user();
     const expired = await issueToken(idp.db, user.id, 60, new Date(Date.now() - 2 * 60 * 1000));
-    const res = await idp.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${expired}` } });
+    const res = await idp.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: `Bearer ${expired}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
 
 /** `app` starts the sign-in; `idp`'s development provider plays the external provider's part. */
 async function signInThrough(app: TestContext, idp: TestContext, email: string) {
-  const started = (await app.app.inject({ method: 'POST', url: '/api/auth/login' })).json() as { authorize_url: string; state: string };
-  const answer = await signInAtDevProvider(idp.baseUrl!, email, 'demo', { authorizeUrl: started.authorize_url, state: started.state });
+  const started = (await app.app.inject({ method: 'POST', url: '/api/auth/login' })).json() as {
+    authorize_url: string;
+    state: string;
+  };
+  const answer = await signInAtDevProvider(idp.baseUrl!, email, 'demo', {
+    authorizeUrl: started.authorize_url,
+    state: started.state,
+  });
   expect(answer.code).toBeTruthy();
   return { code: answer.code!, state: answer.state, ...(answer.iss ? { iss: answer.iss } : {}) };
 }
@@ -224,7 +274,11 @@ describe.each(databases)('sign-in through an external provider (%s)', (kind) => 
     await idp.user({ email: 'ospite@example.com', name: 'Olga', surname: 'Esposito' });
     const res = await exchange(app, await signInThrough(app, idp, 'ospite@example.com'));
     expect(res.statusCode).toBe(200);
-    const created = await app.db.selectFrom('users').selectAll().where('email', '=', 'ospite@example.com').executeTakeFirstOrThrow();
+    const created = await app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'ospite@example.com')
+      .executeTakeFirstOrThrow();
     expect(created).toMatchObject({ name: 'Olga', surname: 'Esposito', is_expert: 0, mooc_access: 0 });
     expect(created.oidc_subject).toMatch(/^user-\d+$/);
     const permissions = await app.app.inject({

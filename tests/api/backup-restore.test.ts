@@ -31,55 +31,84 @@ const LOGO_BYTES = Buffer.from([0x52, 0x49, 0x46, 0x46, 0x00, 0xff, 0x10, 0x80, 
 
 async function seed(db: Db): Promise<void> {
   await migrateToLatest(db);
-  await db.insertInto('uploaded_images').values({ path: LOGO, content_type: 'image/webp', etag: '"logo"', data: LOGO_BYTES, created_at: '2026-01-02T03:04:05.000Z' }).execute();
-  await db.insertInto('teams').values([{ name: 'Università del Backup', avatar: LOGO }, { name: 'Perché salvare' }]).execute();
-  await db.insertInto('users').values({ name: 'Niccolò', surname: 'Ripristino', email: 'niccolo@example.test' }).execute();
+  await db
+    .insertInto('uploaded_images')
+    .values({
+      path: LOGO,
+      content_type: 'image/webp',
+      etag: '"logo"',
+      data: LOGO_BYTES,
+      created_at: '2026-01-02T03:04:05.000Z',
+    })
+    .execute();
+  await db
+    .insertInto('teams')
+    .values([{ name: 'Università del Backup', avatar: LOGO }, { name: 'Perché salvare' }])
+    .execute();
+  await db
+    .insertInto('users')
+    .values({ name: 'Niccolò', surname: 'Ripristino', email: 'niccolo@example.test' })
+    .execute();
 }
 
 async function expectSameData(db: Db): Promise<void> {
   expect(await readiness(db)).toBe('ready');
   const teams = await db.selectFrom('teams').select('name').orderBy('name').execute();
   expect(teams.map((t) => t.name)).toEqual(['Perché salvare', 'Università del Backup']);
-  const logo = await db.selectFrom('uploaded_images').select(['etag', 'data']).where('path', '=', LOGO).executeTakeFirstOrThrow();
+  const logo = await db
+    .selectFrom('uploaded_images')
+    .select(['etag', 'data'])
+    .where('path', '=', LOGO)
+    .executeTakeFirstOrThrow();
   expect(logo.etag).toBe('"logo"');
   expect(Buffer.from(logo.data).equals(LOGO_BYTES)).toBe(true);
   const found = await db.selectFrom('teams').select('name').where(ilike('teams.name', 'universita')).execute();
   expect(found.map((t) => t.name)).toEqual(['Università del Backup']);
-  const people = await db.selectFrom('users').select('email').where(ilike('users.full_name', 'niccolo ripristino')).execute();
+  const people = await db
+    .selectFrom('users')
+    .select('email')
+    .where(ilike('users.full_name', 'niccolo ripristino'))
+    .execute();
   expect(people.map((p) => p.email)).toEqual(['niccolo@example.test']);
 }
 
 describe('SQLite: online backup and restore', () => {
-  it('backs up an open database (WAL not yet checkpointed) and restores it into a new file', { timeout: 60000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'percorso-backup-'));
-    const source = join(dir, 'live.db');
-    const live = await createDb({ kind: 'sqlite', path: source });
-    try {
-      await seed(live);
-      expect(existsSync(`${source}-wal`)).toBe(true);
-      const file = join(dir, 'backups', 'percorso.sqlite');
-      const { stdout } = await npmScript('backup', `sqlite:${source}`, file);
-      expect(stdout).toContain('Backup scritto');
-      // Written after the backup: not in it.
-      await live.insertInto('teams').values({ name: 'Dopo il backup' }).execute();
-
-      const target = join(dir, 'restored.db');
-      expect((await npmScript('restore', `sqlite:${target}`, file)).stdout).toContain('Database ripristinato');
-      const restored = await createDb({ kind: 'sqlite', path: target });
+  it(
+    'backs up an open database (WAL not yet checkpointed) and restores it into a new file',
+    { timeout: 60000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'percorso-backup-'));
+      const source = join(dir, 'live.db');
+      const live = await createDb({ kind: 'sqlite', path: source });
       try {
-        await expectSameData(restored);
-        await migrateToLatest(restored);
+        await seed(live);
+        expect(existsSync(`${source}-wal`)).toBe(true);
+        const file = join(dir, 'backups', 'percorso.sqlite');
+        const { stdout } = await npmScript('backup', `sqlite:${source}`, file);
+        expect(stdout).toContain('Backup scritto');
+        // Written after the backup: not in it.
+        await live.insertInto('teams').values({ name: 'Dopo il backup' }).execute();
+
+        const target = join(dir, 'restored.db');
+        expect((await npmScript('restore', `sqlite:${target}`, file)).stdout).toContain('Database ripristinato');
+        const restored = await createDb({ kind: 'sqlite', path: target });
+        try {
+          await expectSameData(restored);
+          await migrateToLatest(restored);
+        } finally {
+          await restored.destroy();
+        }
       } finally {
-        await restored.destroy();
+        await live.destroy();
       }
-    } finally {
-      await live.destroy();
-    }
-  });
+    },
+  );
 
   it('refuses a file that is not a database, with a clear message', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'percorso-backup-'));
-    const error = await npmScript('restore', `sqlite:${join(dir, 'x.db')}`, join(dir, 'missing.sqlite')).catch((e: { stderr: string }) => e);
+    const error = await npmScript('restore', `sqlite:${join(dir, 'x.db')}`, join(dir, 'missing.sqlite')).catch(
+      (e: { stderr: string }) => e,
+    );
     expect((error as { stderr: string }).stderr).toMatch(/Ripristino non riuscito: Il file di backup .* non esiste/);
   });
 });

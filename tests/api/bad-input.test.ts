@@ -22,14 +22,23 @@ describe.each(databases)('bad input (%s)', (kind) => {
   it('a sort by a name of Object.prototype falls back to the default order', async () => {
     const dev = await ctx.user({}, ['developer']);
     for (const list of ['/api/teams', '/api/experts', '/api/users', '/api/sessions']) {
-      const res = await ctx.app.inject({ method: 'GET', url: `${list}?sort=constructor,-__proto__,toString`, headers: dev.headers });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `${list}?sort=constructor,-__proto__,toString`,
+        headers: dev.headers,
+      });
       expect(res.statusCode, list).toBe(200);
     }
   });
 
   it('an id past the database integer range is a 4xx on every route that takes one', async () => {
     const dev = await ctx.user({}, ['developer']);
-    for (const url of ['/api/sessions/99999999999/attendances', '/api/sessions/99999999999', '/api/teams/99999999999', '/api/users/99999999999']) {
+    for (const url of [
+      '/api/sessions/99999999999/attendances',
+      '/api/sessions/99999999999',
+      '/api/teams/99999999999',
+      '/api/users/99999999999',
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: dev.headers });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
@@ -38,13 +47,24 @@ describe.each(databases)('bad input (%s)', (kind) => {
 
   it('a NUL byte in a query value or a description is never a 500', async () => {
     const dev = await ctx.user({}, ['developer']);
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/sessions?filter[name]=a%00b&filter[search]=%00', headers: dev.headers });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/sessions?filter[name]=a%00b&filter[search]=%00',
+      headers: dev.headers,
+    });
     expect(list.statusCode).toBe(200);
     const team = await makeTeam(ctx.db);
-    const res = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: dev.headers, payload: { name: 'Team', description: 'a\u0000b' } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/teams/${team}`,
+      headers: dev.headers,
+      payload: { name: 'Team', description: 'a\u0000b' },
+    });
     // The same answer on SQLite (which would store it) and PostgreSQL (which cannot).
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.description).toEqual(['Il campo descrizione contiene caratteri di controllo non ammessi.']);
+    expect(res.json().errors.description).toEqual([
+      'Il campo descrizione contiene caratteri di controllo non ammessi.',
+    ]);
   });
 
   it('refuses control characters in every free text, keeps its lines and tabs', async () => {
@@ -60,49 +80,100 @@ describe.each(databases)('bad input (%s)', (kind) => {
     const ok = await ctx.app.inject({ method: 'POST', url: '/api/sessions', headers: dev.headers, payload: session });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data.description).toBe('Riga uno\r\nRiga due\tcon tab');
-    for (const [field, value] of [['description', 'campanello \u0007'], ['join_instructions', 'a\u0000b'], ['description', 'testo \u202Ecapovolto']]) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/sessions', headers: dev.headers, payload: { ...session, [field]: value } });
+    for (const [field, value] of [
+      ['description', 'campanello \u0007'],
+      ['join_instructions', 'a\u0000b'],
+      ['description', 'testo \u202Ecapovolto'],
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/sessions',
+        headers: dev.headers,
+        payload: { ...session, [field]: value },
+      });
       expect(res.statusCode, `${field} ${JSON.stringify(value)}`).toBe(422);
       expect(Object.keys(res.json().errors)).toEqual([field]);
     }
-    const course = await ctx.app.inject({ method: 'POST', url: '/api/courses', headers: dev.headers, payload: { name: 'Corso', description: 'x\u0008' } });
+    const course = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/courses',
+      headers: dev.headers,
+      payload: { name: 'Corso', description: 'x\u0008' },
+    });
     expect(course.statusCode).toBe(422);
-    expect(course.json().errors.description).toEqual(['Il campo descrizione contiene caratteri di controllo non ammessi.']);
-    const report = await ctx.app.inject({ method: 'POST', url: '/api/accessibility-reports', headers: dev.headers, payload: { description: 'a\u0000b' } });
+    expect(course.json().errors.description).toEqual([
+      'Il campo descrizione contiene caratteri di controllo non ammessi.',
+    ]);
+    const report = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/accessibility-reports',
+      headers: dev.headers,
+      payload: { description: 'a\u0000b' },
+    });
     expect(report.statusCode).toBe(422);
   });
 
   it('a path id spelled another way (01, 1e1, 1.0, +1) names nothing: 404, after the sign-in check', async () => {
     const dev = await ctx.user({}, ['developer']);
     const team = await makeTeam(ctx.db);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/teams/${team}`, headers: dev.headers })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/teams/${team}`, headers: dev.headers })).statusCode).toBe(
+      200,
+    );
     for (const spelling of [`0${team}`, `${team}.0`, `+${team}`, `${team}e0`, `%20${team}`]) {
       const res = await ctx.app.inject({ method: 'GET', url: `/api/teams/${spelling}`, headers: dev.headers });
       expect(res.statusCode, spelling).toBe(404);
       expect((await ctx.app.inject({ method: 'GET', url: `/api/teams/${spelling}` })).statusCode, spelling).toBe(401);
     }
-    const put = await ctx.app.inject({ method: 'PUT', url: `/api/teams/0${team}`, headers: dev.headers, payload: { name: 'Altro nome' } });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/teams/0${team}`,
+      headers: dev.headers,
+      payload: { name: 'Altro nome' },
+    });
     expect(put.statusCode).toBe(404);
-    expect((await ctx.db.selectFrom('teams').select('name').where('id', '=', team).executeTakeFirstOrThrow()).name).not.toBe('Altro nome');
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/courses/1e0/modules', headers: dev.headers })).statusCode).toBe(404);
+    expect(
+      (await ctx.db.selectFrom('teams').select('name').where('id', '=', team).executeTakeFirstOrThrow()).name,
+    ).not.toBe('Altro nome');
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/courses/1e0/modules', headers: dev.headers })).statusCode,
+    ).toBe(404);
   });
 
   it('a leap-second or impossible timestamp is a 422 on session create and update', async () => {
     const dev = await ctx.user({}, ['developer']);
     const session = await makeSession(ctx.db);
     for (const start_time of ['2016-12-31T23:59:60Z', '2025-02-30T10:00:00Z']) {
-      const body = { name: 'Office hour', type: 'other', description: 'Domande', start_time, join_instructions: 'In sala riunioni' };
-      const created = await ctx.app.inject({ method: 'POST', url: '/api/sessions', headers: dev.headers, payload: body });
+      const body = {
+        name: 'Office hour',
+        type: 'other',
+        description: 'Domande',
+        start_time,
+        join_instructions: 'In sala riunioni',
+      };
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/sessions',
+        headers: dev.headers,
+        payload: body,
+      });
       expect(created.statusCode, start_time).toBe(422);
       expect(created.json().errors.start_time).toBeDefined();
-      const updated = await ctx.app.inject({ method: 'PUT', url: `/api/sessions/${session}`, headers: dev.headers, payload: body });
+      const updated = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/sessions/${session}`,
+        headers: dev.headers,
+        payload: body,
+      });
       expect(updated.statusCode, start_time).toBe(422);
     }
   });
 
   it("a permission named like an object's own property is refused, and no role is written", async () => {
     const dev = await ctx.user({}, ['developer']);
-    const before = await ctx.db.selectFrom('roles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await ctx.db
+      .selectFrom('roles')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     for (const name of ['toString', '__proto__', 'constructor', 'hasOwnProperty']) {
       const res = await ctx.app.inject({
         method: 'POST',
@@ -113,7 +184,10 @@ describe.each(databases)('bad input (%s)', (kind) => {
       expect(res.statusCode, name).toBe(422);
       expect(res.json().errors.permissions, name).toBeDefined();
     }
-    const after = await ctx.db.selectFrom('roles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom('roles')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -169,18 +243,47 @@ describe.each(databases)('bad input (%s)', (kind) => {
     await expectFields(
       'POST',
       '/api/sessions',
-      { ...session, type: 'riunione', start_time: '2030-01-02T10:00:00Z', end_time: '2030-01-02T09:00:00Z', team_id: null, expert_id: null },
+      {
+        ...session,
+        type: 'riunione',
+        start_time: '2030-01-02T10:00:00Z',
+        end_time: '2030-01-02T09:00:00Z',
+        team_id: null,
+        expert_id: null,
+      },
       ['end_time', 'type'],
     );
     // A team: a name too long (schema) with a coordinator that does not exist and a link that is no web address.
-    await expectFields('POST', '/api/teams', { name: 'x'.repeat(300), owner_id: 999999, drive_url: 'ftp://drive' }, ['drive_url', 'name', 'owner_id']);
+    await expectFields('POST', '/api/teams', { name: 'x'.repeat(300), owner_id: 999999, drive_url: 'ftp://drive' }, [
+      'drive_url',
+      'name',
+      'owner_id',
+    ]);
     // A user: a malformed birthdate (schema) with an email already taken (database).
-    await expectFields('POST', '/api/users', { name: 'Ada', surname: 'Lovelace', email: 'PRESO@example.test', birthdate: 'ieri' }, ['birthdate', 'email']);
+    await expectFields(
+      'POST',
+      '/api/users',
+      { name: 'Ada', surname: 'Lovelace', email: 'PRESO@example.test', birthdate: 'ieri' },
+      ['birthdate', 'email'],
+    );
     // A role: a description of the wrong type (schema) with a name already taken and an unknown permission.
-    await ctx.app.inject({ method: 'POST', url: '/api/roles', headers: dev.headers, payload: { name: 'Doppione', description: 'Primo', permissions: [] } });
-    await expectFields('POST', '/api/roles', { name: 'Doppione', description: { testo: 'Secondo' }, permissions: ['fly'] }, ['description', 'name', 'permissions']);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: dev.headers,
+      payload: { name: 'Doppione', description: 'Primo', permissions: [] },
+    });
+    await expectFields(
+      'POST',
+      '/api/roles',
+      { name: 'Doppione', description: { testo: 'Secondo' }, permissions: ['fly'] },
+      ['description', 'name', 'permissions'],
+    );
     // An expert: a user that does not exist with limited access and no team.
-    await expectFields('POST', '/api/experts', { user_id: 999999, expert_access: 'limited', teams: [] }, ['teams', 'user_id']);
+    await expectFields('POST', '/api/experts', { user_id: 999999, expert_access: 'limited', teams: [] }, [
+      'teams',
+      'user_id',
+    ]);
     // A lesson: a wrong position (schema) with an external video that has no length (a rule).
     const courseId = await insertCourse(ctx.db);
     const moduleId = await insertModule(ctx.db, courseId);
@@ -196,9 +299,19 @@ describe.each(databases)('bad input (%s)', (kind) => {
     const dev = await ctx.user({}, ['developer']);
     const outsider = await ctx.user({}, []);
     const teamId = await makeTeam(ctx.db, { name: 'Squadra' });
-    const denied = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${teamId}`, headers: outsider.headers, payload: { owner_id: 999999 } });
+    const denied = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/teams/${teamId}`,
+      headers: outsider.headers,
+      payload: { owner_id: 999999 },
+    });
     expect(denied.statusCode).toBe(403);
-    const refused = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${teamId}`, headers: dev.headers, payload: { name: 'Nuovo nome', owner_id: 999999 } });
+    const refused = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/teams/${teamId}`,
+      headers: dev.headers,
+      payload: { name: 'Nuovo nome', owner_id: 999999 },
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ owner_id: ['Il coordinatore selezionato non esiste.'] });
     const team = await ctx.app.inject({ method: 'GET', url: `/api/teams/${teamId}`, headers: dev.headers });
@@ -207,10 +320,19 @@ describe.each(databases)('bad input (%s)', (kind) => {
 
   it('refuses NUL and bidirectional-override characters in names', async () => {
     const dev = await ctx.user({}, ['developer']);
-    for (const name of ['Team\u0000Zero', 'Team \u202Eorcim', 'Team \u2066isolato\u2069', 'Team\tTab', 'Team\r\nA capo', 'Team\u2028riga']) {
+    for (const name of [
+      'Team\u0000Zero',
+      'Team \u202Eorcim',
+      'Team \u2066isolato\u2069',
+      'Team\tTab',
+      'Team\r\nA capo',
+      'Team\u2028riga',
+    ]) {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: dev.headers, payload: { name } });
       expect(res.statusCode, JSON.stringify(name)).toBe(422);
-      expect(res.json().errors.name).toEqual(['Il campo nome contiene caratteri non ammessi (a capo, tabulazioni o caratteri di controllo).']);
+      expect(res.json().errors.name).toEqual([
+        'Il campo nome contiene caratteri non ammessi (a capo, tabulazioni o caratteri di controllo).',
+      ]);
     }
   });
 
@@ -221,7 +343,12 @@ describe.each(databases)('bad input (%s)', (kind) => {
       expect(res.statusCode, JSON.stringify(name)).toBe(422);
       expect(res.json().errors.name).toEqual(['Il campo nome è obbligatorio.']);
     }
-    const padded = await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: dev.headers, payload: { name: '\u200bTeam Visibile\u200b' } });
+    const padded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      headers: dev.headers,
+      payload: { name: '\u200bTeam Visibile\u200b' },
+    });
     expect(padded.statusCode).toBe(201);
     expect(padded.json().data.name).toBe('Team Visibile');
   });
@@ -257,13 +384,23 @@ describe.each(databases)('bad input (%s)', (kind) => {
   it('answers a body that does not parse, or comes in another format, in Italian', async () => {
     const dev = await ctx.user({}, ['developer']);
     const send = (contentType: string, payload: string) =>
-      ctx.app.inject({ method: 'PUT', url: `/api/users/${dev.id}/mooc`, headers: { ...dev.headers, 'content-type': contentType }, payload });
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/${dev.id}/mooc`,
+        headers: { ...dev.headers, 'content-type': contentType },
+        payload,
+      });
     const cases: Array<[string, string, number, string]> = [
       ['application/json', '{bad json', 400, 'Il contenuto inviato non è un JSON valido.'],
       ['application/json', '{"__proto__":{"x":1}}', 400, 'Il contenuto inviato non è un JSON valido.'],
       ['application/json', '', 400, 'Il contenuto inviato è vuoto: serve un oggetto JSON.'],
       ['application/xml', '<mooc/>', 415, 'Formato della richiesta non supportato: invia i dati come JSON.'],
-      ['application/x-www-form-urlencoded', 'mooc_access=1', 415, 'Formato della richiesta non supportato: invia i dati come JSON.'],
+      [
+        'application/x-www-form-urlencoded',
+        'mooc_access=1',
+        415,
+        'Formato della richiesta non supportato: invia i dati come JSON.',
+      ],
     ];
     for (const [contentType, payload, status, message] of cases) {
       const res = await send(contentType, payload);
@@ -277,14 +414,24 @@ describe.each(databases)('bad input (%s)', (kind) => {
     const team = await makeTeam(ctx.db);
     const bodies: Array<[string, string]> = [
       ['multipart/form-data; boundary=xx', 'garbage'],
-      ['multipart/form-data; boundary=xx', '--xx\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc'],
+      [
+        'multipart/form-data; boundary=xx',
+        '--xx\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
+      ],
       ['multipart/form-data; boundary=xx', '--xx\r\nbroken header\r\n\r\nabc\r\n--xx--\r\n'],
       ['multipart/form-data', '--xx\r\n\r\n'],
     ];
     for (const [contentType, payload] of bodies) {
-      const res = await ctx.app.inject({ method: 'POST', url: `/api/teams/${team}/avatar`, headers: { ...dev.headers, 'content-type': contentType }, payload });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/teams/${team}/avatar`,
+        headers: { ...dev.headers, 'content-type': contentType },
+        payload,
+      });
       expect(res.statusCode, `${payload} → ${res.body}`).toBe(422);
-      expect(res.json().errors.avatar?.[0], `${payload} → ${res.body}`).toMatch(/^(Il file non è arrivato per intero|Seleziona un'immagine)/);
+      expect(res.json().errors.avatar?.[0], `${payload} → ${res.body}`).toMatch(
+        /^(Il file non è arrivato per intero|Seleziona un'immagine)/,
+      );
     }
   });
 
@@ -302,17 +449,31 @@ describe.each(databases)('bad input (%s)', (kind) => {
       expect(res.json().errors.filter[0], url).toMatch(/^Il filtro \w+ accetta un solo valore\.$/);
     }
     // Lists of ids stay lists (react-admin's getMany).
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users?filter[id][]=1&filter[id][]=2', headers: dev.headers })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users?filter[id][]=1&filter[id][]=2', headers: dev.headers }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('a change to a record that does not exist is a 404, before any rule about its body', async () => {
     const dev = await ctx.user({}, ['developer']);
-    const taken = (await ctx.app.inject({ method: 'POST', url: '/api/roles', headers: dev.headers, payload: { name: 'Nome preso', description: 'D' } })).statusCode;
+    const taken = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/roles',
+        headers: dev.headers,
+        payload: { name: 'Nome preso', description: 'D' },
+      })
+    ).statusCode;
     expect(taken).toBe(201);
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['/api/roles/999999', { name: 'Nome preso', description: 'D' }, 'Ruolo non trovato.'],
       ['/api/experts/999999', { access: 'limited', teams: [999999] }, 'Esperto non trovato.'],
-      ['/api/sessions/999999', { name: '', type: 'other', description: 'D', start_time: 'ieri', join_instructions: 'J' }, 'Sessione non trovata.'],
+      [
+        '/api/sessions/999999',
+        { name: '', type: 'other', description: 'D', start_time: 'ieri', join_instructions: 'J' },
+        'Sessione non trovata.',
+      ],
     ];
     for (const [url, payload, message] of cases) {
       const res = await ctx.app.inject({ method: 'PUT', url, headers: dev.headers, payload });
@@ -320,7 +481,16 @@ describe.each(databases)('bad input (%s)', (kind) => {
       expect(res.json().message, url).toBe(message);
     }
     // A malformed id is still the schema's 422.
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/roles/abc', headers: dev.headers, payload: { name: 'X', description: 'D' } })).statusCode).toBe(422);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/roles/abc',
+          headers: dev.headers,
+          payload: { name: 'X', description: 'D' },
+        })
+      ).statusCode,
+    ).toBe(422);
   });
 
   it('marks API answers as not to be stored by browsers or proxies', async () => {

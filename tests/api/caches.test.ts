@@ -16,7 +16,9 @@ describe.each(databases)('in-process caches (%s)', (kind) => {
     const me = await ctx.user({}, ['read_teams']);
     expect((await get('/api/teams', me.headers)).statusCode).toBe(200);
     // Logout answers 200 with the provider's end-session URL (or null).
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: me.headers })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: me.headers })).statusCode).toBe(
+      200,
+    );
     expect((await get('/api/teams', me.headers)).statusCode).toBe(401);
   });
 
@@ -52,7 +54,9 @@ describe.each(databases)('in-process caches (%s)', (kind) => {
     const admin = await ctx.user({}, ['delete_users']);
     const victim = await ctx.user({}, ['read_teams']);
     expect((await get('/api/teams', victim.headers)).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/users/${victim.id}`, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/users/${victim.id}`, headers: admin.headers })).statusCode,
+    ).toBe(200);
     expect((await get('/api/teams', victim.headers)).statusCode).toBe(401);
   });
 
@@ -69,7 +73,16 @@ describe.each(databases)('in-process caches (%s)', (kind) => {
     });
     expect(role.statusCode).toBe(201);
     const roleId = role.json().data.id as number;
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/users/${me.id}/roles`, headers: admin.headers, payload: { roles: [roleId] } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/users/${me.id}/roles`,
+          headers: admin.headers,
+          payload: { roles: [roleId] },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await get('/api/teams', me.headers)).statusCode).toBe(200);
 
     const edit = await ctx.app.inject({
@@ -94,40 +107,62 @@ describe.each(databases)('in-process caches (%s)', (kind) => {
     await ctx.db.updateTable('users').set({ mooc_access: 1 }).where('id', '=', me.id).execute();
     expect((await get('/api/courses', me.headers)).statusCode).toBe(200);
     const admin = await ctx.user({}, ['update_roles']);
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/users/${me.id}/mooc`, headers: admin.headers, payload: { mooc_access: false } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/users/${me.id}/mooc`,
+          headers: admin.headers,
+          payload: { mooc_access: false },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await get('/api/courses', me.headers)).statusCode).toBe(403);
   });
 
   it('list totals follow every write, including direct ones', async () => {
     const admin = await ctx.user({}, ['read_teams', 'create_teams', 'delete_teams']);
-    const total = async () => (await get('/api/teams?filter[search]=cachetotale', admin.headers)).json().meta.total as number;
+    const total = async () =>
+      (await get('/api/teams?filter[search]=cachetotale', admin.headers)).json().meta.total as number;
     expect(await total()).toBe(0);
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: admin.headers, payload: { name: 'CacheTotale Uno' } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      headers: admin.headers,
+      payload: { name: 'CacheTotale Uno' },
+    });
     expect(created.statusCode).toBe(201);
     expect(await total()).toBe(1);
     await ctx.db.insertInto('teams').values({ name: 'CacheTotale Due' }).execute();
     expect(await total()).toBe(2);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/teams/${created.json().data.id}`, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/teams/${created.json().data.id}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(200);
     expect(await total()).toBe(1);
   });
 
-  it.runIf(kind === 'sqlite')('on SQLite, writes by another connection (another process) are seen at once', async () => {
-    const admin = await ctx.user({}, ['read_teams']);
-    const other = await ctx.user({}, ['read_teams']);
-    const total = async () => (await get('/api/teams?filter[search]=altroprocesso', admin.headers)).json().meta.total as number;
-    expect(await total()).toBe(0);
-    expect((await get('/api/teams', other.headers)).statusCode).toBe(200);
-    const file = ctx.config.database.kind === 'sqlite' ? ctx.config.database.path : '';
-    const outside = new SQLite(file);
-    try {
-      outside.prepare('insert into teams (name) values (?)').run('AltroProcesso');
-      outside.prepare('delete from access_tokens where token_hash = ?').run(hashToken(other.token));
-    } finally {
-      outside.close();
-    }
-    expect(await total()).toBe(1);
-    expect((await get('/api/teams', other.headers)).statusCode).toBe(401);
-  });
+  it.runIf(kind === 'sqlite')(
+    'on SQLite, writes by another connection (another process) are seen at once',
+    async () => {
+      const admin = await ctx.user({}, ['read_teams']);
+      const other = await ctx.user({}, ['read_teams']);
+      const total = async () =>
+        (await get('/api/teams?filter[search]=altroprocesso', admin.headers)).json().meta.total as number;
+      expect(await total()).toBe(0);
+      expect((await get('/api/teams', other.headers)).statusCode).toBe(200);
+      const file = ctx.config.database.kind === 'sqlite' ? ctx.config.database.path : '';
+      const outside = new SQLite(file);
+      try {
+        outside.prepare('insert into teams (name) values (?)').run('AltroProcesso');
+        outside.prepare('delete from access_tokens where token_hash = ?').run(hashToken(other.token));
+      } finally {
+        outside.close();
+      }
+      expect(await total()).toBe(1);
+      expect((await get('/api/teams', other.headers)).statusCode).toBe(401);
+    },
+  );
 
   it('every database opened by createDb tracks its writes', async () => {
     const runtime = runtimeOf(ctx.db)!;
@@ -141,10 +176,15 @@ describe.each(databases)('in-process caches (%s)', (kind) => {
 
   it("a membership's write counts as a write to its team, which the database's trigger updates", async () => {
     const runtime = runtimeOf(ctx.db)!;
-    const team = (await ctx.db.insertInto('teams').values({ name: 'Versione dei membri' }).returning('id').executeTakeFirstOrThrow()).id;
+    const team = (
+      await ctx.db.insertInto('teams').values({ name: 'Versione dei membri' }).returning('id').executeTakeFirstOrThrow()
+    ).id;
     const person = await ctx.user();
     const before = runtime.writes.versionOf(['teams']);
-    await ctx.db.insertInto('team_members').values({ team_id: team, user_id: person.id, joined_at: '2026-01-01T00:00:00.000Z' }).execute();
+    await ctx.db
+      .insertInto('team_members')
+      .values({ team_id: team, user_id: person.id, joined_at: '2026-01-01T00:00:00.000Z' })
+      .execute();
     expect(runtime.writes.versionOf(['teams'])).toBeGreaterThan(before);
   });
 });

@@ -85,7 +85,9 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
       expect(event.start).toBe(seconds(Date.parse(row.start_time)));
       expect(event.end).toBe(seconds(row.end_time ? Date.parse(row.end_time) : Date.parse(row.start_time) + 3600_000));
       expect(event.sequence).toBe(row.sequence);
-      expect(event.lastModified.slice(0, 19)).toBe(new Date(row.updated_at ?? row.created_at).toISOString().slice(0, 19));
+      expect(event.lastModified.slice(0, 19)).toBe(
+        new Date(row.updated_at ?? row.created_at).toISOString().slice(0, 19),
+      );
       expect(event.url).toBe(`${publicUrl()}/sessions/${id}`);
       expect(event.description).toContain(row.description);
       expect(event.description).toContain(row.join_instructions);
@@ -124,7 +126,11 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
     expect(url).toMatch(new RegExp(`^${publicUrl().replace(/[.:/]/g, '\\$&')}/api/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
     expect(await feedUrlOf(user.headers)).toBe(url);
     const token = /calendar\/(.+)\.ics$/.exec(url)![1];
-    const stored = await ctx.db.selectFrom('calendar_feeds').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const stored = await ctx.db
+      .selectFrom('calendar_feeds')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(stored.token_hash).toBe(hashToken(token));
     expect(JSON.stringify(stored)).not.toContain(token);
     expect(await feedUrlOf((await ctx.user()).headers)).not.toBe(url);
@@ -135,10 +141,19 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
     const mine = await makeTeam(ctx.db);
     const other = await makeTeam(ctx.db);
     await addMember(ctx.db, mine, member.id);
-    const meet = await makeSession(ctx.db, { name: 'Pitch, prova; finale', start_time: inDays(3), end_time: inDays(3.1), teams: [mine] });
+    const meet = await makeSession(ctx.db, {
+      name: 'Pitch, prova; finale',
+      start_time: inDays(3),
+      end_time: inDays(3.1),
+      teams: [mine],
+    });
     await ctx.db
       .updateTable('sessions')
-      .set({ join_instructions: 'Entra qui: https://meet.google.com/abc-defg-hij\nPoi presentati.', join_url: 'https://meet.google.com/abc-defg-hij', description: 'Una descrizione\nsu due righe, con virgole; e punti e virgola' })
+      .set({
+        join_instructions: 'Entra qui: https://meet.google.com/abc-defg-hij\nPoi presentati.',
+        join_url: 'https://meet.google.com/abc-defg-hij',
+        description: 'Una descrizione\nsu due righe, con virgole; e punti e virgola',
+      })
       .where('id', '=', meet)
       .execute();
     const forAll = await makeSession(ctx.db, { name: 'Per tutti', start_time: inDays(10), type: 'other' });
@@ -176,7 +191,14 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
       method: 'PUT',
       url: `/api/sessions/${id}`,
       headers: admin.headers,
-      payload: { name: 'Seconda', type: 'other', description: 'Nuova', start_time: inDays(4), join_instructions: 'Sala 2', team_id: team },
+      payload: {
+        name: 'Seconda',
+        type: 'other',
+        description: 'Nuova',
+        start_time: inDays(4),
+        join_instructions: 'Sala 2',
+        team_id: team,
+      },
     });
     expect(put.statusCode).toBe(200);
     const { events } = await fetchFeed(url);
@@ -185,10 +207,17 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
     expect(events[0].lastModified > before.lastModified).toBe(true);
 
     // A write that changes nothing shown in the event keeps the revision.
-    await ctx.app.inject({ method: 'PUT', url: `/api/sessions/${id}/teams`, headers: admin.headers, payload: { teams: [team] } });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/sessions/${id}/teams`,
+      headers: admin.headers,
+      payload: { teams: [team] },
+    });
     expect((await fetchFeed(url)).events[0].sequence).toBe(1);
 
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/sessions/${id}`, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/sessions/${id}`, headers: admin.headers })).statusCode,
+    ).toBe(200);
     expect((await fetchFeed(url)).events).toEqual([]);
   });
 
@@ -214,7 +243,9 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
     const forAll = await makeSession(ctx.db, { start_time: inDays(3) });
     const elsewhere = await makeSession(ctx.db, { start_time: inDays(4), teams: [otherTeam] });
 
-    const all = (await ctx.db.selectFrom('sessions').select('id').where('start_time', '>=', inDays(-90)).execute()).map((r) => r.id);
+    const all = (await ctx.db.selectFrom('sessions').select('id').where('start_time', '>=', inDays(-90)).execute()).map(
+      (r) => r.id,
+    );
     await expectEventsMatch((await fetchFeed(await feedUrlOf(limited.headers))).events, [followed, forAll]);
     await expectEventsMatch((await fetchFeed(await feedUrlOf(loner.headers))).events, [asExpert]);
     const completeEvents = (await fetchFeed(await feedUrlOf(complete.headers))).events;
@@ -240,13 +271,22 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
     expect((await fetchFeed(fresh)).res.statusCode).toBe(200);
     expect(await feedUrlOf(member.headers)).toBe(fresh);
 
-    const audit = await ctx.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'calendar_feed').where('entity_id', '=', member.id).execute();
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_type', '=', 'calendar_feed')
+      .where('entity_id', '=', member.id)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'regenerate', actor_id: member.id, changes: '{}' });
   });
 
   it('answers 404 to unknown and malformed feed tokens, without a token leak in the message', async () => {
-    for (const path of ['/api/calendar/' + 'A'.repeat(43) + '.ics', '/api/calendar/nope.ics', '/api/calendar/' + 'A'.repeat(43)]) {
+    for (const path of [
+      '/api/calendar/' + 'A'.repeat(43) + '.ics',
+      '/api/calendar/nope.ics',
+      '/api/calendar/' + 'A'.repeat(43),
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url: path });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Calendario non trovato: il link non è valido o è stato sostituito.');
@@ -262,7 +302,10 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
     const url = `/api/sessions/${id}/calendar.ics`;
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url, headers: outsider.headers })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/sessions/999999/calendar.ics', headers: member.headers })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/sessions/999999/calendar.ics', headers: member.headers }))
+        .statusCode,
+    ).toBe(404);
     const res = await ctx.app.inject({ method: 'GET', url, headers: member.headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
@@ -284,7 +327,11 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
       // Written before the API refused control characters: a bare CR, a CRLF, a bell.
       description: `Prima riga\r\nseconda riga\rterza \u0007campanello ${long}`,
     });
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/sessions/${id}/calendar.ics`, headers: member.headers });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/sessions/${id}/calendar.ics`,
+      headers: member.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body.endsWith('\r\n')).toBe(true);
     const lines = res.body.slice(0, -2).split('\r\n');
@@ -314,17 +361,38 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
     await fc.assert(
       fc.asyncProperty(world, async ({ person, sessions }) => {
         await ctx.db.deleteFrom('sessions').execute();
-        const user = await ctx.user({ is_expert: person.is_expert ? 1 : 0, expert_access: person.is_expert ? person.access : null });
+        const user = await ctx.user({
+          is_expert: person.is_expert ? 1 : 0,
+          expert_access: person.is_expert ? person.access : null,
+        });
         const teams = [await makeTeam(ctx.db), await makeTeam(ctx.db), await makeTeam(ctx.db)];
         for (const i of person.memberOf) await addMember(ctx.db, teams[i], user.id);
-        for (const i of person.owns) await ctx.db.updateTable('teams').set({ owner_id: user.id }).where('id', '=', teams[i]).execute();
-        for (const i of person.follows) await ctx.db.insertInto('expert_teams').values({ user_id: user.id, team_id: teams[i] }).execute();
-        const auth = { userId: user.id, token: '', isExpert: person.is_expert, expertAccess: person.is_expert ? person.access : null, moocAccess: false, permissions: new Set<string>() };
+        for (const i of person.owns)
+          await ctx.db.updateTable('teams').set({ owner_id: user.id }).where('id', '=', teams[i]).execute();
+        for (const i of person.follows)
+          await ctx.db.insertInto('expert_teams').values({ user_id: user.id, team_id: teams[i] }).execute();
+        const auth = {
+          userId: user.id,
+          token: '',
+          isExpert: person.is_expert,
+          expertAccess: person.is_expert ? person.access : null,
+          moocAccess: false,
+          permissions: new Set<string>(),
+        };
         const expected: number[] = [];
         for (const s of sessions) {
-          const id = await makeSession(ctx.db, { start_time: inDays(1), teams: s.teams.map((i) => teams[i]), experts: s.expert ? [user.id] : [] });
+          const id = await makeSession(ctx.db, {
+            start_time: inDays(1),
+            teams: s.teams.map((i) => teams[i]),
+            experts: s.expert ? [user.id] : [],
+          });
           const callerTeamIds = [...new Set([...person.memberOf, ...person.owns].map((i) => teams[i]))];
-          const rel = { sessionTeamIds: s.teams.map((i) => teams[i]), sessionExpert: s.expert, callerTeamIds, callerExpertTeamIds: person.follows.map((i) => teams[i]) };
+          const rel = {
+            sessionTeamIds: s.teams.map((i) => teams[i]),
+            sessionExpert: s.expert,
+            callerTeamIds,
+            callerExpertTeamIds: person.follows.map((i) => teams[i]),
+          };
           if (mayReadSession(auth, rel)) expected.push(id);
         }
         const owner = (await repo.owner(user.id))!;

@@ -19,10 +19,14 @@ function fakeDist(): string {
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(
-    csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-      const [name, ...values] = d.split(/\s+/);
-      return [name, values] as [string, string[]];
-    }),
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name, values] as [string, string[]];
+      }),
   );
 }
 
@@ -70,7 +74,9 @@ describe.each(databases)('public configuration, security headers and static file
       expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
       expect(csp.get('script-src-attr')).toEqual(["'none'"]);
       expect(csp.get('connect-src')).toEqual(["'self'"]);
-      expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://www.youtube.com', 'https://player.vimeo.com']));
+      expect(csp.get('frame-src')).toEqual(
+        expect.arrayContaining(['https://www.youtube.com', 'https://player.vimeo.com']),
+      );
       expect(csp.get('form-action')).toEqual(["'self'"]);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
@@ -100,7 +106,11 @@ describe.each(databases)('public configuration, security headers and static file
   });
 
   it('serves hashed assets with a long cache, pre-compressed when the browser accepts it', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -132,16 +142,22 @@ describe.each(databases)('public configuration, security headers and static file
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
 
-    const video = await ctx.app.inject({ method: 'GET', url: '/storage/videos/benvenuti.mp4', headers: { range: 'bytes=0-99' } });
+    const video = await ctx.app.inject({
+      method: 'GET',
+      url: '/storage/videos/benvenuti.mp4',
+      headers: { range: 'bytes=0-99' },
+    });
     expect(video.statusCode).toBe(206);
     expect(video.headers['content-type']).toBe('video/mp4');
     expect(video.rawPayload.length).toBe(100);
 
     expect((await ctx.app.inject({ method: 'GET', url: '/storage/../../etc/passwd' })).statusCode).not.toBe(200);
-    expect((await ctx.app.inject({ method: 'PUT', url: '/storage/lezioni/intro.webm', payload: 'x' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'PUT', url: '/storage/lezioni/intro.webm', payload: 'x' })).statusCode).toBe(
+      404,
+    );
   });
 
-  it('serves the provider\'s Italian account and privacy pages', async () => {
+  it("serves the provider's Italian account and privacy pages", async () => {
     const account = await ctx.app.inject({ method: 'GET', url: '/idp/account' });
     expect(account.statusCode).toBe(200);
     expect(account.body).toContain('<h1>Gestione profilo</h1>');
@@ -169,12 +185,26 @@ describe('WORKERS with the development provider', () => {
     // …and says so at start-up rather than ignoring the setting silently.
     expect(loadConfig({ WORKERS: '4' }).ignoredWorkers).toBe(4);
     expect(loadConfig({ WORKERS: '1' }).ignoredWorkers).toBeNull();
-    expect(loadConfig({ WORKERS: '4', OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'percorso', OIDC_CLIENT_SECRET: 's' }).workers).toBe(4);
+    expect(
+      loadConfig({
+        WORKERS: '4',
+        OIDC_ISSUER: 'https://id.example.com',
+        OIDC_CLIENT_ID: 'percorso',
+        OIDC_CLIENT_SECRET: 's',
+      }).workers,
+    ).toBe(4);
   });
 
   it('refuses an invalid WORKERS with either provider', () => {
     expect(() => loadConfig({ WORKERS: 'abc' })).toThrow('WORKERS must be an integer between 1 and 256 (got "abc")');
-    expect(() => loadConfig({ WORKERS: '0', OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'percorso', OIDC_CLIENT_SECRET: 's' })).toThrow(/WORKERS must be/);
+    expect(() =>
+      loadConfig({
+        WORKERS: '0',
+        OIDC_ISSUER: 'https://id.example.com',
+        OIDC_CLIENT_ID: 'percorso',
+        OIDC_CLIENT_SECRET: 's',
+      }),
+    ).toThrow(/WORKERS must be/);
   });
 });
 
@@ -182,7 +212,9 @@ describe('DB_QUERY_TIMEOUT_SECONDS', () => {
   it('bounds PostgreSQL queries at 30 s unless set, and refuses a value that is not a whole number of seconds', () => {
     expect(loadConfig({}).dbQueryTimeoutSeconds).toBe(30);
     expect(loadConfig({ DB_QUERY_TIMEOUT_SECONDS: '120' }).dbQueryTimeoutSeconds).toBe(120);
-    expect(() => loadConfig({ DB_QUERY_TIMEOUT_SECONDS: '0' })).toThrow('DB_QUERY_TIMEOUT_SECONDS must be an integer between 1 and 3600 (got "0")');
+    expect(() => loadConfig({ DB_QUERY_TIMEOUT_SECONDS: '0' })).toThrow(
+      'DB_QUERY_TIMEOUT_SECONDS must be an integer between 1 and 3600 (got "0")',
+    );
     expect(() => loadConfig({ DB_QUERY_TIMEOUT_SECONDS: '1.5' })).toThrow(/DB_QUERY_TIMEOUT_SECONDS must be/);
   });
 });

@@ -14,7 +14,10 @@ export const COURSE_ADMIN = [
   'update_lesosns',
 ];
 
-export async function insertCourse(db: Db, values: { name?: string; published?: boolean; cover_url?: string | null } = {}) {
+export async function insertCourse(
+  db: Db,
+  values: { name?: string; published?: boolean; cover_url?: string | null } = {},
+) {
   const row = await db
     .insertInto('courses')
     .values({
@@ -30,7 +33,12 @@ export async function insertCourse(db: Db, values: { name?: string; published?: 
 }
 
 /** The place after the last one of the parent: one module per place in a course, one lesson per place in a module. */
-async function nextPosition(db: Db, table: 'modules' | 'lessons', parent: 'course_id' | 'module_id', parentId: number): Promise<number> {
+async function nextPosition(
+  db: Db,
+  table: 'modules' | 'lessons',
+  parent: 'course_id' | 'module_id',
+  parentId: number,
+): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.max<number | null>('position').as('last'))
@@ -101,7 +109,8 @@ export async function multipart(
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
   for (const part of parts) {
-    if ('data' in part) form.append(part.name, new Blob([new Uint8Array(part.data)], { type: part.type }), part.filename);
+    if ('data' in part)
+      form.append(part.name, new Blob([new Uint8Array(part.data)], { type: part.type }), part.filename);
     else form.append(part.name, part.value);
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
@@ -138,5 +147,7 @@ export async function imageStatus(app: App, path: string): Promise<number> {
 
 export function png(width = 320, height = 180, exif = false): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
-  return (exif ? image.withExif({ IFD0: { Copyright: 'Segreto aziendale', Artist: 'Mario Rossi' } }) : image).png().toBuffer();
+  return (exif ? image.withExif({ IFD0: { Copyright: 'Segreto aziendale', Artist: 'Mario Rossi' } }) : image)
+    .png()
+    .toBuffer();
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
-import { COURSE_ADMIN, imageStatus, insertCourse, insertLesson, insertModule, markCompleted, png, postCover } from './courses-fixtures.js';
+import {
+  COURSE_ADMIN,
+  imageStatus,
+  insertCourse,
+  insertLesson,
+  insertModule,
+  markCompleted,
+  png,
+  postCover,
+} from './courses-fixtures.js';
 
 describe.each(databases)('courses API (%s)', (kind) => {
   const ctx = useTestApp(kind);
@@ -31,12 +40,22 @@ describe.each(databases)('courses API (%s)', (kind) => {
       expect(asLearner.statusCode).toBe(200);
       expect(asLearner.json().data.map((c: { id: number }) => c.id)).toEqual([published]);
       const reader = await ctx.user({}, ['read_courses']);
-      const asAdmin = await ctx.app.inject({ method: 'GET', url: '/api/courses?filter[name]=PITCH', headers: reader.headers });
+      const asAdmin = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/courses?filter[name]=PITCH',
+        headers: reader.headers,
+      });
       const ids = asAdmin.json().data.map((c: { id: number }) => c.id);
       expect(ids).toHaveLength(2);
       expect(ids).toEqual(expect.arrayContaining([published, draft]));
       const course = asAdmin.json().data.find((c: { id: number }) => c.id === draft);
-      expect(course).toMatchObject({ name: 'Pitch bozza', published: false, cover_url: null, total_lessons: 0, completed_lessons: 0 });
+      expect(course).toMatchObject({
+        name: 'Pitch bozza',
+        published: false,
+        cover_url: null,
+        total_lessons: 0,
+        completed_lessons: 0,
+      });
       expect(asAdmin.json().meta).toMatchObject({ total: 2, current_page: 1, last_page: 1 });
     });
 
@@ -54,7 +73,11 @@ describe.each(databases)('courses API (%s)', (kind) => {
       await markCompleted(ctx.db, other.id, l1);
       const mine = await ctx.app.inject({ method: 'GET', url: `/api/courses/${courseId}`, headers: me.headers });
       expect(mine.json().data).toMatchObject({ id: courseId, total_lessons: 3, completed_lessons: 2 });
-      const theirs = await ctx.app.inject({ method: 'GET', url: '/api/courses?filter[name]=Conteggi', headers: other.headers });
+      const theirs = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/courses?filter[name]=Conteggi',
+        headers: other.headers,
+      });
       expect(theirs.json().data[0]).toMatchObject({ total_lessons: 3, completed_lessons: 1 });
     });
   });
@@ -63,8 +86,12 @@ describe.each(databases)('courses API (%s)', (kind) => {
     it('is 403 for learners on an unpublished course and 404 when missing', async () => {
       const draft = await insertCourse(ctx.db, { published: false });
       const me = await learner();
-      expect((await ctx.app.inject({ method: 'GET', url: `/api/courses/${draft}`, headers: me.headers })).statusCode).toBe(403);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/courses/999999', headers: me.headers })).statusCode).toBe(404);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/api/courses/${draft}`, headers: me.headers })).statusCode,
+      ).toBe(403);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/courses/999999', headers: me.headers })).statusCode,
+      ).toBe(404);
       const reader = await ctx.user({}, ['read_courses']);
       const res = await ctx.app.inject({ method: 'GET', url: `/api/courses/${draft}`, headers: reader.headers });
       expect(res.statusCode).toBe(200);
@@ -93,7 +120,12 @@ describe.each(databases)('courses API (%s)', (kind) => {
         payload: { name: '  Marketing  ', description: 'Come trovare clienti' },
       });
       expect(draft.statusCode).toBe(201);
-      expect(draft.json().data).toMatchObject({ name: 'Marketing', description: 'Come trovare clienti', published: false, total_lessons: 0 });
+      expect(draft.json().data).toMatchObject({
+        name: 'Marketing',
+        description: 'Come trovare clienti',
+        published: false,
+        total_lessons: 0,
+      });
       const live = await ctx.app.inject({
         method: 'POST',
         url: '/api/courses',
@@ -115,9 +147,18 @@ describe.each(databases)('courses API (%s)', (kind) => {
       ['name', { name: '   ', description: 'D' }, 'Il campo nome è obbligatorio.'],
       ['description', { name: 'N' }, 'Il campo descrizione è obbligatorio.'],
       ['description', { name: 'N', description: '' }, 'Il campo descrizione è obbligatorio.'],
-      ['published', { name: 'N', description: 'D', published: 'forse' }, 'Il campo pubblicazione deve essere vero o falso.'],
+      [
+        'published',
+        { name: 'N', description: 'D', published: 'forse' },
+        'Il campo pubblicazione deve essere vero o falso.',
+      ],
     ])('answers 422 with errors.%s in Italian', async (field, payload, message) => {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/courses', headers: (await admin()).headers, payload });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/courses',
+        headers: (await admin()).headers,
+        payload,
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors[field]).toEqual([message]);
     });
@@ -135,7 +176,12 @@ describe.each(databases)('courses API (%s)', (kind) => {
       });
       expect(refused.statusCode).toBe(403);
       const me = await admin();
-      const invalid = await ctx.app.inject({ method: 'PUT', url: `/api/courses/${id}`, headers: me.headers, payload: { name: '' } });
+      const invalid = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/courses/${id}`,
+        headers: me.headers,
+        payload: { name: '' },
+      });
       expect(invalid.statusCode).toBe(422);
       expect(Object.keys(invalid.json().errors).sort()).toEqual(['description', 'name']);
       const kept = await ctx.app.inject({
@@ -177,10 +223,13 @@ describe.each(databases)('courses API (%s)', (kind) => {
     it('removes modules, lessons, progress and the course and module covers with the course', async () => {
       const me = await admin();
       const id = await insertCourse(ctx.db);
-      const cover = (await postCover(ctx.app, `/api/courses/${id}/cover`, me.headers, await png())).json().data.cover_url;
+      const cover = (await postCover(ctx.app, `/api/courses/${id}/cover`, me.headers, await png())).json().data
+        .cover_url;
       expect(await imageStatus(ctx.app, cover)).toBe(200);
       const moduleId = await insertModule(ctx.db, id);
-      const moduleCover = (await postCover(ctx.app, `/api/courses/${id}/modules/${moduleId}/cover`, me.headers, await png())).json().data.cover_url;
+      const moduleCover = (
+        await postCover(ctx.app, `/api/courses/${id}/modules/${moduleId}/cover`, me.headers, await png())
+      ).json().data.cover_url;
       expect(await imageStatus(ctx.app, moduleCover)).toBe(200);
       const lessonId = await insertLesson(ctx.db, moduleId);
       await markCompleted(ctx.db, me.id, lessonId);
@@ -189,7 +238,9 @@ describe.each(databases)('courses API (%s)', (kind) => {
       expect(res.json().data).toEqual({ id, name: 'Corso di prova' });
       expect(await ctx.db.selectFrom('modules').select('id').where('course_id', '=', id).execute()).toEqual([]);
       expect(await ctx.db.selectFrom('lessons').select('id').where('id', '=', lessonId).execute()).toEqual([]);
-      expect(await ctx.db.selectFrom('lesson_progress').select('user_id').where('lesson_id', '=', lessonId).execute()).toEqual([]);
+      expect(
+        await ctx.db.selectFrom('lesson_progress').select('user_id').where('lesson_id', '=', lessonId).execute(),
+      ).toEqual([]);
       expect(await imageStatus(ctx.app, cover)).toBe(404);
       expect(await imageStatus(ctx.app, moduleCover)).toBe(404);
       const again = await ctx.app.inject({ method: 'DELETE', url: `/api/courses/${id}`, headers: me.headers });

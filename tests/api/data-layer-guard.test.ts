@@ -24,7 +24,9 @@ export default async function probe(app: FastifyInstance, other: Db) {
 async function problems(filePath: string): Promise<string[]> {
   const eslint = new ESLint({ cwd: root });
   const [result] = await eslint.lintText(PROBE, { filePath: `${root}/${filePath}` });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  return result.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .map((m) => m.message);
 }
 
 describe('data layer lint guard', () => {
@@ -61,7 +63,9 @@ describe('front-end import guard', () => {
       ["import type { Db } from '../../server/src/db/index';", 1],
     ];
     for (const [code, expected] of cases) {
-      const [result] = await eslint.lintText(`${code}\nexport const probe = 1;\n`, { filePath: `${root}/src/admin/probe.ts` });
+      const [result] = await eslint.lintText(`${code}\nexport const probe = 1;\n`, {
+        filePath: `${root}/src/admin/probe.ts`,
+      });
       const refused = result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports');
       expect(refused, code).toHaveLength(expected);
     }

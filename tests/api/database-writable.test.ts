@@ -8,7 +8,10 @@ import { createDb, migrateToLatest } from '../../server/src/db/index.js';
 /** A database that cannot be written is refused at start, with a message saying so. */
 describe('a database that cannot be written', () => {
   it('is accepted when writable (SQLite), and nothing is written by the check', async () => {
-    const db = await createDb({ kind: 'sqlite', path: join(mkdtempSync(join(tmpdir(), 'percorso-writable-')), 'test.db') });
+    const db = await createDb({
+      kind: 'sqlite',
+      path: join(mkdtempSync(join(tmpdir(), 'percorso-writable-')), 'test.db'),
+    });
     await migrateToLatest(db);
     await migrateToLatest(db);
     await db.destroy();
@@ -25,7 +28,9 @@ describe('a database that cannot be written', () => {
       url.username = role;
       url.password = 'ro';
       const readOnly = await createDb({ kind: 'postgres', url: url.toString() });
-      await expect(migrateToLatest(readOnly)).rejects.toThrow('il database non accetta scritture: the connection is read-only');
+      await expect(migrateToLatest(readOnly)).rejects.toThrow(
+        'il database non accetta scritture: the connection is read-only',
+      );
       await readOnly.destroy();
     } finally {
       await sql.raw(`drop role if exists ${role}`).execute(admin);

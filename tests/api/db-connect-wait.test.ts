@@ -22,7 +22,10 @@ describe('waiting for a database that does not answer (DB_CONNECT_TIMEOUT_SECOND
       pauses.push(ms);
       vi.setSystemTime(Date.now() + ms);
     };
-    const url = { kind: 'postgres' as const, url: `postgres://percorso:percorso@127.0.0.1:${await closedPort()}/percorso` };
+    const url = {
+      kind: 'postgres' as const,
+      url: `postgres://percorso:percorso@127.0.0.1:${await closedPort()}/percorso`,
+    };
     const failure = openDatabase(url, { timeoutSeconds, log: () => {}, sleep });
     await expect(failure).rejects.toThrow(new RegExp(`Database non raggiungibile dopo ${timeoutSeconds} s`));
     const waited = pauses.reduce((sum, ms) => sum + ms, 0);

@@ -40,7 +40,12 @@ describe('GET /readyz on a database not migrated yet', () => {
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'percorso-ready-'));
     db = await createDb({ kind: 'sqlite', path: join(dir, 'test.db') });
-    const config = loadConfig({ PORT: '3999', DATABASE_URL: `sqlite:${join(dir, 'test.db')}`, STORAGE_DIR: dir, LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      PORT: '3999',
+      DATABASE_URL: `sqlite:${join(dir, 'test.db')}`,
+      STORAGE_DIR: dir,
+      LOG_LEVEL: 'silent',
+    });
     app = await buildApp({ config, db });
     await app.ready();
   });
@@ -78,7 +83,11 @@ describe('SQLite failures answer 503 and the same process recovers', () => {
     const stream = { write: (line: string) => void logged.push(JSON.parse(line) as (typeof logged)[number]) };
     app = await buildApp({ config, db, logger: { level: 'warn', stream } });
     await app.ready();
-    const user = await db.insertInto('users').values({ name: 'Ada', surname: 'Guasti', email: 'ada@example.test' }).returning('id').executeTakeFirstOrThrow();
+    const user = await db
+      .insertInto('users')
+      .values({ name: 'Ada', surname: 'Guasti', email: 'ada@example.test' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await grant(db, user.id, ['read_teams', 'create_teams']);
     headers = { authorization: `Bearer ${await issueToken(db, user.id, 3600)}`, accept: 'application/json' };
   });
@@ -139,10 +148,14 @@ describe('SQLite failures answer 503 and the same process recovers', () => {
       // Fill what is left, with large rows then small ones, until SQLite says the disk is full.
       for (const size of [2000, 20]) {
         for (let i = 0; ; i++) {
-          const full = await db.insertInto('teams').values({ name: `Riempimento ${size}-${i}`, description: 'x'.repeat(size) }).execute().then(
-            () => false,
-            (error: { code?: string }) => error.code === 'SQLITE_FULL',
-          );
+          const full = await db
+            .insertInto('teams')
+            .values({ name: `Riempimento ${size}-${i}`, description: 'x'.repeat(size) })
+            .execute()
+            .then(
+              () => false,
+              (error: { code?: string }) => error.code === 'SQLITE_FULL',
+            );
           if (full) break;
         }
       }
@@ -176,7 +189,9 @@ describe.skipIf(!databases.includes('postgres'))('a PostgreSQL transaction cut i
       );
     expect(failure).not.toBeNull();
     expect(isDatabaseUnavailable(failure)).toBe(true);
-    const names = (await ctx.db.selectFrom('teams').select('name').where('name', 'like', 'M%').execute()).map((r) => r.name);
+    const names = (await ctx.db.selectFrom('teams').select('name').where('name', 'like', 'M%').execute()).map(
+      (r) => r.name,
+    );
     expect(names).toEqual([]);
     const admin = await ctx.user({}, ['read_teams']);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/teams', headers: admin.headers })).statusCode).toBe(200);

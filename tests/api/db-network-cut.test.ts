@@ -101,32 +101,42 @@ describe.skipIf(!BASE)('PostgreSQL behind a network cut that drops packets', () 
     const get = (url: string) => app.inject({ method: 'GET', url, headers });
     const createTeam = (name: string) => app.inject({ method: 'POST', url: '/api/teams', headers, payload: { name } });
 
-    it('answers 503 within the query bound on pooled connections, and 200 on fresh ones once the network is back', { timeout: 60_000 }, async () => {
-      // Requests at once leave several connections idle in the pool.
-      const warm = await Promise.all(Array.from({ length: 4 }, () => get('/api/teams')));
-      expect(warm.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    it(
+      'answers 503 within the query bound on pooled connections, and 200 on fresh ones once the network is back',
+      { timeout: 60_000 },
+      async () => {
+        // Requests at once leave several connections idle in the pool.
+        const warm = await Promise.all(Array.from({ length: 4 }, () => get('/api/teams')));
+        expect(warm.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
 
-      proxy.cut();
-      const started = Date.now();
-      const [read, write] = await Promise.all([get('/api/teams'), createTeam('Durante il taglio')]);
-      const waited = Date.now() - started;
-      expect(read.statusCode).toBe(503);
-      expect(read.headers['retry-after']).toMatch(/^\d+$/);
-      expect(read.json().message).toMatch(/temporaneamente non disponibile/i);
-      expect(write.statusCode).toBe(503);
-      // Still cut: whichever connection a request gets, it is answered, not held.
-      expect((await get('/readyz')).statusCode).toBe(503);
+        proxy.cut();
+        const started = Date.now();
+        const [read, write] = await Promise.all([get('/api/teams'), createTeam('Durante il taglio')]);
+        const waited = Date.now() - started;
+        expect(read.statusCode).toBe(503);
+        expect(read.headers['retry-after']).toMatch(/^\d+$/);
+        expect(read.json().message).toMatch(/temporaneamente non disponibile/i);
+        expect(write.statusCode).toBe(503);
+        // Still cut: whichever connection a request gets, it is answered, not held.
+        expect((await get('/readyz')).statusCode).toBe(503);
 
-      // The network is back for new connections; the connections cut stay silent, so a request
-      // served on one of them again would be answered 503 (or not at all).
-      proxy.restore();
-      expect((await get('/api/teams')).statusCode).toBe(200);
-      expect((await createTeam('Dopo il taglio')).statusCode).toBe(201);
-      expect((await get('/readyz')).statusCode).toBe(200);
-      const stored = await direct.selectFrom('teams').select('name').where('name', 'in', ['Durante il taglio', 'Dopo il taglio']).execute();
-      expect(stored.map((row) => row.name)).toEqual(['Dopo il taglio']);
-      console.log(`network cut: the first requests answered ${read.statusCode} and ${write.statusCode} after ${waited} ms (bound 1 s)`);
-    });
+        // The network is back for new connections; the connections cut stay silent, so a request
+        // served on one of them again would be answered 503 (or not at all).
+        proxy.restore();
+        expect((await get('/api/teams')).statusCode).toBe(200);
+        expect((await createTeam('Dopo il taglio')).statusCode).toBe(201);
+        expect((await get('/readyz')).statusCode).toBe(200);
+        const stored = await direct
+          .selectFrom('teams')
+          .select('name')
+          .where('name', 'in', ['Durante il taglio', 'Dopo il taglio'])
+          .execute();
+        expect(stored.map((row) => row.name)).toEqual(['Dopo il taglio']);
+        console.log(
+          `network cut: the first requests answered ${read.statusCode} and ${write.statusCode} after ${waited} ms (bound 1 s)`,
+        );
+      },
+    );
   });
 
   describe('the background jobs lock', () => {
@@ -135,39 +145,43 @@ describe.skipIf(!BASE)('PostgreSQL behind a network cut that drops packets', () 
       await leadership?.stop();
     });
 
-    it('is given up when its check goes unanswered, taken again after the cut, and stop() does not wait on a silent connection', { timeout: 60_000 }, async () => {
-      const { proxy, url } = await proxied();
-      const events: string[] = [];
-      const jobs = startLeadership({
-        database: { kind: 'postgres', url },
-        workerIndex: 0,
-        log: quiet,
-        retryMs: 100,
-        queryTimeoutMs: 1000,
-        onLead: () => events.push('lead'),
-        onLose: async () => {
-          events.push('lose');
-        },
-      });
-      leadership = jobs;
-      await waitFor(() => jobs.leading, 'the lock');
+    it(
+      'is given up when its check goes unanswered, taken again after the cut, and stop() does not wait on a silent connection',
+      { timeout: 60_000 },
+      async () => {
+        const { proxy, url } = await proxied();
+        const events: string[] = [];
+        const jobs = startLeadership({
+          database: { kind: 'postgres', url },
+          workerIndex: 0,
+          log: quiet,
+          retryMs: 100,
+          queryTimeoutMs: 1000,
+          onLead: () => events.push('lead'),
+          onLose: async () => {
+            events.push('lose');
+          },
+        });
+        leadership = jobs;
+        await waitFor(() => jobs.leading, 'the lock');
 
-      proxy.cut();
-      await waitFor(() => !jobs.leading, 'the jobs to stop');
-      expect(events).toEqual(['lead', 'lose']);
+        proxy.cut();
+        await waitFor(() => !jobs.leading, 'the jobs to stop');
+        expect(events).toEqual(['lead', 'lose']);
 
-      // PostgreSQL frees the lock when it notices the silent session gone: here, when the proxy
-      // resets it.
-      proxy.restore();
-      await proxy.close();
-      await proxy.open();
-      await waitFor(() => jobs.leading, 'the lock again');
-      expect(events).toEqual(['lead', 'lose', 'lead']);
+        // PostgreSQL frees the lock when it notices the silent session gone: here, when the proxy
+        // resets it.
+        proxy.restore();
+        await proxy.close();
+        await proxy.open();
+        await waitFor(() => jobs.leading, 'the lock again');
+        expect(events).toEqual(['lead', 'lose', 'lead']);
 
-      proxy.cut();
-      await jobs.stop();
-      expect(jobs.leading).toBe(false);
-      expect(events).toEqual(['lead', 'lose', 'lead', 'lose']);
-    });
+        proxy.cut();
+        await jobs.stop();
+        expect(jobs.leading).toBe(false);
+        expect(events).toEqual(['lead', 'lose', 'lead', 'lose']);
+      },
+    );
   });
 });

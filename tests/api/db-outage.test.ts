@@ -43,7 +43,11 @@ describe.skipIf(!BASE)('PostgreSQL outages, on a real server process', () => {
 
   async function get(path: string) {
     const response = await fetch(`${baseUrl}${path}`, { headers });
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, unknown> };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: (await response.json()) as Record<string, unknown>,
+    };
   }
 
   async function createTeam(name: string): Promise<number> {
@@ -59,7 +63,12 @@ describe.skipIf(!BASE)('PostgreSQL outages, on a real server process', () => {
   async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 60000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (await Promise.resolve().then(check).catch(() => false)) return;
+      if (
+        await Promise.resolve()
+          .then(check)
+          .catch(() => false)
+      )
+        return;
       await sleep(100);
     }
     throw new Error(`timed out waiting for ${what}\n--- server output ---\n${output}`);
@@ -112,24 +121,28 @@ describe.skipIf(!BASE)('PostgreSQL outages, on a real server process', () => {
     await direct?.destroy();
   });
 
-  it('starts before the database is up, logs its retries, and serves once the database comes', { timeout: 90000 }, async () => {
-    await waitFor(() => (output.match(/Database non raggiungibile/g) ?? []).length >= 2, 'two logged retries', 20000);
-    expect(exited).toBeNull();
-    await proxy.open();
-    await waitFor(async () => (await get('/readyz')).status === 200, '/readyz to answer 200', 80000);
-    expect(output).toMatch(/Database raggiungibile \(tentativo \d+\)/);
-    expect((await get('/healthz')).status).toBe(200);
+  it(
+    'starts before the database is up, logs its retries, and serves once the database comes',
+    { timeout: 90000 },
+    async () => {
+      await waitFor(() => (output.match(/Database non raggiungibile/g) ?? []).length >= 2, 'two logged retries', 20000);
+      expect(exited).toBeNull();
+      await proxy.open();
+      await waitFor(async () => (await get('/readyz')).status === 200, '/readyz to answer 200', 80000);
+      expect(output).toMatch(/Database raggiungibile \(tentativo \d+\)/);
+      expect((await get('/healthz')).status).toBe(200);
 
-    // A signed-in administrator for the API calls below (written straight into the database).
-    const user = await direct
-      .insertInto('users')
-      .values({ name: 'Guasto', surname: 'Prova', email: `guasto-${randomBytes(3).toString('hex')}@example.test` })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await grant(direct, user.id, ['read_teams', 'create_teams']);
-    headers = { authorization: `Bearer ${await issueToken(direct, user.id, 3600)}`, accept: 'application/json' };
-    expect((await get('/api/teams')).status).toBe(200);
-  });
+      // A signed-in administrator for the API calls below (written straight into the database).
+      const user = await direct
+        .insertInto('users')
+        .values({ name: 'Guasto', surname: 'Prova', email: `guasto-${randomBytes(3).toString('hex')}@example.test` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await grant(direct, user.id, ['read_teams', 'create_teams']);
+      headers = { authorization: `Bearer ${await issueToken(direct, user.id, 3600)}`, accept: 'application/json' };
+      expect((await get('/api/teams')).status).toBe(200);
+    },
+  );
 
   it('stays up when every connection is terminated while idle, and serves the next request', async () => {
     // Several requests at once leave several idle connections in the pool.
@@ -169,10 +182,15 @@ describe.skipIf(!BASE)('PostgreSQL outages, on a real server process', () => {
     expect(exited).toBeNull();
     expect(terminated).toBeGreaterThan(0);
     // Each write either succeeded or was refused as "unavailable": never a 500.
-    expect([...statuses.keys()].every((s) => s === 201 || s === 503), JSON.stringify([...statuses])).toBe(true);
+    expect(
+      [...statuses.keys()].every((s) => s === 201 || s === 503),
+      JSON.stringify([...statuses]),
+    ).toBe(true);
     expect(acknowledged.length).toBeGreaterThan(10);
     const stored = new Set(
-      (await direct.selectFrom('teams').select('name').where('name', 'like', 'Scrittura %').execute()).map((r) => r.name),
+      (await direct.selectFrom('teams').select('name').where('name', 'like', 'Scrittura %').execute()).map(
+        (r) => r.name,
+      ),
     );
     expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
     // pg_terminate_backend only signals: a connection of the last round may still be closing, and
@@ -180,7 +198,9 @@ describe.skipIf(!BASE)('PostgreSQL outages, on a real server process', () => {
     // server serves again.
     await sleep(500);
     expect((await get('/api/teams')).status).toBe(200);
-    console.log(`writes under terminations: ${JSON.stringify(Object.fromEntries(statuses))}, ${terminated} backends terminated, ${acknowledged.length} acknowledged and all stored`);
+    console.log(
+      `writes under terminations: ${JSON.stringify(Object.fromEntries(statuses))}, ${terminated} backends terminated, ${acknowledged.length} acknowledged and all stored`,
+    );
   });
 
   it('answers 503 with Retry-After and an Italian message during an outage, and 200 once it ends', async () => {
@@ -201,7 +221,9 @@ describe.skipIf(!BASE)('PostgreSQL outages, on a real server process', () => {
     expect((await get('/readyz')).status).toBe(200);
     expect(await createTeam('Dopo il guasto')).toBe(201);
     expect(output).toMatch(/database unavailable/);
-    console.log(`during the outage: ${during.status} retry-after=${during.retryAfter} "${String(during.body.message)}"; after: 200`);
+    console.log(
+      `during the outage: ${during.status} retry-after=${during.retryAfter} "${String(during.body.message)}"; after: 200`,
+    );
   });
 
   it('gives up with a clear message when the database never comes', { timeout: 30000 }, async () => {
@@ -211,7 +233,13 @@ describe.skipIf(!BASE)('PostgreSQL outages, on a real server process', () => {
     url.port = String(closedPort);
     const started = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'src', 'server.ts')], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url.toString(), DB_CONNECT_TIMEOUT_SECONDS: '2', PORT: String(await freePort()), LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        DB_CONNECT_TIMEOUT_SECONDS: '2',
+        PORT: String(await freePort()),
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let text = '';

@@ -14,7 +14,7 @@ import { newTestSchemaName } from './helpers.js';
 const BASE = process.env.TEST_DATABASE_URL;
 const quiet = { warn: () => {}, info: () => {} };
 
-describe.skipIf(!BASE)('PostgreSQL: the query bound is the server\'s statement_timeout too', () => {
+describe.skipIf(!BASE)("PostgreSQL: the query bound is the server's statement_timeout too", () => {
   const schema = newTestSchemaName();
   const url = `${BASE}${BASE?.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   let admin: Db;
@@ -41,22 +41,28 @@ describe.skipIf(!BASE)('PostgreSQL: the query bound is the server\'s statement_t
         where state = 'active' and query like ${`%${marker}%`} and pid <> pg_backend_pid()`.execute(admin)
     ).rows[0]!.n;
 
-  it('cancels a slow query on the server within the bound, as "unavailable", and keeps serving', { timeout: 20_000 }, async () => {
-    const marker = `slow_${randomBytes(4).toString('hex')}`;
-    const started = Date.now();
-    const failure = await sql`select pg_sleep(4) as ${sql.id(marker)}`.execute(db).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    const waited = Date.now() - started;
-    expect(failure).toMatchObject({ code: '57014' });
-    expect(isDatabaseUnavailable(failure)).toBe(true);
-    expect(waited).toBeLessThan(1000 + SERVER_FIRST_MS);
-    expect(await stillRunning(marker)).toBe(0);
-    // The same pool, and the connection the cancelled query ran on, answer at once.
-    const answers = await Promise.all(Array.from({ length: 3 }, () => sql<{ one: number }>`select 1 as one`.execute(db)));
-    expect(answers.map((answer) => answer.rows[0]!.one)).toEqual([1, 1, 1]);
-  });
+  it(
+    'cancels a slow query on the server within the bound, as "unavailable", and keeps serving',
+    { timeout: 20_000 },
+    async () => {
+      const marker = `slow_${randomBytes(4).toString('hex')}`;
+      const started = Date.now();
+      const failure = await sql`select pg_sleep(4) as ${sql.id(marker)}`.execute(db).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      const waited = Date.now() - started;
+      expect(failure).toMatchObject({ code: '57014' });
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      expect(waited).toBeLessThan(1000 + SERVER_FIRST_MS);
+      expect(await stillRunning(marker)).toBe(0);
+      // The same pool, and the connection the cancelled query ran on, answer at once.
+      const answers = await Promise.all(
+        Array.from({ length: 3 }, () => sql<{ one: number }>`select 1 as one`.execute(db)),
+      );
+      expect(answers.map((answer) => answer.rows[0]!.one)).toEqual([1, 1, 1]);
+    },
+  );
 
   it('a cancelled statement inside a transaction rolls the transaction back', { timeout: 20_000 }, async () => {
     const name = `Lenta ${randomBytes(3).toString('hex')}`;

@@ -88,7 +88,11 @@ export async function signInAtDevProvider(
   if (submitted.callback) {
     const callback = submitted.callback;
     if (callback.searchParams.get('state') !== state) throw new Error('state was not returned');
-    return { code: callback.searchParams.get('code') ?? undefined, iss: callback.searchParams.get('iss') ?? undefined, state: state! };
+    return {
+      code: callback.searchParams.get('code') ?? undefined,
+      iss: callback.searchParams.get('iss') ?? undefined,
+      state: state!,
+    };
   }
   return { state: state!, html: submitted.html, status: submitted.page.status };
 }

@@ -48,7 +48,11 @@ const RECORDS: Record<string, (ctx: TestContext) => Promise<Edited>> = {
   roles: async (ctx) => {
     // Role names are unique: each record gets its own.
     const name = `Ruolo da modificare ${++roleCount}`;
-    const role = await ctx.db.insertInto('roles').values({ name, description: 'Prima' }).returning('id').executeTakeFirstOrThrow();
+    const role = await ctx.db
+      .insertInto('roles')
+      .values({ name, description: 'Prima' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return {
       url: `/api/roles/${role.id}`,
       permissions: ['read_roles', 'edit_roles'],
@@ -86,8 +90,18 @@ const RECORDS: Record<string, (ctx: TestContext) => Promise<Edited>> = {
     return {
       url: `/api/courses/${course}/modules/${module}/lessons/${await insertLesson(ctx.db, module)}`,
       permissions: COURSE_ADMIN,
-      first: { position: 1, name: 'Lezione nuova', video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', video_length: 60 },
-      second: { position: 1, name: 'Lezione nuova', video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', video_length: 90 },
+      first: {
+        position: 1,
+        name: 'Lezione nuova',
+        video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        video_length: 60,
+      },
+      second: {
+        position: 1,
+        name: 'Lezione nuova',
+        video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        video_length: 90,
+      },
     };
   },
 };
@@ -105,7 +119,12 @@ describe.each(databases)('edit versions: If-Match on PUT (%s)', (kind) => {
       expect(version).toMatch(/^"[\w-]{22}"$/);
 
       // One person saves on the version both loaded: accepted, with the new version.
-      const first = await ctx.app.inject({ method: 'PUT', url: record.url, headers: { ...headers, 'if-match': version }, payload: record.first });
+      const first = await ctx.app.inject({
+        method: 'PUT',
+        url: record.url,
+        headers: { ...headers, 'if-match': version },
+        payload: record.first,
+      });
       expect(first.statusCode, first.body).toBe(200);
       const saved = first.headers.etag as string;
       expect(saved).toMatch(/^"[\w-]{22}"$/);
@@ -113,7 +132,12 @@ describe.each(databases)('edit versions: If-Match on PUT (%s)', (kind) => {
       expect((await ctx.app.inject({ method: 'GET', url: record.url, headers })).headers.etag).toBe(saved);
 
       // The other saves on the version it loaded before: refused, the first save stands.
-      const second = await ctx.app.inject({ method: 'PUT', url: record.url, headers: { ...headers, 'if-match': version }, payload: record.second });
+      const second = await ctx.app.inject({
+        method: 'PUT',
+        url: record.url,
+        headers: { ...headers, 'if-match': version },
+        payload: record.second,
+      });
       expect(second.statusCode).toBe(412);
       expect(second.json()).toEqual({ message: EDITED_MEANWHILE });
       const after = await ctx.app.inject({ method: 'GET', url: record.url, headers });
@@ -121,7 +145,12 @@ describe.each(databases)('edit versions: If-Match on PUT (%s)', (kind) => {
       expect(after.json().data).toMatchObject(first.json().data);
 
       // On the current version it goes through; without If-Match a save is applied as before.
-      const again = await ctx.app.inject({ method: 'PUT', url: record.url, headers: { ...headers, 'if-match': saved }, payload: record.second });
+      const again = await ctx.app.inject({
+        method: 'PUT',
+        url: record.url,
+        headers: { ...headers, 'if-match': saved },
+        payload: record.second,
+      });
       expect(again.statusCode, again.body).toBe(200);
       const plain = await ctx.app.inject({ method: 'PUT', url: record.url, headers, payload: record.first });
       expect(plain.statusCode, plain.body).toBe(200);
@@ -132,9 +161,13 @@ describe.each(databases)('edit versions: If-Match on PUT (%s)', (kind) => {
       const record = await RECORDS[resource](ctx);
       const { headers } = await ctx.user({}, record.permissions);
       const version = (await ctx.app.inject({ method: 'GET', url: record.url, headers })).headers.etag as string;
-      const save = (payload: object) => ctx.app.inject({ method: 'PUT', url: record.url, headers: { ...headers, 'if-match': version }, payload });
+      const save = (payload: object) =>
+        ctx.app.inject({ method: 'PUT', url: record.url, headers: { ...headers, 'if-match': version }, payload });
       const answers = await Promise.all([save(record.first), save(record.second)]);
-      expect(answers.map((answer) => answer.statusCode).sort(), answers.map((answer) => answer.body).join(" / ")).toEqual([200, 412]);
+      expect(
+        answers.map((answer) => answer.statusCode).sort(),
+        answers.map((answer) => answer.body).join(' / '),
+      ).toEqual([200, 412]);
       // What stands is the save that was applied, whole.
       const applied = answers.find((answer) => answer.statusCode === 200)!;
       const after = await ctx.app.inject({ method: 'GET', url: record.url, headers });
@@ -145,12 +178,35 @@ describe.each(databases)('edit versions: If-Match on PUT (%s)', (kind) => {
     it('a refusal the request would get anyway comes first: sign-in, permission, a missing record', async () => {
       const record = await RECORDS[resource](ctx);
       const stale = { 'if-match': '"not-the-current-version"' };
-      expect((await ctx.app.inject({ method: 'PUT', url: record.url, headers: stale, payload: record.first })).statusCode).toBe(401);
-      const reader = await ctx.user({}, record.permissions.filter((name) => name.startsWith('read_')));
-      expect((await ctx.app.inject({ method: 'PUT', url: record.url, headers: { ...reader.headers, ...stale }, payload: record.first })).statusCode).toBe(403);
+      expect(
+        (await ctx.app.inject({ method: 'PUT', url: record.url, headers: stale, payload: record.first })).statusCode,
+      ).toBe(401);
+      const reader = await ctx.user(
+        {},
+        record.permissions.filter((name) => name.startsWith('read_')),
+      );
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'PUT',
+            url: record.url,
+            headers: { ...reader.headers, ...stale },
+            payload: record.first,
+          })
+        ).statusCode,
+      ).toBe(403);
       const { headers } = await ctx.user({}, record.permissions);
       const missing = record.url.replace(/\d+$/, '999999');
-      expect((await ctx.app.inject({ method: 'PUT', url: missing, headers: { ...headers, ...stale }, payload: record.first })).statusCode).toBe(404);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'PUT',
+            url: missing,
+            headers: { ...headers, ...stale },
+            payload: record.first,
+          })
+        ).statusCode,
+      ).toBe(404);
     });
   });
 
@@ -197,8 +253,18 @@ describe.each(databases)('edit versions: If-Match on PUT (%s)', (kind) => {
     const team = await makeTeam(ctx.db);
     const { headers } = await ctx.user({}, ['read_teams', 'update_teams']);
     const answers = [
-      await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers, payload: { name: `Squadra in prestito ${kind}` } }),
-      await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: { ...headers, 'if-match': '"stale"' }, payload: { name: 'Altro nome' } }),
+      await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/teams/${team}`,
+        headers,
+        payload: { name: `Squadra in prestito ${kind}` },
+      }),
+      await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/teams/${team}`,
+        headers: { ...headers, 'if-match': '"stale"' },
+        payload: { name: 'Altro nome' },
+      }),
       await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers, payload: { name: '  ' } }),
     ];
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 412, 422]);
@@ -207,7 +273,12 @@ describe.each(databases)('edit versions: If-Match on PUT (%s)', (kind) => {
 
   it('a body the rules refuse hears why (422) rather than about its version', async () => {
     const { headers } = await ctx.user({}, ['read_teams', 'update_teams']);
-    const res = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${await makeTeam(ctx.db)}`, headers: { ...headers, 'if-match': '"stale"' }, payload: { name: '  ' } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/teams/${await makeTeam(ctx.db)}`,
+      headers: { ...headers, 'if-match': '"stale"' },
+      payload: { name: '  ' },
+    });
     expect(res.statusCode).toBe(422);
   });
 });
@@ -215,8 +286,12 @@ describe.each(databases)('edit versions: If-Match on PUT (%s)', (kind) => {
 describe('edit version tags', () => {
   it('name the edited fields only, in the order the body declares them', () => {
     const fields = ['name', 'description'];
-    expect(editVersionTag({ name: 'A', description: null, members_count: 1 }, fields)).toBe(editVersionTag({ name: 'A', members_count: 7 }, fields));
-    expect(editVersionTag({ name: 'A', description: 'x' }, fields)).not.toBe(editVersionTag({ name: 'A', description: 'y' }, fields));
+    expect(editVersionTag({ name: 'A', description: null, members_count: 1 }, fields)).toBe(
+      editVersionTag({ name: 'A', members_count: 7 }, fields),
+    );
+    expect(editVersionTag({ name: 'A', description: 'x' }, fields)).not.toBe(
+      editVersionTag({ name: 'A', description: 'y' }, fields),
+    );
   });
 
   it('If-Match accepts the tag among others, or *', () => {

@@ -18,9 +18,17 @@ describe.each(databases)('experts API (%s)', (kind) => {
       const admin = await ctx.user({}, ['read_experts']);
       const team = await makeTeam(ctx.db, { name: 'Seguita' });
       const older = await makeExpert(ctx, 'limited', [team]);
-      await ctx.db.updateTable('users').set({ name: 'Elena', surname: 'Esperta', tax_id: 'RSSMRA80A01H501U', created_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', older.id).execute();
+      await ctx.db
+        .updateTable('users')
+        .set({ name: 'Elena', surname: 'Esperta', tax_id: 'RSSMRA80A01H501U', created_at: '2020-01-01T00:00:00.000Z' })
+        .where('id', '=', older.id)
+        .execute();
       const newer = await makeExpert(ctx, 'complete');
-      await ctx.db.updateTable('users').set({ name: 'Ettore', surname: 'Esperto', created_at: '2030-01-01T00:00:00.000Z' }).where('id', '=', newer.id).execute();
+      await ctx.db
+        .updateTable('users')
+        .set({ name: 'Ettore', surname: 'Esperto', created_at: '2030-01-01T00:00:00.000Z' })
+        .where('id', '=', newer.id)
+        .execute();
       await ctx.user({ name: 'Elena', surname: 'Normale' });
 
       const res = await get('/api/experts?filter[search]=esper', admin.headers);
@@ -28,11 +36,23 @@ describe.each(databases)('experts API (%s)', (kind) => {
       const body = res.json();
       expect(body.data.map((e: { id: number }) => e.id)).toEqual([newer.id, older.id]);
       expect(body.meta).toMatchObject({ total: 2, from: 1, to: 2, current_page: 1, last_page: 1 });
-      expect(body.data[1]).toMatchObject({ name: 'Elena', surname: 'Esperta', tax_id: 'RSSMRA80A01H501U', expert_access: 'limited', teams: [{ id: team, name: 'Seguita' }] });
+      expect(body.data[1]).toMatchObject({
+        name: 'Elena',
+        surname: 'Esperta',
+        tax_id: 'RSSMRA80A01H501U',
+        expert_access: 'limited',
+        teams: [{ id: team, name: 'Seguita' }],
+      });
       expect(body.data[0]).toMatchObject({ expert_access: 'complete', teams: [], tax_id: null });
 
-      expect((await get('/api/experts?filter[search]=rssmra80', admin.headers)).json().data.map((e: { id: number }) => e.id)).toEqual([older.id]);
-      expect((await get('/api/experts?filter[search]=elena esperta', admin.headers)).json().data.map((e: { id: number }) => e.id)).toEqual([older.id]);
+      expect(
+        (await get('/api/experts?filter[search]=rssmra80', admin.headers)).json().data.map((e: { id: number }) => e.id),
+      ).toEqual([older.id]);
+      expect(
+        (await get('/api/experts?filter[search]=elena esperta', admin.headers))
+          .json()
+          .data.map((e: { id: number }) => e.id),
+      ).toEqual([older.id]);
       expect((await get('/api/experts?filter[search]=normale', admin.headers)).json().data).toEqual([]);
       const paged = (await get('/api/experts?filter[search]=esper&per_page=1&page=2', admin.headers)).json();
       expect(paged.data.map((e: { id: number }) => e.id)).toEqual([older.id]);
@@ -43,8 +63,23 @@ describe.each(databases)('experts API (%s)', (kind) => {
   describe('POST /api/experts', () => {
     it('needs create_experts', async () => {
       const user = await ctx.user();
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/experts', payload: { user_id: user.id, access: 'complete' } })).statusCode).toBe(401);
-      expect((await send('POST', '/api/experts', (await ctx.user({}, ['update_experts'])).headers, { user_id: user.id, access: 'complete' })).statusCode).toBe(403);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/experts',
+            payload: { user_id: user.id, access: 'complete' },
+          })
+        ).statusCode,
+      ).toBe(401);
+      expect(
+        (
+          await send('POST', '/api/experts', (await ctx.user({}, ['update_experts'])).headers, {
+            user_id: user.id,
+            access: 'complete',
+          })
+        ).statusCode,
+      ).toBe(403);
     });
 
     it('validates user, access and teams under their fields', async () => {
@@ -68,7 +103,11 @@ describe.each(databases)('experts API (%s)', (kind) => {
         expect(res.statusCode, JSON.stringify(payload)).toBe(422);
         expect(res.json().errors[field], JSON.stringify(payload)).toBeDefined();
       }
-      const row = await ctx.db.selectFrom('users').select('is_expert').where('id', '=', user.id).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .selectFrom('users')
+        .select('is_expert')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(row.is_expert).toBe(0);
     });
 
@@ -77,12 +116,25 @@ describe.each(databases)('experts API (%s)', (kind) => {
       const a = await makeTeam(ctx.db);
       const b = await makeTeam(ctx.db);
       const user = await ctx.user();
-      const res = await send('POST', '/api/experts', admin.headers, { user_id: user.id, access: 'limited', teams: [a, b] });
+      const res = await send('POST', '/api/experts', admin.headers, {
+        user_id: user.id,
+        access: 'limited',
+        teams: [a, b],
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json().data).toMatchObject({ id: user.id, is_expert: true, expert_access: 'limited' });
-      expect(res.json().data.teams.map((t: { id: number }) => t.id).sort()).toEqual([a, b].sort());
+      expect(
+        res
+          .json()
+          .data.teams.map((t: { id: number }) => t.id)
+          .sort(),
+      ).toEqual([a, b].sort());
       const other = await ctx.user();
-      const complete = await send('POST', '/api/experts', admin.headers, { user_id: other.id, expert_access: 'complete', teams: [a] });
+      const complete = await send('POST', '/api/experts', admin.headers, {
+        user_id: other.id,
+        expert_access: 'complete',
+        teams: [a],
+      });
       expect(complete.statusCode).toBe(201);
       expect(complete.json().data).toMatchObject({ expert_access: 'complete', teams: [] });
     });
@@ -93,7 +145,13 @@ describe.each(databases)('experts API (%s)', (kind) => {
       const a = await makeTeam(ctx.db);
       const b = await makeTeam(ctx.db);
       const expert = await makeExpert(ctx, 'limited', [a]);
-      expect((await send('PUT', `/api/experts/${expert.id}`, (await ctx.user({}, ['create_experts'])).headers, { access: 'complete' })).statusCode).toBe(403);
+      expect(
+        (
+          await send('PUT', `/api/experts/${expert.id}`, (await ctx.user({}, ['create_experts'])).headers, {
+            access: 'complete',
+          })
+        ).statusCode,
+      ).toBe(403);
       const admin = await ctx.user({}, ['update_experts']);
       const moved = await send('PUT', `/api/experts/${expert.id}`, admin.headers, { access: 'limited', teams: [b] });
       expect(moved.statusCode).toBe(200);
@@ -104,7 +162,9 @@ describe.each(databases)('experts API (%s)', (kind) => {
       const complete = await send('PUT', `/api/experts/${expert.id}`, admin.headers, { access: 'complete' });
       expect(complete.json().data).toMatchObject({ expert_access: 'complete', teams: [] });
       const notExpert = await ctx.user();
-      expect((await send('PUT', `/api/experts/${notExpert.id}`, admin.headers, { access: 'complete' })).statusCode).toBe(404);
+      expect(
+        (await send('PUT', `/api/experts/${notExpert.id}`, admin.headers, { access: 'complete' })).statusCode,
+      ).toBe(404);
     });
   });
 
@@ -113,13 +173,20 @@ describe.each(databases)('experts API (%s)', (kind) => {
       const team = await makeTeam(ctx.db);
       const expert = await makeExpert(ctx, 'limited', [team]);
       const session = await makeSession(ctx.db, { experts: [expert.id] });
-      expect((await send('DELETE', `/api/experts/${expert.id}`, (await ctx.user({}, ['update_experts'])).headers)).statusCode).toBe(403);
+      expect(
+        (await send('DELETE', `/api/experts/${expert.id}`, (await ctx.user({}, ['update_experts'])).headers))
+          .statusCode,
+      ).toBe(403);
       const admin = await ctx.user({}, ['delete_experts', 'read_experts']);
       expect((await send('DELETE', `/api/experts/${expert.id}`, admin.headers)).statusCode).toBe(200);
       const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', expert.id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ is_expert: 0, expert_access: null });
-      expect(await ctx.db.selectFrom('expert_teams').selectAll().where('user_id', '=', expert.id).execute()).toEqual([]);
-      expect(await ctx.db.selectFrom('session_experts').selectAll().where('session_id', '=', session).execute()).toEqual([]);
+      expect(await ctx.db.selectFrom('expert_teams').selectAll().where('user_id', '=', expert.id).execute()).toEqual(
+        [],
+      );
+      expect(
+        await ctx.db.selectFrom('session_experts').selectAll().where('session_id', '=', session).execute(),
+      ).toEqual([]);
       expect((await send('DELETE', `/api/experts/${expert.id}`, admin.headers)).statusCode).toBe(404);
       expect((await get(`/api/experts/${expert.id}`, admin.headers)).statusCode).toBe(404);
     });

@@ -26,7 +26,11 @@ describe.each(databases)('favicon (%s)', (kind) => {
   });
 
   it('redirects /favicon.ico to /favicon.svg, which is served as SVG', async () => {
-    const ico = await ctx.app.inject({ method: 'GET', url: '/favicon.ico', headers: { accept: 'image/avif,image/webp,*/*' } });
+    const ico = await ctx.app.inject({
+      method: 'GET',
+      url: '/favicon.ico',
+      headers: { accept: 'image/avif,image/webp,*/*' },
+    });
     expect(ico.statusCode).toBe(301);
     expect(ico.headers.location).toBe('/favicon.svg');
     const svg = await ctx.app.inject({ method: 'GET', url: '/favicon.svg' });

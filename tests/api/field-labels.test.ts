@@ -33,7 +33,9 @@ describe('Italian field labels in validation messages', () => {
 describe('every field a request may send has an Italian label', () => {
   it('covers each top-level property of every body and query schema', () => {
     // Every schema module, so a new one is covered without being listed here.
-    const modules = Object.values(import.meta.glob<Record<string, unknown>>('../../server/src/**/schemas.ts', { eager: true }));
+    const modules = Object.values(
+      import.meta.glob<Record<string, unknown>>('../../server/src/**/schemas.ts', { eager: true }),
+    );
     const unlabelled = new Set<string>();
     const visit = (schema: unknown) => {
       const node = schema as { properties?: Record<string, unknown>; anyOf?: unknown[]; allOf?: unknown[] } | null;
@@ -42,7 +44,8 @@ describe('every field a request may send has an Italian label', () => {
       for (const branch of [...(node.anyOf ?? []), ...(node.allOf ?? [])]) visit(branch);
     };
     for (const module of modules) {
-      for (const [name, schema] of Object.entries(module)) if (/(Body|Query)$/.test(name) && name !== 'ErrorBody') visit(schema);
+      for (const [name, schema] of Object.entries(module))
+        if (/(Body|Query)$/.test(name) && name !== 'ErrorBody') visit(schema);
     }
     expect([...unlabelled].sort()).toEqual([]);
   });

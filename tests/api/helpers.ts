@@ -28,7 +28,10 @@ export interface TestContext {
   /** With `listen: true`: the address the app really listens on (also its PUBLIC_URL). */
   baseUrl?: string;
   /** Creates a user (defaults filled in) and returns it with a valid bearer token. */
-  user(overrides?: Partial<NewUser>, permissions?: string[]): Promise<{ id: number; token: string; headers: Record<string, string> }>;
+  user(
+    overrides?: Partial<NewUser>,
+    permissions?: string[],
+  ): Promise<{ id: number; token: string; headers: Record<string, string> }>;
 }
 
 /** A name for a PostgreSQL schema of this run's own, dropped when the run ends (tests/api/global-setup.ts). */
@@ -58,8 +61,15 @@ export async function isolatedDb(kind: 'sqlite' | 'postgres'): Promise<{ db: Db;
 
 /** Migrates a database of its own up to `name` only, to write rows as the code before the next migration did. */
 export async function migrateUpTo(db: Db, name: string): Promise<void> {
-  const schema = isPostgresDb(db) ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name : undefined;
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema, allowUnorderedMigrations: true });
+  const schema = isPostgresDb(db)
+    ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
+    : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    migrationTableSchema: schema,
+    allowUnorderedMigrations: true,
+  });
   const { error } = await migrator.migrateTo(name);
   if (error) throw error;
 }
@@ -78,7 +88,10 @@ export async function grant(db: Db, userId: number, permissions: string[]): Prom
     .values({ name: `test-role-${++roleCounter}`, description: 'test' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('role_permissions').values(permissions.map((p) => ({ role_id: role.id, permission_name: p }))).execute();
+  await db
+    .insertInto('role_permissions')
+    .values(permissions.map((p) => ({ role_id: role.id, permission_name: p })))
+    .execute();
   await db.insertInto('user_roles').values({ user_id: userId, role_id: role.id }).execute();
 }
 
@@ -141,7 +154,12 @@ export function useTestApp(
       const n = ++userCounter;
       const row = await ctx.db
         .insertInto('users')
-        .values({ name: `Nome${n}`, surname: `Cognome${n}`, email: `utente${n}-${randomBytes(3).toString('hex')}@example.test`, ...overrides })
+        .values({
+          name: `Nome${n}`,
+          surname: `Cognome${n}`,
+          email: `utente${n}-${randomBytes(3).toString('hex')}@example.test`,
+          ...overrides,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await grant(ctx.db, row.id, permissions);
@@ -154,7 +172,8 @@ export function useTestApp(
     await ctx.app?.close();
     await ctx.db?.destroy();
     // A response schema that changed an answer (dropped or coerced a field) fails the file.
-    if (contractMismatches.length) throw new Error(`Response schemas changed the JSON:\n${contractMismatches.join('\n')}`);
+    if (contractMismatches.length)
+      throw new Error(`Response schemas changed the JSON:\n${contractMismatches.join('\n')}`);
   });
   return ctx;
 }

@@ -48,7 +48,7 @@ describe.each(databases)('image uploads (%s)', (kind) => {
   });
 
   it('refuses a text file named .png', async () => {
-    const res = await upload(Buffer.from('non sono un\'immagine, solo testo\n'.repeat(20)), { filename: 'logo.png' });
+    const res = await upload(Buffer.from("non sono un'immagine, solo testo\n".repeat(20)), { filename: 'logo.png' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.cover).toEqual([NOT_IMAGE]);
   });
@@ -97,9 +97,13 @@ describe.each(databases)('image uploads (%s)', (kind) => {
   });
 
   it('accepts GIF and WebP by content, whatever the file name', async () => {
-    const gif = await sharp({ create: { width: 32, height: 18, channels: 3, background: '#00ff00' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 32, height: 18, channels: 3, background: '#00ff00' } })
+      .gif()
+      .toBuffer();
     expect((await upload(gif, { filename: 'x.bin', type: 'application/octet-stream' })).statusCode).toBe(200);
-    const webp = await sharp({ create: { width: 32, height: 18, channels: 3, background: '#00ff00' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 32, height: 18, channels: 3, background: '#00ff00' } })
+      .webp()
+      .toBuffer();
     expect((await upload(webp, { filename: 'x.txt', type: 'text/plain' })).statusCode).toBe(200);
   });
 
@@ -115,7 +119,12 @@ describe.each(databases)('image uploads (%s)', (kind) => {
     });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.cover).toHaveLength(1);
-    const json = await ctx.app.inject({ method: 'POST', url: `/api/courses/${id}/cover`, headers: me.headers, payload: {} });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/courses/${id}/cover`,
+      headers: me.headers,
+      payload: {},
+    });
     expect(json.statusCode).toBe(422);
     expect(json.json().errors.cover).toHaveLength(1);
     const wrongField = await upload(await png(), { field: 'avatar' });

@@ -7,7 +7,8 @@ import { COURSE_ADMIN, insertCourse, insertLesson, insertModule, markCompleted }
 import { isAcceptedVideoUrl } from '../../server/src/modules/lessons/routes.js';
 import { DEMO_VIDEOS_DIR } from '../../server/src/plugins/storage.js';
 
-const BAD_VIDEO_URL = 'Il campo URL del video deve essere un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).';
+const BAD_VIDEO_URL =
+  'Il campo URL del video deve essere un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).';
 
 describe('isAcceptedVideoUrl', () => {
   it.each([
@@ -43,10 +44,16 @@ describe.each(databases)('lessons API (%s)', (kind) => {
     return { courseId, moduleId, base: `/api/courses/${courseId}/modules/${moduleId}/lessons` };
   }
 
-  const valid = { position: 1, name: 'Benvenuto', video_url: 'https://vimeo.com/76979871', description: 'Introduzione al corso', video_length: 95 };
+  const valid = {
+    position: 1,
+    name: 'Benvenuto',
+    video_url: 'https://vimeo.com/76979871',
+    description: 'Introduzione al corso',
+    video_length: 95,
+  };
 
   describe('reading', () => {
-    it('lists by position with filter[name] and the caller\'s completion and progress', async () => {
+    it("lists by position with filter[name] and the caller's completion and progress", async () => {
       const { moduleId, base } = await tree();
       const second = await insertLesson(ctx.db, moduleId, { name: 'Business plan', position: 2 });
       const first = await insertLesson(ctx.db, moduleId, { name: 'Il tuo business', position: 1 });
@@ -74,12 +81,20 @@ describe.each(databases)('lessons API (%s)', (kind) => {
       expect(data[1]).toMatchObject({ completed: true, progress: 60, watched_seconds: 60 });
       expect(data[2].video_length).toBeNull();
 
-      const filtered = await ctx.app.inject({ method: 'GET', url: `${base}?filter[name]=business`, headers: me.headers });
+      const filtered = await ctx.app.inject({
+        method: 'GET',
+        url: `${base}?filter[name]=business`,
+        headers: me.headers,
+      });
       expect(filtered.json().data.map((l: { id: number }) => l.id)).toEqual([first, second]);
 
       const one = await ctx.app.inject({ method: 'GET', url: `${base}/${second}`, headers: me.headers });
       expect(one.json().data).toMatchObject({ id: second, completed: true });
-      const fresh = await ctx.app.inject({ method: 'GET', url: `${base}/${second}`, headers: (await learner()).headers });
+      const fresh = await ctx.app.inject({
+        method: 'GET',
+        url: `${base}/${second}`,
+        headers: (await learner()).headers,
+      });
       expect(fresh.json().data).toMatchObject({ completed: false, progress: 0 });
     });
 
@@ -89,12 +104,21 @@ describe.each(databases)('lessons API (%s)', (kind) => {
       const live = await tree();
       const me = await learner();
       expect((await ctx.app.inject({ method: 'GET', url: live.base })).statusCode).toBe(401);
-      expect((await ctx.app.inject({ method: 'GET', url: live.base, headers: (await ctx.user()).headers })).statusCode).toBe(403);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: live.base, headers: (await ctx.user()).headers })).statusCode,
+      ).toBe(403);
       expect((await ctx.app.inject({ method: 'GET', url: draft.base, headers: me.headers })).statusCode).toBe(403);
-      expect((await ctx.app.inject({ method: 'GET', url: `${draft.base}/${draftLesson}`, headers: me.headers })).statusCode).toBe(403);
-      expect((await ctx.app.inject({ method: 'GET', url: `${live.base}/${draftLesson}`, headers: me.headers })).statusCode).toBe(404);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `${draft.base}/${draftLesson}`, headers: me.headers })).statusCode,
+      ).toBe(403);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `${live.base}/${draftLesson}`, headers: me.headers })).statusCode,
+      ).toBe(404);
       const reader = await ctx.user({}, ['read_courses']);
-      expect((await ctx.app.inject({ method: 'GET', url: `${draft.base}/${draftLesson}`, headers: reader.headers })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `${draft.base}/${draftLesson}`, headers: reader.headers }))
+          .statusCode,
+      ).toBe(200);
     });
   });
 
@@ -115,9 +139,24 @@ describe.each(databases)('lessons API (%s)', (kind) => {
       const me = await admin();
       const created = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: valid });
       expect(created.statusCode).toBe(201);
-      expect(created.json().data).toMatchObject({ ...valid, module_id: moduleId, completed: false, progress: 0, video_length: 95 });
-      for (const [index, video_url] of ['https://youtu.be/dQw4w9WgXcQ', 'https://cdn.example.com/a.mp4', '/storage/videos/benvenuti.mp4'].entries()) {
-        const res = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, position: valid.position + 1 + index, video_url, description: null } });
+      expect(created.json().data).toMatchObject({
+        ...valid,
+        module_id: moduleId,
+        completed: false,
+        progress: 0,
+        video_length: 95,
+      });
+      for (const [index, video_url] of [
+        'https://youtu.be/dQw4w9WgXcQ',
+        'https://cdn.example.com/a.mp4',
+        '/storage/videos/benvenuti.mp4',
+      ].entries()) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: base,
+          headers: me.headers,
+          payload: { ...valid, position: valid.position + 1 + index, video_url, description: null },
+        });
         expect(res.statusCode).toBe(201);
         expect(res.json().data.video_url).toBe(video_url);
       }
@@ -128,75 +167,154 @@ describe.each(databases)('lessons API (%s)', (kind) => {
       const { headers } = await admin();
       const first = await ctx.app.inject({ method: 'POST', url: base, headers, payload: valid });
       expect(first.statusCode).toBe(201);
-      const taken = await ctx.app.inject({ method: 'POST', url: base, headers, payload: { ...valid, name: 'Doppione' } });
+      const taken = await ctx.app.inject({
+        method: 'POST',
+        url: base,
+        headers,
+        payload: { ...valid, name: 'Doppione' },
+      });
       expect(taken.statusCode).toBe(422);
-      expect(taken.json().errors).toEqual({ position: ["La posizione 1 è già occupata dalla lezione «Benvenuto»: scegline un'altra."] });
-      const second = await ctx.app.inject({ method: 'POST', url: base, headers, payload: { ...valid, position: 2, name: 'Seconda' } });
+      expect(taken.json().errors).toEqual({
+        position: ["La posizione 1 è già occupata dalla lezione «Benvenuto»: scegline un'altra."],
+      });
+      const second = await ctx.app.inject({
+        method: 'POST',
+        url: base,
+        headers,
+        payload: { ...valid, position: 2, name: 'Seconda' },
+      });
       expect(second.statusCode).toBe(201);
-      const moved = await ctx.app.inject({ method: 'PUT', url: `${base}/${second.json().data.id}`, headers, payload: { ...valid, name: 'Seconda' } });
+      const moved = await ctx.app.inject({
+        method: 'PUT',
+        url: `${base}/${second.json().data.id}`,
+        headers,
+        payload: { ...valid, name: 'Seconda' },
+      });
       expect(moved.statusCode).toBe(422);
-      expect(moved.json().errors.position).toEqual(["La posizione 1 è già occupata dalla lezione «Benvenuto»: scegline un'altra."]);
+      expect(moved.json().errors.position).toEqual([
+        "La posizione 1 è già occupata dalla lezione «Benvenuto»: scegline un'altra.",
+      ]);
       // Its own place is not taken by itself.
-      expect((await ctx.app.inject({ method: 'PUT', url: `${base}/${second.json().data.id}`, headers, payload: { ...valid, position: 2, name: 'Seconda, rivista' } })).statusCode).toBe(200);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'PUT',
+            url: `${base}/${second.json().data.id}`,
+            headers,
+            payload: { ...valid, position: 2, name: 'Seconda, rivista' },
+          })
+        ).statusCode,
+      ).toBe(200);
     });
 
     it('gives the same answer when the place is taken between the check and the save', async () => {
       const { base } = await tree();
       const { headers } = await admin();
       expect((await ctx.app.inject({ method: 'POST', url: base, headers, payload: valid })).statusCode).toBe(201);
-      const second = await ctx.app.inject({ method: 'POST', url: base, headers, payload: { ...valid, position: 2, name: 'Seconda' } });
+      const second = await ctx.app.inject({
+        method: 'POST',
+        url: base,
+        headers,
+        payload: { ...valid, position: 2, name: 'Seconda' },
+      });
       // Another save took place 1 just after this request's check: the check saw it free.
       const check = vi.spyOn(ctx.app.repos.lessons, 'atPosition');
       try {
-        for (const [method, url] of [['POST', base], ['PUT', `${base}/${second.json().data.id}`]] as const) {
+        for (const [method, url] of [
+          ['POST', base],
+          ['PUT', `${base}/${second.json().data.id}`],
+        ] as const) {
           check.mockResolvedValueOnce(undefined);
           const res = await ctx.app.inject({ method, url, headers, payload: { ...valid, name: 'Doppione' } });
           expect(res.statusCode, method).toBe(422);
-          expect(res.json().errors, method).toEqual({ position: ["La posizione 1 è già occupata dalla lezione «Benvenuto»: scegline un'altra."] });
+          expect(res.json().errors, method).toEqual({
+            position: ["La posizione 1 è già occupata dalla lezione «Benvenuto»: scegline un'altra."],
+          });
         }
       } finally {
         check.mockRestore();
       }
-      const names = (await ctx.app.inject({ method: 'GET', url: base, headers })).json().data.map((l: { position: number; name: string }) => `${l.position}. ${l.name}`);
+      const names = (await ctx.app.inject({ method: 'GET', url: base, headers }))
+        .json()
+        .data.map((l: { position: number; name: string }) => `${l.position}. ${l.name}`);
       expect(names).toEqual(['1. Benvenuto', '2. Seconda']);
     });
 
     it("takes a /storage/ video's length from the file itself, whatever the form says", async () => {
       const { base } = await tree();
       const me = await admin();
-      const res = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_url: '/storage/videos/benvenuti.mp4', video_length: 1 } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: base,
+        headers: me.headers,
+        payload: { ...valid, video_url: '/storage/videos/benvenuti.mp4', video_length: 1 },
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json().data.video_length).toBeCloseTo(16.05, 1);
-      const missing = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_url: '/storage/videos/non-esiste.mp4' } });
+      const missing = await ctx.app.inject({
+        method: 'POST',
+        url: base,
+        headers: me.headers,
+        payload: { ...valid, video_url: '/storage/videos/non-esiste.mp4' },
+      });
       expect(missing.statusCode).toBe(422);
-      expect(missing.json().errors.video_url).toEqual(['Il file del video non esiste o non è leggibile: impossibile ricavarne la durata.']);
+      expect(missing.json().errors.video_url).toEqual([
+        'Il file del video non esiste o non è leggibile: impossibile ricavarne la durata.',
+      ]);
     });
 
-    it('reads STORAGE_DIR videos too, but not from the uploaded images\' folders, which are not served from disk', async () => {
+    it("reads STORAGE_DIR videos too, but not from the uploaded images' folders, which are not served from disk", async () => {
       const { base } = await tree();
       const me = await admin();
       for (const folder of ['lezioni', 'courses']) {
         mkdirSync(join(ctx.config.storageDir, folder), { recursive: true });
         copyFileSync(join(DEMO_VIDEOS_DIR, 'benvenuti.mp4'), join(ctx.config.storageDir, folder, 'intro.mp4'));
       }
-      const own = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_url: '/storage/lezioni/intro.mp4' } });
+      const own = await ctx.app.inject({
+        method: 'POST',
+        url: base,
+        headers: me.headers,
+        payload: { ...valid, video_url: '/storage/lezioni/intro.mp4' },
+      });
       expect(own.statusCode).toBe(201);
       expect(own.json().data.video_length).toBeCloseTo(16.05, 1);
-      expect((await ctx.app.inject({ method: 'GET', url: '/storage/lezioni/intro.mp4', headers: { range: 'bytes=0-9' } })).statusCode).toBe(206);
-      const images = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_url: '/storage/courses/intro.mp4' } });
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/storage/lezioni/intro.mp4', headers: { range: 'bytes=0-9' } }))
+          .statusCode,
+      ).toBe(206);
+      const images = await ctx.app.inject({
+        method: 'POST',
+        url: base,
+        headers: me.headers,
+        payload: { ...valid, video_url: '/storage/courses/intro.mp4' },
+      });
       expect(images.statusCode).toBe(422);
-      expect(images.json().errors.video_url).toEqual(['Il file del video non esiste o non è leggibile: impossibile ricavarne la durata.']);
+      expect(images.json().errors.video_url).toEqual([
+        'Il file del video non esiste o non è leggibile: impossibile ricavarne la durata.',
+      ]);
     });
 
     it('needs the length of an external video from the form', async () => {
       const { base } = await tree();
       const me = await admin();
       for (const video_length of [undefined, null, '']) {
-        const res = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_length } });
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: base,
+          headers: me.headers,
+          payload: { ...valid, video_length },
+        });
         expect(res.statusCode).toBe(422);
-        expect(res.json().errors).toEqual({ video_length: ['Per un video esterno indica la durata del video in secondi.'] });
+        expect(res.json().errors).toEqual({
+          video_length: ['Per un video esterno indica la durata del video in secondi.'],
+        });
       }
-      const absurd = await ctx.app.inject({ method: 'POST', url: base, headers: me.headers, payload: { ...valid, video_length: 100_000 } });
+      const absurd = await ctx.app.inject({
+        method: 'POST',
+        url: base,
+        headers: me.headers,
+        payload: { ...valid, video_length: 100_000 },
+      });
       expect(absurd.statusCode).toBe(422);
       expect(absurd.json().errors.video_length).toHaveLength(1);
     });
@@ -250,11 +368,21 @@ describe.each(databases)('lessons API (%s)', (kind) => {
         method: 'PUT',
         url: `${base}/${lessonId}`,
         headers: me.headers,
-        payload: { ...valid, video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', name: 'Rinominata', video_length: 60 },
+        payload: {
+          ...valid,
+          video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+          name: 'Rinominata',
+          video_length: 60,
+        },
       });
       expect(sameVideo.statusCode).toBe(200);
       expect(sameVideo.json().data).toMatchObject({ name: 'Rinominata', video_length: 60 });
-      const newVideo = await ctx.app.inject({ method: 'PUT', url: `${base}/${lessonId}`, headers: me.headers, payload: valid });
+      const newVideo = await ctx.app.inject({
+        method: 'PUT',
+        url: `${base}/${lessonId}`,
+        headers: me.headers,
+        payload: valid,
+      });
       expect(newVideo.json().data).toMatchObject({ ...valid, video_length: 95 });
       const invalid = await ctx.app.inject({
         method: 'PUT',
@@ -269,9 +397,16 @@ describe.each(databases)('lessons API (%s)', (kind) => {
 
   describe('POST .../move', () => {
     const order = async (base: string) =>
-      (await ctx.app.inject({ method: 'GET', url: base, headers: (await admin()).headers })).json().data.map((l: { position: number; name: string }) => `${l.position}. ${l.name}`);
+      (await ctx.app.inject({ method: 'GET', url: base, headers: (await admin()).headers }))
+        .json()
+        .data.map((l: { position: number; name: string }) => `${l.position}. ${l.name}`);
     const move = async (base: string, lessonId: number, direction: string, headers?: Record<string, string>) =>
-      ctx.app.inject({ method: 'POST', url: `${base}/${lessonId}/move`, headers: headers ?? (await admin()).headers, payload: { direction } });
+      ctx.app.inject({
+        method: 'POST',
+        url: `${base}/${lessonId}/move`,
+        headers: headers ?? (await admin()).headers,
+        payload: { direction },
+      });
 
     it('swaps the lesson with its nearest neighbour across a gap, both changes audited', async () => {
       const { moduleId, base } = await tree();
@@ -286,12 +421,20 @@ describe.each(databases)('lessons API (%s)', (kind) => {
         expect.objectContaining({ id: intro, name: 'Benvenuto', position: 7 }),
       ]);
       expect(await order(base)).toEqual(['2. Il problema', '7. Benvenuto', '8. Le prove']);
-      const log = await ctx.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'lesson').where('entity_id', 'in', [intro, next]).orderBy('id').execute();
+      const log = await ctx.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('entity_type', '=', 'lesson')
+        .where('entity_id', 'in', [intro, next])
+        .orderBy('id')
+        .execute();
       expect(log.map((row) => [row.actor_id, row.action, row.entity_id, JSON.parse(row.changes)])).toEqual([
         [me.id, 'update', next, { position: [7, 2] }],
         [me.id, 'update', intro, { position: [2, 7] }],
       ]);
-      const positions = (await ctx.db.selectFrom('lessons').select('position').where('module_id', '=', moduleId).execute()).map((row) => row.position);
+      const positions = (
+        await ctx.db.selectFrom('lessons').select('position').where('module_id', '=', moduleId).execute()
+      ).map((row) => row.position);
       expect(new Set(positions).size).toBe(3);
     });
 
@@ -314,36 +457,48 @@ describe.each(databases)('lessons API (%s)', (kind) => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toBe('Lezione non trovata.');
       const otherModule = await insertModule(ctx.db, courseId);
-      expect((await move(`/api/courses/${courseId}/modules/${otherModule}/lessons`, first, 'later')).statusCode).toBe(404);
+      expect((await move(`/api/courses/${courseId}/modules/${otherModule}/lessons`, first, 'later')).statusCode).toBe(
+        404,
+      );
       expect((await move(`/api/courses/${courseId}/modules/999999/lessons`, first, 'later')).statusCode).toBe(404);
-      expect((await move(`/api/courses/${await insertCourse(ctx.db)}/modules/${moduleId}/lessons`, first, 'later')).statusCode).toBe(404);
+      expect(
+        (await move(`/api/courses/${await insertCourse(ctx.db)}/modules/${moduleId}/lessons`, first, 'later'))
+          .statusCode,
+      ).toBe(404);
       expect(await order(base)).toEqual(['1. Benvenuto', '3. Il problema']);
     });
 
-    it.runIf(kind === 'postgres')('a save or a new lesson waits for the change in progress in the same module (PostgreSQL)', async () => {
-      const { moduleId, base } = await tree();
-      const lessonId = await insertLesson(ctx.db, moduleId, { name: 'In attesa', position: 1 });
-      const { headers } = await admin();
-      let release!: () => void;
-      let held!: () => void;
-      const holding = new Promise<void>((resolve) => (held = resolve));
-      const change = ctx.db.transaction().execute(async (trx) => {
-        await sql`select id from modules where id = ${moduleId} for no key update`.execute(trx);
-        held();
-        await new Promise<void>((resolve) => (release = resolve));
-      });
-      await holding;
-      const answered: string[] = [];
-      const writes = [
-        ctx.app.inject({ method: 'PUT', url: `${base}/${lessonId}`, headers, payload: { ...valid, name: 'Dopo' } }).then((answer) => (answered.push('save'), answer)),
-        ctx.app.inject({ method: 'POST', url: base, headers, payload: { ...valid, position: 2, name: 'Nuova' } }).then((answer) => (answered.push('create'), answer)),
-      ];
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(answered).toEqual([]);
-      release();
-      await change;
-      expect((await Promise.all(writes)).map((answer) => answer.statusCode)).toEqual([200, 201]);
-    });
+    it.runIf(kind === 'postgres')(
+      'a save or a new lesson waits for the change in progress in the same module (PostgreSQL)',
+      async () => {
+        const { moduleId, base } = await tree();
+        const lessonId = await insertLesson(ctx.db, moduleId, { name: 'In attesa', position: 1 });
+        const { headers } = await admin();
+        let release!: () => void;
+        let held!: () => void;
+        const holding = new Promise<void>((resolve) => (held = resolve));
+        const change = ctx.db.transaction().execute(async (trx) => {
+          await sql`select id from modules where id = ${moduleId} for no key update`.execute(trx);
+          held();
+          await new Promise<void>((resolve) => (release = resolve));
+        });
+        await holding;
+        const answered: string[] = [];
+        const writes = [
+          ctx.app
+            .inject({ method: 'PUT', url: `${base}/${lessonId}`, headers, payload: { ...valid, name: 'Dopo' } })
+            .then((answer) => (answered.push('save'), answer)),
+          ctx.app
+            .inject({ method: 'POST', url: base, headers, payload: { ...valid, position: 2, name: 'Nuova' } })
+            .then((answer) => (answered.push('create'), answer)),
+        ];
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(answered).toEqual([]);
+        release();
+        await change;
+        expect((await Promise.all(writes)).map((answer) => answer.statusCode)).toEqual([200, 201]);
+      },
+    );
   });
 
   describe('DELETE', () => {
@@ -362,7 +517,9 @@ describe.each(databases)('lessons API (%s)', (kind) => {
       const res = await ctx.app.inject({ method: 'DELETE', url: `${base}/${lessonId}`, headers: me.headers });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({ id: lessonId, name: 'Da togliere' });
-      expect(await ctx.db.selectFrom('lesson_progress').select('user_id').where('lesson_id', '=', lessonId).execute()).toEqual([]);
+      expect(
+        await ctx.db.selectFrom('lesson_progress').select('user_id').where('lesson_id', '=', lessonId).execute(),
+      ).toEqual([]);
       const again = await ctx.app.inject({ method: 'DELETE', url: `${base}/${lessonId}`, headers: me.headers });
       expect(again.statusCode).toBe(404);
       expect(again.json().message).toBe('Lezione non trovata.');

@@ -35,7 +35,9 @@ describe.each(databases)('getMany through the list routes (%s)', (kind) => {
       );
       ids.roles.push(await post('/api/roles', { name: `Ruolo ${i}`, description: 'Descrizione', permissions: [] }));
       ids.courses.push(await post('/api/courses', { name: `Corso ${i}`, description: 'Descrizione' }));
-      ids[`courses/${course}/modules`].push(await post(`/api/courses/${course}/modules`, { position: i + 1, name: `Modulo ${i}` }));
+      ids[`courses/${course}/modules`].push(
+        await post(`/api/courses/${course}/modules`, { position: i + 1, name: `Modulo ${i}` }),
+      );
     }
     for (const [resource, all] of Object.entries(ids)) {
       const asked = [all[3], all[1]];

@@ -34,11 +34,14 @@ describe.each(databases)('list pages read in index order (%s)', (kind) => {
     });
   }
 
-  it.each(SORTED_LISTS)('$table by $key: a page comes from $index without a sort', async ({ table, key, direction, index }) => {
-    const text = `select * from ${table} order by ${key} ${direction}, id ${direction} limit 15 offset 300`;
-    const shown = await plan(text);
-    expect(shown).toContain(index);
-    if (kind === 'sqlite') expect(shown).not.toMatch(/TEMP B-TREE/);
-    else expect(shown).not.toMatch(/^\s*(->\s*)?Sort\b/m);
-  });
+  it.each(SORTED_LISTS)(
+    '$table by $key: a page comes from $index without a sort',
+    async ({ table, key, direction, index }) => {
+      const text = `select * from ${table} order by ${key} ${direction}, id ${direction} limit 15 offset 300`;
+      const shown = await plan(text);
+      expect(shown).toContain(index);
+      if (kind === 'sqlite') expect(shown).not.toMatch(/TEMP B-TREE/);
+      else expect(shown).not.toMatch(/^\s*(->\s*)?Sort\b/m);
+    },
+  );
 });

@@ -20,7 +20,13 @@ describe.each(databases)('join dates of existing memberships (%s)', (kind) => {
         (await db.insertInto('teams').values({ name, created_at }).returning('id').executeTakeFirstOrThrow()).id;
       const alfa = await team('Alfa', older);
       const beta = await team('Beta', newer);
-      const user = (await db.insertInto('users').values({ name: 'Anna', surname: 'Alfieri', email: `anna-${kind}@example.test` }).returning('id').executeTakeFirstOrThrow()).id;
+      const user = (
+        await db
+          .insertInto('users')
+          .values({ name: 'Anna', surname: 'Alfieri', email: `anna-${kind}@example.test` })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
       // Written as the code before the migration did: no join date.
       await sql`insert into team_members (team_id, user_id) values (${alfa}, ${user}), (${beta}, ${user})`.execute(db);
 
@@ -51,7 +57,8 @@ describe.each(databases)('join dates of existing memberships (%s)', (kind) => {
 
 describe.each(databases)("changing a member's join date (%s)", (kind) => {
   const ctx = useTestApp(kind);
-  const put = (url: string, payload: unknown, headers?: Record<string, string>) => ctx.app.inject({ method: 'PUT', url, payload: payload as object, headers });
+  const put = (url: string, payload: unknown, headers?: Record<string, string>) =>
+    ctx.app.inject({ method: 'PUT', url, payload: payload as object, headers });
 
   it('sets the start of the Rome day given, for members only, with update_teams; the audit trail says whose', async () => {
     const admin = await ctx.user({}, ['update_teams', 'read_teams', 'read_audit']);
@@ -68,14 +75,26 @@ describe.each(databases)("changing a member's join date (%s)", (kind) => {
 
       const summer = await put(url, { joined_on: '2026-10-01' }, admin.headers);
       expect(summer.statusCode).toBe(200);
-      expect(summer.json().data).toEqual([expect.objectContaining({ id: member.id, joined_at: '2026-09-30T22:00:00.000Z' })]);
+      expect(summer.json().data).toEqual([
+        expect.objectContaining({ id: member.id, joined_at: '2026-09-30T22:00:00.000Z' }),
+      ]);
       const winter = await put(url, { joined_on: '2026-02-20' }, admin.headers);
       expect(winter.json().data[0].joined_at).toBe('2026-02-19T23:00:00.000Z');
       // Today, in Rome, is the latest day taken.
       expect((await put(url, { joined_on: '2026-11-20' }, admin.headers)).statusCode).toBe(200);
 
-      const audit = await ctx.app.inject({ method: 'GET', url: `/api/audit-log?filter[entity_type]=team&filter[entity_id]=${team}`, headers: admin.headers });
-      expect(audit.json().data[0]).toMatchObject({ action: 'update', changes: { user_id: [member.id, member.id], joined_at: ['2026-02-19T23:00:00.000Z', '2026-11-19T23:00:00.000Z'] } });
+      const audit = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/audit-log?filter[entity_type]=team&filter[entity_id]=${team}`,
+        headers: admin.headers,
+      });
+      expect(audit.json().data[0]).toMatchObject({
+        action: 'update',
+        changes: {
+          user_id: [member.id, member.id],
+          joined_at: ['2026-02-19T23:00:00.000Z', '2026-11-19T23:00:00.000Z'],
+        },
+      });
 
       const refused = async (payload: unknown) => {
         const res = await put(url, payload, admin.headers);
@@ -83,16 +102,27 @@ describe.each(databases)("changing a member's join date (%s)", (kind) => {
         return res.json().errors.joined_on;
       };
       expect(await refused({ joined_on: '2026-11-21' })).toEqual(['La data di ingresso non può essere nel futuro.']);
-      expect(await refused({ joined_on: '1999-12-31' })).toEqual(['La data di ingresso non può essere precedente al 01/01/2000.']);
+      expect(await refused({ joined_on: '1999-12-31' })).toEqual([
+        'La data di ingresso non può essere precedente al 01/01/2000.',
+      ]);
       expect(await refused({ joined_on: '2026-02-30' })).toHaveLength(1);
       expect(await refused({})).toEqual(['Il campo data di ingresso è obbligatorio.']);
       // Nothing refused was saved.
-      expect((await ctx.app.inject({ method: 'GET', url: `/api/teams/${team}/users`, headers: admin.headers })).json().data[0].joined_at).toBe('2026-11-19T23:00:00.000Z');
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/api/teams/${team}/users`, headers: admin.headers })).json()
+          .data[0].joined_at,
+      ).toBe('2026-11-19T23:00:00.000Z');
 
-      const notMember = await put(`/api/teams/${team}/users/${outsider.id}`, { joined_on: '2026-10-01' }, admin.headers);
+      const notMember = await put(
+        `/api/teams/${team}/users/${outsider.id}`,
+        { joined_on: '2026-10-01' },
+        admin.headers,
+      );
       expect(notMember.statusCode).toBe(404);
       expect(notMember.json().message).toBe('Questa persona non fa parte del team.');
-      expect((await put(`/api/teams/999999/users/${member.id}`, { joined_on: '2026-10-01' }, admin.headers)).statusCode).toBe(404);
+      expect(
+        (await put(`/api/teams/999999/users/${member.id}`, { joined_on: '2026-10-01' }, admin.headers)).statusCode,
+      ).toBe(404);
     } finally {
       ctx.app.now = saved;
     }
@@ -113,23 +143,42 @@ describe.each(databases)('adding a member from a given day (%s)', (kind) => {
     ctx.app.now = () => Date.parse('2026-11-20T10:00:00.000Z');
     try {
       expect((await post(`/api/teams/${team}/users/${early.id}`, { joined_on: '2026-10-01' })).statusCode).toBe(401);
-      expect((await post(`/api/teams/${team}/users/${early.id}`, { joined_on: '2026-10-01' }, reader.headers)).statusCode).toBe(403);
+      expect(
+        (await post(`/api/teams/${team}/users/${early.id}`, { joined_on: '2026-10-01' }, reader.headers)).statusCode,
+      ).toBe(403);
 
       const added = await post(`/api/teams/${team}/users/${early.id}`, { joined_on: '2026-10-01' }, admin.headers);
       expect(added.statusCode).toBe(201);
-      expect(added.json().data).toEqual([expect.objectContaining({ id: early.id, joined_at: '2026-09-30T22:00:00.000Z' })]);
-      const audit = await ctx.app.inject({ method: 'GET', url: `/api/audit-log?filter[entity_type]=team&filter[entity_id]=${team}`, headers: admin.headers });
-      expect(audit.json().data[0]).toMatchObject({ action: 'update', changes: { members: [[], [early.id]], joined_at: [null, '2026-09-30T22:00:00.000Z'] } });
+      expect(added.json().data).toEqual([
+        expect.objectContaining({ id: early.id, joined_at: '2026-09-30T22:00:00.000Z' }),
+      ]);
+      const audit = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/audit-log?filter[entity_type]=team&filter[entity_id]=${team}`,
+        headers: admin.headers,
+      });
+      expect(audit.json().data[0]).toMatchObject({
+        action: 'update',
+        changes: { members: [[], [early.id]], joined_at: [null, '2026-09-30T22:00:00.000Z'] },
+      });
 
       // No body at all, as before dates could be given: the moment of the addition.
       const plain = await post(`/api/teams/${team}/users/${fresh.id}`, undefined, admin.headers);
       expect(plain.statusCode).toBe(201);
-      expect(plain.json().data.find((member: { id: number }) => member.id === fresh.id).joined_at).toBe('2026-11-20T10:00:00.000Z');
+      expect(plain.json().data.find((member: { id: number }) => member.id === fresh.id).joined_at).toBe(
+        '2026-11-20T10:00:00.000Z',
+      );
 
       // Added again with another day, a member keeps their date: changing it is the PUT's job.
-      expect((await post(`/api/teams/${team}/users/${early.id}`, { joined_on: '2026-01-10' }, admin.headers)).statusCode).toBe(201);
-      const members = (await ctx.app.inject({ method: 'GET', url: `/api/teams/${team}/users`, headers: admin.headers })).json().data;
-      expect(members.find((member: { id: number }) => member.id === early.id).joined_at).toBe('2026-09-30T22:00:00.000Z');
+      expect(
+        (await post(`/api/teams/${team}/users/${early.id}`, { joined_on: '2026-01-10' }, admin.headers)).statusCode,
+      ).toBe(201);
+      const members = (
+        await ctx.app.inject({ method: 'GET', url: `/api/teams/${team}/users`, headers: admin.headers })
+      ).json().data;
+      expect(members.find((member: { id: number }) => member.id === early.id).joined_at).toBe(
+        '2026-09-30T22:00:00.000Z',
+      );
     } finally {
       ctx.app.now = saved;
     }
@@ -149,10 +198,14 @@ describe.each(databases)('adding a member from a given day (%s)', (kind) => {
         return res.json().errors.joined_on;
       };
       expect(await refused({ joined_on: '2026-11-21' })).toEqual(['La data di ingresso non può essere nel futuro.']);
-      expect(await refused({ joined_on: '1999-12-31' })).toEqual(['La data di ingresso non può essere precedente al 01/01/2000.']);
+      expect(await refused({ joined_on: '1999-12-31' })).toEqual([
+        'La data di ingresso non può essere precedente al 01/01/2000.',
+      ]);
       expect(await refused({ joined_on: '2026-02-30' })).toHaveLength(1);
       expect(await refused({ joined_on: 'ieri' })).toHaveLength(1);
-      expect((await ctx.app.inject({ method: 'GET', url: `/api/teams/${team}/users`, headers: admin.headers })).json().data).toEqual([]);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/api/teams/${team}/users`, headers: admin.headers })).json().data,
+      ).toEqual([]);
     } finally {
       ctx.app.now = saved;
     }

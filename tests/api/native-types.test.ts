@@ -43,17 +43,35 @@ describe.each(databases)('column types and the values read back (%s)', (kind) =>
       .execute();
     expect(found).toHaveLength(1);
 
-    const course = await ctx.db.insertInto('courses').values({ name: 'C', description: 'd', published: 1 }).returning('id').executeTakeFirstOrThrow();
-    const published = await ctx.db.selectFrom('courses').select(['published', 'created_at']).where('id', '=', course.id).executeTakeFirstOrThrow();
+    const course = await ctx.db
+      .insertInto('courses')
+      .values({ name: 'C', description: 'd', published: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const published = await ctx.db
+      .selectFrom('courses')
+      .select(['published', 'created_at'])
+      .where('id', '=', course.id)
+      .executeTakeFirstOrThrow();
     expect(published.published).toBe(1);
-    expect(published.created_at).toMatch(kind === 'postgres' ? /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/ : /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}/);
+    expect(published.created_at).toMatch(
+      kind === 'postgres' ? /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/ : /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}/,
+    );
   });
 
   it('the API answers the same JSON for a user and a course', async () => {
     const admin = await ctx.user({}, ['read_users', 'read_courses']);
     const user = await ctx.db
       .insertInto('users')
-      .values({ name: 'Json', surname: 'Uguale', email: `json-${kind}@example.test`, birthdate: '1985-12-31', mooc_access: 1, created_at: '2026-01-02T03:04:05.678Z', updated_at: '2026-01-02T03:04:05.678Z' })
+      .values({
+        name: 'Json',
+        surname: 'Uguale',
+        email: `json-${kind}@example.test`,
+        birthdate: '1985-12-31',
+        mooc_access: 1,
+        created_at: '2026-01-02T03:04:05.678Z',
+        updated_at: '2026-01-02T03:04:05.678Z',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const res = await ctx.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: admin.headers });
@@ -67,8 +85,11 @@ describe.each(databases)('column types and the values read back (%s)', (kind) =>
     expect(isPostgresDb(ctx.db)).toBe(true);
     const rows = await sql<{ table_name: string; column_name: string; data_type: string }>`
       select table_name, column_name, data_type from information_schema.columns
-      where table_schema = current_schema() and table_name in ('users', 'sessions', 'courses', 'lesson_progress', 'access_tokens')`.execute(ctx.db);
-    const type = (table: string, column: string) => rows.rows.find((r) => r.table_name === table && r.column_name === column)?.data_type;
+      where table_schema = current_schema() and table_name in ('users', 'sessions', 'courses', 'lesson_progress', 'access_tokens')`.execute(
+      ctx.db,
+    );
+    const type = (table: string, column: string) =>
+      rows.rows.find((r) => r.table_name === table && r.column_name === column)?.data_type;
     expect(type('users', 'created_at')).toBe('timestamp with time zone');
     expect(type('sessions', 'start_time')).toBe('timestamp with time zone');
     expect(type('access_tokens', 'expires_at')).toBe('timestamp with time zone');

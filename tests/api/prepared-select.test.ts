@@ -38,12 +38,18 @@ describe.each(databases)('reads compiled once per shape (%s)', (kind) => {
 
   it('runs inside a transaction on the transaction itself (what it wrote is seen, then rolled back)', async () => {
     const countNamed = preparedSelectOn((db, name: string) =>
-      db.selectFrom('users').select(sql<number>`count(*)`.as('count')).where('name', '=', name),
+      db
+        .selectFrom('users')
+        .select(sql<number>`count(*)`.as('count'))
+        .where('name', '=', name),
     );
     await ctx.db
       .transaction()
       .execute(async (trx) => {
-        await trx.insertInto('users').values({ name: 'Transitoria', surname: 'Prova', email: 'transitoria@example.com' }).execute();
+        await trx
+          .insertInto('users')
+          .values({ name: 'Transitoria', surname: 'Prova', email: 'transitoria@example.com' })
+          .execute();
         expect(Number((await countNamed(trx, 'Transitoria'))[0].count)).toBe(1);
         throw new Error('rollback');
       })
@@ -53,7 +59,10 @@ describe.each(databases)('reads compiled once per shape (%s)', (kind) => {
 
   it('never reads the uncommitted rows of a transaction another request has open', async () => {
     const countNamed = preparedSelect(ctx.db, (name: string) =>
-      ctx.db.selectFrom('users').select(sql<number>`count(*)`.as('count')).where('name', '=', name),
+      ctx.db
+        .selectFrom('users')
+        .select(sql<number>`count(*)`.as('count'))
+        .where('name', '=', name),
     );
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -62,7 +71,10 @@ describe.each(databases)('reads compiled once per shape (%s)', (kind) => {
     const transaction = ctx.db
       .transaction()
       .execute(async (trx) => {
-        await trx.insertInto('users').values({ name: 'Invisibile', surname: 'Prova', email: 'invisibile@example.com' }).execute();
+        await trx
+          .insertInto('users')
+          .values({ name: 'Invisibile', surname: 'Prova', email: 'invisibile@example.com' })
+          .execute();
         inserted();
         await gate;
         throw new Error('rollback');
@@ -77,7 +89,10 @@ describe.each(databases)('reads compiled once per shape (%s)', (kind) => {
   });
 
   it('refuses anything but a select', async () => {
-    const rename = preparedSelect(ctx.db, (id: number) => ctx.db.updateTable('users').set({ name: 'X' }).where('id', '=', id) as never);
+    const rename = preparedSelect(
+      ctx.db,
+      (id: number) => ctx.db.updateTable('users').set({ name: 'X' }).where('id', '=', id) as never,
+    );
     await expect(rename(1)).rejects.toThrow(/not one of SelectQueryNode/);
   });
 });
@@ -97,14 +112,21 @@ describe.each(databases)('writes compiled once per shape (%s)', (kind) => {
     expect(Number((await rename('Bea Due', b.id)).numAffectedRows)).toBe(1);
     expect(Number((await rename('Nessuno', 999_999)).numAffectedRows)).toBe(0);
     expect(builds).toBe(1);
-    const names = await ctx.db.selectFrom('users').select('name').where('id', 'in', [a.id, b.id]).orderBy('id').execute();
+    const names = await ctx.db
+      .selectFrom('users')
+      .select('name')
+      .where('id', 'in', [a.id, b.id])
+      .orderBy('id')
+      .execute();
     expect(names.map((r) => r.name)).toEqual(['Ada Due', 'Bea Due']);
   });
 
   it('counts every run as a write of its table, so the caches built on it drop what they hold', async () => {
     const user = await ctx.user({ name: 'Cleo' });
     const writes = runtimeOf(ctx.db)!.writes;
-    const rename = preparedWrite(ctx.db, (name: string, id: number) => ctx.db.updateTable('users').set({ name }).where('id', '=', id));
+    const rename = preparedWrite(ctx.db, (name: string, id: number) =>
+      ctx.db.updateTable('users').set({ name }).where('id', '=', id),
+    );
     await rename('Cleo Uno', user.id);
     const before = writes.versionOf(['users']);
     const untouched = writes.versionOf(['courses']);
@@ -115,7 +137,9 @@ describe.each(databases)('writes compiled once per shape (%s)', (kind) => {
 
   it('runs inside a transaction on the transaction itself (rolled back with it)', async () => {
     const user = await ctx.user({ name: 'Dina' });
-    const rename = preparedWriteOn((db, name: string, id: number) => db.updateTable('users').set({ name }).where('id', '=', id));
+    const rename = preparedWriteOn((db, name: string, id: number) =>
+      db.updateTable('users').set({ name }).where('id', '=', id),
+    );
     await ctx.db
       .transaction()
       .execute(async (trx) => {
@@ -126,11 +150,16 @@ describe.each(databases)('writes compiled once per shape (%s)', (kind) => {
     const row = await ctx.db.selectFrom('users').select('name').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.name).toBe('Dina');
     await rename(ctx.db, 'Dina Salvata', user.id);
-    expect((await ctx.db.selectFrom('users').select('name').where('id', '=', user.id).executeTakeFirstOrThrow()).name).toBe('Dina Salvata');
+    expect(
+      (await ctx.db.selectFrom('users').select('name').where('id', '=', user.id).executeTakeFirstOrThrow()).name,
+    ).toBe('Dina Salvata');
   });
 
   it('refuses a select', async () => {
-    const read = preparedWrite(ctx.db, (id: number) => ctx.db.selectFrom('users').select('id').where('id', '=', id) as never);
+    const read = preparedWrite(
+      ctx.db,
+      (id: number) => ctx.db.selectFrom('users').select('id').where('id', '=', id) as never,
+    );
     await expect(read(1)).rejects.toThrow(/not one of InsertQueryNode/);
   });
 });

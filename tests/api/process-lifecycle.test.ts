@@ -57,7 +57,10 @@ async function startServer(env: Record<string, string> = {}): Promise<Started> {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   // npm start runs one worker per core (WORKERS): on a busy machine they take a while to start.
   for (let i = 0; i < 900; i++) {
-    const ok = await fetch(`${url}/api/config`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/config`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { child, url, port, exited, output: () => output };
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
@@ -71,7 +74,7 @@ function signalGroup(server: Started, signal: NodeJS.Signals) {
 
 /** Resolves once no process of the group is left (npm, the start script and the server). */
 async function groupGone(server: Started, withinMs: number): Promise<boolean> {
-  for (const end = Date.now() + withinMs; Date.now() < end; ) {
+  for (const end = Date.now() + withinMs; Date.now() < end;) {
     try {
       process.kill(-server.child.pid!, 0);
     } catch {
@@ -94,7 +97,11 @@ beforeAll(async () => {
     .values({ name: 'Ada', surname: 'Staff', email: 'ada.staff@example.test' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const role = await db.insertInto('roles').values({ name: 'Sviluppo', description: 'test' }).returning('id').executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto('roles')
+    .values({ name: 'Sviluppo', description: 'test' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const exists = await db.selectFrom('permissions').select('name').where('name', '=', 'developer').executeTakeFirst();
   if (!exists) await db.insertInto('permissions').values({ name: 'developer', description: 'developer' }).execute();
   await db.insertInto('role_permissions').values({ role_id: role.id, permission_name: 'developer' }).execute();
@@ -138,7 +145,8 @@ describe('the server process', () => {
     signalGroup(server, 'SIGTERM');
     let ready = await fetch(`${server.url}/readyz`);
     // The signal reaches the server through npm and the start script: ask until it has.
-    while (ready.status === 200) ready = await new Promise((r) => setTimeout(r, 50)).then(() => fetch(`${server.url}/readyz`));
+    while (ready.status === 200)
+      ready = await new Promise((r) => setTimeout(r, 50)).then(() => fetch(`${server.url}/readyz`));
     expect(ready.status, server.output()).toBe(503);
     expect(await ready.json()).toEqual({ status: 'stopping' });
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);

@@ -27,7 +27,10 @@ describe.each(databases)('lesson progress sync (%s)', (kind) => {
     const lessonIds: number[] = [];
     for (let i = 1; i <= (options.lessons ?? 1); i++) {
       lessonIds.push(
-        await insertLesson(ctx.db, moduleId, { position: i, video_length: options.videoLength === undefined ? 60 : options.videoLength }),
+        await insertLesson(ctx.db, moduleId, {
+          position: i,
+          video_length: options.videoLength === undefined ? 60 : options.videoLength,
+        }),
       );
     }
     const me = await ctx.user({ mooc_access: 1 });
@@ -38,7 +41,12 @@ describe.each(databases)('lesson progress sync (%s)', (kind) => {
   }
 
   /** A sync every 3 s of server time while the video plays from `from` to `to`. */
-  async function watch(sync: (p: Record<string, unknown>) => Promise<{ json(): { data: Record<string, unknown> } }>, from: number, to: number, extra: Record<string, unknown> = {}) {
+  async function watch(
+    sync: (p: Record<string, unknown>) => Promise<{ json(): { data: Record<string, unknown> } }>,
+    from: number,
+    to: number,
+    extra: Record<string, unknown> = {},
+  ) {
     let last: Record<string, unknown> = {};
     for (let position = from; position <= to; position += 3) {
       last = (await sync({ duration: position, ...extra })).json().data;
@@ -50,12 +58,22 @@ describe.each(databases)('lesson progress sync (%s)', (kind) => {
   it('steady syncs every 3 s complete the lesson, and the counts follow', async () => {
     const { courseId, moduleId, me, sync } = await setup({ lessons: 2 });
     const halfway = await watch(sync, 0, 30);
-    expect(halfway).toMatchObject({ completed: false, progress: 30, watched_seconds: 30, video_length: 60, required_ratio: 0.9 });
+    expect(halfway).toMatchObject({
+      completed: false,
+      progress: 30,
+      watched_seconds: 30,
+      video_length: 60,
+      required_ratio: 0.9,
+    });
     const done = await watch(sync, 33, 54);
     expect(done).toMatchObject({ completed: true, progress: 54, watched_seconds: 54 });
     const course = await ctx.app.inject({ method: 'GET', url: `/api/courses/${courseId}`, headers: me.headers });
     expect(course.json().data).toMatchObject({ completed_lessons: 1, total_lessons: 2 });
-    const module = await ctx.app.inject({ method: 'GET', url: `/api/courses/${courseId}/modules/${moduleId}`, headers: me.headers });
+    const module = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/courses/${courseId}/modules/${moduleId}`,
+      headers: me.headers,
+    });
     expect(module.json().data).toMatchObject({ completed_lessons: 1, total_lessons: 2 });
   });
 
@@ -88,7 +106,11 @@ describe.each(databases)('lesson progress sync (%s)', (kind) => {
     const unknown = await setup({ videoLength: null });
     const forged = (await unknown.sync({ duration: 1, length: 1 })).json().data;
     expect(forged).toMatchObject({ completed: false, video_length: null });
-    const row = await ctx.db.selectFrom('lessons').select('video_length').where('id', '=', unknown.lessonIds[0]).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('lessons')
+      .select('video_length')
+      .where('id', '=', unknown.lessonIds[0])
+      .executeTakeFirstOrThrow();
     expect(row.video_length).toBeNull();
     // With one, a huge reported length changes nothing: honest watching completes.
     const known = await setup({ videoLength: 30 });
@@ -145,9 +167,12 @@ describe.each(databases)('lesson progress sync (%s)', (kind) => {
     expect(row.version).toBe(7);
     // Either order applied one after the other: 9 then 12 (the second is a jump at the same
     // instant) or 12 then 9 (a seek back). A lost update would give (9, 9) or (12, 12).
-    expect([[row.covered_seconds, row.position]]).toEqual([expect.toSatisfy(
-      ([covered, position]: [number, number]) => (covered === 9 && position === 12) || (covered === 12 && position === 9),
-    )]);
+    expect([[row.covered_seconds, row.position]]).toEqual([
+      expect.toSatisfy(
+        ([covered, position]: [number, number]) =>
+          (covered === 9 && position === 12) || (covered === 12 && position === 9),
+      ),
+    ]);
   });
 
   it('interleaved syncs commit one after the other (optimistic concurrency)', async () => {
@@ -158,7 +183,10 @@ describe.each(databases)('lesson progress sync (%s)', (kind) => {
     await recordSync(db, { ...base, position: 0 });
     for (let round = 1; round <= 3; round++) {
       clock += 6000;
-      await Promise.all([recordSync(db, { ...base, position: round * 6 }), recordSync(db, { ...base, position: round * 6 })]);
+      await Promise.all([
+        recordSync(db, { ...base, position: round * 6 }),
+        recordSync(db, { ...base, position: round * 6 }),
+      ]);
     }
     const row = await ctx.db
       .selectFrom('lesson_progress')
@@ -207,7 +235,7 @@ describe.each(databases)('lesson progress sync (%s)', (kind) => {
     expect(noToken.statusCode).toBe(401);
   });
 
-  it('answers 422 without a valid duration, 404 for another module\'s lesson', async () => {
+  it("answers 422 without a valid duration, 404 for another module's lesson", async () => {
     const { sync, courseId, lessonIds, me } = await setup();
     for (const payload of [{}, { duration: 'tanto' }, { duration: -1 }]) {
       const res = await sync(payload);
@@ -238,7 +266,9 @@ describe.each(databases)('lesson progress threshold (%s)', (kind) => {
     const url = `/api/courses/${courseId}/modules/${moduleId}/lessons/${lessonId}/sync`;
     let last: Record<string, unknown> = {};
     for (let position = 0; position <= 30; position += 3) {
-      last = (await ctx.app.inject({ method: 'POST', url, headers: me.headers, payload: { duration: position } })).json().data;
+      last = (
+        await ctx.app.inject({ method: 'POST', url, headers: me.headers, payload: { duration: position } })
+      ).json().data;
       clock += 3000;
     }
     expect(last).toMatchObject({ completed: true, required_ratio: 0.5, watched_seconds: 30 });

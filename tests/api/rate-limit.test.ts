@@ -10,7 +10,8 @@ describe.each(databases)('API rate limits (%s)', (kind) => {
     const first = await ctx.user();
     const second = await ctx.user();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: first.headers })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: first.headers })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
 
     const limited = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: first.headers });
@@ -20,7 +21,8 @@ describe.each(databases)('API rate limits (%s)', (kind) => {
 
     // Another user from the same address still gets through, until the address itself is over its limit.
     const other: number[] = [];
-    for (let i = 0; i < 6; i++) other.push((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: second.headers })).statusCode);
+    for (let i = 0; i < 6; i++)
+      other.push((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: second.headers })).statusCode);
     expect(other.slice(0, 4)).toEqual([200, 200, 200, 200]);
     expect(other.at(-1)).toBe(429);
 
@@ -35,16 +37,24 @@ describe.each(databases)('API rate limits (%s)', (kind) => {
     const remoteAddress = '192.0.2.7';
     const wrong = { authorization: 'Bearer not-a-token' };
     const statuses: number[] = [];
-    for (let i = 0; i < 13; i++) statuses.push((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: wrong, remoteAddress })).statusCode);
+    for (let i = 0; i < 13; i++)
+      statuses.push(
+        (await ctx.app.inject({ method: 'GET', url: '/api/user', headers: wrong, remoteAddress })).statusCode,
+      );
     expect(statuses).toEqual([...Array(12).fill(401), 429]);
     // The address is over its limit whoever asks from it; another address is not.
     const user = await ctx.user();
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: user.headers, remoteAddress })).statusCode).toBe(429);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: user.headers, remoteAddress: '192.0.2.8' })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/user', headers: user.headers, remoteAddress })).statusCode,
+    ).toBe(429);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/user', headers: user.headers, remoteAddress: '192.0.2.8' }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
-describe('windowCounter (the API limits of a single process, the cluster primary\'s)', () => {
+describe("windowCounter (the API limits of a single process, the cluster primary's)", () => {
   it('counts the hits of a key in a window that starts at its first hit, then starts a new one', () => {
     let now = 1_000;
     const counter = windowCounter(() => now);

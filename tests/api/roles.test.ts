@@ -21,7 +21,11 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
     expect((await get('/api/roles')).statusCode).toBe(401);
     expect((await get('/api/roles', (await ctx.user({}, ['read_users'])).headers)).statusCode).toBe(403);
     const admin = await ctx.user({}, ['read_roles', 'create_roles']);
-    await send('POST', '/api/roles', admin.headers, { name: 'Coordinatore lista', description: 'Coordina', permissions: ['read_teams', 'update_teams'] });
+    await send('POST', '/api/roles', admin.headers, {
+      name: 'Coordinatore lista',
+      description: 'Coordina',
+      permissions: ['read_teams', 'update_teams'],
+    });
     const res = await get('/api/roles?includes=permissions&filter[name]=coordinatore lista', admin.headers);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -45,7 +49,9 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
   it('POST /api/roles needs create_roles and validates name, description and permission names', async () => {
     const payload = { name: 'R', description: 'D', permissions: ['read_roles'] };
     expect((await ctx.app.inject({ method: 'POST', url: '/api/roles', payload })).statusCode).toBe(401);
-    expect((await send('POST', '/api/roles', (await ctx.user({}, ['edit_roles'])).headers, payload)).statusCode).toBe(403);
+    expect((await send('POST', '/api/roles', (await ctx.user({}, ['edit_roles'])).headers, payload)).statusCode).toBe(
+      403,
+    );
     const admin = await ctx.user({}, ['create_roles']);
     for (const field of ['name', 'description'] as const) {
       for (const blank of [undefined, '', '  ']) {
@@ -54,7 +60,9 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
         else body[field] = blank;
         const res = await send('POST', '/api/roles', admin.headers, body);
         expect(res.statusCode, `${field}=${String(blank)}`).toBe(422);
-        expect(res.json().errors[field]).toEqual([`Il campo ${{ name: 'nome', description: 'descrizione' }[field]} è obbligatorio.`]);
+        expect(res.json().errors[field]).toEqual([
+          `Il campo ${{ name: 'nome', description: 'descrizione' }[field]} è obbligatorio.`,
+        ]);
       }
     }
     const unknown = await send('POST', '/api/roles', admin.headers, { ...payload, permissions: ['read_roles', 'fly'] });
@@ -63,7 +71,11 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
     const developer = await send('POST', '/api/roles', admin.headers, { ...payload, permissions: ['developer'] });
     expect(developer.statusCode).toBe(422);
     expect(developer.json().errors.permissions).toBeDefined();
-    const created = await send('POST', '/api/roles', admin.headers, { name: 'Unico', description: 'D', permissions: ['read_roles', 'read_roles'] });
+    const created = await send('POST', '/api/roles', admin.headers, {
+      name: 'Unico',
+      description: 'D',
+      permissions: ['read_roles', 'read_roles'],
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().data.permissions).toEqual([{ name: 'read_roles', description: PERMISSIONS.read_roles }]);
     const duplicate = await send('POST', '/api/roles', admin.headers, { name: 'unico', description: 'D' });
@@ -73,29 +85,66 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
 
   it('PUT /api/roles/{id} needs edit_roles and replaces the permissions', async () => {
     const creator = await ctx.user({}, ['create_roles']);
-    const id = (await send('POST', '/api/roles', creator.headers, { name: 'Da modificare', description: 'D', permissions: ['read_teams'] })).json().data.id;
-    expect((await send('PUT', `/api/roles/${id}`, creator.headers, { name: 'X', description: 'D' })).statusCode).toBe(403);
+    const id = (
+      await send('POST', '/api/roles', creator.headers, {
+        name: 'Da modificare',
+        description: 'D',
+        permissions: ['read_teams'],
+      })
+    ).json().data.id;
+    expect((await send('PUT', `/api/roles/${id}`, creator.headers, { name: 'X', description: 'D' })).statusCode).toBe(
+      403,
+    );
     const editor = await ctx.user({}, ['edit_roles', 'read_roles']);
-    const res = await send('PUT', `/api/roles/${id}`, editor.headers, { name: 'Modificato', description: 'Nuova', permissions: ['read_users', 'create_users'] });
+    const res = await send('PUT', `/api/roles/${id}`, editor.headers, {
+      name: 'Modificato',
+      description: 'Nuova',
+      permissions: ['read_users', 'create_users'],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id, name: 'Modificato', description: 'Nuova' });
     expect(res.json().data.permissions.map((p: { name: string }) => p.name)).toEqual(['create_users', 'read_users']);
     expect((await get(`/api/roles/${id}`, editor.headers)).json().data.name).toBe('Modificato');
     const blank = await send('PUT', `/api/roles/${id}`, editor.headers, { name: '', description: '' });
     expect(Object.keys(blank.json().errors).sort()).toEqual(['description', 'name']);
-    expect((await send('PUT', '/api/roles/999999', editor.headers, { name: 'X', description: 'D' })).statusCode).toBe(404);
+    expect((await send('PUT', '/api/roles/999999', editor.headers, { name: 'X', description: 'D' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('only a developer may grant or remove the developer permission', async () => {
     const dev = await ctx.user({}, ['developer']);
-    const res = await send('POST', '/api/roles', dev.headers, { name: 'Sviluppo', description: 'Tutto', permissions: ['developer'] });
+    const res = await send('POST', '/api/roles', dev.headers, {
+      name: 'Sviluppo',
+      description: 'Tutto',
+      permissions: ['developer'],
+    });
     expect(res.statusCode).toBe(201);
     const id = res.json().data.id;
     const admin = await ctx.user({}, ['edit_roles', 'delete_roles']);
-    expect((await send('PUT', `/api/roles/${id}`, admin.headers, { name: 'Sviluppo', description: 'Tutto', permissions: [] })).statusCode).toBe(422);
-    expect((await send('PUT', `/api/roles/${id}`, admin.headers, { name: 'Sviluppo 2', description: 'Tutto', permissions: ['developer'] })).statusCode).toBe(200);
+    expect(
+      (
+        await send('PUT', `/api/roles/${id}`, admin.headers, {
+          name: 'Sviluppo',
+          description: 'Tutto',
+          permissions: [],
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await send('PUT', `/api/roles/${id}`, admin.headers, {
+          name: 'Sviluppo 2',
+          description: 'Tutto',
+          permissions: ['developer'],
+        })
+      ).statusCode,
+    ).toBe(200);
     // Leaving the list out keeps the permissions: it cannot empty the role past the rule.
-    const withoutList = await send('PUT', `/api/roles/${id}`, admin.headers, { name: 'Sviluppo 3', description: 'Tutto' });
+    const withoutList = await send('PUT', `/api/roles/${id}`, admin.headers, {
+      name: 'Sviluppo 3',
+      description: 'Tutto',
+    });
     expect(withoutList.statusCode).toBe(200);
     expect(withoutList.json().data.permissions.map((p: { name: string }) => p.name)).toEqual(['developer']);
     expect((await send('DELETE', `/api/roles/${id}`, admin.headers)).statusCode).toBe(422);
@@ -104,11 +153,18 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
 
   it('answers how many users hold each role (users_count), in the list and one by one', async () => {
     const creator = await ctx.user({}, ['create_roles', 'read_roles']);
-    const created = await send('POST', '/api/roles', creator.headers, { name: 'Conteggio titolari', description: 'D', permissions: ['read_teams'] });
+    const created = await send('POST', '/api/roles', creator.headers, {
+      name: 'Conteggio titolari',
+      description: 'D',
+      permissions: ['read_teams'],
+    });
     expect(created.json().data.users_count).toBe(0);
     const id = created.json().data.id;
     const holders = await Promise.all([ctx.user(), ctx.user(), ctx.user()]);
-    await ctx.db.insertInto('user_roles').values(holders.map((h) => ({ user_id: h.id, role_id: id }))).execute();
+    await ctx.db
+      .insertInto('user_roles')
+      .values(holders.map((h) => ({ user_id: h.id, role_id: id })))
+      .execute();
     const listed = (await get('/api/roles?filter[name]=conteggio titolari', creator.headers)).json().data;
     expect(listed).toEqual([expect.objectContaining({ id, users_count: 3 })]);
     expect((await get(`/api/roles/${id}`, creator.headers)).json().data.users_count).toBe(3);
@@ -122,7 +178,13 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
 
   it('DELETE /api/roles/{id} needs delete_roles and detaches the role from users', async () => {
     const creator = await ctx.user({}, ['create_roles']);
-    const id = (await send('POST', '/api/roles', creator.headers, { name: 'Da eliminare', description: 'D', permissions: ['read_teams'] })).json().data.id;
+    const id = (
+      await send('POST', '/api/roles', creator.headers, {
+        name: 'Da eliminare',
+        description: 'D',
+        permissions: ['read_teams'],
+      })
+    ).json().data.id;
     const holder = await ctx.user();
     await ctx.db.insertInto('user_roles').values({ user_id: holder.id, role_id: id }).execute();
     expect((await get('/api/teams', holder.headers)).statusCode).toBe(200);

@@ -15,7 +15,13 @@ import { ErrorBody } from '../../server/src/http/schemas.js';
 
 const DOC = readFileSync(new URL('../../docs/API-PERMISSIONS.md', import.meta.url), 'utf8');
 /** The calendar feed is public too: its secret URL is the credential (calendar applications send no token). */
-const PUBLIC = ['GET /api/config', 'POST /api/auth/login', 'POST /api/auth/callback', 'GET /api/calendar/:file', 'POST /api/accessibility-reports'];
+const PUBLIC = [
+  'GET /api/config',
+  'POST /api/auth/login',
+  'POST /api/auth/callback',
+  'GET /api/calendar/:file',
+  'POST /api/accessibility-reports',
+];
 const METHOD = '(GET|POST|PUT|PATCH|DELETE)';
 
 /** `/api/teams/:id` and `/api/teams/{teamId}` are the same route: parameters become `{}`. */
@@ -40,7 +46,8 @@ function documentedRoutes(markdown: string): Set<string> {
 }
 
 describe('the /api route table', () => {
-  const routes: Array<{ method: string; url: string; public: boolean; response: Record<string, unknown> | undefined }> = [];
+  const routes: Array<{ method: string; url: string; public: boolean; response: Record<string, unknown> | undefined }> =
+    [];
   let app: App;
   let db: Db;
 
@@ -62,7 +69,8 @@ describe('the /api route table', () => {
         const isPublic = (route.config as { public?: boolean } | undefined)?.public === true;
         // HEAD twins of GET routes are added by Fastify itself.
         const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
-        for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, public: isPublic, response });
+        for (const method of [route.method].flat())
+          if (method !== 'HEAD') routes.push({ method, url: route.url, public: isPublic, response });
       },
     });
     await app.ready();
@@ -75,7 +83,16 @@ describe('the /api route table', () => {
 
   it('collects the routes of every resource module', () => {
     const urls = new Set(routes.map((r) => r.url));
-    for (const url of ['/api/user', '/api/teams', '/api/sessions', '/api/experts', '/api/roles', '/api/users', '/api/courses', '/api/stats']) {
+    for (const url of [
+      '/api/user',
+      '/api/teams',
+      '/api/sessions',
+      '/api/experts',
+      '/api/roles',
+      '/api/users',
+      '/api/courses',
+      '/api/stats',
+    ]) {
       expect(urls, url).toContain(url);
     }
   });
@@ -104,7 +121,12 @@ describe('the /api route table', () => {
   });
 
   it('makes only /api/config, the sign-in routes, the calendar feed and accessibility reports public', () => {
-    expect(routes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`).sort()).toEqual([...PUBLIC].sort());
+    expect(
+      routes
+        .filter((r) => r.public)
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([...PUBLIC].sort());
   });
 
   it('answers 401 without a token on every other route', async () => {
@@ -112,7 +134,8 @@ describe('the /api route table', () => {
     for (const route of routes.filter((r) => !r.public)) {
       const url = route.url.replace(/:[A-Za-z_]\w*/g, '1');
       const res = await app.inject({ method: route.method as 'GET', url, headers: { accept: 'application/json' } });
-      if (res.statusCode !== 401 || res.json().message !== 'Autenticazione richiesta.') answers.push(`${route.method} ${url} → ${res.statusCode}`);
+      if (res.statusCode !== 401 || res.json().message !== 'Autenticazione richiesta.')
+        answers.push(`${route.method} ${url} → ${res.statusCode}`);
     }
     expect(answers).toEqual([]);
   });

@@ -54,7 +54,10 @@ async function startServer(dir: string, databaseUrl: string, env: Record<string,
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   for (let i = 0; i < 600; i++) {
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { child, url, exited, output: () => output };
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
@@ -70,7 +73,7 @@ async function stop(server: Server): Promise<void> {
 }
 
 async function eventually<T>(probe: () => Promise<T | null | undefined | false>, withinMs: number): Promise<T> {
-  for (const end = Date.now() + withinMs; ; ) {
+  for (const end = Date.now() + withinMs; ;) {
     const value = await probe();
     if (value) return value;
     if (Date.now() > end) throw new Error('condition not reached in time');
@@ -85,7 +88,11 @@ async function staffToken(db: Db): Promise<string> {
     .values({ name: 'Ada', surname: 'Staff', email: `ada.${randomBytes(3).toString('hex')}@example.test` })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const role = await db.insertInto('roles').values({ name: `Sviluppo ${user.id}`, description: 'test' }).returning('id').executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto('roles')
+    .values({ name: `Sviluppo ${user.id}`, description: 'test' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const exists = await db.selectFrom('permissions').select('name').where('name', '=', 'developer').executeTakeFirst();
   if (!exists) await db.insertInto('permissions').values({ name: 'developer', description: 'developer' }).execute();
   await db.insertInto('role_permissions').values({ role_id: role.id, permission_name: 'developer' }).execute();
@@ -111,11 +118,19 @@ describe('WORKERS=2 on SQLite', () => {
     const db = await createDb({ kind: 'sqlite', path: databasePath });
     await migrateToLatest(db);
     const token = await staffToken(db);
-    const team = await db.insertInto('teams').values({ name: 'Squadra contesa' }).returning('id').executeTakeFirstOrThrow();
+    const team = await db
+      .insertInto('teams')
+      .values({ name: 'Squadra contesa' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db.destroy();
 
     // Workers need a real provider: the development one keeps its sign-in state in one process.
-    const provider = { OIDC_ISSUER: 'http://127.0.0.1:9/unused', OIDC_CLIENT_ID: 'percorso', OIDC_CLIENT_SECRET: 'secret' };
+    const provider = {
+      OIDC_ISSUER: 'http://127.0.0.1:9/unused',
+      OIDC_CLIENT_ID: 'percorso',
+      OIDC_CLIENT_SECRET: 'secret',
+    };
     const server = await startServer(dir, `sqlite:${databasePath}`, { WORKERS: '2', ...provider });
     try {
       // A fresh connection per request: the primary hands connections to the workers in turn.
@@ -123,7 +138,14 @@ describe('WORKERS=2 on SQLite', () => {
       const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
         new Promise<{ status: number; etag?: string }>((resolve, reject) => {
           const req = httpRequest(
-            { host: '127.0.0.1', port, method, path, agent: false, headers: { authorization: `Bearer ${token}`, ...headers } },
+            {
+              host: '127.0.0.1',
+              port,
+              method,
+              path,
+              agent: false,
+              headers: { authorization: `Bearer ${token}`, ...headers },
+            },
             (res) => {
               res.resume();
               res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag }));
@@ -146,7 +168,13 @@ describe('WORKERS=2 on SQLite', () => {
       const teamPath = `/api/teams/${team.id}`;
       for (let round = 1; round <= 6; round++) {
         const version = (await send('GET', teamPath)).etag!;
-        const save = (name: string) => send('PUT', teamPath, { 'content-type': 'application/json', 'if-match': version }, JSON.stringify({ name, description: null }));
+        const save = (name: string) =>
+          send(
+            'PUT',
+            teamPath,
+            { 'content-type': 'application/json', 'if-match': version },
+            JSON.stringify({ name, description: null }),
+          );
         const answers = await Promise.all([save(`Primo ${round}`), save(`Secondo ${round}`)]);
         expect(answers.map((answer) => answer.status).sort(), `round ${round}`).toEqual([200, 412]);
       }
@@ -239,8 +267,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
   });
 
   it('serves an image uploaded through one process from the other, with the same ETag', async () => {
-    const team = await db.insertInto('teams').values({ name: 'Squadra condivisa' }).returning('id').executeTakeFirstOrThrow();
-    const logo = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#c82' } }).png().toBuffer();
+    const team = await db
+      .insertInto('teams')
+      .values({ name: 'Squadra condivisa' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const logo = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#c82' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('avatar', new Blob([new Uint8Array(logo)], { type: 'image/png' }), 'logo.png');
     const upload = await fetch(`${a.url}/api/teams/${team.id}/avatar`, { method: 'POST', headers: auth(), body: form });
@@ -260,7 +294,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     // Each process queues the saves of a record it receives; the record's lease in the database
     // (edit_leases) is what makes a save in one process wait for a save in the other.
     token = await staffToken(db);
-    const team = await db.insertInto('teams').values({ name: 'Squadra contesa' }).returning('id').executeTakeFirstOrThrow();
+    const team = await db
+      .insertInto('teams')
+      .values({ name: 'Squadra contesa' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const teamUrl = (server: Server) => `${server.url}/api/teams/${team.id}`;
     // Six rounds of three requests stay within this suite's rate limit (20 a minute per user).
     for (let round = 1; round <= 6; round++) {

@@ -32,7 +32,14 @@ async function sessionsOfTeam(db: Db, teamId: number) {
     .where((eb) =>
       eb.or([
         eb('id', 'in', eb.selectFrom('session_teams').select('session_id').where('team_id', '=', teamId)),
-        eb.not(eb.exists(eb.selectFrom('session_teams').select('session_id').whereRef('session_teams.session_id', '=', 'sessions.id'))),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('session_teams')
+              .select('session_id')
+              .whereRef('session_teams.session_id', '=', 'sessions.id'),
+          ),
+        ),
       ]),
     )
     .orderBy('start_time')
@@ -40,15 +47,33 @@ async function sessionsOfTeam(db: Db, teamId: number) {
 }
 
 const TABLES = [
-  'users', 'permissions', 'roles', 'role_permissions', 'user_roles', 'teams', 'team_members', 'past_team_members', 'expert_teams',
-  'sessions', 'session_experts', 'session_teams', 'attendances', 'attendance_imports', 'courses', 'modules',
-  'lessons', 'lesson_progress',
+  'users',
+  'permissions',
+  'roles',
+  'role_permissions',
+  'user_roles',
+  'teams',
+  'team_members',
+  'past_team_members',
+  'expert_teams',
+  'sessions',
+  'session_experts',
+  'session_teams',
+  'attendances',
+  'attendance_imports',
+  'courses',
+  'modules',
+  'lessons',
+  'lesson_progress',
 ] as const;
 
 async function rowCounts(db: Db): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of TABLES) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return counts;
@@ -81,11 +106,22 @@ describe.each(databases)('demo seed (%s)', (kind) => {
 
   it('builds the four roles from the catalogue', async () => {
     const roles = await ctx.db.selectFrom('roles').select(['id', 'name', 'description']).execute();
-    expect(roles.map((r) => r.name).sort()).toEqual(['Amministratore', 'Coordinatore programma', 'Gestore contenuti', 'Sviluppatore']);
+    expect(roles.map((r) => r.name).sort()).toEqual([
+      'Amministratore',
+      'Coordinatore programma',
+      'Gestore contenuti',
+      'Sviluppatore',
+    ]);
     for (const role of roles) expect(role.description.length).toBeGreaterThan(10);
     const content = roles.find((r) => r.name === 'Gestore contenuti')!;
-    const perms = await ctx.db.selectFrom('role_permissions').select('permission_name').where('role_id', '=', content.id).execute();
-    expect(perms.map((p) => p.permission_name)).toEqual(expect.arrayContaining(['read_courses', 'create_modules', 'create_lessons', 'update_lesosns']));
+    const perms = await ctx.db
+      .selectFrom('role_permissions')
+      .select('permission_name')
+      .where('role_id', '=', content.id)
+      .execute();
+    expect(perms.map((p) => p.permission_name)).toEqual(
+      expect.arrayContaining(['read_courses', 'create_modules', 'create_lessons', 'update_lesosns']),
+    );
   });
 
   it('gives every team coordinator the role "Coordinatore programma" (a coordinator candidate)', async () => {
@@ -98,7 +134,10 @@ describe.each(databases)('demo seed (%s)', (kind) => {
         .select('roles.name')
         .where('user_roles.user_id', '=', owner_id!)
         .execute();
-      expect(roles.map((r) => r.name), `owner ${String(owner_id)}`).toContain('Coordinatore programma');
+      expect(
+        roles.map((r) => r.name),
+        `owner ${String(owner_id)}`,
+      ).toContain('Coordinatore programma');
     }
   });
 
@@ -125,19 +164,32 @@ describe.each(databases)('demo seed (%s)', (kind) => {
     expect(sessions.filter((s) => s.start_time < now()).length).toBeGreaterThanOrEqual(3);
     expect(sessions.filter((s) => s.start_time > now()).length).toBeGreaterThanOrEqual(3);
 
-    const complete = await ctx.db.selectFrom('users').select('id').where('is_expert', '=', 1).where('expert_access', '=', 'complete').execute();
+    const complete = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('is_expert', '=', 1)
+      .where('expert_access', '=', 'complete')
+      .execute();
     expect(complete.length).toBeGreaterThanOrEqual(1);
   });
 
   it('puts membro@example.com in team 1 with a coordinator, course access and progress', async () => {
     const member = await userByEmail(ctx.db, 'membro@example.com');
     expect(member.mooc_access).toBe(1);
-    const memberships = await ctx.db.selectFrom('team_members').select('team_id').where('user_id', '=', member.id).execute();
+    const memberships = await ctx.db
+      .selectFrom('team_members')
+      .select('team_id')
+      .where('user_id', '=', member.id)
+      .execute();
     expect(memberships.map((m) => m.team_id)).toEqual([1]);
 
     const team = await ctx.db.selectFrom('teams').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
     expect(team.drive_url).toMatch(/^https:\/\/drive\.google\.com\/drive\/folders\/[\w-]{20,}$/);
-    const owner = await ctx.db.selectFrom('users').selectAll().where('id', '=', team.owner_id!).executeTakeFirstOrThrow();
+    const owner = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', team.owner_id!)
+      .executeTakeFirstOrThrow();
     expect(owner.mobile).toMatch(/^\+39 3\d\d \d{3} \d{4}$/);
 
     const progress = await ctx.db.selectFrom('lesson_progress').selectAll().where('user_id', '=', member.id).execute();
@@ -176,7 +228,11 @@ describe.each(databases)('demo seed (%s)', (kind) => {
     const teams = await ctx.db.selectFrom('teams').selectAll().execute();
     expect(teams.length).toBeGreaterThanOrEqual(6);
     for (const team of teams) {
-      const members = await ctx.db.selectFrom('team_members').select('user_id').where('team_id', '=', team.id).execute();
+      const members = await ctx.db
+        .selectFrom('team_members')
+        .select('user_id')
+        .where('team_id', '=', team.id)
+        .execute();
       expect(members.length).toBeGreaterThanOrEqual(3);
       expect(members.length).toBeLessThanOrEqual(6);
       expect(team.owner_id).not.toBeNull();
@@ -221,10 +277,20 @@ describe.each(databases)('demo seed (%s)', (kind) => {
     expect(courses.some((c) => c.published === 1)).toBe(true);
     expect(courses.some((c) => c.published === 0)).toBe(true);
     for (const course of courses) {
-      const modules = await ctx.db.selectFrom('modules').selectAll().where('course_id', '=', course.id).orderBy('position').execute();
+      const modules = await ctx.db
+        .selectFrom('modules')
+        .selectAll()
+        .where('course_id', '=', course.id)
+        .orderBy('position')
+        .execute();
       expect(modules.map((m) => m.position)).toEqual(modules.map((_, i) => i + 1));
       for (const module of modules) {
-        const lessons = await ctx.db.selectFrom('lessons').selectAll().where('module_id', '=', module.id).orderBy('position').execute();
+        const lessons = await ctx.db
+          .selectFrom('lessons')
+          .selectAll()
+          .where('module_id', '=', module.id)
+          .orderBy('position')
+          .execute();
         expect(lessons.length).toBeGreaterThanOrEqual(2);
         expect(lessons.map((l) => l.position)).toEqual(lessons.map((_, i) => i + 1));
       }
@@ -249,10 +315,18 @@ describe.each(databases)('demo seed (%s)', (kind) => {
 
   it('restores the permission catalogue on every start without reseeding', async () => {
     await ctx.db.deleteFrom('permissions').where('name', '=', 'update_lesosns').execute();
-    await ctx.db.updateTable('permissions').set({ description: 'vecchia descrizione' }).where('name', '=', 'read_teams').execute();
+    await ctx.db
+      .updateTable('permissions')
+      .set({ description: 'vecchia descrizione' })
+      .where('name', '=', 'read_teams')
+      .execute();
     const users = await rowCounts(ctx.db);
     expect(await seedIfEmpty(ctx.db, ctx.config)).toBe(false);
-    const rows = await ctx.db.selectFrom('permissions').selectAll().where('name', 'in', ['update_lesosns', 'read_teams']).execute();
+    const rows = await ctx.db
+      .selectFrom('permissions')
+      .selectAll()
+      .where('name', 'in', ['update_lesosns', 'read_teams'])
+      .execute();
     expect(Object.fromEntries(rows.map((r) => [r.name, r.description]))).toEqual({
       update_lesosns: PERMISSIONS.update_lesosns,
       read_teams: PERMISSIONS.read_teams,
@@ -267,7 +341,12 @@ describe.each(databases)('demo seed (%s)', (kind) => {
       teams: await ctx.db.selectFrom('teams').selectAll().orderBy('id').execute(),
       sessions: await ctx.db.selectFrom('sessions').selectAll().orderBy('id').execute(),
       attendances: await ctx.db.selectFrom('attendances').selectAll().orderBy('id').execute(),
-      progress: await ctx.db.selectFrom('lesson_progress').selectAll().orderBy('user_id').orderBy('lesson_id').execute(),
+      progress: await ctx.db
+        .selectFrom('lesson_progress')
+        .selectAll()
+        .orderBy('user_id')
+        .orderBy('lesson_id')
+        .execute(),
     });
     await wipeData(ctx.db);
     await seedDemo(ctx.db, { now: instant });
@@ -277,9 +356,15 @@ describe.each(databases)('demo seed (%s)', (kind) => {
     expect(await snapshot()).toEqual(first);
 
     const member = first.users.find((u) => u.email === 'membro@example.com')!;
-    const team = await ctx.db.selectFrom('team_members').select('team_id').where('user_id', '=', member.id).executeTakeFirstOrThrow();
+    const team = await ctx.db
+      .selectFrom('team_members')
+      .select('team_id')
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow();
     expect(team.team_id).toBe(1);
     expect(first.sessions.filter((s) => s.start_time < instant.toISOString()).length).toBeGreaterThan(10);
-    expect(first.sessions.every((s) => Math.abs(Date.parse(s.start_time) - instant.getTime()) <= 61 * 86_400_000)).toBe(true);
+    expect(first.sessions.every((s) => Math.abs(Date.parse(s.start_time) - instant.getTime()) <= 61 * 86_400_000)).toBe(
+      true,
+    );
   });
 });

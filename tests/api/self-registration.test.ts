@@ -31,9 +31,9 @@ describe.each(databases)('self-registration (%s)', (kind) => {
     const declared = modulesOf(sourceFiles('.'))
       .filter(({ file }) => file !== join('modules', 'registry.ts'))
       .flatMap(({ file, path, source }) => {
-      const names = [...source.matchAll(/interface Repositories \{\s*(\w+):/g)].map((match) => match[1]);
-      return names.map((name) => ({ file, path, name }));
-    });
+        const names = [...source.matchAll(/interface Repositories \{\s*(\w+):/g)].map((match) => match[1]);
+        return names.map((name) => ({ file, path, name }));
+      });
     expect(declared.length).toBeGreaterThan(10);
     for (const { file, path, name } of declared) {
       const module = (await import(pathToFileURL(path).href)) as { repository?: { name: string } };
@@ -53,7 +53,14 @@ describe.each(databases)('self-registration (%s)', (kind) => {
       expect(listed.has(file), `${file} is listed in modules/index.ts`).toBe(true);
     }
     // One route of each resource family, so a module that stopped registering is noticed.
-    for (const url of ['/api/teams', '/api/sessions', '/api/courses', '/api/reports/dashboard', '/api/audit-log', '/api/accessibility-reports']) {
+    for (const url of [
+      '/api/teams',
+      '/api/sessions',
+      '/api/courses',
+      '/api/reports/dashboard',
+      '/api/audit-log',
+      '/api/accessibility-reports',
+    ]) {
       expect(ctx.app.hasRoute({ method: 'GET', url }), url).toBe(true);
     }
   });

@@ -36,8 +36,17 @@ describe.each(databases)('sessions API (%s)', (kind) => {
       const admin = await ctx.user({}, ['read_sessions']);
       const team = await makeTeam(ctx.db, { name: 'Zeta' });
       const expert = await makeExpert(ctx, 'complete');
-      const first = await makeSession(ctx.db, { name: 'Ricerca uno', start_time: '2024-01-01T10:00:00.000Z', teams: [team], experts: [expert.id] });
-      const second = await makeSession(ctx.db, { name: 'Altro', description: 'parla di RICERCA di mercato', start_time: '2024-02-01T10:00:00.000Z' });
+      const first = await makeSession(ctx.db, {
+        name: 'Ricerca uno',
+        start_time: '2024-01-01T10:00:00.000Z',
+        teams: [team],
+        experts: [expert.id],
+      });
+      const second = await makeSession(ctx.db, {
+        name: 'Altro',
+        description: 'parla di RICERCA di mercato',
+        start_time: '2024-02-01T10:00:00.000Z',
+      });
       await makeSession(ctx.db, { name: 'Niente', start_time: '2024-03-01T10:00:00.000Z' });
 
       const res = await get('/api/sessions?filter[search]=ricerca', admin.headers);
@@ -48,7 +57,16 @@ describe.each(databases)('sessions API (%s)', (kind) => {
       expect(body.data[1]).toMatchObject({
         teams: [{ id: team, name: 'Zeta' }],
         team_id: team,
-        experts: [{ id: expert.id, name: expect.any(String), surname: expect.any(String), email: expect.any(String), mobile: null, avatar: null }],
+        experts: [
+          {
+            id: expert.id,
+            name: expect.any(String),
+            surname: expect.any(String),
+            email: expect.any(String),
+            mobile: null,
+            avatar: null,
+          },
+        ],
       });
       expect(body.data[0]).toMatchObject({ teams: [], team_id: null, experts: [] });
       expect(body.data[0].attendances).toBeUndefined();
@@ -65,14 +83,46 @@ describe.each(databases)('sessions API (%s)', (kind) => {
       await ctx.db
         .insertInto('attendances')
         .values([
-          { session_id: session, user_id: attendee.id, name: 'ignored', email: 'x@y.z', joined_at: '2025-06-01T09:01:02.000Z', left_at: '2025-06-01T10:00:00.000Z', source: 'seed', external_key: 'a' },
-          { session_id: session, user_id: null, name: 'Ospite', email: null, joined_at: '2025-06-01T09:05:00.000Z', left_at: null, source: 'seed', external_key: 'b' },
+          {
+            session_id: session,
+            user_id: attendee.id,
+            name: 'ignored',
+            email: 'x@y.z',
+            joined_at: '2025-06-01T09:01:02.000Z',
+            left_at: '2025-06-01T10:00:00.000Z',
+            source: 'seed',
+            external_key: 'a',
+          },
+          {
+            session_id: session,
+            user_id: null,
+            name: 'Ospite',
+            email: null,
+            joined_at: '2025-06-01T09:05:00.000Z',
+            left_at: null,
+            source: 'seed',
+            external_key: 'b',
+          },
         ])
         .execute();
       const body = (await get('/api/sessions?attendances=true&filter[search]=Con presenze', admin.headers)).json();
       expect(body.data[0].attendances).toEqual([
-        { id: expect.any(Number), user_id: attendee.id, name: 'Anna Presente', email: 'anna.presente@example.test', joined_at: '2025-06-01 09:01:02', left_at: '2025-06-01 10:00:00' },
-        { id: expect.any(Number), user_id: null, name: 'Ospite', email: null, joined_at: '2025-06-01 09:05:00', left_at: null },
+        {
+          id: expect.any(Number),
+          user_id: attendee.id,
+          name: 'Anna Presente',
+          email: 'anna.presente@example.test',
+          joined_at: '2025-06-01 09:01:02',
+          left_at: '2025-06-01 10:00:00',
+        },
+        {
+          id: expect.any(Number),
+          user_id: null,
+          name: 'Ospite',
+          email: null,
+          joined_at: '2025-06-01 09:05:00',
+          left_at: null,
+        },
       ]);
       const detail = (await get(`/api/sessions/${session}`, admin.headers)).json().data;
       expect(detail.attendances).toHaveLength(2);
@@ -124,7 +174,9 @@ describe.each(databases)('sessions API (%s)', (kind) => {
   describe('POST /api/sessions', () => {
     it('needs create_sessions', async () => {
       expect((await ctx.app.inject({ method: 'POST', url: '/api/sessions', payload: valid })).statusCode).toBe(401);
-      expect((await send('POST', '/api/sessions', (await ctx.user({}, ['update_sessions'])).headers, valid)).statusCode).toBe(403);
+      expect(
+        (await send('POST', '/api/sessions', (await ctx.user({}, ['update_sessions'])).headers, valid)).statusCode,
+      ).toBe(403);
     });
 
     it('reports every missing required field in Italian and saves nothing', async () => {
@@ -141,7 +193,13 @@ describe.each(databases)('sessions API (%s)', (kind) => {
         }
       }
       const all = await send('POST', '/api/sessions', admin.headers, {});
-      expect(Object.keys(all.json().errors).sort()).toEqual(['description', 'join_instructions', 'name', 'start_time', 'type']);
+      expect(Object.keys(all.json().errors).sort()).toEqual([
+        'description',
+        'join_instructions',
+        'name',
+        'start_time',
+        'type',
+      ]);
       expect((await ctx.db.selectFrom('sessions').select('id').execute()).length).toBe(before);
     });
 
@@ -171,7 +229,12 @@ describe.each(databases)('sessions API (%s)', (kind) => {
       const admin = await ctx.user({}, ['create_sessions']);
       const team = await makeTeam(ctx.db);
       const expert = await makeExpert(ctx, 'limited', [team]);
-      const res = await send('POST', '/api/sessions', admin.headers, { ...valid, start_time: '2026-11-21T10:30:00+01:00', team_id: team, expert_id: expert.id });
+      const res = await send('POST', '/api/sessions', admin.headers, {
+        ...valid,
+        start_time: '2026-11-21T10:30:00+01:00',
+        team_id: team,
+        expert_id: expert.id,
+      });
       expect(res.statusCode).toBe(201);
       const data = res.json().data;
       expect(data).toMatchObject({
@@ -183,7 +246,14 @@ describe.each(databases)('sessions API (%s)', (kind) => {
         teams: [{ id: team }],
         experts: [{ id: expert.id }],
       });
-      const minimal = await send('POST', '/api/sessions', admin.headers, { ...valid, type: 'other', join_instructions: 'In sede', end_time: '', team_id: '', expert_id: null });
+      const minimal = await send('POST', '/api/sessions', admin.headers, {
+        ...valid,
+        type: 'other',
+        join_instructions: 'In sede',
+        end_time: '',
+        team_id: '',
+        expert_id: null,
+      });
       expect(minimal.statusCode).toBe(201);
       expect(minimal.json().data).toMatchObject({ end_time: null, join_url: null, teams: [], experts: [] });
     });
@@ -196,11 +266,24 @@ describe.each(databases)('sessions API (%s)', (kind) => {
       const b = await makeTeam(ctx.db);
       const c = await makeTeam(ctx.db);
       const session = await makeSession(ctx.db, { teams: [a, b] });
-      expect((await send('PUT', `/api/sessions/${session}`, (await ctx.user({}, ['create_sessions'])).headers, valid)).statusCode).toBe(403);
-      const same = await send('PUT', `/api/sessions/${session}`, admin.headers, { ...valid, name: 'Rinominata', team_id: b, expert_id: 5 });
+      expect(
+        (await send('PUT', `/api/sessions/${session}`, (await ctx.user({}, ['create_sessions'])).headers, valid))
+          .statusCode,
+      ).toBe(403);
+      const same = await send('PUT', `/api/sessions/${session}`, admin.headers, {
+        ...valid,
+        name: 'Rinominata',
+        team_id: b,
+        expert_id: 5,
+      });
       expect(same.statusCode, same.body).toBe(200);
       expect(same.json().data.name).toBe('Rinominata');
-      expect(same.json().data.teams.map((t: { id: number }) => t.id).sort()).toEqual([a, b].sort());
+      expect(
+        same
+          .json()
+          .data.teams.map((t: { id: number }) => t.id)
+          .sort(),
+      ).toEqual([a, b].sort());
       const replaced = await send('PUT', `/api/sessions/${session}`, admin.headers, { ...valid, team_id: c });
       expect(replaced.json().data.teams.map((t: { id: number }) => t.id)).toEqual([c]);
       const kept = await send('PUT', `/api/sessions/${session}`, admin.headers, valid);
@@ -220,7 +303,10 @@ describe.each(databases)('sessions API (%s)', (kind) => {
       const session = await makeSession(ctx.db);
       const expert = await makeExpert(ctx, 'complete');
       const plain = await ctx.user();
-      expect((await send('POST', `/api/sessions/${session}/experts`, (await ctx.user()).headers, { user_id: expert.id })).statusCode).toBe(403);
+      expect(
+        (await send('POST', `/api/sessions/${session}/experts`, (await ctx.user()).headers, { user_id: expert.id }))
+          .statusCode,
+      ).toBe(403);
       const notExpert = await send('POST', `/api/sessions/${session}/experts`, admin.headers, { user_id: plain.id });
       expect(notExpert.statusCode).toBe(422);
       expect(notExpert.json().errors.user_id).toBeDefined();
@@ -229,7 +315,9 @@ describe.each(databases)('sessions API (%s)', (kind) => {
       const added = await send('POST', `/api/sessions/${session}/experts`, admin.headers, { user_id: expert.id });
       expect(added.statusCode).toBe(201);
       expect(added.json().data.experts.map((e: { id: number }) => e.id)).toEqual([expert.id]);
-      expect((await send('POST', `/api/sessions/${session}/experts`, admin.headers, { user_id: expert.id })).statusCode).toBe(201);
+      expect(
+        (await send('POST', `/api/sessions/${session}/experts`, admin.headers, { user_id: expert.id })).statusCode,
+      ).toBe(201);
       const removed = await send('DELETE', `/api/sessions/${session}/experts/${expert.id}`, admin.headers);
       expect(removed.statusCode).toBe(200);
       expect(removed.json().data.experts).toEqual([]);
@@ -241,10 +329,17 @@ describe.each(databases)('sessions API (%s)', (kind) => {
       const session = await makeSession(ctx.db);
       const a = await makeTeam(ctx.db);
       const b = await makeTeam(ctx.db);
-      expect((await send('PUT', `/api/sessions/${session}/teams`, (await ctx.user()).headers, { teams: [a] })).statusCode).toBe(403);
+      expect(
+        (await send('PUT', `/api/sessions/${session}/teams`, (await ctx.user()).headers, { teams: [a] })).statusCode,
+      ).toBe(403);
       const set = await send('PUT', `/api/sessions/${session}/teams`, admin.headers, { teams: [a, b, a] });
       expect(set.statusCode).toBe(200);
-      expect(set.json().data.teams.map((t: { id: number }) => t.id).sort()).toEqual([a, b].sort());
+      expect(
+        set
+          .json()
+          .data.teams.map((t: { id: number }) => t.id)
+          .sort(),
+      ).toEqual([a, b].sort());
       const unknown = await send('PUT', `/api/sessions/${session}/teams`, admin.headers, { teams: [a, 999999] });
       expect(unknown.statusCode).toBe(422);
       expect(unknown.json().errors.teams).toBeDefined();
@@ -259,12 +354,29 @@ describe.each(databases)('sessions API (%s)', (kind) => {
       const team = await makeTeam(ctx.db);
       const expert = await makeExpert(ctx, 'complete');
       const session = await makeSession(ctx.db, { teams: [team], experts: [expert.id] });
-      await ctx.db.insertInto('attendances').values({ session_id: session, user_id: null, name: 'x', email: null, joined_at: null, left_at: null, source: 'seed', external_key: 'k' }).execute();
-      expect((await send('DELETE', `/api/sessions/${session}`, (await ctx.user({}, ['update_sessions'])).headers)).statusCode).toBe(403);
+      await ctx.db
+        .insertInto('attendances')
+        .values({
+          session_id: session,
+          user_id: null,
+          name: 'x',
+          email: null,
+          joined_at: null,
+          left_at: null,
+          source: 'seed',
+          external_key: 'k',
+        })
+        .execute();
+      expect(
+        (await send('DELETE', `/api/sessions/${session}`, (await ctx.user({}, ['update_sessions'])).headers))
+          .statusCode,
+      ).toBe(403);
       const admin = await ctx.user({}, ['delete_sessions']);
       expect((await send('DELETE', `/api/sessions/${session}`, admin.headers)).statusCode).toBe(200);
       for (const table of ['session_teams', 'session_experts', 'attendances'] as const) {
-        expect(await ctx.db.selectFrom(table).select('session_id').where('session_id', '=', session).execute()).toEqual([]);
+        expect(await ctx.db.selectFrom(table).select('session_id').where('session_id', '=', session).execute()).toEqual(
+          [],
+        );
       }
       expect((await send('DELETE', `/api/sessions/${session}`, admin.headers)).statusCode).toBe(404);
     });

@@ -30,7 +30,12 @@ async function start(): Promise<Running> {
   const dir = mkdtempSync(join(tmpdir(), 'percorso-drain-'));
   const db = await createDb({ kind: 'sqlite', path: join(dir, 'test.db') });
   await migrateToLatest(db);
-  const config = loadConfig({ PORT: '3999', DATABASE_URL: `sqlite:${join(dir, 'test.db')}`, STORAGE_DIR: dir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    PORT: '3999',
+    DATABASE_URL: `sqlite:${join(dir, 'test.db')}`,
+    STORAGE_DIR: dir,
+    LOG_LEVEL: 'silent',
+  });
   const app = await buildApp({ config, db });
   let closed!: () => void;
   const closing = new Promise<void>((resolve) => (closed = resolve));
@@ -80,7 +85,9 @@ async function openConnection(port: number) {
 function parse(response: string) {
   const [head, body] = response.split('\r\n\r\n');
   const [statusLine, ...lines] = head.split('\r\n');
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   return { status: Number(statusLine.split(' ')[1]), headers, body };
 }
 
@@ -88,7 +95,9 @@ describe('SHUTDOWN_DRAIN_SECONDS', () => {
   it('is none unless set, and refused when it is not a whole number of seconds up to 600', () => {
     expect(loadConfig({}).timeouts.drainMs).toBe(0);
     expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '5' }).timeouts.drainMs).toBe(5000);
-    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow('SHUTDOWN_DRAIN_SECONDS must be an integer between 0 and 600 (got "-1")');
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(
+      'SHUTDOWN_DRAIN_SECONDS must be an integer between 0 and 600 (got "-1")',
+    );
     expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '2.5' })).toThrow(/SHUTDOWN_DRAIN_SECONDS must be/);
     expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '601' })).toThrow(/SHUTDOWN_DRAIN_SECONDS must be/);
   });

@@ -7,9 +7,15 @@ describe('SQLite statements built into rows by column', () => {
   const sqlite = new SQLite(':memory:');
   const prepared = statementCache(sqlite);
   afterAll(() => sqlite.close());
-  sqlite.exec(`create table people (id integer primary key, name text, "full name" text, "quo""te" text, photo blob, score real)`);
-  sqlite.prepare(`insert into people (name, "full name", "quo""te", photo, score) values (?, ?, ?, ?, ?)`).run('Anna', 'Anna Alfieri', 'x', Buffer.from([1, 2]), 1.5);
-  sqlite.prepare(`insert into people (name, "full name", "quo""te", photo, score) values (?, ?, ?, ?, ?)`).run('Bruno', null, null, null, null);
+  sqlite.exec(
+    `create table people (id integer primary key, name text, "full name" text, "quo""te" text, photo blob, score real)`,
+  );
+  sqlite
+    .prepare(`insert into people (name, "full name", "quo""te", photo, score) values (?, ?, ?, ?, ?)`)
+    .run('Anna', 'Anna Alfieri', 'x', Buffer.from([1, 2]), 1.5);
+  sqlite
+    .prepare(`insert into people (name, "full name", "quo""te", photo, score) values (?, ?, ?, ?, ?)`)
+    .run('Bruno', null, null, null, null);
 
   const queries: Array<[string, unknown[]]> = [
     ['select * from people order by id', []],

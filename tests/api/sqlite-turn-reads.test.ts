@@ -47,11 +47,17 @@ describe('SQLite reads of one event-loop turn', () => {
 
   it('end before a write or a transaction of the same turn, which commits at once', async () => {
     expect(count()).toBe(0);
-    await db.insertInto('t' as never).defaultValues().execute();
+    await db
+      .insertInto('t' as never)
+      .defaultValues()
+      .execute();
     expect(other.prepare('select count(*) as n from t').get()).toEqual({ n: 1 });
     expect(count()).toBe(1);
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('t' as never).defaultValues().execute();
+      await trx
+        .insertInto('t' as never)
+        .defaultValues()
+        .execute();
       // Inside another transaction a read is not run at once: it must wait for the transaction.
       expect(runtime.readNow('select count(*) as n from t', [])).toBeNull();
     });

@@ -31,9 +31,13 @@ describe('SQLite transactions beside another writer', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'percorso-lock-')), 'test.db');
     const db = await createDb({ kind: 'sqlite', path });
     await migrateToLatest(db);
-    const team = (await db.insertInto('teams').values({ name: 'Condiviso' }).returning('id').executeTakeFirstOrThrow()).id;
+    const team = (await db.insertInto('teams').values({ name: 'Condiviso' }).returning('id').executeTakeFirstOrThrow())
+      .id;
 
-    const worker = new Worker(OTHER_WRITER, { eval: true, workerData: { path, team, text: "scritta dall'altro processo", driver: sqliteDriverPath } });
+    const worker = new Worker(OTHER_WRITER, {
+      eval: true,
+      workerData: { path, team, text: "scritta dall'altro processo", driver: sqliteDriverPath },
+    });
     const [first] = await once(worker, 'message');
     expect(first).toBe('locked');
     const seen = await db.transaction().execute(async (trx) => {
@@ -42,7 +46,9 @@ describe('SQLite transactions beside another writer', () => {
       return row.description;
     });
     expect(seen).toBe("scritta dall'altro processo");
-    expect(await db.selectFrom('teams').select(['name', 'description']).where('id', '=', team).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await db.selectFrom('teams').select(['name', 'description']).where('id', '=', team).executeTakeFirstOrThrow(),
+    ).toEqual({
       name: 'Condiviso e rinominato',
       description: "scritta dall'altro processo",
     });

@@ -7,7 +7,11 @@ import { addMember, makeTeam } from './backoffice-fixtures.js';
 /** Each team's members counted from the memberships themselves, to hold the kept counts against. */
 async function countedMembers(db: Db): Promise<Record<number, number>> {
   const teams = await db.selectFrom('teams').select('id').execute();
-  const rows = await db.selectFrom('team_members').select(['team_id', sql<number>`count(*)`.as('count')]).groupBy('team_id').execute();
+  const rows = await db
+    .selectFrom('team_members')
+    .select(['team_id', sql<number>`count(*)`.as('count')])
+    .groupBy('team_id')
+    .execute();
   const counted = Object.fromEntries(teams.map((t) => [t.id, 0]));
   for (const row of rows) counted[row.team_id] = Number(row.count);
   return counted;
@@ -23,19 +27,30 @@ describe.each(databases)("teams' member counts (%s)", (kind) => {
     const { db } = await isolatedDb(kind);
     try {
       await migrateUpTo(db, '015_unique_positions');
-      const team = async (name: string) => (await db.insertInto('teams').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
+      const team = async (name: string) =>
+        (await db.insertInto('teams').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
       const person = async (email: string) =>
-        (await db.insertInto('users').values({ name: 'Anna', surname: 'Alfieri', email }).returning('id').executeTakeFirstOrThrow()).id;
+        (
+          await db
+            .insertInto('users')
+            .values({ name: 'Anna', surname: 'Alfieri', email })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
       const [alfa, beta, gamma] = [await team('Alfa'), await team('Beta'), await team('Gamma')];
       const [anna, bruno] = [await person(`anna-${kind}@example.test`), await person(`bruno-${kind}@example.test`)];
       await sql`insert into team_members (team_id, user_id, joined_at) values (${alfa}, ${anna}, ${'2026-01-01T00:00:00.000Z'}),
-        (${alfa}, ${bruno}, ${'2026-01-01T00:00:00.000Z'}), (${beta}, ${anna}, ${'2026-01-01T00:00:00.000Z'})`.execute(db);
+        (${alfa}, ${bruno}, ${'2026-01-01T00:00:00.000Z'}), (${beta}, ${anna}, ${'2026-01-01T00:00:00.000Z'})`.execute(
+        db,
+      );
 
       await migrateToLatest(db);
       expect(await keptCounts(db)).toEqual({ [alfa]: 2, [beta]: 1, [gamma]: 0 });
 
       // Written as a process from before the counts would (a rolling restart), or by hand.
-      await sql`insert into team_members (team_id, user_id) values (${gamma}, ${anna}), (${gamma}, ${bruno})`.execute(db);
+      await sql`insert into team_members (team_id, user_id) values (${gamma}, ${anna}), (${gamma}, ${bruno})`.execute(
+        db,
+      );
       await sql`delete from team_members where team_id = ${alfa} and user_id = ${anna}`.execute(db);
       await sql`update team_members set team_id = ${beta} where team_id = ${alfa} and user_id = ${bruno}`.execute(db);
       expect(await keptCounts(db)).toEqual({ [alfa]: 0, [beta]: 2, [gamma]: 2 });
@@ -52,7 +67,8 @@ describe.each(databases)("teams' member counts (%s)", (kind) => {
 
 describe.each(databases)("teams' member counts through the API (%s)", (kind) => {
   const ctx = useTestApp(kind);
-  const send = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>) => ctx.app.inject({ method, url, headers });
+  const send = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>) =>
+    ctx.app.inject({ method, url, headers });
 
   it('follow members added and removed, people deleted and teams deleted, in the list and on the team', async () => {
     const admin = await ctx.user({}, ['read_teams', 'update_teams', 'delete_teams', 'read_users', 'delete_users']);
@@ -66,7 +82,8 @@ describe.each(databases)("teams' member counts through the API (%s)", (kind) => 
     };
     const onTheTeam = async () => (await send('GET', `/api/teams/${team}`, admin.headers)).json().data.members_count;
 
-    for (const person of [anna, bruno, carla]) expect((await send('POST', `/api/teams/${team}/users/${person.id}`, admin.headers)).statusCode).toBe(201);
+    for (const person of [anna, bruno, carla])
+      expect((await send('POST', `/api/teams/${team}/users/${person.id}`, admin.headers)).statusCode).toBe(201);
     // Adding someone already there changes nothing.
     expect((await send('POST', `/api/teams/${team}/users/${anna.id}`, admin.headers)).statusCode).toBe(201);
     expect(await counts()).toEqual({ [team]: 3, [other]: 1 });

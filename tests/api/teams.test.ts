@@ -12,7 +12,9 @@ function multipart(fields: Record<string, string>, file?: { field: string; name:
   }
   if (file) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.data,
       Buffer.from('\r\n'),
     );
@@ -36,7 +38,11 @@ describe.each(databases)('teams API (%s)', (kind) => {
       const admin = await ctx.user({}, ['read_teams']);
       const owner = await ctx.user({ name: 'Carla', surname: 'Coordinatrice', mobile: '333' });
       const member = await ctx.user();
-      const older = await makeTeam(ctx.db, { name: 'Alfa Lista', owner_id: owner.id, created_at: '2020-01-01T00:00:00.000Z' });
+      const older = await makeTeam(ctx.db, {
+        name: 'Alfa Lista',
+        owner_id: owner.id,
+        created_at: '2020-01-01T00:00:00.000Z',
+      });
       const newer = await makeTeam(ctx.db, { name: 'Beta Lista', created_at: '2030-01-01T00:00:00.000Z' });
       await addMember(ctx.db, older, member.id);
       await addMember(ctx.db, older, owner.id);
@@ -47,15 +53,31 @@ describe.each(databases)('teams API (%s)', (kind) => {
       expect(body.data.map((t: { id: number }) => t.id)).toEqual([newer, older]);
       expect(body.meta).toMatchObject({ current_page: 1, last_page: 1, from: 1, to: 2, total: 2 });
       const alfa = body.data[1];
-      expect(alfa).toMatchObject({ name: 'Alfa Lista', members_count: 2, owner_id: owner.id, description: null, avatar: null, drive_url: null });
-      expect(alfa.owner).toEqual({ id: owner.id, name: 'Carla', surname: 'Coordinatrice', email: expect.any(String), mobile: '333', avatar: null });
+      expect(alfa).toMatchObject({
+        name: 'Alfa Lista',
+        members_count: 2,
+        owner_id: owner.id,
+        description: null,
+        avatar: null,
+        drive_url: null,
+      });
+      expect(alfa.owner).toEqual({
+        id: owner.id,
+        name: 'Carla',
+        surname: 'Coordinatrice',
+        email: expect.any(String),
+        mobile: '333',
+        avatar: null,
+      });
       expect(body.data[0]).toMatchObject({ owner: null, members_count: 0 });
 
       const sorted = (await get('/api/teams?filter[search]=LISTA&sort=name&per_page=1&page=2', admin.headers)).json();
       expect(sorted.data.map((t: { name: string }) => t.name)).toEqual(['Beta Lista']);
       expect(sorted.meta).toMatchObject({ current_page: 2, last_page: 2, per_page: 1, from: 2, to: 2, total: 2 });
 
-      const byIds = (await get(`/api/teams?filter[id][]=${older}&filter[id][]=${newer}&sort=name`, admin.headers)).json();
+      const byIds = (
+        await get(`/api/teams?filter[id][]=${older}&filter[id][]=${newer}&sort=name`, admin.headers)
+      ).json();
       expect(byIds.data.map((t: { id: number }) => t.id)).toEqual([older, newer]);
     });
 
@@ -97,7 +119,17 @@ describe.each(databases)('teams API (%s)', (kind) => {
       }
       const body = (await get(`/api/teams/${team}`, member.headers)).json().data;
       expect(body).toMatchObject({ id: team, name: 'Accesso', members_count: 1, owner: { id: owner.id } });
-      expect(body.members).toEqual([{ id: member.id, name: 'Mario', surname: 'Membro', email: expect.any(String), mobile: null, avatar: null, joined_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }]);
+      expect(body.members).toEqual([
+        {
+          id: member.id,
+          name: 'Mario',
+          surname: 'Membro',
+          email: expect.any(String),
+          mobile: null,
+          avatar: null,
+          joined_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        },
+      ]);
 
       expect((await get(`/api/teams/${team}/users`, limited.headers)).json().data).toHaveLength(1);
       expect((await get(`/api/teams/${team}/users`, outsider.headers)).statusCode).toBe(403);
@@ -114,9 +146,14 @@ describe.each(databases)('teams API (%s)', (kind) => {
 
   describe('POST /api/teams', () => {
     it('needs create_teams', async () => {
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/teams', payload: { name: 'x' } })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/teams', payload: { name: 'x' } })).statusCode).toBe(
+        401,
+      );
       const user = await ctx.user({}, ['update_teams']);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: user.headers, payload: { name: 'x' } })).statusCode).toBe(403);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: user.headers, payload: { name: 'x' } }))
+          .statusCode,
+      ).toBe(403);
     });
 
     it('requires a name and an existing coordinator, in Italian, under the fields', async () => {
@@ -127,10 +164,20 @@ describe.each(databases)('teams API (%s)', (kind) => {
         expect(res.statusCode).toBe(422);
         expect(res.json().errors.name).toEqual(['Il campo nome è obbligatorio.']);
       }
-      const badOwner = await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: admin.headers, payload: { name: 'T', owner_id: 999999 } });
+      const badOwner = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/teams',
+        headers: admin.headers,
+        payload: { name: 'T', owner_id: 999999 },
+      });
       expect(badOwner.statusCode).toBe(422);
       expect(badOwner.json().errors.owner_id[0]).toMatch(/non esiste/);
-      const badUrl = await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: admin.headers, payload: { name: 'T', drive_url: 'javascript:alert(1)' } });
+      const badUrl = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/teams',
+        headers: admin.headers,
+        payload: { name: 'T', drive_url: 'javascript:alert(1)' },
+      });
       expect(badUrl.statusCode).toBe(422);
       expect(badUrl.json().errors.drive_url).toBeDefined();
       expect(await ctx.db.selectFrom('teams').select('id').execute()).toHaveLength(before.length);
@@ -143,11 +190,28 @@ describe.each(databases)('teams API (%s)', (kind) => {
         method: 'POST',
         url: '/api/teams',
         headers: admin.headers,
-        payload: { name: '  Nuova Startup ', description: 'Fa cose', owner_id: owner.id, drive_url: 'https://drive.google.com/x' },
+        payload: {
+          name: '  Nuova Startup ',
+          description: 'Fa cose',
+          owner_id: owner.id,
+          drive_url: 'https://drive.google.com/x',
+        },
       });
       expect(res.statusCode).toBe(201);
-      expect(res.json().data).toMatchObject({ name: 'Nuova Startup', description: 'Fa cose', owner: { id: owner.id }, members: [], members_count: 0, drive_url: 'https://drive.google.com/x' });
-      const blankOptional = await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: admin.headers, payload: { name: 'Senza', description: '', owner_id: '' } });
+      expect(res.json().data).toMatchObject({
+        name: 'Nuova Startup',
+        description: 'Fa cose',
+        owner: { id: owner.id },
+        members: [],
+        members_count: 0,
+        drive_url: 'https://drive.google.com/x',
+      });
+      const blankOptional = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/teams',
+        headers: admin.headers,
+        payload: { name: 'Senza', description: '', owner_id: '' },
+      });
       expect(blankOptional.statusCode).toBe(201);
       expect(blankOptional.json().data).toMatchObject({ description: null, owner_id: null });
     });
@@ -159,24 +223,53 @@ describe.each(databases)('teams API (%s)', (kind) => {
       await makeTeam(ctx.db, { name: 'Omonima' });
       const before = await ctx.db.selectFrom('teams').select('id').execute();
       for (const name of ['Omonima', '  omonima ', 'OMONIMA']) {
-        const res = await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: admin.headers, payload: { name } });
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/teams',
+          headers: admin.headers,
+          payload: { name },
+        });
         expect(res.statusCode, name).toBe(422);
         expect(res.json().errors).toEqual({ name: ['Esiste già un team con questo nome.'] });
       }
       expect(await ctx.db.selectFrom('teams').select('id').execute()).toHaveLength(before.length);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/teams', headers: admin.headers, payload: { name: 'Omonima Due' } })).statusCode).toBe(201);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/teams',
+            headers: admin.headers,
+            payload: { name: 'Omonima Due' },
+          })
+        ).statusCode,
+      ).toBe(201);
     });
 
-    it('refuses renaming a team to another team\'s name, and lets a team keep or recase its own', async () => {
+    it("refuses renaming a team to another team's name, and lets a team keep or recase its own", async () => {
       const admin = await ctx.user({}, ['update_teams']);
       await makeTeam(ctx.db, { name: 'Prima Rinominata' });
       const team = await makeTeam(ctx.db, { name: 'Seconda Rinominata' });
-      const taken = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: admin.headers, payload: { name: 'prima rinominata' } });
+      const taken = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/teams/${team}`,
+        headers: admin.headers,
+        payload: { name: 'prima rinominata' },
+      });
       expect(taken.statusCode).toBe(422);
       expect(taken.json().errors).toEqual({ name: ['Esiste già un team con questo nome.'] });
-      const same = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: admin.headers, payload: { name: 'Seconda Rinominata', description: 'D' } });
+      const same = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/teams/${team}`,
+        headers: admin.headers,
+        payload: { name: 'Seconda Rinominata', description: 'D' },
+      });
       expect(same.statusCode).toBe(200);
-      const recased = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: admin.headers, payload: { name: 'SECONDA rinominata' } });
+      const recased = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/teams/${team}`,
+        headers: admin.headers,
+        payload: { name: 'SECONDA rinominata' },
+      });
       expect(recased.statusCode).toBe(200);
       expect(recased.json().data.name).toBe('SECONDA rinominata');
     });
@@ -185,7 +278,12 @@ describe.each(databases)('teams API (%s)', (kind) => {
       const admin = await ctx.user({}, ['update_teams']);
       await makeTeam(ctx.db, { name: 'Gemella' });
       const twin = await makeTeam(ctx.db, { name: 'Gemella' });
-      const res = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${twin}`, headers: admin.headers, payload: { name: 'Gemella', description: 'Salvata' } });
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/teams/${twin}`,
+        headers: admin.headers,
+        payload: { name: 'Gemella', description: 'Salvata' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.description).toBe('Salvata');
     });
@@ -196,13 +294,28 @@ describe.each(databases)('teams API (%s)', (kind) => {
       const admin = await ctx.user({}, ['update_teams']);
       const owner = await ctx.user();
       const team = await makeTeam(ctx.db, { name: 'Vecchio' });
-      const res = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: admin.headers, payload: { name: 'Nuovo', description: 'D', owner_id: owner.id } });
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/teams/${team}`,
+        headers: admin.headers,
+        payload: { name: 'Nuovo', description: 'D', owner_id: owner.id },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ name: 'Nuovo', description: 'D', owner_id: owner.id });
-      const empty = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: admin.headers, payload: { name: '' } });
+      const empty = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/teams/${team}`,
+        headers: admin.headers,
+        payload: { name: '' },
+      });
       expect(empty.statusCode).toBe(422);
       expect(empty.json().errors.name).toBeDefined();
-      const missing = await ctx.app.inject({ method: 'PUT', url: '/api/teams/999999', headers: admin.headers, payload: { name: 'x' } });
+      const missing = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/teams/999999',
+        headers: admin.headers,
+        payload: { name: 'x' },
+      });
       expect(missing.statusCode).toBe(404);
     });
 
@@ -210,15 +323,35 @@ describe.each(databases)('teams API (%s)', (kind) => {
       const team = await makeTeam(ctx.db, { name: 'Dei Membri' });
       const member = await ctx.user();
       await addMember(ctx.db, team, member.id);
-      const ok = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: member.headers, payload: { description: 'Nuova descrizione' } });
+      const ok = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/teams/${team}`,
+        headers: member.headers,
+        payload: { description: 'Nuova descrizione' },
+      });
       expect(ok.statusCode).toBe(200);
       expect(ok.json().data.description).toBe('Nuova descrizione');
-      const echo = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: member.headers, payload: { name: 'Dei Membri', description: 'Ancora', owner_id: null } });
+      const echo = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/teams/${team}`,
+        headers: member.headers,
+        payload: { name: 'Dei Membri', description: 'Ancora', owner_id: null },
+      });
       expect(echo.statusCode).toBe(200);
-      const rename = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: member.headers, payload: { name: 'Altro nome' } });
+      const rename = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/teams/${team}`,
+        headers: member.headers,
+        payload: { name: 'Altro nome' },
+      });
       expect(rename.statusCode).toBe(403);
       const outsider = await ctx.user();
-      const refused = await ctx.app.inject({ method: 'PUT', url: `/api/teams/${team}`, headers: outsider.headers, payload: { description: 'x' } });
+      const refused = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/teams/${team}`,
+        headers: outsider.headers,
+        payload: { description: 'x' },
+      });
       expect(refused.statusCode).toBe(403);
       const row = await ctx.db.selectFrom('teams').selectAll().where('id', '=', team).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ name: 'Dei Membri', description: 'Ancora' });
@@ -230,19 +363,39 @@ describe.each(databases)('teams API (%s)', (kind) => {
       const team = await makeTeam(ctx.db);
       const member = await ctx.user();
       await addMember(ctx.db, team, member.id);
-      const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366ff' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366ff' } })
+        .png()
+        .toBuffer();
       const upload = multipart({ _method: 'PUT' }, { field: 'avatar', name: 'logo.png', type: 'image/png', data: png });
-      const res = await ctx.app.inject({ method: 'POST', url: `/api/teams/${team}/avatar`, headers: { ...member.headers, ...upload.headers }, payload: upload.payload });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/teams/${team}/avatar`,
+        headers: { ...member.headers, ...upload.headers },
+        payload: upload.payload,
+      });
       expect(res.statusCode).toBe(200);
       const avatar = res.json().data.avatar as string;
       expect(avatar).toMatch(/^\/storage\/teams\/[a-f0-9]+\.webp$/);
 
       const outsider = await ctx.user();
-      const refused = await ctx.app.inject({ method: 'POST', url: `/api/teams/${team}/avatar`, headers: { ...outsider.headers, ...upload.headers }, payload: upload.payload });
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/teams/${team}/avatar`,
+        headers: { ...outsider.headers, ...upload.headers },
+        payload: upload.payload,
+      });
       expect(refused.statusCode).toBe(403);
 
-      const text = multipart({ _method: 'PUT' }, { field: 'avatar', name: 'x.png', type: 'image/png', data: Buffer.from('not an image') });
-      const bad = await ctx.app.inject({ method: 'POST', url: `/api/teams/${team}/avatar`, headers: { ...member.headers, ...text.headers }, payload: text.payload });
+      const text = multipart(
+        { _method: 'PUT' },
+        { field: 'avatar', name: 'x.png', type: 'image/png', data: Buffer.from('not an image') },
+      );
+      const bad = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/teams/${team}/avatar`,
+        headers: { ...member.headers, ...text.headers },
+        payload: text.payload,
+      });
       expect(bad.statusCode).toBe(422);
       expect(bad.json().errors.avatar[0]).toMatch(/immagine/);
     });
@@ -255,17 +408,53 @@ describe.each(databases)('teams API (%s)', (kind) => {
       const member = await ctx.user();
       await addMember(ctx.db, team, member.id);
       const admin = await ctx.user({}, ['update_teams']);
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/teams/${team}/users/${user.id}` })).statusCode).toBe(401);
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/teams/${team}/users/${user.id}`, headers: member.headers })).statusCode).toBe(403);
-      const added = await ctx.app.inject({ method: 'POST', url: `/api/teams/${team}/users/${user.id}`, headers: admin.headers });
+      expect((await ctx.app.inject({ method: 'POST', url: `/api/teams/${team}/users/${user.id}` })).statusCode).toBe(
+        401,
+      );
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: `/api/teams/${team}/users/${user.id}`, headers: member.headers }))
+          .statusCode,
+      ).toBe(403);
+      const added = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/teams/${team}/users/${user.id}`,
+        headers: admin.headers,
+      });
       expect(added.statusCode).toBe(201);
-      expect(added.json().data.map((m: { id: number }) => m.id).sort()).toEqual([member.id, user.id].sort());
-      const again = await ctx.app.inject({ method: 'POST', url: `/api/teams/${team}/users/${user.id}`, headers: admin.headers });
+      expect(
+        added
+          .json()
+          .data.map((m: { id: number }) => m.id)
+          .sort(),
+      ).toEqual([member.id, user.id].sort());
+      const again = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/teams/${team}/users/${user.id}`,
+        headers: admin.headers,
+      });
       expect(again.statusCode).toBe(201);
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/teams/${team}/users/999999`, headers: admin.headers })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/teams/999999/users/${user.id}`, headers: admin.headers })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/teams/${team}/users/${user.id}`, headers: member.headers })).statusCode).toBe(403);
-      const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/teams/${team}/users/${user.id}`, headers: admin.headers });
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: `/api/teams/${team}/users/999999`, headers: admin.headers }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: `/api/teams/999999/users/${user.id}`, headers: admin.headers }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'DELETE',
+            url: `/api/teams/${team}/users/${user.id}`,
+            headers: member.headers,
+          })
+        ).statusCode,
+      ).toBe(403);
+      const removed = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/teams/${team}/users/${user.id}`,
+        headers: admin.headers,
+      });
       expect(removed.statusCode).toBe(200);
       expect(removed.json().data.map((m: { id: number }) => m.id)).toEqual([member.id]);
     });
@@ -305,7 +494,15 @@ describe.each(databases)('teams API (%s)', (kind) => {
 
       const res = await get(url, admin.headers);
       expect(res.statusCode).toBe(200);
-      const stays = res.json().data.map((p: { id: number; name: string; surname: string; email: string; joined_at: string; left_at: string }) => [p.id, p.joined_at, p.left_at]);
+      const stays = res
+        .json()
+        .data.map(
+          (p: { id: number; name: string; surname: string; email: string; joined_at: string; left_at: string }) => [
+            p.id,
+            p.joined_at,
+            p.left_at,
+          ],
+        );
       expect(stays).toEqual([
         [carla.id, '2026-03-01T09:00:00.000Z', '2026-05-31T09:00:00.000Z'],
         [dario.id, '2026-01-10T09:00:00.000Z', '2026-04-15T09:00:00.000Z'],
@@ -370,11 +567,17 @@ describe.each(databases)('teams API (%s)', (kind) => {
       // Sessions valid for every team created by other tests may be upcoming; only check shape here.
       expect(none).toHaveProperty('data');
       await makeSession(ctx.db, { start_time: hoursFromNow(-48), teams: [team] });
-      const ongoing = await makeSession(ctx.db, { start_time: hoursFromNow(-1), end_time: hoursFromNow(1), teams: [team] });
+      const ongoing = await makeSession(ctx.db, {
+        start_time: hoursFromNow(-1),
+        end_time: hoursFromNow(1),
+        teams: [team],
+      });
       const later = await makeSession(ctx.db, { start_time: hoursFromNow(72), teams: [team] });
       const soon = await makeSession(ctx.db, { start_time: hoursFromNow(24), teams: [team] });
       const upcoming = (await get(`/api/teams/${team}/sessions/upcoming`, member.headers)).json();
-      const ids = upcoming.data.map((s: { id: number }) => s.id).filter((id: number) => [ongoing, soon, later].includes(id));
+      const ids = upcoming.data
+        .map((s: { id: number }) => s.id)
+        .filter((id: number) => [ongoing, soon, later].includes(id));
       expect(ids).toEqual([ongoing, soon, later]);
       expect(upcoming.meta.total).toBeGreaterThanOrEqual(3);
       const next = (await get(`/api/teams/${team}/sessions/next`, member.headers)).json();
@@ -382,7 +585,7 @@ describe.each(databases)('teams API (%s)', (kind) => {
       expect((await get(`/api/teams/${team}/sessions/next`, (await ctx.user()).headers)).statusCode).toBe(403);
     });
 
-    it('narrows a team\'s session lists to the fields asked for, and refuses an unknown one', async () => {
+    it("narrows a team's session lists to the fields asked for, and refuses an unknown one", async () => {
       const team = await makeTeam(ctx.db);
       const member = await ctx.user();
       await addMember(ctx.db, team, member.id);
@@ -390,20 +593,32 @@ describe.each(databases)('teams API (%s)', (kind) => {
       const session = await makeSession(ctx.db, { start_time: hoursFromNow(24), teams: [team] });
       await ctx.db.insertInto('session_experts').values({ session_id: session, user_id: expert.id }).execute();
 
-      const calendar = (await get(`/api/teams/${team}/sessions?page=1&per_page=10000&fields=start_time`, member.headers)).json();
+      const calendar = (
+        await get(`/api/teams/${team}/sessions?page=1&per_page=10000&fields=start_time`, member.headers)
+      ).json();
       expect(calendar.data.length).toBeGreaterThanOrEqual(1);
       expect(calendar.data.every((s: object) => Object.keys(s).join() === 'start_time')).toBe(true);
       expect(calendar.meta.total).toBe(calendar.data.length);
 
-      const upcoming = (await get(`/api/teams/${team}/sessions/upcoming?per_page=10000&fields=id,name,start_time,type`, member.headers)).json();
+      const upcoming = (
+        await get(`/api/teams/${team}/sessions/upcoming?per_page=10000&fields=id,name,start_time,type`, member.headers)
+      ).json();
       const listed = upcoming.data.find((s: { id: number }) => s.id === session);
       expect(Object.keys(listed).sort()).toEqual(['id', 'name', 'start_time', 'type']);
 
       // A relation asked for is loaded: the same values as the whole record.
-      const withTeam = (await get(`/api/teams/${team}/sessions/upcoming?fields=id,team_id,experts`, member.headers)).json();
+      const withTeam = (
+        await get(`/api/teams/${team}/sessions/upcoming?fields=id,team_id,experts`, member.headers)
+      ).json();
       const whole = (await get(`/api/teams/${team}/sessions/upcoming`, member.headers)).json();
-      const pick = (s: { id: number; team_id: number | null; experts: unknown }) => ({ id: s.id, team_id: s.team_id, experts: s.experts });
-      expect(withTeam.data.find((s: { id: number }) => s.id === session)).toEqual(pick(whole.data.find((s: { id: number }) => s.id === session)));
+      const pick = (s: { id: number; team_id: number | null; experts: unknown }) => ({
+        id: s.id,
+        team_id: s.team_id,
+        experts: s.experts,
+      });
+      expect(withTeam.data.find((s: { id: number }) => s.id === session)).toEqual(
+        pick(whole.data.find((s: { id: number }) => s.id === session)),
+      );
       expect(withTeam.data.find((s: { id: number }) => s.id === session).experts).toHaveLength(1);
 
       const wrong = await get(`/api/teams/${team}/sessions?fields=id,password`, member.headers);
@@ -441,18 +656,26 @@ describe.each(databases)('teams API (%s)', (kind) => {
       const shared = await makeSession(ctx.db, { teams: [team, other] });
       const forAll = await makeSession(ctx.db);
 
-      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/teams/${team}`, headers: member.headers })).statusCode).toBe(403);
+      expect(
+        (await ctx.app.inject({ method: 'DELETE', url: `/api/teams/${team}`, headers: member.headers })).statusCode,
+      ).toBe(403);
       const admin = await ctx.user({}, ['delete_teams', 'read_teams']);
       const res = await ctx.app.inject({ method: 'DELETE', url: `/api/teams/${team}`, headers: admin.headers });
       expect(res.statusCode).toBe(200);
       expect(await ctx.db.selectFrom('team_members').selectAll().where('team_id', '=', team).execute()).toEqual([]);
       expect(await ctx.db.selectFrom('session_teams').selectAll().where('team_id', '=', team).execute()).toEqual([]);
       expect(await ctx.db.selectFrom('expert_teams').selectAll().where('team_id', '=', team).execute()).toEqual([]);
-      expect(await ctx.db.selectFrom('expert_teams').select('team_id').where('user_id', '=', expert.id).execute()).toEqual([{ team_id: other }]);
-      const sessions = (await ctx.db.selectFrom('sessions').select('id').where('id', 'in', [exclusive, shared, forAll]).execute()).map((s) => s.id);
+      expect(
+        await ctx.db.selectFrom('expert_teams').select('team_id').where('user_id', '=', expert.id).execute(),
+      ).toEqual([{ team_id: other }]);
+      const sessions = (
+        await ctx.db.selectFrom('sessions').select('id').where('id', 'in', [exclusive, shared, forAll]).execute()
+      ).map((s) => s.id);
       expect(sessions.sort()).toEqual([shared, forAll].sort());
       expect((await get(`/api/teams/${team}`, admin.headers)).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/teams/${team}`, headers: admin.headers })).statusCode).toBe(404);
+      expect(
+        (await ctx.app.inject({ method: 'DELETE', url: `/api/teams/${team}`, headers: admin.headers })).statusCode,
+      ).toBe(404);
       expect((await get('/api/teams', admin.headers)).statusCode).toBe(200);
     });
   });

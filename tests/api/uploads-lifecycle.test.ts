@@ -21,12 +21,24 @@ describe.each(databases)('uploaded images (%s)', (kind) => {
   const ctx = useTestApp(kind);
 
   async function uploadLogo(team: number, headers: Record<string, string>, image?: Buffer) {
-    const { payload, headers: form } = await coverUpload(image ?? (await png(200, 200)), 'logo.png', 'image/png', 'avatar');
-    return ctx.app.inject({ method: 'POST', url: `/api/teams/${team}/avatar`, headers: { ...headers, ...form }, payload });
+    const { payload, headers: form } = await coverUpload(
+      image ?? (await png(200, 200)),
+      'logo.png',
+      'image/png',
+      'avatar',
+    );
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/teams/${team}/avatar`,
+      headers: { ...headers, ...form },
+      payload,
+    });
   }
 
   const storedPaths = async (folder: string) =>
-    (await ctx.db.selectFrom('uploaded_images').select('path').where('path', 'like', `/storage/${folder}/%`).execute()).map((row) => row.path);
+    (
+      await ctx.db.selectFrom('uploaded_images').select('path').where('path', 'like', `/storage/${folder}/%`).execute()
+    ).map((row) => row.path);
 
   /** A second app on the same database and STORAGE_DIR, started (its onReady hooks run) and closed. */
   async function restart(context: TestContext): Promise<void> {
@@ -58,7 +70,11 @@ describe.each(databases)('uploaded images (%s)', (kind) => {
       expect(cached.headers.etag).toBe(etag);
       expect(cached.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     }
-    const stale = await ctx.app.inject({ method: 'GET', url: path, headers: { 'if-none-match': '"un-altro-contenuto"' } });
+    const stale = await ctx.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { 'if-none-match': '"un-altro-contenuto"' },
+    });
     expect(stale.statusCode).toBe(200);
     expect(stale.rawPayload.equals(res.rawPayload)).toBe(true);
 
@@ -68,8 +84,19 @@ describe.each(databases)('uploaded images (%s)', (kind) => {
   });
 
   it('answers an unknown image with a JSON 404 in Italian', async () => {
-    const odd = ['/storage/teams/a%00b.webp', `/storage/teams/${'a'.repeat(5000)}.webp`, '/storage/teams/a/b.webp', '/storage/modules/', '/storage/courses/..%2f..%2fetc%2fpasswd'];
-    for (const url of ['/storage/teams/00000000000000000000000000000000.webp', '/storage/courses/nessuna.webp', '/storage/modules/x', ...odd]) {
+    const odd = [
+      '/storage/teams/a%00b.webp',
+      `/storage/teams/${'a'.repeat(5000)}.webp`,
+      '/storage/teams/a/b.webp',
+      '/storage/modules/',
+      '/storage/courses/..%2f..%2fetc%2fpasswd',
+    ];
+    for (const url of [
+      '/storage/teams/00000000000000000000000000000000.webp',
+      '/storage/courses/nessuna.webp',
+      '/storage/modules/x',
+      ...odd,
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -111,10 +138,19 @@ describe.each(databases)('uploaded images (%s)', (kind) => {
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         const { payload, headers } = await coverUpload(image);
-        return ctx.app.inject({ method: 'POST', url: `/api/courses/${course}/cover`, headers: { ...admin.headers, ...headers }, payload });
+        return ctx.app.inject({
+          method: 'POST',
+          url: `/api/courses/${course}/cover`,
+          headers: { ...admin.headers, ...headers },
+          payload,
+        });
       }),
     );
-    const row = await ctx.db.selectFrom('courses').select('cover_url').where('id', '=', course).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('courses')
+      .select('cover_url')
+      .where('id', '=', course)
+      .executeTakeFirstOrThrow();
     expect((await storedPaths('courses')).filter((path) => !before.has(path))).toEqual([row.cover_url]);
   });
 
@@ -132,10 +168,17 @@ describe.each(databases)('uploaded images (%s)', (kind) => {
     });
     await ctx.db
       .insertInto('uploaded_images')
-      .values([image('/storage/modules/lasciata-da-un-ripristino.webp', 2), image('/storage/modules/appena-arrivata.webp', 0)])
+      .values([
+        image('/storage/modules/lasciata-da-un-ripristino.webp', 2),
+        image('/storage/modules/appena-arrivata.webp', 0),
+      ])
       .execute();
     // Referenced, and old: kept.
-    await ctx.db.updateTable('uploaded_images').set({ created_at: new Date(Date.now() - 5 * 3600_000).toISOString() }).where('path', '=', kept).execute();
+    await ctx.db
+      .updateTable('uploaded_images')
+      .set({ created_at: new Date(Date.now() - 5 * 3600_000).toISOString() })
+      .where('path', '=', kept)
+      .execute();
 
     await restart(ctx);
     expect(await imageStatus(ctx.app, '/storage/modules/lasciata-da-un-ripristino.webp')).toBe(404);
@@ -146,7 +189,9 @@ describe.each(databases)('uploaded images (%s)', (kind) => {
   it('imports at start the image files of an older install that records point at, and serves them from the database', async () => {
     const folder = join(ctx.config.storageDir, 'courses');
     mkdirSync(folder, { recursive: true });
-    const old = await sharp({ create: { width: 32, height: 18, channels: 3, background: '#0a6' } }).webp().toBuffer();
+    const old = await sharp({ create: { width: 32, height: 18, channels: 3, background: '#0a6' } })
+      .webp()
+      .toBuffer();
     writeFileSync(join(folder, 'copertina-esistente.webp'), old);
     writeFileSync(join(folder, 'non-collegata.webp'), old);
     const course = await insertCourse(ctx.db, { cover_url: '/storage/courses/copertina-esistente.webp' });
@@ -168,7 +213,16 @@ describe.each(databases)('uploaded images (%s)', (kind) => {
     // Replacing the imported cover removes it like any other.
     const admin = await ctx.user({}, COURSE_ADMIN);
     const { payload, headers } = await coverUpload(await png());
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/courses/${course}/cover`, headers: { ...admin.headers, ...headers }, payload })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/courses/${course}/cover`,
+          headers: { ...admin.headers, ...headers },
+          payload,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await storedPaths('courses')).not.toContain('/storage/courses/copertina-esistente.webp');
     await ctx.db.deleteFrom('courses').where('id', '=', lost).execute();
   });
@@ -199,7 +253,13 @@ describe('the STORAGE_DIR check at start', () => {
     const dir = mkdtempSync(join(tmpdir(), 'percorso-storage-check-'));
     const db = await createDb({ kind: 'sqlite', path: join(dir, 'test.db') });
     await migrateToLatest(db);
-    const config = loadConfig({ PORT: '3999', DATABASE_URL: `sqlite:${join(dir, 'test.db')}`, STORAGE_DIR: storageDir, LOG_LEVEL: 'silent', ...env });
+    const config = loadConfig({
+      PORT: '3999',
+      DATABASE_URL: `sqlite:${join(dir, 'test.db')}`,
+      STORAGE_DIR: storageDir,
+      LOG_LEVEL: 'silent',
+      ...env,
+    });
     return { db, build: () => buildApp({ config, db }) };
   }
 
@@ -215,7 +275,9 @@ describe('the STORAGE_DIR check at start', () => {
   it('refuses a folder it cannot write while it must keep the calendar feed key there', async () => {
     const storage = readOnlyFolder();
     const { db, build } = await appWith(storage);
-    await expect(build()).rejects.toThrow(`la cartella STORAGE_DIR=${storage} non è scrivibile (serve per la chiave dei feed del calendario`);
+    await expect(build()).rejects.toThrow(
+      `la cartella STORAGE_DIR=${storage} non è scrivibile (serve per la chiave dei feed del calendario`,
+    );
     await db.destroy();
   });
 
@@ -226,11 +288,20 @@ describe('the STORAGE_DIR check at start', () => {
     try {
       await app.ready();
       const team = await makeTeam(db);
-      const user = await db.insertInto('users').values({ name: 'Ada', surname: 'Sola', email: 'ada.sola@example.test' }).returning('id').executeTakeFirstOrThrow();
+      const user = await db
+        .insertInto('users')
+        .values({ name: 'Ada', surname: 'Sola', email: 'ada.sola@example.test' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await grant(db, user.id, ['developer']);
       const token = await issueToken(db, user.id, 3600);
       const { payload, headers } = await coverUpload(await png(50, 50), 'logo.png', 'image/png', 'avatar');
-      const res = await app.inject({ method: 'POST', url: `/api/teams/${team}/avatar`, headers: { authorization: `Bearer ${token}`, ...headers }, payload });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/teams/${team}/avatar`,
+        headers: { authorization: `Bearer ${token}`, ...headers },
+        payload,
+      });
       expect(res.statusCode).toBe(200);
       expect(await imageStatus(app, res.json().data.avatar)).toBe(200);
     } finally {

@@ -5,19 +5,42 @@ import { databases, useTestApp } from './helpers.js';
 const HOUR = 3600 * 1000;
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
-async function team(db: Db, name: string, values: { owner_id?: number | null; drive_url?: string; avatar?: string } = {}) {
-  const row = await db.insertInto('teams').values({ name, description: null, ...values }).returning('id').executeTakeFirstOrThrow();
+async function team(
+  db: Db,
+  name: string,
+  values: { owner_id?: number | null; drive_url?: string; avatar?: string } = {},
+) {
+  const row = await db
+    .insertInto('teams')
+    .values({ name, description: null, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 async function session(db: Db, name: string, start: string, experts: number[], teams: number[]) {
   const { id } = await db
     .insertInto('sessions')
-    .values({ name, type: 'meet', description: 'Incontro', start_time: start, end_time: null, join_instructions: 'Link nel calendario' })
+    .values({
+      name,
+      type: 'meet',
+      description: 'Incontro',
+      start_time: start,
+      end_time: null,
+      join_instructions: 'Link nel calendario',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (experts.length) await db.insertInto('session_experts').values(experts.map((user_id) => ({ session_id: id, user_id }))).execute();
-  if (teams.length) await db.insertInto('session_teams').values(teams.map((team_id) => ({ session_id: id, team_id }))).execute();
+  if (experts.length)
+    await db
+      .insertInto('session_experts')
+      .values(experts.map((user_id) => ({ session_id: id, user_id })))
+      .execute();
+  if (teams.length)
+    await db
+      .insertInto('session_teams')
+      .values(teams.map((team_id) => ({ session_id: id, team_id })))
+      .execute();
   return id;
 }
 
@@ -36,7 +59,14 @@ async function courseWithLessons(db: Db, published: boolean, lessons: number) {
   for (let position = 1; position <= lessons; position++) {
     const lesson = await db
       .insertInto('lessons')
-      .values({ module_id: module.id, position, name: `Lezione ${position}`, video_url: '/storage/videos/benvenuti.mp4', description: null, video_length: 60 })
+      .values({
+        module_id: module.id,
+        position,
+        name: `Lezione ${position}`,
+        video_url: '/storage/videos/benvenuti.mp4',
+        description: null,
+        video_length: 60,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(lesson.id);
@@ -48,8 +78,15 @@ async function progress(db: Db, userId: number, lessonId: number, completed: boo
   await db
     .insertInto('lesson_progress')
     .values({
-      user_id: userId, lesson_id: lessonId, position: 10, watched: '[]', covered_seconds: 10,
-      completed: completed ? 1 : 0, last_sync_ms: 0, version: 0, updated_at: new Date().toISOString(),
+      user_id: userId,
+      lesson_id: lessonId,
+      position: 10,
+      watched: '[]',
+      covered_seconds: 10,
+      completed: completed ? 1 : 0,
+      last_sync_ms: 0,
+      version: 0,
+      updated_at: new Date().toISOString(),
     })
     .execute();
 }
@@ -58,15 +95,30 @@ describe.each(databases)('GET /api/user and /api/user/permissions (%s)', (kind) 
   const ctx = useTestApp(kind);
 
   it('answers every field of the current user for a team member', async () => {
-    const coordinator = await ctx.user({ name: 'Chiara', surname: 'Conti', mobile: '+39 333 1234567', avatar: 'avatars/chiara.png' });
+    const coordinator = await ctx.user({
+      name: 'Chiara',
+      surname: 'Conti',
+      mobile: '+39 333 1234567',
+      avatar: 'avatars/chiara.png',
+    });
     const member = await ctx.user(
       { name: 'Marco', surname: 'Ferri', tax_id: 'FRRMRC90A01H501Z', birthdate: '1990-01-01', mooc_access: 1 },
       ['read_teams'],
     );
-    const alfa = await team(ctx.db, 'Alfa Robotics', { owner_id: coordinator.id, drive_url: 'https://drive.example/alfa', avatar: 'teams/alfa.png' });
+    const alfa = await team(ctx.db, 'Alfa Robotics', {
+      owner_id: coordinator.id,
+      drive_url: 'https://drive.example/alfa',
+      avatar: 'teams/alfa.png',
+    });
     const beta = await team(ctx.db, 'Beta Foods');
     const joined_at = new Date().toISOString();
-    await ctx.db.insertInto('team_members').values([{ team_id: alfa, user_id: member.id, joined_at }, { team_id: beta, user_id: member.id, joined_at }]).execute();
+    await ctx.db
+      .insertInto('team_members')
+      .values([
+        { team_id: alfa, user_id: member.id, joined_at },
+        { team_id: beta, user_id: member.id, joined_at },
+      ])
+      .execute();
     const published = await courseWithLessons(ctx.db, true, 4);
     const draft = await courseWithLessons(ctx.db, false, 2);
     await progress(ctx.db, member.id, published[0], true);
@@ -78,9 +130,24 @@ describe.each(databases)('GET /api/user and /api/user/permissions (%s)', (kind) 
     const { data } = res.json();
     expect(Object.keys(data).sort()).toEqual(
       [
-        'id', 'name', 'surname', 'email', 'tax_id', 'birthdate', 'created_at', 'avatar', 'mobile',
-        'courses_percentage', 'is_expert', 'expert_access', 'mooc_access', 'roles', 'teams',
-        'teams_as_expert', 'sessions_as_expert', 'calendar_feed_url',
+        'id',
+        'name',
+        'surname',
+        'email',
+        'tax_id',
+        'birthdate',
+        'created_at',
+        'avatar',
+        'mobile',
+        'courses_percentage',
+        'is_expert',
+        'expert_access',
+        'mooc_access',
+        'roles',
+        'teams',
+        'teams_as_expert',
+        'sessions_as_expert',
+        'calendar_feed_url',
       ].sort(),
     );
     expect(data).toMatchObject({
@@ -127,7 +194,7 @@ describe.each(databases)('GET /api/user and /api/user/permissions (%s)', (kind) 
     expect(data.courses_percentage).toBe(0);
   });
 
-  it('lists a limited expert\'s teams with shared-session counts and upcoming sessions soonest first', async () => {
+  it("lists a limited expert's teams with shared-session counts and upcoming sessions soonest first", async () => {
     const expert = await ctx.user({ is_expert: 1, expert_access: 'limited' });
     const followed = await team(ctx.db, 'Gamma Energia', { avatar: 'teams/gamma.png' });
     const other = await team(ctx.db, 'Delta Tessile');
@@ -145,7 +212,12 @@ describe.each(databases)('GET /api/user and /api/user/permissions (%s)', (kind) 
     ]);
     expect(data.sessions_as_expert).toEqual([
       { id: forAll, name: 'Plenaria', start_time: expect.any(String), teams: [] },
-      { id: later, name: 'Revisione pitch', start_time: expect.any(String), teams: [{ id: followed, name: 'Gamma Energia' }] },
+      {
+        id: later,
+        name: 'Revisione pitch',
+        start_time: expect.any(String),
+        teams: [{ id: followed, name: 'Gamma Energia' }],
+      },
     ]);
   });
 
@@ -164,13 +236,17 @@ describe.each(databases)('GET /api/user and /api/user/permissions (%s)', (kind) 
     expect(res.json()).toEqual({ data: ['create_teams', 'read_teams'] });
 
     const nobody = await ctx.user();
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/permissions', headers: nobody.headers })).json()).toEqual({ data: [] });
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/user/permissions', headers: nobody.headers })).json(),
+    ).toEqual({ data: [] });
   });
 
   it('answers 401 to both without a valid token', async () => {
     for (const url of ['/api/user', '/api/user/permissions']) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-      expect((await ctx.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer invalid' } })).statusCode).toBe(401);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer invalid' } })).statusCode,
+      ).toBe(401);
     }
   });
 });

@@ -17,19 +17,60 @@ describe.each(databases)('users admin API (%s)', (kind) => {
 
     it('lists users newest first with roles, teams and course progress; searches the usual fields', async () => {
       const admin = await ctx.user({}, ['read_users']);
-      const older = await ctx.user({ name: 'Giovanna', surname: 'Cercata', tax_id: 'CRCGNN90A41F205X', birthdate: '1990-01-01', created_at: '2020-01-01T00:00:00.000Z', mooc_access: 1 }, ['read_teams']);
-      const newer = await ctx.user({ name: 'Paolo', surname: 'Cercato', email: 'paolo.cercato@example.test', created_at: '2030-01-01T00:00:00.000Z' });
+      const older = await ctx.user(
+        {
+          name: 'Giovanna',
+          surname: 'Cercata',
+          tax_id: 'CRCGNN90A41F205X',
+          birthdate: '1990-01-01',
+          created_at: '2020-01-01T00:00:00.000Z',
+          mooc_access: 1,
+        },
+        ['read_teams'],
+      );
+      const newer = await ctx.user({
+        name: 'Paolo',
+        surname: 'Cercato',
+        email: 'paolo.cercato@example.test',
+        created_at: '2030-01-01T00:00:00.000Z',
+      });
       const team = await makeTeam(ctx.db, { name: 'Squadra' });
       await addMember(ctx.db, team, older.id);
-      const course = await ctx.db.insertInto('courses').values({ name: 'C', description: 'D', published: 1 }).returning('id').executeTakeFirstOrThrow();
-      const mod = await ctx.db.insertInto('modules').values({ course_id: course.id, name: 'M', position: 1 }).returning('id').executeTakeFirstOrThrow();
+      const course = await ctx.db
+        .insertInto('courses')
+        .values({ name: 'C', description: 'D', published: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const mod = await ctx.db
+        .insertInto('modules')
+        .values({ course_id: course.id, name: 'M', position: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const lessons = [];
       for (let i = 1; i <= 4; i++) {
-        lessons.push((await ctx.db.insertInto('lessons').values({ module_id: mod.id, position: i, name: `L${i}`, video_url: 'https://v.example/x.mp4' }).returning('id').executeTakeFirstOrThrow()).id);
+        lessons.push(
+          (
+            await ctx.db
+              .insertInto('lessons')
+              .values({ module_id: mod.id, position: i, name: `L${i}`, video_url: 'https://v.example/x.mp4' })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+        );
       }
       await ctx.db
         .insertInto('lesson_progress')
-        .values({ user_id: older.id, lesson_id: lessons[0], position: 10, watched: '[]', covered_seconds: 10, completed: 1, last_sync_ms: 0, version: 0, updated_at: new Date().toISOString() })
+        .values({
+          user_id: older.id,
+          lesson_id: lessons[0],
+          position: 10,
+          watched: '[]',
+          covered_seconds: 10,
+          completed: 1,
+          last_sync_ms: 0,
+          version: 0,
+          updated_at: new Date().toISOString(),
+        })
         .execute();
 
       const res = await get('/api/users?filter[search]=cercat', admin.headers);
@@ -54,13 +95,18 @@ describe.each(databases)('users admin API (%s)', (kind) => {
         teams: [{ id: team, name: 'Squadra' }],
       });
       expect(body.data[0]).toMatchObject({ mooc_access: false, courses_percentage: 0, roles: [], teams: [] });
-      const search = async (term: string) => (await get(`/api/users?filter[search]=${encodeURIComponent(term)}`, admin.headers)).json().data.map((u: { id: number }) => u.id);
+      const search = async (term: string) =>
+        (await get(`/api/users?filter[search]=${encodeURIComponent(term)}`, admin.headers))
+          .json()
+          .data.map((u: { id: number }) => u.id);
       expect(await search('paolo.cercato@')).toEqual([newer.id]);
       expect(await search('crcgnn90')).toEqual([older.id]);
       expect(await search('Giovanna Cercata')).toEqual([older.id]);
       expect(await search('Cercato Paolo')).toEqual([newer.id]);
       expect(await search('100%_')).toEqual([]);
-      const page2 = (await get('/api/users?filter[search]=cercat&per_page=1&page=2&sort=-created_at', admin.headers)).json();
+      const page2 = (
+        await get('/api/users?filter[search]=cercat&per_page=1&page=2&sort=-created_at', admin.headers)
+      ).json();
       expect(page2.data.map((u: { id: number }) => u.id)).toEqual([older.id]);
       expect(page2.meta).toMatchObject({ current_page: 2, last_page: 2, from: 2, to: 2, total: 2 });
       const one = await get(`/api/users/${older.id}`, admin.headers);
@@ -69,8 +115,12 @@ describe.each(databases)('users admin API (%s)', (kind) => {
 
       // The number of published lessons is kept between requests: a fifth lesson, then the course
       // withdrawn, change the percentage at the very next list.
-      const percentage = async () => (await get('/api/users?filter[search]=cercat', admin.headers)).json().data[1].courses_percentage;
-      await ctx.db.insertInto('lessons').values({ module_id: mod.id, position: 5, name: 'L5', video_url: 'https://v.example/x.mp4' }).execute();
+      const percentage = async () =>
+        (await get('/api/users?filter[search]=cercat', admin.headers)).json().data[1].courses_percentage;
+      await ctx.db
+        .insertInto('lessons')
+        .values({ module_id: mod.id, position: 5, name: 'L5', video_url: 'https://v.example/x.mp4' })
+        .execute();
       expect(await percentage()).toBeCloseTo(0.2);
       await ctx.db.updateTable('courses').set({ published: 0 }).where('id', '=', course.id).execute();
       expect(await percentage()).toBe(0);
@@ -78,11 +128,19 @@ describe.each(databases)('users admin API (%s)', (kind) => {
   });
 
   describe('POST /api/users', () => {
-    const valid = () => ({ name: 'Nuova', surname: 'Utente', email: `nuova.${Math.random().toString(36).slice(2)}@example.test`, tax_id: 'rssmra80a01h501u', birthdate: '1980-01-01' });
+    const valid = () => ({
+      name: 'Nuova',
+      surname: 'Utente',
+      email: `nuova.${Math.random().toString(36).slice(2)}@example.test`,
+      tax_id: 'rssmra80a01h501u',
+      birthdate: '1980-01-01',
+    });
 
     it('needs create_users', async () => {
       expect((await ctx.app.inject({ method: 'POST', url: '/api/users', payload: valid() })).statusCode).toBe(401);
-      expect((await send('POST', '/api/users', (await ctx.user({}, ['read_users'])).headers, valid())).statusCode).toBe(403);
+      expect((await send('POST', '/api/users', (await ctx.user({}, ['read_users'])).headers, valid())).statusCode).toBe(
+        403,
+      );
     });
 
     it('requires name, surname and a valid unique e-mail', async () => {
@@ -94,7 +152,9 @@ describe.each(databases)('users admin API (%s)', (kind) => {
           else payload[field] = blank;
           const res = await send('POST', '/api/users', admin.headers, payload);
           expect(res.statusCode, `${field}=${String(blank)}`).toBe(422);
-          expect(res.json().errors[field]).toEqual([`Il campo ${{ name: 'nome', surname: 'cognome', email: 'email' }[field]} è obbligatorio.`]);
+          expect(res.json().errors[field]).toEqual([
+            `Il campo ${{ name: 'nome', surname: 'cognome', email: 'email' }[field]} è obbligatorio.`,
+          ]);
         }
       }
       const badEmail = await send('POST', '/api/users', admin.headers, { ...valid(), email: 'non-una-email' });
@@ -115,9 +175,21 @@ describe.each(databases)('users admin API (%s)', (kind) => {
     it('creates a user, optional fields included or blank', async () => {
       const admin = await ctx.user({}, ['create_users']);
       const payload = valid();
-      const res = await send('POST', '/api/users', admin.headers, { ...payload, email: `  ${payload.email.toUpperCase()} ` });
+      const res = await send('POST', '/api/users', admin.headers, {
+        ...payload,
+        email: `  ${payload.email.toUpperCase()} `,
+      });
       expect(res.statusCode).toBe(201);
-      expect(res.json().data).toMatchObject({ name: 'Nuova', surname: 'Utente', email: payload.email, tax_id: 'RSSMRA80A01H501U', birthdate: '1980-01-01', mooc_access: false, is_expert: false, roles: [] });
+      expect(res.json().data).toMatchObject({
+        name: 'Nuova',
+        surname: 'Utente',
+        email: payload.email,
+        tax_id: 'RSSMRA80A01H501U',
+        birthdate: '1980-01-01',
+        mooc_access: false,
+        is_expert: false,
+        roles: [],
+      });
       const blank = await send('POST', '/api/users', admin.headers, { ...valid(), tax_id: '', birthdate: '' });
       expect(blank.statusCode).toBe(201);
       expect(blank.json().data).toMatchObject({ tax_id: null, birthdate: null });
@@ -135,7 +207,16 @@ describe.each(databases)('users admin API (%s)', (kind) => {
         return res.json().errors.birthdate;
       };
       // A date-time is not a birthdate: its day depends on the time zone (this one is 5 April in Rome).
-      for (const value of ['1991-04-04T23:30:00.000Z', '1991-04-05T00:00:00.000Z', '1991-04-05T00:00:00+02:00', '1991-04-05 00:00', '1991-4-5', '05/04/1991', '1991-02-30', '19910405']) {
+      for (const value of [
+        '1991-04-04T23:30:00.000Z',
+        '1991-04-05T00:00:00.000Z',
+        '1991-04-05T00:00:00+02:00',
+        '1991-04-05 00:00',
+        '1991-4-5',
+        '05/04/1991',
+        '1991-02-30',
+        '19910405',
+      ]) {
         expect(await refused(value)).toEqual(['Il campo data di nascita deve essere una data valida (AAAA-MM-GG).']);
       }
       for (const value of ['1899-12-31', '0001-01-01']) {
@@ -158,9 +239,21 @@ describe.each(databases)('users admin API (%s)', (kind) => {
   describe('PUT /api/users/{id}/roles and /mooc', () => {
     it('replaces roles with update_roles, checking the ids', async () => {
       const admin = await ctx.user({}, ['update_roles', 'create_roles']);
-      const role = (await send('POST', '/api/roles', admin.headers, { name: `Lettori ${kind}`, description: 'Leggono', permissions: ['read_teams'] })).json().data.id;
+      const role = (
+        await send('POST', '/api/roles', admin.headers, {
+          name: `Lettori ${kind}`,
+          description: 'Leggono',
+          permissions: ['read_teams'],
+        })
+      ).json().data.id;
       const user = await ctx.user();
-      expect((await send('PUT', `/api/users/${user.id}/roles`, (await ctx.user({}, ['read_users'])).headers, { roles: [role] })).statusCode).toBe(403);
+      expect(
+        (
+          await send('PUT', `/api/users/${user.id}/roles`, (await ctx.user({}, ['read_users'])).headers, {
+            roles: [role],
+          })
+        ).statusCode,
+      ).toBe(403);
       const res = await send('PUT', `/api/users/${user.id}/roles`, admin.headers, { roles: [role] });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.roles).toEqual([{ id: role, name: `Lettori ${kind}` }]);
@@ -170,43 +263,74 @@ describe.each(databases)('users admin API (%s)', (kind) => {
       expect(unknown.json().errors.roles).toBeDefined();
       const missing = await send('PUT', `/api/users/${user.id}/roles`, admin.headers, {});
       expect(missing.json().errors.roles).toBeDefined();
-      expect((await send('PUT', `/api/users/${user.id}/roles`, admin.headers, { roles: [] })).json().data.roles).toEqual([]);
+      expect(
+        (await send('PUT', `/api/users/${user.id}/roles`, admin.headers, { roles: [] })).json().data.roles,
+      ).toEqual([]);
       expect((await send('PUT', '/api/users/999999/roles', admin.headers, { roles: [] })).statusCode).toBe(404);
     });
 
     it('refuses developer roles to non-developers', async () => {
       const dev = await ctx.user({}, ['developer']);
-      const devRole = (await send('POST', '/api/roles', dev.headers, { name: `Dev ${kind}`, description: 'D', permissions: ['developer'] })).json().data.id;
+      const devRole = (
+        await send('POST', '/api/roles', dev.headers, {
+          name: `Dev ${kind}`,
+          description: 'D',
+          permissions: ['developer'],
+        })
+      ).json().data.id;
       const admin = await ctx.user({}, ['update_roles']);
       const user = await ctx.user();
-      expect((await send('PUT', `/api/users/${user.id}/roles`, admin.headers, { roles: [devRole] })).statusCode).toBe(422);
-      expect((await send('PUT', `/api/users/${user.id}/roles`, dev.headers, { roles: [devRole] })).statusCode).toBe(200);
+      expect((await send('PUT', `/api/users/${user.id}/roles`, admin.headers, { roles: [devRole] })).statusCode).toBe(
+        422,
+      );
+      expect((await send('PUT', `/api/users/${user.id}/roles`, dev.headers, { roles: [devRole] })).statusCode).toBe(
+        200,
+      );
     });
 
     it('never lets someone take a role away from themselves (it would lock them out), only add one', async () => {
       const admin = await ctx.user({}, ['update_roles', 'create_roles']);
       const [held] = await ctx.db.selectFrom('user_roles').select('role_id').where('user_id', '=', admin.id).execute();
-      const extra = (await send('POST', '/api/roles', admin.headers, { name: `Extra ${kind}`, description: 'E', permissions: ['read_teams'] })).json().data.id;
+      const extra = (
+        await send('POST', '/api/roles', admin.headers, {
+          name: `Extra ${kind}`,
+          description: 'E',
+          permissions: ['read_teams'],
+        })
+      ).json().data.id;
       const selfRemoval = await send('PUT', `/api/users/${admin.id}/roles`, admin.headers, { roles: [] });
       expect(selfRemoval.statusCode).toBe(422);
-      expect(selfRemoval.json().errors.roles).toEqual(['Non puoi toglierti un ruolo da solo: chiedilo a un altro amministratore.']);
-      expect((await send('PUT', `/api/users/${admin.id}/roles`, admin.headers, { roles: [held.role_id, extra] })).statusCode).toBe(200);
-      expect((await send('PUT', `/api/users/${admin.id}/roles`, admin.headers, { roles: [extra] })).statusCode).toBe(422);
+      expect(selfRemoval.json().errors.roles).toEqual([
+        'Non puoi toglierti un ruolo da solo: chiedilo a un altro amministratore.',
+      ]);
+      expect(
+        (await send('PUT', `/api/users/${admin.id}/roles`, admin.headers, { roles: [held.role_id, extra] })).statusCode,
+      ).toBe(200);
+      expect((await send('PUT', `/api/users/${admin.id}/roles`, admin.headers, { roles: [extra] })).statusCode).toBe(
+        422,
+      );
       expect((await get('/api/users?per_page=1', admin.headers)).statusCode).not.toBe(401);
     });
 
     it('sets video course access with update_roles', async () => {
       const admin = await ctx.user({}, ['update_roles']);
       const user = await ctx.user();
-      expect((await send('PUT', `/api/users/${user.id}/mooc`, (await ctx.user()).headers, { mooc_access: true })).statusCode).toBe(403);
+      expect(
+        (await send('PUT', `/api/users/${user.id}/mooc`, (await ctx.user()).headers, { mooc_access: true })).statusCode,
+      ).toBe(403);
       const on = await send('PUT', `/api/users/${user.id}/mooc`, admin.headers, { mooc_access: true });
       expect(on.statusCode).toBe(200);
       expect(on.json().data.mooc_access).toBe(true);
-      expect((await send('PUT', `/api/users/${user.id}/mooc`, admin.headers, { mooc_access: false })).json().data.mooc_access).toBe(false);
+      expect(
+        (await send('PUT', `/api/users/${user.id}/mooc`, admin.headers, { mooc_access: false })).json().data
+          .mooc_access,
+      ).toBe(false);
       const bad = await send('PUT', `/api/users/${user.id}/mooc`, admin.headers, { mooc_access: 'forse' });
       expect(bad.statusCode).toBe(422);
       expect(bad.json().errors.mooc_access).toBeDefined();
-      expect((await send('PUT', `/api/users/${user.id}/mooc`, admin.headers, {})).json().errors.mooc_access).toBeDefined();
+      expect(
+        (await send('PUT', `/api/users/${user.id}/mooc`, admin.headers, {})).json().errors.mooc_access,
+      ).toBeDefined();
     });
   });
 
@@ -217,20 +341,48 @@ describe.each(databases)('users admin API (%s)', (kind) => {
       await addMember(ctx.db, team, victim.id);
       const expert = await makeExpert(ctx, 'limited', [team]);
       const session = await makeSession(ctx.db, { experts: [expert.id] });
-      await ctx.db.insertInto('attendances').values({ session_id: session, user_id: victim.id, name: 'V', email: null, joined_at: null, left_at: null, source: 'seed', external_key: `v${victim.id}` }).execute();
+      await ctx.db
+        .insertInto('attendances')
+        .values({
+          session_id: session,
+          user_id: victim.id,
+          name: 'V',
+          email: null,
+          joined_at: null,
+          left_at: null,
+          source: 'seed',
+          external_key: `v${victim.id}`,
+        })
+        .execute();
 
-      expect((await send('DELETE', `/api/users/${victim.id}`, (await ctx.user({}, ['read_users'])).headers)).statusCode).toBe(403);
+      expect(
+        (await send('DELETE', `/api/users/${victim.id}`, (await ctx.user({}, ['read_users'])).headers)).statusCode,
+      ).toBe(403);
       const admin = await ctx.user({}, ['delete_users', 'read_teams']);
       expect((await send('DELETE', `/api/users/${admin.id}`, admin.headers)).statusCode).toBe(422);
       expect((await send('DELETE', `/api/users/${victim.id}`, admin.headers)).statusCode).toBe(200);
       expect((await send('DELETE', `/api/users/${expert.id}`, admin.headers)).statusCode).toBe(200);
-      expect(await ctx.db.selectFrom('users').select('id').where('id', 'in', [victim.id, expert.id]).execute()).toEqual([]);
-      expect(await ctx.db.selectFrom('team_members').selectAll().where('user_id', '=', victim.id).execute()).toEqual([]);
+      expect(await ctx.db.selectFrom('users').select('id').where('id', 'in', [victim.id, expert.id]).execute()).toEqual(
+        [],
+      );
+      expect(await ctx.db.selectFrom('team_members').selectAll().where('user_id', '=', victim.id).execute()).toEqual(
+        [],
+      );
       expect(await ctx.db.selectFrom('user_roles').selectAll().where('user_id', '=', victim.id).execute()).toEqual([]);
-      expect(await ctx.db.selectFrom('access_tokens').selectAll().where('user_id', '=', victim.id).execute()).toEqual([]);
-      expect(await ctx.db.selectFrom('expert_teams').selectAll().where('user_id', '=', expert.id).execute()).toEqual([]);
-      expect(await ctx.db.selectFrom('session_experts').selectAll().where('session_id', '=', session).execute()).toEqual([]);
-      const attendance = await ctx.db.selectFrom('attendances').selectAll().where('session_id', '=', session).executeTakeFirstOrThrow();
+      expect(await ctx.db.selectFrom('access_tokens').selectAll().where('user_id', '=', victim.id).execute()).toEqual(
+        [],
+      );
+      expect(await ctx.db.selectFrom('expert_teams').selectAll().where('user_id', '=', expert.id).execute()).toEqual(
+        [],
+      );
+      expect(
+        await ctx.db.selectFrom('session_experts').selectAll().where('session_id', '=', session).execute(),
+      ).toEqual([]);
+      const attendance = await ctx.db
+        .selectFrom('attendances')
+        .selectAll()
+        .where('session_id', '=', session)
+        .executeTakeFirstOrThrow();
       expect(attendance.user_id).toBeNull();
       const teamRes = await get(`/api/teams/${team}`, admin.headers);
       expect(teamRes.statusCode).toBe(200);
@@ -252,7 +404,12 @@ describe.each(databases)('users admin API (%s)', (kind) => {
       const experts = await ctx.db.selectFrom('users').select('id').where('is_expert', '=', 1).execute();
       const teams = await ctx.db.selectFrom('teams').select('id').execute();
       const sessions = await ctx.db.selectFrom('sessions').select('id').execute();
-      expect(res.json().data).toEqual({ users: users.length, teams: teams.length, sessions: sessions.length, experts: experts.length });
+      expect(res.json().data).toEqual({
+        users: users.length,
+        teams: teams.length,
+        sessions: sessions.length,
+        experts: experts.length,
+      });
     });
   });
 });

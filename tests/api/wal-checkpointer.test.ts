@@ -35,7 +35,8 @@ async function write(db: Db, pages: number) {
   });
 }
 
-const autocheckpoint = async (db: Db) => (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)).rows[0].wal_autocheckpoint;
+const autocheckpoint = async (db: Db) =>
+  (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)).rows[0].wal_autocheckpoint;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('WAL checkpoints in the background (SQLite file)', () => {

@@ -24,10 +24,14 @@ test('a report state: arrow keys step without saving, Enter or leaving saves onc
   const page = await pageAs('admin');
   const saves: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'PUT' && new URL(request.url()).pathname.startsWith('/api/accessibility-reports/')) saves.push(request.postData() ?? '');
+    if (request.method() === 'PUT' && new URL(request.url()).pathname.startsWith('/api/accessibility-reports/'))
+      saves.push(request.postData() ?? '');
   });
   await page.goto('/admin/accessibility');
-  const state = page.getByRole('row').filter({ hasText: description }).getByRole('combobox', { name: /^Stato della segnalazione di/ });
+  const state = page
+    .getByRole('row')
+    .filter({ hasText: description })
+    .getByRole('combobox', { name: /^Stato della segnalazione di/ });
   await expect(state).toHaveValue('new');
   // Wide enough for its longest state.
   expect((await state.boundingBox())!.width).toBeGreaterThanOrEqual(150);
@@ -71,7 +75,9 @@ test('the state filter keeps focus while the list reloads', async ({ pageAs }) =
   await expect(filter).toBeFocused();
 });
 
-test('a long address or word wraps in its cell: the state and the answer-by columns stay on screen', async ({ pageAs }) => {
+test('a long address or word wraps in its cell: the state and the answer-by columns stay on screen', async ({
+  pageAs,
+}) => {
   const page = await pageAs('admin');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/admin/accessibility');

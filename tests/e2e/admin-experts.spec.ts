@@ -1,9 +1,22 @@
 import { expect, test } from './fixtures';
-import { confirm, listRequests, openDialog, pick, rowWith, searchFor, searchOf, searchOnceFor, unique } from './support/admin';
+import {
+  confirm,
+  listRequests,
+  openDialog,
+  pick,
+  rowWith,
+  searchFor,
+  searchOf,
+  searchOnceFor,
+  unique,
+} from './support/admin';
 
 /** Gestione Esperti. */
 
-test('lists experts with tax id "N/A" when empty, access and at most 3 teams; searches once', async ({ pageAs, seedDb }) => {
+test('lists experts with tax id "N/A" when empty, access and at most 3 teams; searches once', async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('admin');
   const expert = seedDb.prepare("select name, surname, email from users where email = 'esperto@example.com'").get() as {
     name: string;
@@ -24,7 +37,10 @@ test('lists experts with tax id "N/A" when empty, access and at most 3 teams; se
   await expect(row).toBeVisible();
 });
 
-test('create an expert from a user with limited access to a team, edit to complete, delete', async ({ pageAs, seedDb }) => {
+test('create an expert from a user with limited access to a team, edit to complete, delete', async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('admin');
   await page.goto('/admin/experts');
   // A user without a tax id, so the table shows "N/A".

@@ -56,7 +56,10 @@ test('create a role with permissions, edit it, delete it through the confirm dia
   await expect(page.getByText('Nessun ruolo trovato.')).toBeVisible();
 });
 
-test('"developer" passes every check, so only a developer is offered to give it, take it away or delete its role', async ({ pageAs, seedDb }) => {
+test('"developer" passes every check, so only a developer is offered to give it, take it away or delete its role', async ({
+  pageAs,
+  seedDb,
+}) => {
   const developerRole = seedDb
     .prepare(
       `select r.name from roles r join role_permissions rp on rp.role_id = r.id
@@ -78,10 +81,14 @@ test('"developer" passes every check, so only a developer is offered to give it,
   await rowWith(admin, 'admin@example.com').getByRole('button', { name: 'Permessi' }).click();
   const roles = openDialog(admin, /^Ruoli di /);
   await expect(roles.getByRole('checkbox', { name: developerRole.name })).toBeDisabled();
-  await expect(roles.getByText(/Solo uno sviluppatore può assegnare o togliere i ruoli con il permesso developer\./)).toBeVisible();
+  await expect(
+    roles.getByText(/Solo uno sviluppatore può assegnare o togliere i ruoli con il permesso developer\./),
+  ).toBeVisible();
   // These are the admin's own roles: the ones held cannot be taken away here either.
   const own = seedDb
-    .prepare("select r.name from roles r join user_roles ur on ur.role_id = r.id join users u on u.id = ur.user_id where u.email = 'admin@example.com'")
+    .prepare(
+      "select r.name from roles r join user_roles ur on ur.role_id = r.id join users u on u.id = ur.user_id where u.email = 'admin@example.com'",
+    )
     .all() as Array<{ name: string }>;
   for (const role of own) await expect(roles.getByRole('checkbox', { name: role.name })).toBeDisabled();
   await expect(roles.getByText(/Non puoi toglierti un ruolo da solo/)).toBeVisible();
@@ -91,5 +98,7 @@ test('"developer" passes every check, so only a developer is offered to give it,
   const devCard = dev.getByRole('listitem').filter({ has: dev.getByRole('heading', { name: developerRole.name }) });
   await expect(devCard.getByRole('button', { name: 'Elimina' })).toBeVisible();
   await devCard.getByRole('button', { name: 'Modifica' }).click();
-  await expect(openDialog(dev, 'Modifica ruolo').getByRole('checkbox', { name: /\(developer\)$|^developer$/ })).toBeEnabled();
+  await expect(
+    openDialog(dev, 'Modifica ruolo').getByRole('checkbox', { name: /\(developer\)$|^developer$/ }),
+  ).toBeEnabled();
 });

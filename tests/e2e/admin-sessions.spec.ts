@@ -1,5 +1,15 @@
 import { expect, test } from './fixtures';
-import { confirm, listRequests, openDialog, pick, rowWith, searchFor, searchOf, searchOnceFor, unique } from './support/admin';
+import {
+  confirm,
+  listRequests,
+  openDialog,
+  pick,
+  rowWith,
+  searchFor,
+  searchOf,
+  searchOnceFor,
+  unique,
+} from './support/admin';
 
 /** Gestione Sessioni. */
 
@@ -13,17 +23,25 @@ test('lists sessions newest first with pagination and searches once after the pa
   expect(url.searchParams.get('attendances')).toBe('true');
   await expect(page.getByRole('heading', { level: 2, name: 'Tutte le sessioni' })).toBeVisible();
   await expect(page.getByText(`1–10 di ${total}`)).toBeVisible();
-  await page.getByRole('navigation', { name: 'Paginazione' }).getByRole('button', { name: 'Vai alla pagina 2' }).click();
+  await page
+    .getByRole('navigation', { name: 'Paginazione' })
+    .getByRole('button', { name: 'Vai alla pagina 2' })
+    .click();
   await expect(page.getByText(`11–20 di ${total}`)).toBeVisible();
 
-  const session = seedDb.prepare('select name from sessions order by start_time desc limit 1').get() as { name: string };
+  const session = seedDb.prepare('select name from sessions order by start_time desc limit 1').get() as {
+    name: string;
+  };
   const requests = listRequests(page, 'sessions');
   await searchOnceFor(page, session.name.slice(0, 6), requests);
   await page.waitForTimeout(1200);
   expect(requests.filter((request) => searchOf(request) !== null).map(searchOf)).toEqual([session.name.slice(0, 6)]);
 });
 
-test('create: missing fields and a bad date stay in the dialog; meet prefills the instructions; the time is sent as UTC', async ({ pageAs, seedDb }) => {
+test('create: missing fields and a bad date stay in the dialog; meet prefills the instructions; the time is sent as UTC', async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('admin');
   await page.goto('/admin/sessions');
   const count = () => (seedDb.prepare('select count(*) n from sessions').get() as { n: number }).n;
@@ -66,14 +84,19 @@ test('create: missing fields and a bad date stay in the dialog; meet prefills th
 
   // The dialog shows the listed record at once and reloads it (refetchOnMount): type after the
   // reload, which resets the form.
-  const loaded = page.waitForResponse((response) => response.request().method() === 'GET' && /\/api\/sessions\/\d+$/.test(new URL(response.url()).pathname));
+  const loaded = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'GET' && /\/api\/sessions\/\d+$/.test(new URL(response.url()).pathname),
+  );
   await row.getByRole('button', { name: 'Modifica' }).click();
   const edit = openDialog(page, 'Modifica sessione');
   await loaded;
   await expect(edit.getByRole('textbox', { name: /^Inizio/ })).toHaveValue('15/07/2026 10:00');
   await expect(edit.getByRole('combobox', { name: /^Esperto/ })).toHaveCount(0);
   await edit.getByRole('textbox', { name: /^Fine/ }).pressSequentially('150720261130');
-  const put = page.waitForRequest((request) => request.method() === 'PUT' && /\/api\/sessions\/\d+$/.test(request.url()));
+  const put = page.waitForRequest(
+    (request) => request.method() === 'PUT' && /\/api\/sessions\/\d+$/.test(request.url()),
+  );
   await edit.getByRole('button', { name: 'Salva' }).click();
   expect((await put).postDataJSON()).toMatchObject({ end_time: '2026-07-15T09:30:00.000Z' });
   await expect(edit).toBeHidden();
@@ -87,7 +110,9 @@ test('create: missing fields and a bad date stay in the dialog; meet prefills th
 test('experts and teams modals: add and remove an expert, set the teams', async ({ pageAs, seedDb }) => {
   const page = await pageAs('admin');
   const session = seedDb
-    .prepare("select id, name from sessions where id not in (select session_id from session_experts where user_id = (select id from users where email = 'giorgio.ferraro@example.com')) order by start_time desc limit 1")
+    .prepare(
+      "select id, name from sessions where id not in (select session_id from session_experts where user_id = (select id from users where email = 'giorgio.ferraro@example.com')) order by start_time desc limit 1",
+    )
     .get() as { id: number; name: string };
   await page.goto('/admin/sessions');
   await searchFor(page, session.name);
@@ -112,14 +137,19 @@ test('experts and teams modals: add and remove an expert, set the teams', async 
   while ((await removeChip.count()) > 0) await removeChip.first().click();
   await expect(removeChip).toHaveCount(0);
   for (const team of teams) await pick(dialog, 'Team', team.name.slice(0, 4), team.name);
-  const put = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith(`/api/sessions/${session.id}/teams`));
+  const put = page.waitForRequest(
+    (request) => request.method() === 'PUT' && request.url().endsWith(`/api/sessions/${session.id}/teams`),
+  );
   await dialog.getByRole('button', { name: 'Salva' }).click();
   expect(((await put).postDataJSON() as { teams: number[] }).teams).toHaveLength(2);
   await expect(dialog).toBeHidden();
   for (const team of teams) await expect(rowWith(page, session.name).first()).toContainText(team.name);
 });
 
-test('participants: the attendances with fallbacks and the attendances_logs.xlsx download', async ({ pageAs, seedDb }) => {
+test('participants: the attendances with fallbacks and the attendances_logs.xlsx download', async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('admin');
   const session = seedDb
     .prepare(
@@ -131,7 +161,8 @@ test('participants: the attendances with fallbacks and the attendances_logs.xlsx
   await searchFor(page, session.name);
   await rowWith(page, session.name).first().getByRole('button', { name: 'Partecipanti' }).click();
   const dialog = openDialog(page, `Partecipanti a ${session.name}`);
-  for (const header of ['Partecipante', 'Email', 'Entrata', 'Uscita']) await expect(dialog.getByRole('columnheader', { name: header })).toBeVisible();
+  for (const header of ['Partecipante', 'Email', 'Entrata', 'Uscita'])
+    await expect(dialog.getByRole('columnheader', { name: header })).toBeVisible();
   await expect(dialog.getByRole('row')).not.toHaveCount(1);
 
   const download = page.waitForEvent('download');
@@ -146,7 +177,10 @@ test('participants: the attendances with fallbacks and the attendances_logs.xlsx
 
 test('a failed download shows the error toast', async ({ pageAs, seedDb }) => {
   const page = await pageAs('admin');
-  const session = seedDb.prepare('select id, name from sessions order by start_time desc limit 1').get() as { id: number; name: string };
+  const session = seedDb.prepare('select id, name from sessions order by start_time desc limit 1').get() as {
+    id: number;
+    name: string;
+  };
   await page.route('**/attendances/excel', (route) => route.fulfill({ status: 500, body: '{"message":"guasto"}' }));
   await page.goto('/admin/sessions');
   await rowWith(page, session.name).first().getByRole('button', { name: 'Partecipanti' }).click();

@@ -10,7 +10,10 @@ async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 test('the admin dashboard greets the user and shows the four counts', async ({ pageAs, seedDb }) => {
@@ -21,8 +24,11 @@ test('the admin dashboard greets the user and shows the four counts', async ({ p
   await expect(page.getByTestId('stat-users')).toHaveText(String(count('select count(*) n from users')));
   await expect(page.getByTestId('stat-teams')).toHaveText(String(count('select count(*) n from teams')));
   await expect(page.getByTestId('stat-sessions')).toHaveText(String(count('select count(*) n from sessions')));
-  await expect(page.getByTestId('stat-experts')).toHaveText(String(count('select count(*) n from users where is_expert = 1')));
-  for (const label of ['Utenti', 'Team', 'Sessioni', 'Esperti']) await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('stat-experts')).toHaveText(
+    String(count('select count(*) n from users where is_expert = 1')),
+  );
+  for (const label of ['Utenti', 'Team', 'Sessioni', 'Esperti'])
+    await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
 });
 
 test('the menu lists the pages in order and "Torna indietro" leads to /dashboard', async ({ pageAs }) => {
@@ -40,9 +46,15 @@ test('the menu lists the pages in order and "Torna indietro" leads to /dashboard
     await expect(menu.getByRole('menuitem', { name, exact: true })).toHaveAttribute('href', path);
   }
   // Every name is shown whole (a long one wraps), none ends in "…".
-  const cut = await menu.getByRole('menuitem').evaluateAll((items) =>
-    items.flatMap((item) => [...item.querySelectorAll('p, span')].filter((text) => text.scrollWidth > text.clientWidth + 1).map(() => item.textContent)),
-  );
+  const cut = await menu
+    .getByRole('menuitem')
+    .evaluateAll((items) =>
+      items.flatMap((item) =>
+        [...item.querySelectorAll('p, span')]
+          .filter((text) => text.scrollWidth > text.clientWidth + 1)
+          .map(() => item.textContent),
+      ),
+    );
   expect(cut).toEqual([]);
   // The current page's item says so, on the dashboard and on a section.
   await expect(menu.locator('[aria-current="page"]')).toHaveText('Dashboard');
@@ -67,19 +79,29 @@ for (const path of ['/admin/experts', '/admin/roles', '/admin/teams', '/admin/us
 }
 
 for (const account of ['membro', 'ospite'] as const) {
-  test(`${account}: no Admin entry, /admin/users asks for none of the data and says so, the API answers 403`, async ({ pageAs, seedDb }) => {
+  test(`${account}: no Admin entry, /admin/users asks for none of the data and says so, the API answers 403`, async ({
+    pageAs,
+    seedDb,
+  }) => {
     const page = await pageAs(account);
     await page.goto('/dashboard');
     await expect(page.getByText(/^Ciao,/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
 
-    const someone = seedDb.prepare("select email from users where email = 'admin@example.com'").get() as { email: string };
+    const someone = seedDb.prepare("select email from users where email = 'admin@example.com'").get() as {
+      email: string;
+    };
     const answers: number[] = [];
     page.on('response', (response) => {
       if (new URL(response.url()).pathname === '/api/users') answers.push(response.status());
     });
     await page.goto('/admin/users');
-    await expect(page.getByText('Accesso negato').or(page.getByText('Non hai i permessi', { exact: false })).first()).toBeVisible();
+    await expect(
+      page
+        .getByText('Accesso negato')
+        .or(page.getByText('Non hai i permessi', { exact: false }))
+        .first(),
+    ).toBeVisible();
     await expect(page.getByText(someone.email)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Gestione Utenti' })).toHaveCount(0);
     // Refused before asking: no request, so no error notification either.
@@ -115,10 +137,16 @@ async function headingPlace(page: Page) {
   };
 }
 
-test("the back-office's shell paints its bar and the dashboard's heading before react-admin, which takes over in place", async ({ pageAs }) => {
+test("the back-office's shell paints its bar and the dashboard's heading before react-admin, which takes over in place", async ({
+  pageAs,
+}) => {
   const page = await pageAs('admin');
   const shell = page.getByTestId('admin-shell');
-  for (const [width, menuOpen] of [[390, null], [1280, null], [1280, 'false']] as const) {
+  for (const [width, menuOpen] of [
+    [390, null],
+    [1280, null],
+    [1280, 'false'],
+  ] as const) {
     await page.setViewportSize({ width, height: 800 });
     if (menuOpen) await page.evaluate((open) => localStorage.setItem('RaStorepercorso.sidebar.open', open), menuOpen);
     const release = await holdAdminApp(page);

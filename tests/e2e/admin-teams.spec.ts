@@ -1,5 +1,15 @@
 import { expect, test } from './fixtures';
-import { confirm, listRequests, openDialog, pick, rowWith, searchFor, searchOf, searchOnceFor, unique } from './support/admin';
+import {
+  confirm,
+  listRequests,
+  openDialog,
+  pick,
+  rowWith,
+  searchFor,
+  searchOf,
+  searchOnceFor,
+  unique,
+} from './support/admin';
 
 /** Gestione Team. */
 
@@ -26,7 +36,10 @@ test('lists the teams with "Tutti i team", and searches once after the pause', a
   await expect(page.getByText('Nessun team trovato')).toBeVisible();
 });
 
-test('create: a missing or taken name stays in the dialog with the error, then the team is created, edited and deleted', async ({ pageAs, seedDb }) => {
+test('create: a missing or taken name stays in the dialog with the error, then the team is created, edited and deleted', async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('admin');
   await page.goto('/admin/teams');
   const before = (seedDb.prepare('select count(*) n from teams').get() as { n: number }).n;
@@ -73,9 +86,14 @@ test('create: a missing or taken name stays in the dialog with the error, then t
 
 test('members modal: list scrolling at 24rem, add through the user picker, remove', async ({ pageAs, seedDb }) => {
   const page = await pageAs('admin');
-  const team = seedDb.prepare('select id, name from teams order by id desc limit 1').get() as { id: number; name: string };
+  const team = seedDb.prepare('select id, name from teams order by id desc limit 1').get() as {
+    id: number;
+    name: string;
+  };
   const outsider = seedDb
-    .prepare('select name, surname, email from users where id not in (select user_id from team_members where team_id = ?) and is_expert = 0 order by id desc limit 1')
+    .prepare(
+      'select name, surname, email from users where id not in (select user_id from team_members where team_id = ?) and is_expert = 0 order by id desc limit 1',
+    )
     .get(team.id) as { name: string; surname: string; email: string };
   await page.goto('/admin/teams');
   await rowWith(page, team.name).getByRole('button', { name: 'Membri' }).click();
@@ -96,12 +114,19 @@ test('members modal: list scrolling at 24rem, add through the user picker, remov
   const member = dialog.getByRole('listitem').filter({ hasText: outsider.email });
   await expect(member).toBeVisible();
   // A member from today: expected at the team's sessions from now on.
-  const today = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  const today = new Intl.DateTimeFormat('it-IT', {
+    timeZone: 'Europe/Rome',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
   await expect(member).toContainText(`Nel team dal ${today}`);
 
   // They in fact joined on the first of the month: the date is changed from their row.
   const [day, month, year] = today.split('/');
-  const changeDate = member.getByRole('button', { name: `Cambia la data di ingresso di ${outsider.name} ${outsider.surname}` });
+  const changeDate = member.getByRole('button', {
+    name: `Cambia la data di ingresso di ${outsider.name} ${outsider.surname}`,
+  });
   await changeDate.click();
   const dating = openDialog(page, `Data di ingresso di ${outsider.name} ${outsider.surname}`);
   const field = dating.getByLabel('Nel team dal');
@@ -125,7 +150,10 @@ test('members modal: list scrolling at 24rem, add through the user picker, remov
   );
 });
 
-test('members modal: those who left the team are listed under its members, with their dates', async ({ pageAs, seedDb }) => {
+test('members modal: those who left the team are listed under its members, with their dates', async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('admin');
   const stay = seedDb
     .prepare(
@@ -133,7 +161,13 @@ test('members modal: those who left the team are listed under its members, with 
        join teams t on t.id = p.team_id join users u on u.id = p.user_id order by p.id limit 1`,
     )
     .get() as { team: string; name: string; surname: string; email: string; joined_at: string; left_at: string };
-  const day = (iso: string) => new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat('it-IT', {
+      timeZone: 'Europe/Rome',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(new Date(iso));
   await page.goto('/admin/teams');
   await rowWith(page, stay.team).getByRole('button', { name: 'Membri' }).click();
   const dialog = openDialog(page, `Membri di ${stay.team}`);
@@ -146,16 +180,29 @@ test('members modal: those who left the team are listed under its members, with 
   await expect(dialog.getByRole('listitem').filter({ hasText: stay.email })).toHaveCount(0);
 });
 
-test('members modal: a member added from the day they joined; a day in the future is refused under its field', async ({ pageAs, seedDb }) => {
+test('members modal: a member added from the day they joined; a day in the future is refused under its field', async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('admin');
-  const team = seedDb.prepare('select id, name from teams order by id desc limit 1 offset 1').get() as { id: number; name: string };
+  const team = seedDb.prepare('select id, name from teams order by id desc limit 1 offset 1').get() as {
+    id: number;
+    name: string;
+  };
   const outsider = seedDb
-    .prepare('select name, surname, email from users where id not in (select user_id from team_members where team_id = ?) and is_expert = 0 order by id desc limit 1 offset 1')
+    .prepare(
+      'select name, surname, email from users where id not in (select user_id from team_members where team_id = ?) and is_expert = 0 order by id desc limit 1 offset 1',
+    )
     .get(team.id) as { name: string; surname: string; email: string };
   await page.goto('/admin/teams');
   await rowWith(page, team.name).getByRole('button', { name: 'Membri' }).click();
   const dialog = openDialog(page, `Membri di ${team.name}`);
-  const today = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  const today = new Intl.DateTimeFormat('it-IT', {
+    timeZone: 'Europe/Rome',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
   const [day, month, year] = today.split('/');
   const joined = dialog.getByLabel('Nel team dal');
   await expect(joined).toHaveValue(`${year}-${month}-${day}`);
@@ -212,22 +259,33 @@ test('change logo refuses files over 5 MB and uploads a cropped square image', a
   await expect(dialog).toBeHidden();
 });
 
-test("deleting a team says first that the sessions belonging to it alone go with it", async ({ pageAs }) => {
+test('deleting a team says first that the sessions belonging to it alone go with it', async ({ pageAs }) => {
   const page = await pageAs('admin');
   await page.goto('/admin');
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const headers = { authorization: `Bearer ${token}` };
   const name = unique('Team con sessioni');
   const team = (await (await page.request.post('/api/teams', { headers, data: { name } })).json()).data.id as number;
-  const other = (await (await page.request.post('/api/teams', { headers, data: { name: unique('Altro team') } })).json()).data.id as number;
+  const other = (
+    await (await page.request.post('/api/teams', { headers, data: { name: unique('Altro team') } })).json()
+  ).data.id as number;
   const session = (data: Record<string, unknown>) =>
     page.request.post('/api/sessions', {
       headers,
-      data: { name: unique('Sessione'), type: 'other', description: 'D', start_time: '2027-01-10T09:00:00.000Z', join_instructions: 'J', ...data },
+      data: {
+        name: unique('Sessione'),
+        type: 'other',
+        description: 'D',
+        start_time: '2027-01-10T09:00:00.000Z',
+        join_instructions: 'J',
+        ...data,
+      },
     });
   expect((await session({ team_id: team })).status()).toBe(201);
   const shared = (await (await session({ team_id: team })).json()).data.id as number;
-  expect((await page.request.put(`/api/sessions/${shared}/teams`, { headers, data: { teams: [team, other] } })).status()).toBe(200);
+  expect(
+    (await page.request.put(`/api/sessions/${shared}/teams`, { headers, data: { teams: [team, other] } })).status(),
+  ).toBe(200);
 
   // The list opened once everything exists: its first load cannot race the search.
   await page.goto('/admin/teams');
@@ -235,11 +293,16 @@ test("deleting a team says first that the sessions belonging to it alone go with
   await searchFor(page, name);
   await rowWith(page, name).getByRole('button', { name: 'Elimina' }).click();
   await expect(page.getByText(`Sei sicuro di voler eliminare il team "${name}"?`)).toBeVisible();
-  await expect(page.getByText('Sarà eliminata anche la sessione che riguarda solo questo team, con le sue presenze.')).toBeVisible();
+  await expect(
+    page.getByText('Sarà eliminata anche la sessione che riguarda solo questo team, con le sue presenze.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Annulla' }).click();
 });
 
-test('two people editing one team: the later save overwrites nothing, keeps what was typed and says so', async ({ pageAs, seedDb }) => {
+test('two people editing one team: the later save overwrites nothing, keeps what was typed and says so', async ({
+  pageAs,
+  seedDb,
+}) => {
   const [first, second] = [await pageAs('admin'), await pageAs('admin')];
   const name = unique('Team a due mani');
   await first.goto('/admin/teams');
@@ -270,7 +333,9 @@ test('two people editing one team: the later save overwrites nothing, keeps what
   // The other dialog was loaded before that save: its save changes nothing and explains.
   await theirs.getByRole('textbox', { name: /^Descrizione/ }).fill('Scritta nella seconda scheda');
   await theirs.getByRole('button', { name: 'Salva' }).click();
-  await expect(theirs.getByRole('alert')).toContainText("Nel frattempo un'altra persona ha salvato modifiche a questo elemento");
+  await expect(theirs.getByRole('alert')).toContainText(
+    "Nel frattempo un'altra persona ha salvato modifiche a questo elemento",
+  );
   await expect(theirs.getByRole('textbox', { name: /^Nome/ })).toHaveValue(renamed);
   await expect(theirs.getByRole('textbox', { name: /^Descrizione/ })).toHaveValue('Scritta nella seconda scheda');
   const stored = () => seedDb.prepare('select name, description from teams where name in (?, ?)').get(name, renamed);

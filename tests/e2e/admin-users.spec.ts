@@ -1,9 +1,21 @@
 import { expect, test } from './fixtures';
-import { confirm, listRequests, openDialog, rowWith, searchFor, searchOf, searchOnceFor, unique } from './support/admin';
+import {
+  confirm,
+  listRequests,
+  openDialog,
+  rowWith,
+  searchFor,
+  searchOf,
+  searchOnceFor,
+  unique,
+} from './support/admin';
 
 /** Gestione Utenti. */
 
-test('lists users with pagination: two pages around the current one and from–to of total', async ({ pageAs, seedDb }) => {
+test('lists users with pagination: two pages around the current one and from–to of total', async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('admin');
   const total = (seedDb.prepare('select count(*) n from users').get() as { n: number }).n;
   expect(total).toBeGreaterThan(40);
@@ -29,7 +41,10 @@ test('searches by name, e-mail or tax id with one request after the pause', asyn
   await expect(page.getByRole('row')).toHaveCount(2);
 });
 
-test('create: required fields and the server e-mail error stay under the fields; then create, roles, video access, delete', async ({ pageAs, seedDb }) => {
+test('create: required fields and the server e-mail error stay under the fields; then create, roles, video access, delete', async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('admin');
   await page.goto('/admin/users');
   const count = () => (seedDb.prepare('select count(*) n from users').get() as { n: number }).n;
@@ -60,7 +75,12 @@ test('create: required fields and the server e-mail error stay under the fields;
   await dialog.getByLabel(/Data di nascita/).fill('1990-01-01');
   const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/users'));
   await dialog.getByRole('button', { name: 'Crea' }).click();
-  expect((await sent).postDataJSON()).toMatchObject({ name: 'Paola', surname: 'Rinaldi', email, birthdate: '1990-01-01' });
+  expect((await sent).postDataJSON()).toMatchObject({
+    name: 'Paola',
+    surname: 'Rinaldi',
+    email,
+    birthdate: '1990-01-01',
+  });
   await expect(dialog).toBeHidden();
   await searchFor(page, email);
   const row = rowWith(page, email);
@@ -76,7 +96,10 @@ test('create: required fields and the server e-mail error stay under the fields;
 
   await row.getByRole('button', { name: 'Modifica' }).click();
   const mooc = openDialog(page, 'Modifica Paola Rinaldi');
-  await mooc.getByRole('switch', { name: 'Accesso ai videocorsi' }).or(mooc.getByRole('checkbox', { name: 'Accesso ai videocorsi' })).check();
+  await mooc
+    .getByRole('switch', { name: 'Accesso ai videocorsi' })
+    .or(mooc.getByRole('checkbox', { name: 'Accesso ai videocorsi' }))
+    .check();
   const put = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith('/mooc'));
   await mooc.getByRole('button', { name: 'Salva' }).click();
   expect((await put).postDataJSON()).toEqual({ mooc_access: true });

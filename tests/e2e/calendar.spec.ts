@@ -19,7 +19,9 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 const feedPath = (url: string) => new URL(url).pathname;
 
-test('Calendario: the personal feed URL, copy, subscribe steps and a new link that revokes the old one', async ({ pageAs }) => {
+test('Calendario: the personal feed URL, copy, subscribe steps and a new link that revokes the old one', async ({
+  pageAs,
+}) => {
   const page = await pageAs('membro', { permissions: ['clipboard-read', 'clipboard-write'] });
   await page.goto('/dashboard');
   await page.getByRole('button', { name: /Menu utente/ }).click();
@@ -69,7 +71,10 @@ test('Calendario: the personal feed URL, copy, subscribe steps and a new link th
   await expect(page.getByRole('button', { name: /Menu utente/ })).toBeFocused();
 });
 
-test('"Aggiungi al calendario" downloads the session as a one-event .ics file, and keeps the keyboard focus', async ({ pageAs, seedDb }) => {
+test('"Aggiungi al calendario" downloads the session as a one-event .ics file, and keeps the keyboard focus', async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('membro');
   const member = seedDb.prepare("select id from users where email = 'membro@example.com'").get() as { id: number };
   const session = seedDb
@@ -92,7 +97,10 @@ test('"Aggiungi al calendario" downloads the session as a one-event .ics file, a
   expect(text).toContain(`/sessions/${session.id}`);
 });
 
-test('"Ripeti": a new session every two weeks, N times, creates every occurrence in one go', async ({ pageAs, seedDb }) => {
+test('"Ripeti": a new session every two weeks, N times, creates every occurrence in one go', async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('admin');
   await page.goto('/admin/sessions');
   const count = () => (seedDb.prepare('select count(*) n from sessions').get() as { n: number }).n;
@@ -120,22 +128,41 @@ test('"Ripeti": a new session every two weeks, N times, creates every occurrence
   await times.fill('3');
   const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/sessions'));
   await dialog.getByRole('button', { name: 'Crea' }).click();
-  expect((await sent).postDataJSON()).toMatchObject({ name, start_time: '2026-03-05T09:00:00.000Z', repeat: { frequency: 'biweekly', count: 3 } });
+  expect((await sent).postDataJSON()).toMatchObject({
+    name,
+    start_time: '2026-03-05T09:00:00.000Z',
+    repeat: { frequency: 'biweekly', count: 3 },
+  });
   await expect(dialog).toBeHidden();
-  const created = seedDb.prepare('select start_time from sessions where name = ? order by start_time').all(name) as Array<{ start_time: string }>;
-  expect(created.map((s) => s.start_time)).toEqual(['2026-03-05T09:00:00.000Z', '2026-03-19T09:00:00.000Z', '2026-04-02T08:00:00.000Z']);
+  const created = seedDb
+    .prepare('select start_time from sessions where name = ? order by start_time')
+    .all(name) as Array<{ start_time: string }>;
+  expect(created.map((s) => s.start_time)).toEqual([
+    '2026-03-05T09:00:00.000Z',
+    '2026-03-19T09:00:00.000Z',
+    '2026-04-02T08:00:00.000Z',
+  ]);
   expect(count()).toBe(before + 3);
 });
 
-test('Registro attività: newest first, filters by type, id, person and days, rows open to before and after', async ({ pageAs, seedDb }) => {
+test('Registro attività: newest first, filters by type, id, person and days, rows open to before and after', async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('admin');
   await page.goto('/admin');
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const name = unique('Team registro');
-  const created = await page.request.post('/api/teams', { headers: { authorization: `Bearer ${token}` }, data: { name, description: 'Prima' } });
+  const created = await page.request.post('/api/teams', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name, description: 'Prima' },
+  });
   expect(created.status()).toBe(201);
   const teamId = (await created.json()).data.id as number;
-  await page.request.put(`/api/teams/${teamId}`, { headers: { authorization: `Bearer ${token}` }, data: { name, description: 'Dopo' } });
+  await page.request.put(`/api/teams/${teamId}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name, description: 'Dopo' },
+  });
 
   await page.getByRole('menuitem', { name: 'Registro attività' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Registro attività' })).toBeVisible();
@@ -162,10 +189,18 @@ test('Registro attività: newest first, filters by type, id, person and days, ro
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
   await page.getByLabel('Dal giorno', { exact: true }).fill(today);
   await expect(page.getByRole('row').filter({ hasText: 'Creazione' })).toHaveCount(1);
-  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + 86_400_000));
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(
+    new Date(Date.now() + 86_400_000),
+  );
   await page.getByLabel('Dal giorno', { exact: true }).fill(tomorrow);
   await expect(page.getByText('Nessuna attività trovata')).toBeVisible();
-  expect((seedDb.prepare("select count(*) n from audit_log where entity_type = 'team' and entity_id = ?").get(teamId) as { n: number }).n).toBe(2);
+  expect(
+    (
+      seedDb.prepare("select count(*) n from audit_log where entity_type = 'team' and entity_id = ?").get(teamId) as {
+        n: number;
+      }
+    ).n,
+  ).toBe(2);
   // A range that ends before it starts says why under its field, and is not asked for.
   const asked: string[] = [];
   page.on('request', (request) => {

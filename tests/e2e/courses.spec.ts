@@ -41,7 +41,10 @@ async function changeCover(page: Page, card: ReturnType<Page['locator']>, png: B
   await expect(card.locator('img')).toHaveAttribute('src', /^\/storage\//);
 }
 
-test('a course or module that does not exist (a bookmark, a deleted record) says so in the back-office and leads back', async ({ pageAs, seedDb }) => {
+test('a course or module that does not exist (a bookmark, a deleted record) says so in the back-office and leads back', async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('admin');
   await page.goto('/admin/courses/99999/modules');
   await expect(page.getByRole('heading', { level: 1, name: 'Videocorso non trovato' })).toBeVisible();
@@ -79,7 +82,10 @@ test('an administrator builds a course with a module, a lesson and covers', asyn
   await expect(courseCard).toBeVisible();
   await expect(courseCard.getByText('Pubblicato', { exact: true })).toBeVisible();
   await expect(courseCard.getByText('Nessuna cover')).toBeVisible();
-  const saved = seedDb.prepare('select id, published from courses where name = ?').get(courseName) as { id: number; published: number };
+  const saved = seedDb.prepare('select id, published from courses where name = ?').get(courseName) as {
+    id: number;
+    published: number;
+  };
   expect(saved.published).toBe(1);
 
   await changeCover(page, courseCard, png);
@@ -106,7 +112,9 @@ test('an administrator builds a course with a module, a lesson and covers', asyn
   await changeCover(page, moduleCard, png);
 
   await moduleCard.getByRole('link').first().click();
-  await expect(page.getByRole('heading', { level: 1, name: `Gestione Lezioni per Primo modulo in ${courseName}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Gestione Lezioni per Primo modulo in ${courseName}` }),
+  ).toBeVisible();
   await expect(page.getByText('Nessuna lezione trovata.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Crea nuova lezione' }).click();
@@ -132,7 +140,9 @@ test('an administrator builds a course with a module, a lesson and covers', asyn
   await secondDialog.getByRole('textbox', { name: /^Nome/ }).fill('Seconda lezione');
   await secondDialog.getByRole('textbox', { name: /^URL Video/ }).fill('/storage/videos/benvenuti.mp4');
   await secondDialog.getByRole('button', { name: 'Crea lezione' }).click();
-  await expect(position).toHaveAccessibleDescription(/La posizione 1 è già occupata dalla lezione «Lezione di prova»: scegline un'altra\./);
+  await expect(position).toHaveAccessibleDescription(
+    /La posizione 1 è già occupata dalla lezione «Lezione di prova»: scegline un'altra\./,
+  );
   await position.fill('2');
   await secondDialog.getByRole('button', { name: 'Crea lezione' }).click();
   await expect(secondDialog).toBeHidden();
@@ -157,7 +167,9 @@ test('an administrator builds a course with a module, a lesson and covers', asyn
   await expect(page.getByRole('listitem').filter({ hasText: '2. Seconda lezione' })).toBeVisible();
 
   // The learner side sees the new published course with its covers.
-  const stored = seedDb.prepare('select cover_url from modules where course_id = ?').get(saved.id) as { cover_url: string | null };
+  const stored = seedDb.prepare('select cover_url from modules where course_id = ?').get(saved.id) as {
+    cover_url: string | null;
+  };
   expect(stored.cover_url).toMatch(/^\/storage\//);
 });
 
@@ -180,7 +192,9 @@ test('a learner watches a lesson to completion', async ({ pageAs, seedDb }) => {
   });
   await row.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lezione' })).toBeVisible();
-  await expect(page.getByText(/Non chiudere il browser finché non compare il pulsante "Prossima lezione"/)).toBeVisible();
+  await expect(
+    page.getByText(/Non chiudere il browser finché non compare il pulsante "Prossima lezione"/),
+  ).toBeVisible();
   await expect(page.getByTestId('lesson-coverage')).toContainText('serve il 90%');
   // Part of the page, not announced as alarms; the count that changes every 3 s is not a live region.
   await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
@@ -200,11 +214,16 @@ test('a learner watches a lesson to completion', async ({ pageAs, seedDb }) => {
 
   // Struck through in the sidebar, "Completata" in the list, and the percentages rise.
   const sidebar = page.getByRole('complementary', { name: 'Lezioni nel modulo' });
-  await expect(sidebar.locator('[data-completed="true"]', { hasText: first.name })).toHaveCSS('text-decoration-line', 'line-through');
+  await expect(sidebar.locator('[data-completed="true"]', { hasText: first.name })).toHaveCSS(
+    'text-decoration-line',
+    'line-through',
+  );
   // Said in words too, not only by the strike-through.
   await expect(sidebar.getByRole('link', { name: `1. ${first.name} (completata)` })).toBeVisible();
   await page.getByRole('link', { name: 'Lezioni', exact: true }).click();
-  await expect(page.getByRole('link', { name: new RegExp(first.name) }).getByText('Completata', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: new RegExp(first.name) }).getByText('Completata', { exact: true }),
+  ).toBeVisible();
   await expect
     .poll(async () => Number((await page.getByTestId('completion-percent').textContent())?.replace('%', '')))
     .toBeGreaterThan(modulePercent);
@@ -219,17 +238,26 @@ test('the player resumes a lesson where the learner left it', async ({ pageAs, s
   const lessons = lessonsOfModule(seedDb, 1, 1);
   const lesson = lessons[2];
   const saved = seedDb
-    .prepare('select p.position as progress from lesson_progress p join users u on u.id = p.user_id where u.email = ? and p.lesson_id = ?')
+    .prepare(
+      'select p.position as progress from lesson_progress p join users u on u.id = p.user_id where u.email = ? and p.lesson_id = ?',
+    )
     .get('membro@example.com', lesson.id) as { progress: number } | undefined;
   expect(saved?.progress ?? 0).toBeGreaterThan(0);
   await page.goto(`/courses/1/modules/${lesson.module_id}/lessons/${lesson.id}`);
   await expect(page.getByTestId('lesson-coverage')).toBeVisible();
-  await expect.poll(() => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0)).toBeGreaterThanOrEqual(saved!.progress - 0.5);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0))
+    .toBeGreaterThanOrEqual(saved!.progress - 0.5);
   // The last lesson of the module leads back to the module.
-  await expect(page.getByText(/Non chiudere il browser finché non compare il pulsante "Torna ai moduli"/)).toBeVisible();
+  await expect(
+    page.getByText(/Non chiudere il browser finché non compare il pulsante "Torna ai moduli"/),
+  ).toBeVisible();
 });
 
-test('a lesson hosted on YouTube: the player frame inside its element is named after the lesson', async ({ pageAs, seedDb }) => {
+test('a lesson hosted on YouTube: the player frame inside its element is named after the lesson', async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('membro');
   // Nothing leaves the machine: the frame exists (and needs its name) whether YouTube answers or not.
   await page.route(/youtube\.com|ytimg\.com|googlevideo\.com/, (route) => route.abort());
@@ -242,13 +270,18 @@ test('a lesson hosted on YouTube: the player frame inside its element is named a
   await page.goto(`/courses/${lesson.course_id}/modules/${lesson.module_id}/lessons/${lesson.id}`);
   const frameTitle = () =>
     page.evaluate(() => {
-      const host = [...document.querySelectorAll('main *')].find((element) => element.shadowRoot?.querySelector('iframe'));
+      const host = [...document.querySelectorAll('main *')].find((element) =>
+        element.shadowRoot?.querySelector('iframe'),
+      );
       return host?.shadowRoot?.querySelector('iframe')?.getAttribute('title') ?? null;
     });
   await expect.poll(frameTitle).toBe(`Video della lezione: ${lesson.name}`);
 });
 
-test('on a phone the course pages never move while their data loads (no layout shift): the footer starts below the screen, the header fits a two-line title', async ({ pageAs, seedDb }) => {
+test('on a phone the course pages never move while their data loads (no layout shift): the footer starts below the screen, the header fits a two-line title', async ({
+  pageAs,
+  seedDb,
+}) => {
   const course = seedDb.prepare('select id from courses order by id limit 1').get() as { id: number };
   const page = await pageAs('membro', { viewport: { width: 412, height: 823 } });
   await page.addInitScript(() => {
@@ -275,11 +308,16 @@ test('on a phone the course pages never move while their data loads (no layout s
     const shifts = await page.evaluate(
       () =>
         new Promise<number[]>((resolve) =>
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { layoutShifts: number[] }).layoutShifts))),
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => resolve((window as unknown as { layoutShifts: number[] }).layoutShifts)),
+          ),
         ),
     );
     // Within a line's re-centring (0.004 when the title takes its second line): nothing moves down.
-    expect(shifts.filter((shift) => shift > 0.01), path).toEqual([]);
+    expect(
+      shifts.filter((shift) => shift > 0.01),
+      path,
+    ).toEqual([]);
     await page.unrouteAll();
   }
 });
@@ -294,7 +332,9 @@ test('a user without video course access gets no courses', async ({ pageAs }) =>
   await expect(page.getByRole('alert')).toHaveText('Non hai accesso ai videocorsi.');
 });
 
-test('an administrator reorders modules and lessons from the keyboard with "Sposta prima" / "Sposta dopo"', async ({ pageAs }) => {
+test('an administrator reorders modules and lessons from the keyboard with "Sposta prima" / "Sposta dopo"', async ({
+  pageAs,
+}) => {
   const page = await pageAs('admin');
   await page.goto('/admin/courses');
   // A course of its own, so that no other test sees its order change.
@@ -305,13 +345,30 @@ test('an administrator reorders modules and lessons from the keyboard with "Spos
     expect(response.status(), path).toBeLessThan(300);
     return ((await response.json()) as { data: { id: number } }).data.id;
   };
-  const courseId = await post('courses', { name: `Ordine e2e ${Date.now()}`, description: 'Moduli da riordinare.', published: 0 });
+  const courseId = await post('courses', {
+    name: `Ordine e2e ${Date.now()}`,
+    description: 'Moduli da riordinare.',
+    published: 0,
+  });
   const modules: number[] = [];
-  for (const [position, name] of [[1, 'Avvio'], [4, 'Mercato'], [6, 'Vendite'], [9, 'Crescita']] as const) {
+  for (const [position, name] of [
+    [1, 'Avvio'],
+    [4, 'Mercato'],
+    [6, 'Vendite'],
+    [9, 'Crescita'],
+  ] as const) {
     modules.push(await post(`courses/${courseId}/modules`, { position, name }));
   }
-  for (const [position, name] of [[1, 'Benvenuto'], [3, 'Il problema']] as const) {
-    await post(`courses/${courseId}/modules/${modules[0]}/lessons`, { position, name, video_url: 'https://vimeo.com/76979871', video_length: 60 });
+  for (const [position, name] of [
+    [1, 'Benvenuto'],
+    [3, 'Il problema'],
+  ] as const) {
+    await post(`courses/${courseId}/modules/${modules[0]}/lessons`, {
+      position,
+      name,
+      video_url: 'https://vimeo.com/76979871',
+      video_length: 60,
+    });
   }
 
   await page.goto(`/admin/courses/${courseId}/modules`);

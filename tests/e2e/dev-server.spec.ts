@@ -1,5 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -46,7 +55,8 @@ test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'percorso-dev-'));
   const template = join(process.env[RUN_DIR_ENV] ?? '', 'template');
   copyFileSync(join(template, 'percorso.db'), join(dir, 'percorso.db'));
-  if (existsSync(join(template, 'storage'))) cpSync(join(template, 'storage'), join(dir, 'storage'), { recursive: true });
+  if (existsSync(join(template, 'storage')))
+    cpSync(join(template, 'storage'), join(dir, 'storage'), { recursive: true });
   else mkdirSync(join(dir, 'storage'));
   const log = createWriteStream(join(dir, 'dev.log'));
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -97,7 +107,10 @@ test('npm run dev: the portal loads from Vite, and the sign-in comes back to it'
   test.setTimeout(180_000);
   const errors = await signInOnDevServer(page, 'membro');
   await expect(page.getByText(/^Ciao,/)).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('navigation', { name: 'Navigazione principale' }).getByRole('link', { name: 'Videocorsi' }).click();
+  await page
+    .getByRole('navigation', { name: 'Navigazione principale' })
+    .getByRole('link', { name: 'Videocorsi' })
+    .click();
   await expect(page).toHaveURL(`${WEB_URL}/courses`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   expect(errors).toEqual([]);

@@ -1,7 +1,14 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 /* eslint-disable no-empty-pattern -- Playwright fixtures declare "no dependencies" as `{}` */
-import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import Database from 'better-sqlite3';
 import { emailOf, type DemoAccount } from './support/accounts';
 import { basePort, RUN_DIR_ENV, startServer, type RunningServer } from './support/server';
@@ -17,7 +24,11 @@ function emailFor(account: Account): string {
 }
 
 /** The browser state of `account` signed in, from the worker's first sign-in of it. */
-export async function signedInState(browser: Browser, states: Map<string, StorageState>, account: Account): Promise<StorageState> {
+export async function signedInState(
+  browser: Browser,
+  states: Map<string, StorageState>,
+  account: Account,
+): Promise<StorageState> {
   const email = emailFor(account);
   let state = states.get(email);
   if (!state) {
@@ -57,7 +68,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: [
     async ({}, use, workerInfo) => {
       const runDir = process.env[RUN_DIR_ENV];
-      if (!runDir) throw new Error(`${RUN_DIR_ENV} is not set: run the suite through playwright.config.ts (global setup)`);
+      if (!runDir)
+        throw new Error(`${RUN_DIR_ENV} is not set: run the suite through playwright.config.ts (global setup)`);
       const template = join(runDir, 'template');
       const dir = join(runDir, `worker-${workerInfo.parallelIndex}-${workerInfo.workerIndex}`);
       mkdirSync(dir, { recursive: true });
@@ -106,7 +118,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   pageAs: async ({ browser, signedInStates }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (account, options = {}) => {
-      const context = await browser.newContext({ ...options, storageState: await signedInState(browser, signedInStates, account) });
+      const context = await browser.newContext({
+        ...options,
+        storageState: await signedInState(browser, signedInStates, account),
+      });
       contexts.push(context);
       return context.newPage();
     });

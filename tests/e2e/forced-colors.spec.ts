@@ -62,7 +62,10 @@ async function calendarWithSessions(page: Page): Promise<Locator> {
   return calendar;
 }
 
-test('portal: the current sidebar item and the days with sessions keep a frame in forced colours', async ({ pageAs, seedDb }) => {
+test('portal: the current sidebar item and the days with sessions keep a frame in forced colours', async ({
+  pageAs,
+  seedDb,
+}) => {
   const [team] = teamsOf(seedDb, userByEmail(seedDb, 'membro@example.com').id);
   const page = await pageAs('membro');
   await page.goto(`/percorso/${team.id}`);
@@ -124,9 +127,11 @@ test('back-office: the current menu item keeps a frame in forced colours', async
   expect((await frameOf(other)).border).toBe('none');
   expect(await box(current)).toEqual(normalBox);
   // Only the current page's item is framed.
-  const framed = await menu.getByRole('menuitem').evaluateAll((items) =>
-    items.filter((item) => getComputedStyle(item).borderTopStyle !== 'none').map((item) => item.textContent),
-  );
+  const framed = await menu
+    .getByRole('menuitem')
+    .evaluateAll((items) =>
+      items.filter((item) => getComputedStyle(item).borderTopStyle !== 'none').map((item) => item.textContent),
+    );
   expect(framed).toEqual(['Utenti']);
 
   await shot(page, 'admin');

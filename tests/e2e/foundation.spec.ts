@@ -23,7 +23,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 test.describe('login screen', () => {
@@ -38,7 +41,9 @@ test.describe('login screen', () => {
     const privacy = page.getByRole('link', { name: 'Privacy Policy' });
     await expect(privacy).toHaveAttribute('target', '_blank');
     await expect(privacy).toHaveAttribute('href', config.privacy_url);
-    await expect(page.getByRole('link', { name: 'Termini e condizioni' }).or(page.getByText('Termini e condizioni'))).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Termini e condizioni' }).or(page.getByText('Termini e condizioni')),
+    ).toBeVisible();
   });
 
   test('the card is at most 400px wide and 710px high', async ({ page }) => {
@@ -46,16 +51,24 @@ test.describe('login screen', () => {
     const heading = page.getByRole('heading', { name: 'Accedi con il tuo account' });
     await expect(heading).toBeVisible();
     // The card is the nearest ancestor of the heading that also holds the sign-in button.
-    const card = page.locator('*', { has: heading }).filter({ has: signInButton(page) }).last();
+    const card = page
+      .locator('*', { has: heading })
+      .filter({ has: signInButton(page) })
+      .last();
     const box = await card.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.width).toBeLessThanOrEqual(400);
     expect(box!.height).toBeLessThanOrEqual(710);
   });
 
-  test('the button goes to the provider with client_id, redirect_uri, response_type=code, state and PKCE', async ({ page, baseURL }) => {
+  test('the button goes to the provider with client_id, redirect_uri, response_type=code, state and PKCE', async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto('/');
-    const authorize = page.waitForRequest((request) => request.isNavigationRequest() && request.url().includes('/idp/'));
+    const authorize = page.waitForRequest(
+      (request) => request.isNavigationRequest() && request.url().includes('/idp/'),
+    );
     await signInButton(page).click();
     const url = new URL((await authorize).url());
     expect(url.searchParams.get('client_id')).toBeTruthy();
@@ -110,7 +123,11 @@ test.describe('login callback', () => {
 
 test.describe('sign-in and dashboard per demo account', () => {
   for (const { key, email } of DEMO_ACCOUNTS) {
-    test(`${key} signs in through the development provider and sees the right dashboard and sidebar`, async ({ page, loginAs, seedDb }) => {
+    test(`${key} signs in through the development provider and sees the right dashboard and sidebar`, async ({
+      page,
+      loginAs,
+      seedDb,
+    }) => {
       const user = userByEmail(seedDb, email);
       const teams = teamsOf(seedDb, user.id);
       const hasPermissions = permissionCount(seedDb, user.id) > 0;
@@ -138,9 +155,14 @@ test.describe('sign-in and dashboard per demo account', () => {
 
       if (user.is_expert) {
         await expect(page.getByRole('heading', { name: 'Sei un esperto' })).toBeVisible();
-        await expect(page.getByText('Puoi accedere a più startup e visionare le sessioni in arrivo per te.')).toBeVisible();
+        await expect(
+          page.getByText('Puoi accedere a più startup e visionare le sessioni in arrivo per te.'),
+        ).toBeVisible();
       } else if (teams.length) {
-        await expect(page.getByRole('link', { name: 'Accedi al percorso' })).toHaveAttribute('href', `/percorso/${teams[0].id}`);
+        await expect(page.getByRole('link', { name: 'Accedi al percorso' })).toHaveAttribute(
+          'href',
+          `/percorso/${teams[0].id}`,
+        );
         const drive = page.getByRole('link', { name: 'Accedi al Drive' });
         await expect(drive).toHaveAttribute('href', teams[0].drive_url!);
         await expect(drive).toHaveAttribute('target', '_blank');
@@ -198,7 +220,9 @@ test.describe('sign-in and dashboard per demo account', () => {
     const sessionRows = sessions.getByRole('listitem');
     await expect(sessionRows.first()).toBeVisible();
     const ids = sessionsAsExpert(seedDb, expert.id).map((session) => session.id);
-    for (const href of await sessionRows.getByRole('link', { name: 'Accedi' }).evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
+    for (const href of await sessionRows
+      .getByRole('link', { name: 'Accedi' })
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
       expect(href).toMatch(/^\/sessions\/\d+$/);
       expect(ids).toContain(Number(href!.split('/').pop()));
     }
@@ -207,7 +231,8 @@ test.describe('sign-in and dashboard per demo account', () => {
       const height = await list.evaluate((element) => {
         // The 280px box is the list itself or its scroll container.
         let node: HTMLElement | null = element as HTMLElement;
-        while (node && getComputedStyle(node).overflowY !== 'auto' && getComputedStyle(node).overflowY !== 'scroll') node = node.parentElement;
+        while (node && getComputedStyle(node).overflowY !== 'auto' && getComputedStyle(node).overflowY !== 'scroll')
+          node = node.parentElement;
         return node ? node.getBoundingClientRect().height : null;
       });
       expect(height).toBe(280);
@@ -222,7 +247,12 @@ test.describe('sign-in and dashboard per demo account', () => {
 });
 
 test.describe('user menu and logout', () => {
-  test('the user menu offers "Gestione profilo" in a new tab and "Logout", which signs out and revokes the token', async ({ page, request, loginAs, seedDb }) => {
+  test('the user menu offers "Gestione profilo" in a new tab and "Logout", which signs out and revokes the token', async ({
+    page,
+    request,
+    loginAs,
+    seedDb,
+  }) => {
     const config = (await (await request.get('/api/config')).json()) as { account_url: string };
     const user = userByEmail(seedDb, emailOf('membro'));
     await loginAs(page, 'membro');
@@ -252,7 +282,9 @@ test.describe('user menu and logout', () => {
     }
   });
 
-  test('a signed-out visitor following a link signs in and lands on that page, not on the dashboard', async ({ page }) => {
+  test('a signed-out visitor following a link signs in and lands on that page, not on the dashboard', async ({
+    page,
+  }) => {
     await page.goto('/courses');
     await expect(signInButton(page)).toBeVisible();
     await signInFromLoginScreen(page, emailOf('membro'));
@@ -260,7 +292,10 @@ test.describe('user menu and logout', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Videocorsi' })).toBeVisible();
   });
 
-  test('a visitor who cannot sign in reports an accessibility problem from the statement, with a name and an e-mail', async ({ page, seedDb }) => {
+  test('a visitor who cannot sign in reports an accessibility problem from the statement, with a name and an e-mail', async ({
+    page,
+    seedDb,
+  }) => {
     await page.goto('/accessibilita');
     await page.getByRole('link', { name: 'Segnala un problema di accessibilità' }).click();
     await expect(page).toHaveURL(/\/segnala-accessibilita$/);
@@ -282,8 +317,14 @@ test.describe('user menu and logout', () => {
     await expect(page.getByTestId('report-sent')).toContainText('Segnalazione inviata');
     await expect(page.getByTestId('live-polite')).toContainText('Segnalazione inviata');
 
-    const stored = seedDb.prepare('select user_id, reporter_name, reporter_email from accessibility_reports where description = ?').get(description);
-    expect(stored).toMatchObject({ user_id: null, reporter_name: 'Visitatore Senza Account', reporter_email: 'visitatore@example.org' });
+    const stored = seedDb
+      .prepare('select user_id, reporter_name, reporter_email from accessibility_reports where description = ?')
+      .get(description);
+    expect(stored).toMatchObject({
+      user_id: null,
+      reporter_name: 'Visitatore Senza Account',
+      reporter_email: 'visitatore@example.org',
+    });
   });
 
   test("a visitor's report form downloads none of the portal layout's code", async ({ page }) => {
@@ -306,7 +347,11 @@ test.describe('user menu and logout', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Gestione Utenti' })).toBeVisible();
   });
 
-  test('after signing out on purpose, the next sign-in starts from the dashboard', async ({ page, loginAs, seedDb }) => {
+  test('after signing out on purpose, the next sign-in starts from the dashboard', async ({
+    page,
+    loginAs,
+    seedDb,
+  }) => {
     const user = userByEmail(seedDb, emailOf('membro'));
     await loginAs(page, 'membro');
     await page.goto('/courses');

@@ -27,7 +27,9 @@ async function focusState(page: Page): Promise<FocusState> {
   return page.evaluate(() => {
     const parse = (color: string): [number, number, number, number] | null => {
       const match = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(color);
-      return match ? [Number(match[1]), Number(match[2]), Number(match[3]), match[4] === undefined ? 1 : Number(match[4])] : null;
+      return match
+        ? [Number(match[1]), Number(match[2]), Number(match[3]), match[4] === undefined ? 1 : Number(match[4])]
+        : null;
     };
     const luminance = ([r, g, b]: number[]) => {
       const channel = (value: number) => {
@@ -48,24 +50,33 @@ async function focusState(page: Page): Promise<FocusState> {
       return [255, 255, 255];
     };
     let element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return { isBody: true, description: 'body', ring: false, ringContrast: 0, covered: null };
+    if (!element || element === document.body)
+      return { isBody: true, description: 'body', ring: false, ringContrast: 0, covered: null };
     // MUI's checkboxes, switches and sliders focus a transparent input: the ring is on its control.
     if (element.matches('input[type="checkbox"], input[type="radio"], input[type="range"]')) {
       element = element.closest<HTMLElement>('.Mui-focusVisible') ?? element;
     }
     // Text fields show focus with their border (2px, the focus colour), not a ring.
-    const field = element.matches('.MuiInputBase-input') ? element.closest('.MuiInputBase-root')?.querySelector('fieldset') : null;
+    const field = element.matches('.MuiInputBase-input')
+      ? element.closest('.MuiInputBase-root')?.querySelector('fieldset')
+      : null;
     if (field) {
       const border = getComputedStyle(field);
       const color = parse(border.borderTopColor);
       const fieldBox = element.getBoundingClientRect();
-      const hit = document.elementFromPoint(fieldBox.left + fieldBox.width / 2, fieldBox.top + Math.min(4, fieldBox.height / 2));
+      const hit = document.elementFromPoint(
+        fieldBox.left + fieldBox.width / 2,
+        fieldBox.top + Math.min(4, fieldBox.height / 2),
+      );
       return {
         isBody: false,
         description: `${element.tagName.toLowerCase()} field`,
         ring: (parseFloat(border.borderTopWidth) || 0) >= 2,
         ringContrast: color ? contrast(color.slice(0, 3), background(field.parentElement)) : 0,
-        covered: hit && (hit === element || element.contains(hit) || field.parentElement?.contains(hit)) ? null : (hit?.tagName.toLowerCase() ?? null),
+        covered:
+          hit && (hit === element || element.contains(hit) || field.parentElement?.contains(hit))
+            ? null
+            : (hit?.tagName.toLowerCase() ?? null),
       };
     }
     const style = getComputedStyle(element);
@@ -88,7 +99,16 @@ async function focusState(page: Page): Promise<FocusState> {
       if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
       const hit = document.elementFromPoint(x, y);
       const focused = document.activeElement as HTMLElement;
-      if (hit && !(hit === focused || focused.contains(hit) || hit.contains(focused) || element.contains(hit) || ownField?.contains(hit))) {
+      if (
+        hit &&
+        !(
+          hit === focused ||
+          focused.contains(hit) ||
+          hit.contains(focused) ||
+          element.contains(hit) ||
+          ownField?.contains(hit)
+        )
+      ) {
         covered = `${hit.tagName.toLowerCase()}${hit.closest('header') ? ' (in the header)' : ''}`;
       }
     }
@@ -96,7 +116,13 @@ async function focusState(page: Page): Promise<FocusState> {
     function focused(el: HTMLElement) {
       return `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60)}"`;
     }
-    return { isBody: false, description: name, ring: width >= 2 && style.outlineStyle !== 'none', ringContrast: Math.max(ringContrast, halo), covered };
+    return {
+      isBody: false,
+      description: name,
+      ring: width >= 2 && style.outlineStyle !== 'none',
+      ringContrast: Math.max(ringContrast, halo),
+      covered,
+    };
   });
 }
 
@@ -111,7 +137,9 @@ async function expectFocusShown(page: Page, where = ''): Promise<FocusState> {
 }
 
 async function isFocused(target: Locator): Promise<boolean> {
-  return target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false);
+  return target
+    .evaluate((el) => el === document.activeElement || el.contains(document.activeElement))
+    .catch(() => false);
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has focus, checking the focus after every press. */
@@ -127,10 +155,16 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 
 /** Waits until focus has left the closing dialog and landed in the page's content (not on the body). */
 async function focusBackInContent(page: Page): Promise<void> {
   await expect
-    .poll(async () => page.evaluate(() => {
-      const active = document.activeElement;
-      return Boolean(active && active !== document.body && active.closest('main') && !active.closest('[role="dialog"]'));
-    }), { timeout: 5000 })
+    .poll(
+      async () =>
+        page.evaluate(() => {
+          const active = document.activeElement;
+          return Boolean(
+            active && active !== document.body && active.closest('main') && !active.closest('[role="dialog"]'),
+          );
+        }),
+      { timeout: 5000 },
+    )
     .toBe(true);
 }
 
@@ -147,7 +181,8 @@ async function recordAnnouncements(page: Page): Promise<void> {
   });
 }
 
-const announcements = (page: Page) => page.evaluate(() => (window as unknown as { said: Array<{ text: string; hidden: boolean }> }).said);
+const announcements = (page: Page) =>
+  page.evaluate(() => (window as unknown as { said: Array<{ text: string; hidden: boolean }> }).said);
 
 const memberTeam = (db: Database.Database) => teamsOf(db, userByEmail(db, 'membro@example.com').id)[0];
 
@@ -169,7 +204,10 @@ test.describe('keyboard: skip link, titles and the way back', () => {
     await expectFocusShown(page);
   });
 
-  test('a move to another page puts focus on its heading, shown, with the page at its top', async ({ pageAs, seedDb }) => {
+  test('a move to another page puts focus on its heading, shown, with the page at its top', async ({
+    pageAs,
+    seedDb,
+  }) => {
     const page = await pageAs('membro', { viewport: DESKTOP });
     await page.goto(`/percorso/${memberTeam(seedDb).id}`);
     await expect(page.getByText(/^Prossimo appuntamento/).first()).toBeVisible();
@@ -196,7 +234,11 @@ test.describe('keyboard: skip link, titles and the way back', () => {
     await expect(page.getByRole('heading', { level: 1, name: courseName })).toBeFocused();
 
     // The player: another lesson chosen from its list is a new player, named by the heading.
-    const { course: courseId, module: moduleId, lessons } = seedDb
+    const {
+      course: courseId,
+      module: moduleId,
+      lessons,
+    } = seedDb
       .prepare(
         `select m.course_id as course, m.id as module, group_concat(l.id) as lessons from modules m
          join courses c on c.id = m.course_id join lessons l on l.module_id = m.id
@@ -246,7 +288,10 @@ test.describe('keyboard: skip link, titles and the way back', () => {
     expect(ratio).toBeGreaterThanOrEqual(4.5);
   });
 
-  test('every page has its own title, records included; the not-found page has a title and a way back', async ({ pageAs, seedDb }) => {
+  test('every page has its own title, records included; the not-found page has a title and a way back', async ({
+    pageAs,
+    seedDb,
+  }) => {
     const admin = await pageAs('admin', { viewport: DESKTOP });
     // The back-office's not-found page names the product in its bar, not the framework.
     await admin.goto('/admin/una-sezione-che-non-esiste');
@@ -266,7 +311,9 @@ test.describe('keyboard: skip link, titles and the way back', () => {
     const page = await pageAs('membro', { viewport: DESKTOP });
     const team = memberTeam(seedDb);
     const session = seedDb
-      .prepare('select s.id, s.name from sessions s join session_teams st on st.session_id = s.id where st.team_id = ? limit 1')
+      .prepare(
+        'select s.id, s.name from sessions s join session_teams st on st.session_id = s.id where st.team_id = ? limit 1',
+      )
       .get(team.id) as { id: number; name: string };
     await page.goto(`/sessions/${session.id}`);
     await expect(page).toHaveTitle(`${session.name} · Sessione · Percorso`);
@@ -284,8 +331,14 @@ test.describe('keyboard: skip link, titles and the way back', () => {
   });
 });
 
-for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
-  test(`keyboard at ${label}px: /percorso forwards and backwards, focus always shown and never under the sticky header`, async ({ pageAs, seedDb }) => {
+for (const [label, viewport] of [
+  ['1280', DESKTOP],
+  ['390', PHONE],
+] as const) {
+  test(`keyboard at ${label}px: /percorso forwards and backwards, focus always shown and never under the sticky header`, async ({
+    pageAs,
+    seedDb,
+  }) => {
     const page = await pageAs('membro', { viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
     await page.goto(`/percorso/${memberTeam(seedDb).id}`);
     await expect(page.getByText(/^Prossimo appuntamento/).first()).toBeVisible();
@@ -335,7 +388,9 @@ test('keyboard: the team description, refused then saved, and the logo dialog', 
   // The logo's "Scegli un'immagine" is a real button (its file chooser: the crop test below).
   await tabTo(page, page.getByRole('button', { name: 'Modifica logo' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Modifica logo' }).getByRole('button', { name: "Scegli un'immagine" })).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Modifica logo' }).getByRole('button', { name: "Scegli un'immagine" }),
+  ).toBeVisible();
 });
 
 test('keyboard: the crop frame is named, explained and moves 10px per arrow key', async ({ pageAs, seedDb }) => {
@@ -365,7 +420,9 @@ test('keyboard: the crop frame is named, explained and moves 10px per arrow key'
   const image = dialog.locator('img').first();
   const before = await image.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
   await page.keyboard.press('ArrowRight');
-  await expect.poll(async () => image.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41)).not.toBe(before);
+  await expect
+    .poll(async () => image.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41))
+    .not.toBe(before);
   const after = await image.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
   expect(Math.abs(after - before)).toBeGreaterThanOrEqual(10);
 
@@ -378,7 +435,9 @@ test('keyboard: the crop frame is named, explained and moves 10px per arrow key'
   await expect(page.getByRole('status').filter({ hasText: 'Logo aggiornato.' })).toBeAttached();
 });
 
-test('keyboard: names say what they show and which row, required fields are exposed, new tabs are announced', async ({ pageAs }) => {
+test('keyboard: names say what they show and which row, required fields are exposed, new tabs are announced', async ({
+  pageAs,
+}) => {
   const page = await pageAs('admin', { viewport: DESKTOP });
   await page.goto('/admin/teams');
   await expect(page.getByRole('heading', { level: 1, name: 'Gestione Team' })).toBeVisible();
@@ -412,11 +471,16 @@ test('keyboard: names say what they show and which row, required fields are expo
   expect(await userButton.getAttribute('aria-label')).toMatch(new RegExp(`^${shown}`));
   await tabTo(member, userButton);
   await member.keyboard.press('Enter');
-  await expect(member.getByRole('menuitem', { name: /^Gestione profilo ?\(si apre in una nuova scheda\)$/ })).toBeFocused();
+  await expect(
+    member.getByRole('menuitem', { name: /^Gestione profilo ?\(si apre in una nuova scheda\)$/ }),
+  ).toBeFocused();
   await expectFocusShown(member, 'on the user menu');
 });
 
-test("keyboard: a lesson started without sound, 'Attiva l'audio' pressed: focus on the video, shown", async ({ pageAs, seedDb }) => {
+test("keyboard: a lesson started without sound, 'Attiva l'audio' pressed: focus on the video, shown", async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('membro', { viewport: PHONE, isMobile: true, hasTouch: true });
   // As a browser that refuses to start a video with sound by itself: the player starts it muted.
   await page.addInitScript(() => {
@@ -459,7 +523,9 @@ test('keyboard at 390px: the slide-in menu is a named dialog', async ({ pageAs }
   await expect(page.getByRole('button', { name: 'Apri il menu' })).toBeFocused();
 });
 
-test('keyboard: back-office create refused by the server, then edit and delete, focus always placed', async ({ pageAs }) => {
+test('keyboard: back-office create refused by the server, then edit and delete, focus always placed', async ({
+  pageAs,
+}) => {
   const page = await pageAs('admin', { viewport: DESKTOP });
   await page.goto('/admin/roles');
   await expect(page.getByRole('heading', { level: 1, name: 'Gestione Ruoli' })).toBeVisible();
@@ -519,7 +585,9 @@ test('keyboard: back-office create refused by the server, then edit and delete, 
   await expectFocusShown(page, 'after deleting');
 });
 
-test('keyboard: a form with changes closed with Escape asks first; discarded, focus goes back to the button that opened it', async ({ pageAs }) => {
+test('keyboard: a form with changes closed with Escape asks first; discarded, focus goes back to the button that opened it', async ({
+  pageAs,
+}) => {
   const page = await pageAs('admin', { viewport: DESKTOP });
   await page.goto('/admin/teams');
   await expect(page.getByRole('heading', { level: 1, name: 'Gestione Team' })).toBeVisible();
@@ -594,7 +662,9 @@ test('keyboard: "Aggiorna" stays in sight, ring and all, while the page reloads'
   await expect(page.locator('.app-loader')).toHaveCount(0, { timeout: 10_000 });
 });
 
-test('keyboard: a team member added then removed, focus stays in the dialog on the next control', async ({ pageAs }) => {
+test('keyboard: a team member added then removed, focus stays in the dialog on the next control', async ({
+  pageAs,
+}) => {
   const page = await pageAs('admin', { viewport: DESKTOP });
   await page.goto('/admin/teams');
   await expect(page.getByRole('heading', { level: 1, name: 'Gestione Team' })).toBeVisible();
@@ -636,14 +706,18 @@ test('keyboard: a team member added then removed, focus stays in the dialog on t
   await page.keyboard.press('Enter');
   await expect(removeAdded).toHaveCount(0);
   await expect(removeButtons).toHaveCount(before);
-  await expect.poll(async () => page.evaluate(() => document.activeElement?.tagName.toLowerCase()), { timeout: 10_000 }).toMatch(/button|input/);
+  await expect
+    .poll(async () => page.evaluate(() => document.activeElement?.tagName.toLowerCase()), { timeout: 10_000 })
+    .toMatch(/button|input/);
   await expectFocusShown(page, 'after removing');
 });
 
 test('keyboard: sign-in from the login screen to the dashboard, focus always shown', async ({ freshPage }) => {
   const page = await freshPage({ viewport: DESKTOP });
   await page.goto('/');
-  const signIn = page.getByRole('button', { name: /^Accedi con\b/ }).or(page.getByRole('link', { name: /^Accedi con\b/ }));
+  const signIn = page
+    .getByRole('button', { name: /^Accedi con\b/ })
+    .or(page.getByRole('link', { name: /^Accedi con\b/ }));
   await expect(signIn).toBeVisible();
   await tabTo(page, signIn);
   await page.keyboard.press('Enter');
@@ -659,9 +733,14 @@ test('keyboard: sign-in from the login screen to the dashboard, focus always sho
   await tabTo(page, page.getByRole('link', { name: 'Vai al contenuto' }), { max: 3 });
 });
 
-test('keyboard: a lesson created in the back-office, focus back on the create button; deleted, focus on a card in its place', async ({ pageAs, seedDb }) => {
+test('keyboard: a lesson created in the back-office, focus back on the create button; deleted, focus on a card in its place', async ({
+  pageAs,
+  seedDb,
+}) => {
   const page = await pageAs('admin', { viewport: DESKTOP });
-  const module = seedDb.prepare('select id from modules where course_id = 1 order by position, id limit 1').get() as { id: number };
+  const module = seedDb.prepare('select id from modules where course_id = 1 order by position, id limit 1').get() as {
+    id: number;
+  };
   await page.goto(`/admin/courses/1/modules/${module.id}/lessons`);
   const create = page.getByRole('button', { name: 'Crea nuova lezione' });
   await expect(create).toBeVisible();
@@ -696,16 +775,22 @@ test('keyboard: a lesson created in the back-office, focus back on the create bu
   await expectFocusShown(page, 'after deleting the lesson');
 });
 
-test('an accessibility report the server cannot take: the reason shown as an alert in the form, the text kept', async ({ pageAs }) => {
+test('an accessibility report the server cannot take: the reason shown as an alert in the form, the text kept', async ({
+  pageAs,
+}) => {
   const page = await pageAs('membro', { viewport: DESKTOP });
   await page.route('**/api/accessibility-reports', (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }) : route.fallback(),
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
+      : route.fallback(),
   );
   await page.goto('/segnala-accessibilita');
   const description = page.getByRole('textbox', { name: /Descrizione del problema/ });
   await description.fill('Il menu non si apre con la tastiera.');
   await page.getByRole('button', { name: 'Invia la segnalazione' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Invio non riuscito: riprova tra qualche istante. Il testo che hai scritto è ancora qui.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Invio non riuscito: riprova tra qualche istante. Il testo che hai scritto è ancora qui.',
+  );
   await expect(description).toHaveValue('Il menu non si apre con la tastiera.');
   // A second try that goes through clears the message.
   await page.unroute('**/api/accessibility-reports');
@@ -728,7 +813,11 @@ test('keyboard: an accessibility report, refused empty then sent, announced', as
   const description = page.getByRole('textbox', { name: /Descrizione del problema/ });
   await expect(description).toBeFocused();
   await expect(page.getByText('Descrivi il problema.')).toBeVisible();
-  expect(await description.evaluate((el) => (el as HTMLTextAreaElement).required || el.getAttribute('aria-required') === 'true')).toBe(true);
+  expect(
+    await description.evaluate(
+      (el) => (el as HTMLTextAreaElement).required || el.getAttribute('aria-required') === 'true',
+    ),
+  ).toBe(true);
   await page.keyboard.insertText('Il riquadro di ritaglio non si sposta con le frecce.');
   await tabTo(page, send);
   await page.keyboard.press('Enter');

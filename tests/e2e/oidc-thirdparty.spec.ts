@@ -19,7 +19,10 @@ const PERCORSO_PORT = basePort + 40;
 const PASSWORD = 'percorso-e2e';
 
 test.describe.configure({ mode: 'serial' });
-test.skip(!installed, 'glewlwyd is not installed here (apt-get install glewlwyd; .ci/run installs it): third-party provider tests skipped');
+test.skip(
+  !installed,
+  'glewlwyd is not installed here (apt-get install glewlwyd; .ci/run installs it): third-party provider tests skipped',
+);
 
 let dir = '';
 let percorso: RunningServer | null = null;
@@ -27,7 +30,12 @@ let oidcEnv: Record<string, string> = {};
 
 function glewlwyd(...args: string[]): void {
   execFileSync(SETUP, args, {
-    env: { ...process.env, GLEWLWYD_DIR: dir, GLEWLWYD_PORT: String(GLEWLWYD_PORT), PERCORSO_URL: `http://localhost:${PERCORSO_PORT}` },
+    env: {
+      ...process.env,
+      GLEWLWYD_DIR: dir,
+      GLEWLWYD_PORT: String(GLEWLWYD_PORT),
+      PERCORSO_URL: `http://localhost:${PERCORSO_PORT}`,
+    },
     stdio: 'pipe',
     timeout: 120_000,
   });
@@ -65,8 +73,7 @@ function userRow(email: string) {
   const conn = db();
   try {
     return conn.prepare('select id, name, surname, oidc_subject from users where email = ?').get(email) as
-      | { id: number; name: string; surname: string; oidc_subject: string | null }
-      | undefined;
+      { id: number; name: string; surname: string; oidc_subject: string | null } | undefined;
   } finally {
     conn.close();
   }
@@ -131,7 +138,9 @@ async function expectRefusal(page: Page, reason: RegExp | null): Promise<void> {
   if (reason) await expect(page.getByTestId('callback-reason')).toHaveText(reason);
   else await expect(page.getByTestId('callback-reason')).toHaveCount(0);
   // Exactly one alert says it at once: the reason, or else the general text.
-  await expect(page.getByRole('alert')).toHaveText(reason ?? 'Si è verificato un errore durante il login. Riprova più tardi.');
+  await expect(page.getByRole('alert')).toHaveText(
+    reason ?? 'Si è verificato un errore durante il login. Riprova più tardi.',
+  );
   await expect(page).toHaveTitle('Errore · Percorso');
   await expect(page).not.toHaveURL(/code=/);
 }
@@ -166,7 +175,9 @@ test('a user staff created signs in and is linked by the e-mail the provider ver
   expect(userRow('admin@example.com')).toBeUndefined();
 });
 
-test('a newcomer gets a plain account on first sign-in under SIGN_UP=open, named from given_name and family_name', async ({ page }) => {
+test('a newcomer gets a plain account on first sign-in under SIGN_UP=open, named from given_name and family_name', async ({
+  page,
+}) => {
   await signInAtGlewlwyd(page, 'nuova');
   await expectDashboard(page, 'Nuova');
   expect(userRow('nuova@example.test')).toMatchObject({ name: 'Nuova', surname: 'Persona' });
@@ -203,12 +214,18 @@ test("a provider's error leads to the error screen, and the log has the provider
 test('logout ends the provider session too: the next sign-in asks for the password again', async ({ page }) => {
   await signInAtGlewlwyd(page, 'anna');
   await expectDashboard(page, 'Anna');
-  await page.getByRole('button', { name: /Anna Verdi/ }).first().click();
+  await page
+    .getByRole('button', { name: /Anna Verdi/ })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   // Percorso revoked its token and sent the browser to Glewlwyd's end_session, which asks once
   // more and closes its session (Glewlwyd 2.7 then shows its own page instead of coming back).
   await page.waitForURL(new RegExp(`127\\.0\\.0\\.1:${GLEWLWYD_PORT}/.*prompt=end_session`));
-  await page.getByRole('button', { name: /Logout/ }).first().click();
+  await page
+    .getByRole('button', { name: /Logout/ })
+    .first()
+    .click();
   await expect(page.getByText('You are disconnected')).toBeVisible();
   await page.goto(`http://localhost:${PERCORSO_PORT}/`);
   await expect(page.getByRole('button', { name: 'Accedi con Glewlwyd' })).toBeVisible();

@@ -58,7 +58,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -72,7 +75,10 @@ function middleOfNextMonth(): Date {
   return new Date(Date.UTC(year, month, 15, 12));
 }
 
-test('membro opens Percorso: team, next appointment, calendar, side cards, then a session', async ({ pageAs, seedDb }) => {
+test('membro opens Percorso: team, next appointment, calendar, side cards, then a session', async ({
+  pageAs,
+  seedDb,
+}) => {
   const member = userByEmail(seedDb, 'membro@example.com');
   const [team] = teamsOf(seedDb, member.id);
   const upcoming = upcomingSessionsOf(seedDb, team.id);
@@ -108,7 +114,9 @@ test('membro opens Percorso: team, next appointment, calendar, side cards, then 
   await expect(calendar).toBeVisible();
 
   await expect(page.getByRole('region', { name: 'Coordinatore' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Membri del team' }).getByText(`${member.name} ${member.surname}`)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Membri del team' }).getByText(`${member.name} ${member.surname}`),
+  ).toBeVisible();
   for (const label of ['Percorso di incubazione', 'Percorso di fundraising', 'Tecnonidi']) {
     await expect(page.getByRole('link', { name: label })).toHaveAttribute('target', '_blank');
   }
@@ -149,8 +157,10 @@ test("the team's tiles keep their titles and buttons inside them, at every width
         const padding = parseFloat(getComputedStyle(tile).paddingRight);
         for (const element of tile.querySelectorAll<HTMLElement>('p, a, button')) {
           const inner = element.getBoundingClientRect();
-          if (inner.width && inner.right > box.right - padding + 0.5) found.push(`"${element.textContent}" overflows its tile`);
-          if (element.scrollWidth > element.clientWidth + 1) found.push(`"${element.textContent}" is wider than its box`);
+          if (inner.width && inner.right > box.right - padding + 0.5)
+            found.push(`"${element.textContent}" overflows its tile`);
+          if (element.scrollWidth > element.clientWidth + 1)
+            found.push(`"${element.textContent}" is wider than its box`);
         }
         for (const button of tile.querySelectorAll<HTMLElement>('a, button')) {
           // Visible text only: a link's visually hidden "opens in a new tab" sits in a 1 px box.
@@ -198,7 +208,9 @@ test('membro edits the team description and logo', async ({ pageAs, seedDb }) =>
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  const png = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 29, g: 78, b: 216 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 29, g: 78, b: 216 } } })
+    .png()
+    .toBuffer();
   await page.getByRole('button', { name: 'Modifica logo' }).click();
   const logo = page.getByRole('dialog', { name: 'Modifica logo' });
   await logo.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
@@ -220,7 +232,9 @@ test('the logo dialog refuses a file over 5 MB', async ({ pageAs, seedDb }) => {
   const logo = page.getByRole('dialog', { name: 'Modifica logo' });
   const big = Buffer.alloc(5 * 1024 * 1024 + 1);
   await logo.locator('input[type="file"]').setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: big });
-  await expect(logo.getByRole('alert')).toHaveText('Il file è troppo grande. La dimensione massima consentita è di 5MB.');
+  await expect(logo.getByRole('alert')).toHaveText(
+    'Il file è troppo grande. La dimensione massima consentita è di 5MB.',
+  );
   await expect(logo.getByRole('button', { name: 'Aggiorna logo' })).toBeDisabled();
 });
 
@@ -231,7 +245,9 @@ test('the logo dialog refuses a damaged image: named .png, not one', async ({ pa
   await page.goto(`/percorso/${team.id}`);
   await page.getByRole('button', { name: 'Modifica logo' }).click();
   const logo = page.getByRole('dialog', { name: 'Modifica logo' });
-  await logo.locator('input[type="file"]').setInputFiles({ name: 'finto.png', mimeType: 'image/png', buffer: Buffer.from('non sono un PNG') });
+  await logo
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'finto.png', mimeType: 'image/png', buffer: Buffer.from('non sono un PNG') });
   await expect(logo.getByRole('alert')).toHaveText(/Il file selezionato è danneggiato o non è un'immagine leggibile/);
   await expect(logo.getByRole('img', { name: 'Immagine da ritagliare' })).toHaveCount(0);
   await expect(logo.getByRole('button', { name: 'Aggiorna logo' })).toBeDisabled();
@@ -259,7 +275,9 @@ test('esperto opens a startup and a session as an expert', async ({ pageAs, seed
   await expect(page.getByText('Stai visualizzando questa sessione come esperto')).toBeVisible();
   const startups = page.getByRole('region', { name: 'Startup' });
   await expect(startups.getByRole('link').first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Esperti' }).getByText(`${expert.name} ${expert.surname}`)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Esperti' }).getByText(`${expert.name} ${expert.surname}`),
+  ).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   // The same session in the context of its team: no expert notice, the team's side column instead.

@@ -16,12 +16,20 @@ const ADMIN_CHUNK = /\/assets\/AdminApp-[^/]+\.js$/;
 async function watchForReload(page: Page) {
   await page.evaluate(() => {
     Object.assign(window, { sameDocument: true, loads: 0 });
-    window.addEventListener('load', () => Object.assign(window, { loads: (window as unknown as { loads: number }).loads + 1 }));
+    window.addEventListener('load', () =>
+      Object.assign(window, { loads: (window as unknown as { loads: number }).loads + 1 }),
+    );
   });
-  return () => page.evaluate(() => ({ sameDocument: 'sameDocument' in window, loads: (window as unknown as { loads: number }).loads }));
+  return () =>
+    page.evaluate(() => ({
+      sameDocument: 'sameDocument' in window,
+      loads: (window as unknown as { loads: number }).loads,
+    }));
 }
 
-test('a portal page that fails to load keeps the layout, and "Riprova" brings the page in place', async ({ pageAs }) => {
+test('a portal page that fails to load keeps the layout, and "Riprova" brings the page in place', async ({
+  pageAs,
+}) => {
   const page = await pageAs('membro');
   await page.goto('/dashboard');
   const navigation = page.getByRole('navigation', { name: 'Navigazione principale' });
@@ -32,7 +40,9 @@ test('a portal page that fails to load keeps the layout, and "Riprova" brings th
   await navigation.getByRole('link', { name: 'Videocorsi' }).click();
   // Named in the header like any page, and focused there: a keyboard or screen reader user is told.
   await expect(page.getByRole('heading', { level: 1, name: 'Impossibile mostrare la pagina' })).toBeFocused();
-  await expect(page.getByRole('alert')).toContainText('La connessione si è interrotta o il portale è stato aggiornato.');
+  await expect(page.getByRole('alert')).toContainText(
+    'La connessione si è interrotta o il portale è stato aggiornato.',
+  );
   await expect(page.getByRole('button', { name: 'Ricarica la pagina' })).toBeVisible();
   await expect(page).toHaveTitle('Impossibile mostrare la pagina · Percorso');
 
@@ -58,7 +68,9 @@ test('a portal page that fails to load keeps the layout, and "Riprova" brings th
   expect(await reloaded()).toEqual({ sameDocument: true, loads: 0 });
 });
 
-test('a back-office that fails to load shows the error as a whole page, and "Riprova" loads it in place', async ({ pageAs }) => {
+test('a back-office that fails to load shows the error as a whole page, and "Riprova" loads it in place', async ({
+  pageAs,
+}) => {
   const page = await pageAs('admin');
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -37,7 +37,11 @@ for (const path of ['/admin/users', '/admin', '/admin/teams/3']) {
   });
 }
 
-test('a session revoked while the back-office is open: the next page shows the login screen', async ({ page, loginAs, request }) => {
+test('a session revoked while the back-office is open: the next page shows the login screen', async ({
+  page,
+  loginAs,
+  request,
+}) => {
   await loginAs(page, 'admin');
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { level: 1, name: 'Gestione Utenti' })).toBeVisible();
@@ -49,7 +53,9 @@ test('a session revoked while the back-office is open: the next page shows the l
   await page.getByRole('menuitem', { name: 'Team', exact: true }).click();
   await expect(loginHeading(page)).toBeVisible();
   // Said, not only shown: the session ended, and signing in leads back.
-  await expect(page.getByRole('status').filter({ hasText: 'La sessione è scaduta: accedi di nuovo per tornare dove eri.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'La sessione è scaduta: accedi di nuovo per tornare dove eri.' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   expect(navigations()).toBeLessThan(10);
@@ -62,7 +68,10 @@ test('signing out from the back-office shows the login screen', async ({ page, l
   await expect(page.getByRole('heading', { level: 1, name: /^Ciao, / })).toBeVisible();
   const navigations = countNavigations(page);
 
-  await page.getByRole('button', { name: new RegExp(`Profilo|${user.name} ${user.surname}`) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(`Profilo|${user.name} ${user.surname}`) })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(loginHeading(page)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -70,7 +79,9 @@ test('signing out from the back-office shows the login screen', async ({ page, l
   expect(navigations()).toBeLessThan(10);
 });
 
-test('a user without any permission gets the Italian refusal on /admin/users, and stays signed in', async ({ pageAs }) => {
+test('a user without any permission gets the Italian refusal on /admin/users, and stays signed in', async ({
+  pageAs,
+}) => {
   const page = await pageAs('ospite');
   const navigations = countNavigations(page);
 

@@ -84,9 +84,11 @@ describe('pagination', () => {
       </ListContextProvider>,
     );
     const nav = await screen.findByRole('navigation', { name: 'Paginazione' });
-    for (const page of [4, 5, 7, 8]) expect(within(nav).getByRole('button', { name: `Vai alla pagina ${page}` })).toBeInTheDocument();
+    for (const page of [4, 5, 7, 8])
+      expect(within(nav).getByRole('button', { name: `Vai alla pagina ${page}` })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Pagina 6' })).toHaveAttribute('aria-current', 'page');
-    for (const page of [2, 3, 9, 10, 19]) expect(within(nav).queryByRole('button', { name: `Vai alla pagina ${page}` })).toBeNull();
+    for (const page of [2, 3, 9, 10, 19])
+      expect(within(nav).queryByRole('button', { name: `Vai alla pagina ${page}` })).toBeNull();
     expect(screen.getByText('51–60 di 200')).toBeInTheDocument();
   });
 
@@ -120,7 +122,11 @@ describe('search list page', () => {
   function renderPage() {
     const dataProvider = testDataProvider(rows);
     renderAdmin(
-      <SearchListPage title="resources.experts.page.title" allHeading="resources.experts.page.all" searchPlaceholder="resources.experts.page.search">
+      <SearchListPage
+        title="resources.experts.page.title"
+        allHeading="resources.experts.page.all"
+        searchPlaceholder="resources.experts.page.search"
+      >
         <ResourceTable columns={[{ source: 'name' }, { source: 'email' }]} empty="resources.experts.page.empty" />
       </SearchListPage>,
       { dataProvider, resource: 'experts' },
@@ -145,14 +151,21 @@ describe('search list page', () => {
     fireEvent.change(box, { target: { value: 'm' } });
     fireEvent.change(box, { target: { value: 'ma' } });
     fireEvent.change(box, { target: { value: 'mar' } });
-    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Risultati per "mar"' })).toBeInTheDocument(), { timeout: 2000 });
+    await waitFor(
+      () => expect(screen.getByRole('heading', { level: 2, name: 'Risultati per "mar"' })).toBeInTheDocument(),
+      { timeout: 2000 },
+    );
     await waitFor(() => expect(dataProvider.getList.mock.calls.length).toBe(calls + 1));
     expect(dataProvider.getList.mock.calls.at(-1)?.[1]).toMatchObject({ filter: { search: 'mar' } });
   });
 
   it('shows the empty state', async () => {
     renderAdmin(
-      <SearchListPage title="resources.experts.page.title" allHeading="resources.experts.page.all" searchPlaceholder="resources.experts.page.search">
+      <SearchListPage
+        title="resources.experts.page.title"
+        allHeading="resources.experts.page.all"
+        searchPlaceholder="resources.experts.page.search"
+      >
         <ResourceTable columns={[{ source: 'name' }]} empty="resources.experts.page.empty" />
       </SearchListPage>,
       { resource: 'experts' },
@@ -165,7 +178,9 @@ describe('pickers', () => {
   it('search from 2 characters, once typing pauses for 500 ms', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     const dataProvider = testDataProvider([{ id: 3, name: 'Luca', surname: 'Moretti', email: 'luca@example.com' }]);
-    renderAdmin(<SearchPicker config={userPicker} label="Utente" value={null} onChange={() => undefined} />, { dataProvider });
+    renderAdmin(<SearchPicker config={userPicker} label="Utente" value={null} onChange={() => undefined} />, {
+      dataProvider,
+    });
     const input = screen.getByRole('combobox', { name: 'Utente' });
     act(() => {
       fireEvent.focus(input);
@@ -190,20 +205,27 @@ describe('pickers', () => {
 
   it('says "Nessun utente trovato." when the search finds nobody', async () => {
     const dataProvider = testDataProvider([]);
-    renderAdmin(<SearchPicker config={userPicker} label="Utente" value={null} onChange={() => undefined} />, { dataProvider });
+    renderAdmin(<SearchPicker config={userPicker} label="Utente" value={null} onChange={() => undefined} />, {
+      dataProvider,
+    });
     const input = screen.getByRole('combobox', { name: 'Utente' });
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'zz' } });
     expect(await screen.findByText('Nessun utente trovato.', {}, { timeout: 2000 })).toBeInTheDocument();
   });
 
-  it('takes the height of the small fields beside it in a filter bar, and a form field\'s otherwise', () => {
-    const { unmount } = renderAdmin(<SearchPicker config={userPicker} label="Persona" size="small" value={null} onChange={() => undefined} />, { dataProvider: testDataProvider([]) });
+  it("takes the height of the small fields beside it in a filter bar, and a form field's otherwise", () => {
+    const { unmount } = renderAdmin(
+      <SearchPicker config={userPicker} label="Persona" size="small" value={null} onChange={() => undefined} />,
+      { dataProvider: testDataProvider([]) },
+    );
     const small = screen.getByRole('combobox', { name: 'Persona' });
     expect(small.closest('.MuiInputBase-root')).toHaveClass('MuiInputBase-sizeSmall');
     expect(small.closest('.MuiFormControl-root')).not.toHaveClass('MuiFormControl-marginDense');
     unmount();
-    renderAdmin(<SearchPicker config={userPicker} label="Utente" value={null} onChange={() => undefined} />, { dataProvider: testDataProvider([]) });
+    renderAdmin(<SearchPicker config={userPicker} label="Utente" value={null} onChange={() => undefined} />, {
+      dataProvider: testDataProvider([]),
+    });
     const regular = screen.getByRole('combobox', { name: 'Utente' });
     expect(regular.closest('.MuiInputBase-root')).not.toHaveClass('MuiInputBase-sizeSmall');
     expect(regular.closest('.MuiFormControl-root')).toHaveClass('MuiFormControl-marginDense');
@@ -261,7 +283,12 @@ describe('a refused delete', () => {
   function confirmDelete(failures?: 'notify' | 'log') {
     renderAdmin(
       <>
-        <DeleteRecordButton record={user} name={user.name} confirmText="resources.users.page.delete_confirm" failures={failures} />
+        <DeleteRecordButton
+          record={user}
+          name={user.name}
+          confirmText="resources.users.page.delete_confirm"
+          failures={failures}
+        />
         <Notification />
       </>,
       { resource: 'users', dataProvider: refused() },
@@ -318,7 +345,9 @@ describe('a double click', () => {
   it('on "Conferma" confirms once', async () => {
     const { ConfirmDialog } = await import('../../src/admin/common/ConfirmDialog');
     const onConfirm = vi.fn();
-    renderAdmin(<ConfirmDialog open title="Elimina" content="Sicuro?" onConfirm={onConfirm} onClose={() => undefined} />);
+    renderAdmin(
+      <ConfirmDialog open title="Elimina" content="Sicuro?" onConfirm={onConfirm} onClose={() => undefined} />,
+    );
     const confirm = await screen.findByRole('button', { name: 'Conferma' });
     fireEvent.click(confirm);
     fireEvent.click(confirm);
@@ -350,7 +379,11 @@ describe('a form dialog with unsaved changes', () => {
     expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('Una descrizione lunga');
 
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Nome' }), { key: 'Escape' });
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Chiudere senza salvare?' })).getByRole('button', { name: 'Conferma' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Chiudere senza salvare?' })).getByRole('button', {
+        name: 'Conferma',
+      }),
+    );
     // The question closes first, then the form (so that focus goes back through the form).
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
   });
@@ -383,12 +416,19 @@ describe('an edit form saved after someone else saved the same record', () => {
       if (update.mock.calls.length === 1) {
         // Meanwhile, another person renamed the team.
         stored.name = 'Agrisense Labs';
-        throw new HttpError("Nel frattempo un'altra persona ha modificato questo elemento: le modifiche non sono state salvate.", 412, {});
+        throw new HttpError(
+          "Nel frattempo un'altra persona ha modificato questo elemento: le modifiche non sono state salvate.",
+          412,
+          {},
+        );
       }
       Object.assign(stored, data);
       return { data: { ...stored } as never };
     });
-    const dataProvider = testDataProvider([], { getOne: vi.fn(async () => ({ data: { ...stored } as never })) as never, update: update as never });
+    const dataProvider = testDataProvider([], {
+      getOne: vi.fn(async () => ({ data: { ...stored } as never })) as never,
+      update: update as never,
+    });
     const { EditDialog } = await import('../../src/admin/common/FormDialog');
     const { TextInput } = await import('react-admin');
     const onClose = vi.fn();
@@ -406,7 +446,9 @@ describe('an edit form saved after someone else saved the same record', () => {
     fireEvent.change(description, { target: { value: 'Scritta da me' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent("Nel frattempo un'altra persona ha salvato modifiche a questo elemento");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Nel frattempo un'altra persona ha salvato modifiche a questo elemento",
+    );
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('Agrisense Labs'));
     expect(screen.getByRole('textbox', { name: 'Descrizione' })).toHaveValue('Scritta da me');
     expect(onClose).not.toHaveBeenCalled();

@@ -9,7 +9,10 @@ import { renderAdmin, testDataProvider } from './support/adminHarness';
 describe('coordinator picker', () => {
   it('searches users with filter developer=true besides the typed text', async () => {
     const dataProvider = testDataProvider([{ id: 4, name: 'Paolo', surname: 'Ricci', email: 'paolo@example.com' }]);
-    renderAdmin(<SearchPicker config={coordinatorPicker} label="Coordinatore" value={null} onChange={() => undefined} />, { dataProvider });
+    renderAdmin(
+      <SearchPicker config={coordinatorPicker} label="Coordinatore" value={null} onChange={() => undefined} />,
+      { dataProvider },
+    );
     const input = screen.getByRole('combobox', { name: 'Coordinatore' });
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'pao' } });
@@ -17,13 +20,18 @@ describe('coordinator picker', () => {
     const [resource, params] = dataProvider.getList.mock.calls[0]!;
     expect(resource).toBe('users');
     expect(params).toMatchObject({ filter: { developer: true, search: 'pao' } });
-    expect(decodeURIComponent(toListQuery(params as Parameters<typeof toListQuery>[0]))).toContain('filter[developer]=true&filter[search]=pao');
+    expect(decodeURIComponent(toListQuery(params as Parameters<typeof toListQuery>[0]))).toContain(
+      'filter[developer]=true&filter[search]=pao',
+    );
     expect(await screen.findByText('Paolo Ricci')).toBeInTheDocument();
   });
 
   it('says "Nessun utente trovato." when no staff member matches', async () => {
     const dataProvider = testDataProvider([]);
-    renderAdmin(<SearchPicker config={coordinatorPicker} label="Coordinatore" value={null} onChange={() => undefined} />, { dataProvider });
+    renderAdmin(
+      <SearchPicker config={coordinatorPicker} label="Coordinatore" value={null} onChange={() => undefined} />,
+      { dataProvider },
+    );
     const input = screen.getByRole('combobox', { name: 'Coordinatore' });
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'zz' } });
@@ -34,9 +42,12 @@ describe('coordinator picker', () => {
 describe('picker buttons', () => {
   it('names its open, close and clear buttons in Italian', async () => {
     const chosen = { id: 4, name: 'Paolo', surname: 'Ricci', email: 'paolo@example.com' };
-    renderAdmin(<SearchPicker config={coordinatorPicker} label="Coordinatore" value={chosen} onChange={() => undefined} />, {
-      dataProvider: testDataProvider([chosen]),
-    });
+    renderAdmin(
+      <SearchPicker config={coordinatorPicker} label="Coordinatore" value={chosen} onChange={() => undefined} />,
+      {
+        dataProvider: testDataProvider([chosen]),
+      },
+    );
     const open = await screen.findByRole('button', { name: 'Mostra le proposte' });
     expect(open).toHaveAttribute('title', 'Mostra le proposte');
     fireEvent.click(open);
@@ -53,7 +64,10 @@ describe('new expert picker', () => {
       { id: 5, name: 'Paola', surname: 'Rossi', email: 'paola@example.com', is_expert: false },
     ]);
     const picked: unknown[] = [];
-    renderAdmin(<SearchPicker config={newExpertPicker} label="Utente" value={null} onChange={(value) => picked.push(value)} />, { dataProvider });
+    renderAdmin(
+      <SearchPicker config={newExpertPicker} label="Utente" value={null} onChange={(value) => picked.push(value)} />,
+      { dataProvider },
+    );
     const input = screen.getByRole('combobox', { name: 'Utente' });
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'pao' } });

@@ -32,14 +32,32 @@ function renderAdmin(ui: ReactElement, { permissions }: { permissions: string[] 
   render(<RouterProvider router={router} />);
 }
 
-const module: Module = { id: 3, course_id: 1, name: 'Pitch', description: null, position: 2, cover_url: null } as Module;
+const module: Module = {
+  id: 3,
+  course_id: 1,
+  name: 'Pitch',
+  description: null,
+  position: 2,
+  cover_url: null,
+} as Module;
 const lesson = {
-  id: 7, module_id: 3, position: 1, name: 'Cap table', video_url: '/storage/videos/benvenuti.mp4', description: null,
-  completed: false, progress: 0, watched_seconds: 0, video_length: 16, required_ratio: 0.9,
+  id: 7,
+  module_id: 3,
+  position: 1,
+  name: 'Cap table',
+  video_url: '/storage/videos/benvenuti.mp4',
+  description: null,
+  completed: false,
+  progress: 0,
+  watched_seconds: 0,
+  video_length: 16,
+  required_ratio: 0.9,
 } as Lesson;
 
 function renderModuleCard(permissions: string[]) {
-  renderAdmin(<ModuleCard module={module} to="/admin/courses/1/modules/3/lessons" onAction={() => undefined} />, { permissions });
+  renderAdmin(<ModuleCard module={module} to="/admin/courses/1/modules/3/lessons" onAction={() => undefined} />, {
+    permissions,
+  });
 }
 
 /** `update_lesosns` gates "Modifica" and "Cambia cover" on modules, `delete_courses` gates "Elimina". */

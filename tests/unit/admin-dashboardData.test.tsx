@@ -13,7 +13,12 @@ function setup(permissions: Record<string, boolean>) {
   const queryClient = new QueryClient();
   const canAccess = vi.fn(async ({ resource }: { resource: string }) => permissions[resource] ?? false);
   const getAdminStats = vi.fn(async () => stats);
-  return { queryClient, canAccess, getAdminStats, providers: { queryClient, authProvider: { canAccess }, dataProvider: { getAdminStats } } };
+  return {
+    queryClient,
+    canAccess,
+    getAdminStats,
+    providers: { queryClient, authProvider: { canAccess }, dataProvider: { getAdminStats } },
+  };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -79,7 +84,9 @@ describe('ChartFrame', () => {
         disconnect = disconnect;
       },
     );
-    const { container, unmount } = render(<ChartFrame height={120}>{(width) => <span>drawn at {width}</span>}</ChartFrame>);
+    const { container, unmount } = render(
+      <ChartFrame height={120}>{(width) => <span>drawn at {width}</span>}</ChartFrame>,
+    );
     const frame = container.firstElementChild as HTMLElement;
     expect(getComputedStyle(frame).height).toBe('120px');
     expect(screen.queryByText(/drawn at/)).toBeNull();
@@ -100,7 +107,10 @@ describe('seedProbedIdentity', () => {
   it('gives the identity query the answer of GET /api/user asked before react-admin loaded, without asking again', async () => {
     vi.resetModules();
     const { probeIdentity } = await import('../../src/routing/sessionProbe');
-    const [{ seedProbedIdentity }, { queryClient }] = await Promise.all([import('../../src/providers'), import('../../src/queryClient')]);
+    const [{ seedProbedIdentity }, { queryClient }] = await Promise.all([
+      import('../../src/providers'),
+      import('../../src/queryClient'),
+    ]);
     localStorage.setItem('token', 'T-probe');
     const user = { id: 7, name: 'Alessandra', surname: 'Bianchi', avatar: null };
     const { calls } = mockFetch({ body: { data: user } }, { body: {} });
@@ -119,7 +129,10 @@ describe('seedProbedIdentity', () => {
 
   it('seeds nothing without a session', async () => {
     vi.resetModules();
-    const [{ seedProbedIdentity }, { queryClient }] = await Promise.all([import('../../src/providers'), import('../../src/queryClient')]);
+    const [{ seedProbedIdentity }, { queryClient }] = await Promise.all([
+      import('../../src/providers'),
+      import('../../src/queryClient'),
+    ]);
     seedProbedIdentity();
     expect(queryClient.getQueryState(IDENTITY_KEY)).toBeUndefined();
   });

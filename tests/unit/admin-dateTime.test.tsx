@@ -8,7 +8,12 @@ import {
   maskDateTime,
   parseRomeDateTime,
 } from '../../src/admin/common/dateTime';
-import { DateTimeInput, formatDateTimeValue, parseDateTimeText, validDateTime } from '../../src/admin/common/DateTimeInput';
+import {
+  DateTimeInput,
+  formatDateTimeValue,
+  parseDateTimeText,
+  validDateTime,
+} from '../../src/admin/common/DateTimeInput';
 import { renderAdmin } from './support/adminHarness';
 
 describe('date-time mask dd/mm/yyyy hh:mm', () => {
@@ -77,7 +82,16 @@ describe('Rome wall-clock time ↔ UTC ISO', () => {
   });
 
   it('refuses impossible dates and times and incomplete text', () => {
-    for (const text of ['31/02/2026 10:00', '00/01/2026 10:00', '01/13/2026 10:00', '01/01/2026 24:00', '01/01/2026 10:60', '01/01/2026 10:3', '', 'domani']) {
+    for (const text of [
+      '31/02/2026 10:00',
+      '00/01/2026 10:00',
+      '01/13/2026 10:00',
+      '01/01/2026 24:00',
+      '01/01/2026 10:60',
+      '01/01/2026 10:3',
+      '',
+      'domani',
+    ]) {
       expect(parseRomeDateTime(text)).toBeNull();
     }
   });

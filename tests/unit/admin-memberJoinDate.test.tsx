@@ -5,13 +5,23 @@ import { describe, expect, it, vi } from 'vitest';
 import { MemberJoinDateDialog } from '../../src/admin/teams/MemberJoinDateDialog';
 import { renderAdmin, testDataProvider } from './support/adminHarness';
 
-const member = { id: 4, name: 'Anna', surname: 'Rossi', email: 'anna@example.com', mobile: null, avatar: null, joined_at: '2026-09-30T22:00:00.000Z' };
+const member = {
+  id: 4,
+  name: 'Anna',
+  surname: 'Rossi',
+  email: 'anna@example.com',
+  mobile: null,
+  avatar: null,
+  joined_at: '2026-09-30T22:00:00.000Z',
+};
 
 function renderDialog(setTeamMemberJoinDate: (...args: unknown[]) => Promise<unknown>) {
   const onSaved = vi.fn(async () => undefined);
   const onClose = vi.fn();
   const dataProvider = testDataProvider([], { setTeamMemberJoinDate } as never);
-  renderAdmin(<MemberJoinDateDialog teamId={7} member={member} onClose={onClose} onSaved={onSaved} />, { dataProvider });
+  renderAdmin(<MemberJoinDateDialog teamId={7} member={member} onClose={onClose} onSaved={onSaved} />, {
+    dataProvider,
+  });
   return { onSaved, onClose };
 }
 
@@ -33,7 +43,10 @@ describe('MemberJoinDateDialog', () => {
 
   it('says under the field what is wrong, before sending and when the server refuses', async () => {
     const send = vi.fn(async () => {
-      throw new HttpError('Dati non validi.', 422, { message: 'x', errors: { joined_on: ['La data di ingresso non è valida.'] } });
+      throw new HttpError('Dati non validi.', 422, {
+        message: 'x',
+        errors: { joined_on: ['La data di ingresso non è valida.'] },
+      });
     });
     const { onClose } = renderDialog(send);
     const dialog = await screen.findByRole('dialog', { name: 'Data di ingresso di Anna Rossi' });
@@ -41,7 +54,9 @@ describe('MemberJoinDateDialog', () => {
     await userEvent.clear(field);
     await userEvent.type(field, '1999-12-31');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
-    await waitFor(() => expect(field).toHaveAccessibleDescription('La data di ingresso non può essere precedente al 01/01/2000.'));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription('La data di ingresso non può essere precedente al 01/01/2000.'),
+    );
     expect(send).not.toHaveBeenCalled();
 
     await userEvent.clear(field);

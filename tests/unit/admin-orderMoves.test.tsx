@@ -12,7 +12,12 @@ const modules = [
 
 /** The module cards' moves in a list of `modules`, searched by `filterValues`. */
 function renderMoves(moveModule: (...args: unknown[]) => Promise<unknown>, filterValues: Record<string, unknown> = {}) {
-  const list = { data: modules, total: modules.length, filterValues, sort: { field: 'position', order: 'ASC' } } as unknown as ListControllerResult;
+  const list = {
+    data: modules,
+    total: modules.length,
+    filterValues,
+    sort: { field: 'position', order: 'ASC' },
+  } as unknown as ListControllerResult;
   renderAdmin(
     <>
       <ListContextProvider value={list}>
@@ -45,7 +50,10 @@ describe('the module cards\' "Sposta prima" / "Sposta dopo"', () => {
 
   it("show the server's refusal as a notification", async () => {
     const moveModule = vi.fn(async () => {
-      throw new HttpError("Il modulo è già l'ultimo.", 422, { message: "Il modulo è già l'ultimo.", errors: { direction: ["Il modulo è già l'ultimo."] } });
+      throw new HttpError("Il modulo è già l'ultimo.", 422, {
+        message: "Il modulo è già l'ultimo.",
+        errors: { direction: ["Il modulo è già l'ultimo."] },
+      });
     });
     renderMoves(moveModule);
     fireEvent.click(await screen.findByRole('button', { name: 'Sposta prima «Mercato»' }));

@@ -74,7 +74,9 @@ describe('PeoplePickerDialog', () => {
 
   it('shows a refused change as the server says it', async () => {
     const remove = vi.fn(async () => {
-      throw new HttpError('Non puoi rimuovere il coordinatore.', 422, { message: 'Non puoi rimuovere il coordinatore.' });
+      throw new HttpError('Non puoi rimuovere il coordinatore.', 422, {
+        message: 'Non puoi rimuovere il coordinatore.',
+      });
     });
     const props = renderDialog({ remove });
     await userEvent.click(await screen.findByRole('button', { name: 'Rimuovi Anna Rossi' }));

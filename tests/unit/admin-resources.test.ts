@@ -10,13 +10,19 @@ const ADMIN = join(__dirname, '../../src/admin');
 
 /** Every folder of src/admin with an index.ts(x): a back-office section. */
 const folders = readdirSync(ADMIN, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && ['index.ts', 'index.tsx'].some((file) => existsSync(join(ADMIN, entry.name, file))))
+  .filter(
+    (entry) =>
+      entry.isDirectory() && ['index.ts', 'index.tsx'].some((file) => existsSync(join(ADMIN, entry.name, file))),
+  )
   .map((entry) => entry.name)
   .sort();
 
 const indexModules = import.meta.glob<Record<string, unknown>>('../../src/admin/*/index.{ts,tsx}', { eager: true });
-const messageModules = import.meta.glob<{ messages?: { name?: unknown } }>('../../src/admin/*/messages.ts', { eager: true });
-const moduleOf = (folder: string) => indexModules[`../../src/admin/${folder}/index.ts`] ?? indexModules[`../../src/admin/${folder}/index.tsx`];
+const messageModules = import.meta.glob<{ messages?: { name?: unknown } }>('../../src/admin/*/messages.ts', {
+  eager: true,
+});
+const moduleOf = (folder: string) =>
+  indexModules[`../../src/admin/${folder}/index.ts`] ?? indexModules[`../../src/admin/${folder}/index.tsx`];
 
 describe('back-office sections (src/admin/resources.ts)', () => {
   it('finds the section folders', () => {
@@ -25,7 +31,8 @@ describe('back-office sections (src/admin/resources.ts)', () => {
 
   it.each(folders)('%s is wired in: its index exports its definition, listed in resources.ts', (folder) => {
     const definitions = Object.values(moduleOf(folder) ?? {}).filter(
-      (value): value is AdminSection => typeof value === 'object' && value !== null && (value as AdminSection).name === folder,
+      (value): value is AdminSection =>
+        typeof value === 'object' && value !== null && (value as AdminSection).name === folder,
     );
     expect(definitions, `src/admin/${folder}/index.ts(x) must export a definition named '${folder}'`).toHaveLength(1);
     expect(resources, `add ${folder} to src/admin/resources.ts`).toContain(definitions[0]);
@@ -33,8 +40,12 @@ describe('back-office sections (src/admin/resources.ts)', () => {
 
   it.each(folders)('%s has its texts in messages.ts, with a name', (folder) => {
     const messages = messageModules[`../../src/admin/${folder}/messages.ts`]?.messages;
-    expect(typeof messages?.name, `src/admin/${folder}/messages.ts must export messages = { name: '…' }`).toBe('string');
-    expect(i18nProvider.translate(`resources.${folder}.name`, { smart_count: 2 })).toBe(String(messages?.name).split('||||').pop()!.trim());
+    expect(typeof messages?.name, `src/admin/${folder}/messages.ts must export messages = { name: '…' }`).toBe(
+      'string',
+    );
+    expect(i18nProvider.translate(`resources.${folder}.name`, { smart_count: 2 })).toBe(
+      String(messages?.name).split('||||').pop()!.trim(),
+    );
   });
 
   it('lists every section once, each from its own folder', () => {
@@ -67,9 +78,16 @@ describe('back-office sections (src/admin/resources.ts)', () => {
 
   it('shows a custom page in the menu with its own access', () => {
     const Page = () => null;
-    const page: AdminSection = { name: 'reports', page: Page, icon: Page, access: { action: 'read', resource: 'reports' } };
+    const page: AdminSection = {
+      name: 'reports',
+      page: Page,
+      icon: Page,
+      access: { action: 'read', resource: 'reports' },
+    };
     expect(isPage(page)).toBe(true);
-    expect(menuEntries([page])).toEqual([{ name: 'reports', to: '/admin/reports', icon: Page, access: { action: 'read', resource: 'reports' } }]);
+    expect(menuEntries([page])).toEqual([
+      { name: 'reports', to: '/admin/reports', icon: Page, access: { action: 'read', resource: 'reports' } },
+    ]);
   });
 
   it('orders the dashboard counts by position', () => {
@@ -79,7 +97,9 @@ describe('back-office sections (src/admin/resources.ts)', () => {
   it('loads every view of every section lazily, each from a module that exports it', async () => {
     const views = resources.flatMap((section) => {
       const children = isPage(section) ? [] : [section.children].flat();
-      const routeViews = children.filter(isValidElement).map((route) => (route as ReactElement<{ element: ReactElement }>).props.element.type);
+      const routeViews = children
+        .filter(isValidElement)
+        .map((route) => (route as ReactElement<{ element: ReactElement }>).props.element.type);
       return [isPage(section) ? section.page : section.list, ...routeViews].filter((view) => view !== undefined);
     });
     expect(views.length).toBeGreaterThanOrEqual(resources.length);

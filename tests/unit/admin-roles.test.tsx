@@ -33,12 +33,16 @@ describe('deleting a role', () => {
 
   it('in the singular for one user', async () => {
     const rows = [role(1, 'Coordinatore', 3), role(2, 'Mentore', 1)];
-    expect(await within(await confirmationOf(rows, 'Mentore')).findByRole('status')).toHaveTextContent('1 utente ha questo ruolo e ne perderà i permessi.');
+    expect(await within(await confirmationOf(rows, 'Mentore')).findByRole('status')).toHaveTextContent(
+      '1 utente ha questo ruolo e ne perderà i permessi.',
+    );
   });
 
   it('reads the count again when the dialog opens', async () => {
     const dialog = await confirmationOf([role(1, 'Coordinatore', 0)], 'Coordinatore', role(1, 'Coordinatore', 2));
-    expect(await within(dialog).findByText('2 utenti hanno questo ruolo e ne perderanno i permessi.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('2 utenti hanno questo ruolo e ne perderanno i permessi.'),
+    ).toBeInTheDocument();
   });
 
   it('says so when nobody holds it', async () => {

@@ -38,7 +38,9 @@ describe('session form', () => {
     await chooseType('Google Meet');
     await waitFor(() => expect(screen.getByRole('combobox', { name: /Tipo/ })).toHaveTextContent('Google Meet'));
     await waitFor(() =>
-      expect((screen.getByRole('textbox', { name: /Istruzioni per partecipare/ }) as HTMLTextAreaElement).value).toContain('Google Meet'),
+      expect(
+        (screen.getByRole('textbox', { name: /Istruzioni per partecipare/ }) as HTMLTextAreaElement).value,
+      ).toContain('Google Meet'),
     );
     expect(screen.getByRole('combobox', { name: 'Esperto' })).toBeInTheDocument();
   });
@@ -51,12 +53,23 @@ describe('session form', () => {
       { resource: 'sessions' },
     );
     await chooseType('Google Meet');
-    expect(screen.getByRole('textbox', { name: /Istruzioni per partecipare/ })).toHaveValue('Ci vediamo in sala riunioni');
+    expect(screen.getByRole('textbox', { name: /Istruzioni per partecipare/ })).toHaveValue(
+      'Ci vediamo in sala riunioni',
+    );
     expect(screen.queryByRole('combobox', { name: 'Esperto' })).toBeNull();
   });
 
   it('says which teams a session with several has, and that choosing another replaces them', async () => {
-    const record = { id: 3, type: 'other', team_id: 1, teams: [{ id: 1, name: 'Agrisense' }, { id: 2, name: 'EduPlay' }, { id: 5, name: 'CasaVerde' }] };
+    const record = {
+      id: 3,
+      type: 'other',
+      team_id: 1,
+      teams: [
+        { id: 1, name: 'Agrisense' },
+        { id: 2, name: 'EduPlay' },
+        { id: 5, name: 'CasaVerde' },
+      ],
+    };
     renderAdmin(
       <Form record={record}>
         <SessionInputs mode="edit" />
@@ -65,11 +78,24 @@ describe('session form', () => {
     );
     const team = await screen.findByRole('combobox', { name: 'Team' });
     expect(team).toHaveValue('Agrisense');
-    expect(screen.getByText(/Questa sessione è per 3 team \(Agrisense, EduPlay, CasaVerde\)\. Scegliendone un altro sostituirà tutti/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Questa sessione è per 3 team \(Agrisense, EduPlay, CasaVerde\)\. Scegliendone un altro sostituirà tutti/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('sends expert_id on create only, empty optional fields as null', () => {
-    const data = { name: 'N', type: 'meet', description: 'D', start_time: '2026-02-01T09:30:00.000Z', end_time: '', join_instructions: 'J', team_id: undefined, expert_id: 4 };
+    const data = {
+      name: 'N',
+      type: 'meet',
+      description: 'D',
+      start_time: '2026-02-01T09:30:00.000Z',
+      end_time: '',
+      join_instructions: 'J',
+      team_id: undefined,
+      expert_id: 4,
+    };
     expect(toSessionBody(data, 'create')).toEqual({ ...data, end_time: null, team_id: null, expert_id: 4 });
     expect(toSessionBody(data, 'edit')).not.toHaveProperty('expert_id');
   });
@@ -104,10 +130,16 @@ describe('"Ripeti" count', () => {
 });
 
 describe('attendances', () => {
-  const texts = { userMissing: 'Utente non trovato', emailMissing: 'Nessuna email fornita', timeMissing: 'Non disponibile' };
+  const texts = {
+    userMissing: 'Utente non trovato',
+    emailMissing: 'Nessuna email fornita',
+    timeMissing: 'Non disponibile',
+  };
 
   it('falls back for a missing user, e-mail and times', () => {
-    expect(attendanceRow({ id: 1, user_id: null, name: null, email: null, joined_at: null, left_at: null }, texts)).toEqual({
+    expect(
+      attendanceRow({ id: 1, user_id: null, name: null, email: null, joined_at: null, left_at: null }, texts),
+    ).toEqual({
       name: 'Utente non trovato',
       email: 'Nessuna email fornita',
       joined: 'Non disponibile',
@@ -117,9 +149,21 @@ describe('attendances', () => {
 
   it('shows the UTC SQL times in Rome time', () => {
     const row = attendanceRow(
-      { id: 1, user_id: 3, name: 'Luca Moretti', email: 'luca@example.com', joined_at: '2026-07-15 08:00:00', left_at: '2026-07-15 09:05:00' },
+      {
+        id: 1,
+        user_id: 3,
+        name: 'Luca Moretti',
+        email: 'luca@example.com',
+        joined_at: '2026-07-15 08:00:00',
+        left_at: '2026-07-15 09:05:00',
+      },
       texts,
     );
-    expect(row).toEqual({ name: 'Luca Moretti', email: 'luca@example.com', joined: '15/07/2026 10:00', left: '15/07/2026 11:05' });
+    expect(row).toEqual({
+      name: 'Luca Moretti',
+      email: 'luca@example.com',
+      joined: '15/07/2026 10:00',
+      left: '15/07/2026 11:05',
+    });
   });
 });

@@ -20,7 +20,12 @@ describe('the roles a "Permessi" dialog saves', () => {
       { id: 2, name: 'Esperto', permissions: [] },
       { id: 3, name: 'Mentor', permissions: [] },
     ];
-    const user = { id: 9, name: 'Paola', surname: 'Rinaldi', roles: [{ id: 1, name: 'Coordinatore' }] } as unknown as AdminUser;
+    const user = {
+      id: 9,
+      name: 'Paola',
+      surname: 'Rinaldi',
+      roles: [{ id: 1, name: 'Coordinatore' }],
+    } as unknown as AdminUser;
     const setUserRoles = vi.fn(async () => ({ data: user }));
     const dataProvider = testDataProvider(roles, {
       // Since the list loaded, someone else gave "Mentor".
@@ -39,11 +44,19 @@ describe('the roles a "Permessi" dialog saves', () => {
       { id: 2, name: 'Esperto', permissions: [] },
       { id: 3, name: 'Mentor', permissions: [] },
     ];
-    const loaded = { id: 9, name: 'Paola', surname: 'Rinaldi', roles: [{ id: 1, name: 'Coordinatore' }] } as unknown as AdminUser;
+    const loaded = {
+      id: 9,
+      name: 'Paola',
+      surname: 'Rinaldi',
+      roles: [{ id: 1, name: 'Coordinatore' }],
+    } as unknown as AdminUser;
     // The list loads again while the dialog is open, with "Mentor" given by someone else.
     const reloaded = { ...loaded, roles: [...loaded.roles, { id: 3, name: 'Mentor' }] } as AdminUser;
     const setUserRoles = vi.fn(async () => ({ data: reloaded }));
-    const dataProvider = testDataProvider(roles, { getOne: vi.fn(async () => ({ data: reloaded })) as never, setUserRoles } as never);
+    const dataProvider = testDataProvider(roles, {
+      getOne: vi.fn(async () => ({ data: reloaded })) as never,
+      setUserRoles,
+    } as never);
     function UnderAList() {
       const [user, setUser] = useState(loaded);
       return (
@@ -65,10 +78,19 @@ describe('the roles a "Permessi" dialog saves', () => {
 describe('the teams a session "Team" dialog saves', () => {
   it('keep a team someone else added since the list loaded', async () => {
     const { SessionTeamsDialog } = await import('../../src/admin/sessions/SessionTeamsDialog');
-    const session = { id: 4, name: 'Pitch day', teams: [{ id: 1, name: 'Agrisense' }, { id: 2, name: 'Botteghe' }] };
+    const session = {
+      id: 4,
+      name: 'Pitch day',
+      teams: [
+        { id: 1, name: 'Agrisense' },
+        { id: 2, name: 'Botteghe' },
+      ],
+    };
     const setSessionTeams = vi.fn(async () => ({ data: session }));
     const dataProvider = testDataProvider([], {
-      getOne: vi.fn(async () => ({ data: { ...session, teams: [...session.teams, { id: 3, name: 'Casa Verde' }] } })) as never,
+      getOne: vi.fn(async () => ({
+        data: { ...session, teams: [...session.teams, { id: 3, name: 'Casa Verde' }] },
+      })) as never,
       setSessionTeams,
     } as never);
     renderAdmin(<SessionTeamsDialog session={session} open onClose={() => undefined} />, { dataProvider });
@@ -80,10 +102,20 @@ describe('the teams a session "Team" dialog saves', () => {
 
   it('keep the teams taken away while the list under the dialog loads again', async () => {
     const { SessionTeamsDialog } = await import('../../src/admin/sessions/SessionTeamsDialog');
-    const loaded = { id: 4, name: 'Pitch day', teams: [{ id: 1, name: 'Agrisense' }, { id: 2, name: 'Botteghe' }] };
+    const loaded = {
+      id: 4,
+      name: 'Pitch day',
+      teams: [
+        { id: 1, name: 'Agrisense' },
+        { id: 2, name: 'Botteghe' },
+      ],
+    };
     const reloaded = { ...loaded, teams: [...loaded.teams, { id: 3, name: 'Casa Verde' }] };
     const setSessionTeams = vi.fn(async () => ({ data: reloaded }));
-    const dataProvider = testDataProvider([], { getOne: vi.fn(async () => ({ data: reloaded })) as never, setSessionTeams } as never);
+    const dataProvider = testDataProvider([], {
+      getOne: vi.fn(async () => ({ data: reloaded })) as never,
+      setSessionTeams,
+    } as never);
     function UnderAList() {
       const [session, setSession] = useState(loaded);
       return (

@@ -47,26 +47,36 @@ afterEach(() => {
 });
 
 describe('/admin with a token the server no longer accepts', () => {
-  it.each(['/admin/users', '/admin', '/admin/teams/3'])('%s: the login screen after one navigation, the token removed', async (path) => {
-    localStorage.setItem('token', 'stale');
-    const api = mockApi({ '/api/config': testConfig, '/api/user': rejected, '/api/user/permissions': rejected });
-    const { navigations } = renderAppAt(path);
+  it.each(['/admin/users', '/admin', '/admin/teams/3'])(
+    '%s: the login screen after one navigation, the token removed',
+    async (path) => {
+      localStorage.setItem('token', 'stale');
+      const api = mockApi({ '/api/config': testConfig, '/api/user': rejected, '/api/user/permissions': rejected });
+      const { navigations } = renderAppAt(path);
 
-    expect(await loginHeading()).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/');
-    expect(localStorage.getItem('token')).toBeNull();
-    expect(navigations()).toBe(1);
-    expect(api.mock.calls.filter(([url]) => url === '/api/user/permissions')).toHaveLength(1);
-  });
+      expect(await loginHeading()).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/');
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(navigations()).toBe(1);
+      expect(api.mock.calls.filter(([url]) => url === '/api/user/permissions')).toHaveLength(1);
+    },
+  );
 });
 
 describe('the session ending while the back-office is shown', () => {
   it.each([
-    ['a 401 from any API call', () => authProvider.checkError({ status: 401, url: '/api/teams' }).catch(() => undefined)],
+    [
+      'a 401 from any API call',
+      () => authProvider.checkError({ status: 401, url: '/api/teams' }).catch(() => undefined),
+    ],
     ['signing out', () => authProvider.logout({})],
   ])('%s unmounts it, then the login screen', async (_, endSession) => {
     localStorage.setItem('token', 'valid');
-    mockApi({ '/api/config': testConfig, '/api/user/permissions': { data: ['read_teams'] }, '/api/auth/logout': { status: 204 } });
+    mockApi({
+      '/api/config': testConfig,
+      '/api/user/permissions': { data: ['read_teams'] },
+      '/api/auth/logout': { status: 204 },
+    });
     const { navigations } = renderAppAt('/admin/teams');
     expect(await screen.findByText('back-office')).toBeInTheDocument();
 

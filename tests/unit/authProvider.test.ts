@@ -41,7 +41,11 @@ describe('login', () => {
     const authorize = 'http://localhost:3000/idp/auth?client_id=percorso&state=S9&nonce=N9&code_challenge=C9';
     const { calls } = mockFetch({ body: { authorize_url: authorize, state: 'S9' } });
     const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, origin: 'http://localhost:3000' } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      assign,
+      origin: 'http://localhost:3000',
+    } as Location);
     await expect(authProvider.login({})).resolves.toEqual({ redirectTo: false });
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/auth/login']);
     expect(JSON.parse(sessionStorage.getItem('oauth_flow')!)).toEqual({ state: 'S9' });
@@ -55,19 +59,33 @@ describe('the page to return to after signing in', () => {
     mockFetch({ body: { authorize_url: authorize, state: 'S5' } });
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign: vi.fn() } as Location);
     await authProvider.login({ returnTo: '/segnala-accessibilita?x=1' });
-    expect(JSON.parse(sessionStorage.getItem('oauth_flow')!)).toEqual({ state: 'S5', returnTo: '/segnala-accessibilita?x=1' });
+    expect(JSON.parse(sessionStorage.getItem('oauth_flow')!)).toEqual({
+      state: 'S5',
+      returnTo: '/segnala-accessibilita?x=1',
+    });
     vi.restoreAllMocks();
 
     mockFetch({ body: { access_token: 'T5' } });
-    await expect(authProvider.handleCallback!({ search: '?code=C5&state=S5' } as never)).resolves.toEqual({ redirectTo: '/segnala-accessibilita?x=1' });
+    await expect(authProvider.handleCallback!({ search: '?code=C5&state=S5' } as never)).resolves.toEqual({
+      redirectTo: '/segnala-accessibilita?x=1',
+    });
   });
 
   it('never another site nor the sign-in screens, even from a tampered flow', async () => {
-    for (const returnTo of ['//evil.example.com/x', '/\\evil.example.com', 'https://evil.example.com', '/', '/auth/callback?code=1', 'percorso/1']) {
+    for (const returnTo of [
+      '//evil.example.com/x',
+      '/\\evil.example.com',
+      'https://evil.example.com',
+      '/',
+      '/auth/callback?code=1',
+      'percorso/1',
+    ]) {
       sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S6', returnTo }));
       mockFetch({ body: { access_token: 'T6' } });
       const code = `C6${encodeURIComponent(returnTo)}`;
-      await expect(authProvider.handleCallback!({ search: `?code=${code}&state=S6` } as never)).resolves.toEqual({ redirectTo: '/dashboard' });
+      await expect(authProvider.handleCallback!({ search: `?code=${code}&state=S6` } as never)).resolves.toEqual({
+        redirectTo: '/dashboard',
+      });
     }
   });
 
@@ -76,11 +94,23 @@ describe('the page to return to after signing in', () => {
     startSession('T7');
     authProvider.checkError({ status: 401 }).catch(() => undefined);
     // Ended by the server: the login screen also says the session expired.
-    expect(returnStateFor(here)).toEqual({ nextPathname: '/percorso/3/sessions/9', nextSearch: '?tab=1', expired: true });
+    expect(returnStateFor(here)).toEqual({
+      nextPathname: '/percorso/3/sessions/9',
+      nextSearch: '?tab=1',
+      expired: true,
+    });
     expect(sessionExpiredIn(returnStateFor(here))).toBe(true);
     // react-admin's own redirect to / comes second: the login screen still knows where and why.
-    expect(loginReturnState({ nextPathname: '/', nextSearch: '' })).toEqual({ nextPathname: '/percorso/3/sessions/9', nextSearch: '?tab=1', expired: true });
-    expect(loginReturnState({ nextPathname: '/admin/teams', nextSearch: '' })).toEqual({ nextPathname: '/admin/teams', nextSearch: '', expired: true });
+    expect(loginReturnState({ nextPathname: '/', nextSearch: '' })).toEqual({
+      nextPathname: '/percorso/3/sessions/9',
+      nextSearch: '?tab=1',
+      expired: true,
+    });
+    expect(loginReturnState({ nextPathname: '/admin/teams', nextSearch: '' })).toEqual({
+      nextPathname: '/admin/teams',
+      nextSearch: '',
+      expired: true,
+    });
     // Its logout after the refusal does not turn "expired" into "signed out".
     await authProvider.logout({});
     expect(sessionExpiredIn(returnStateFor(here))).toBe(true);
@@ -117,21 +147,31 @@ describe('callback', () => {
   it('refuses a state that does not match, without calling the API', async () => {
     startFlow();
     const { fetch } = mockFetch();
-    await expect(completeLogin('?code=C2&state=WRONG')).rejects.toMatchObject({ message: 'state mismatch', reason: 'expired' });
+    await expect(completeLogin('?code=C2&state=WRONG')).rejects.toMatchObject({
+      message: 'state mismatch',
+      reason: 'expired',
+    });
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it("passes the provider's error on to the server and fails with the reason it answers", async () => {
     startFlow();
-    const { calls } = mockFetch({ status: 422, body: { message: 'Accesso negato', errors: { code: ['Accesso negato'] }, reason: 'access_denied' } });
+    const { calls } = mockFetch({
+      status: 422,
+      body: { message: 'Accesso negato', errors: { code: ['Accesso negato'] }, reason: 'access_denied' },
+    });
     const failure = completeLogin('?error=access_denied&error_description=Nope&state=S1');
     await expect(failure).rejects.toBeInstanceOf(LoginCallbackError);
     await expect(failure).rejects.toMatchObject({ reason: 'access_denied' });
-    expect(JSON.parse(calls[0].body as string)).toEqual({ error: 'access_denied', error_description: 'Nope', state: 'S1' });
+    expect(JSON.parse(calls[0].body as string)).toEqual({
+      error: 'access_denied',
+      error_description: 'Nope',
+      state: 'S1',
+    });
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('keeps only the reasons that are the person\'s to act on', async () => {
+  it("keeps only the reasons that are the person's to act on", async () => {
     startFlow();
     mockFetch({ status: 422, body: { message: 'x', reason: 'not_invited' } });
     await expect(completeLogin('?code=C7&state=S1')).rejects.toMatchObject({ reason: 'not_invited' });
@@ -255,7 +295,9 @@ describe('checkAuth, checkError, logout', () => {
 
   it('401 anywhere logs out', async () => {
     localStorage.setItem('token', 'T');
-    await expect(authProvider.checkError({ status: 401, url: '/api/teams' })).rejects.toMatchObject({ redirectTo: '/' });
+    await expect(authProvider.checkError({ status: 401, url: '/api/teams' })).rejects.toMatchObject({
+      redirectTo: '/',
+    });
     expect(localStorage.getItem('token')).toBeNull();
   });
 
@@ -295,7 +337,11 @@ describe('getIdentity and getPermissions', () => {
     localStorage.setItem('token', 'T');
     mockFetch({ body: { data: user } }, { body: config });
     const identity = await authProvider.getIdentity!();
-    expect(identity).toMatchObject({ id: 4, fullName: 'Mario Rossi', avatar: 'https://account.example.com/avatars/4.png' });
+    expect(identity).toMatchObject({
+      id: 4,
+      fullName: 'Mario Rossi',
+      avatar: 'https://account.example.com/avatars/4.png',
+    });
     expect(identity.user).toEqual(user);
   });
 

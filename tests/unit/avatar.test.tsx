@@ -8,12 +8,18 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('avatar rule', () => {
   it('keeps full https addresses', () => {
-    expect(avatarUrl('https://cdn.example.com/a.png', 'https://account.example.com')).toBe('https://cdn.example.com/a.png');
+    expect(avatarUrl('https://cdn.example.com/a.png', 'https://account.example.com')).toBe(
+      'https://cdn.example.com/a.png',
+    );
   });
   it('prefixes any other path with the provider host, with exactly one slash', () => {
     expect(avatarUrl('avatars/1.png', 'https://account.example.com')).toBe('https://account.example.com/avatars/1.png');
-    expect(avatarUrl('/avatars/1.png', 'https://account.example.com/')).toBe('https://account.example.com/avatars/1.png');
-    expect(avatarUrl('http://old.example.com/a.png', 'https://h.example.com')).toBe('https://h.example.com/http://old.example.com/a.png');
+    expect(avatarUrl('/avatars/1.png', 'https://account.example.com/')).toBe(
+      'https://account.example.com/avatars/1.png',
+    );
+    expect(avatarUrl('http://old.example.com/a.png', 'https://h.example.com')).toBe(
+      'https://h.example.com/http://old.example.com/a.png',
+    );
   });
   it('no avatar → nothing', () => {
     expect(avatarUrl(null, 'https://h')).toBeUndefined();
@@ -30,16 +36,29 @@ describe('<Avatar>', () => {
   it('shows the picture from the provider host', async () => {
     mockApi({ '/api/config': testConfig });
     renderWithApp(<Avatar name="Mario Rossi" path="avatars/1.png" />);
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Mario Rossi' })).toHaveAttribute('src', 'https://account.example.com/avatars/1.png'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Mario Rossi' })).toHaveAttribute(
+        'src',
+        'https://account.example.com/avatars/1.png',
+      ),
+    );
   });
   it('draws the initials, and asks for no picture, until the configuration names the host of a path', async () => {
     let answerConfig: (response: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answerConfig = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answerConfig = resolve))),
+    );
     renderWithApp(<Avatar name="Mario Rossi" path="avatars/1.png" />);
     expect(screen.getByRole('img', { name: 'Mario Rossi' })).toHaveTextContent('MR');
     expect(document.querySelector('img')).toBeNull();
     answerConfig(new Response(JSON.stringify(testConfig)));
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Mario Rossi' })).toHaveAttribute('src', 'https://account.example.com/avatars/1.png'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Mario Rossi' })).toHaveAttribute(
+        'src',
+        'https://account.example.com/avatars/1.png',
+      ),
+    );
   });
   it('falls back to initials', () => {
     mockApi({ '/api/config': testConfig });
@@ -56,7 +75,12 @@ describe('<Avatar>', () => {
     renderWithApp(<Avatar name="Mario Rossi" path="avatars/missing.png" />);
     // The picture's address is known once the configuration has come: an error before it would be
     // the error of another address.
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Mario Rossi' })).toHaveAttribute('src', 'https://account.example.com/avatars/missing.png'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Mario Rossi' })).toHaveAttribute(
+        'src',
+        'https://account.example.com/avatars/missing.png',
+      ),
+    );
     fireEvent.error(screen.getByRole('img', { name: 'Mario Rossi' }));
     await waitFor(() => expect(screen.getByRole('img', { name: 'Mario Rossi' }).tagName).not.toBe('IMG'));
     expect(screen.getByRole('img', { name: 'Mario Rossi' })).toHaveTextContent('MR');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, currentQuarter, dayRangeBounds, dayStartIso, isCalendarDay, romeToday } from '../../server/src/calendar/calendar-days.js';
+import {
+  addDays,
+  currentQuarter,
+  dayRangeBounds,
+  dayStartIso,
+  isCalendarDay,
+  romeToday,
+} from '../../server/src/calendar/calendar-days.js';
 
 describe('Europe/Rome calendar days', () => {
   it('accepts only real days written YYYY-MM-DD', () => {
@@ -31,6 +38,9 @@ describe('Europe/Rome calendar days', () => {
 
   it('bounds a span from its first midnight to the midnight after its last day, the change of hour included', () => {
     // Summer time starts on 29 March 2026: that day has 23 hours.
-    expect(dayRangeBounds({ from: '2026-03-29', to: '2026-03-29' })).toEqual({ start: '2026-03-28T23:00:00.000Z', end: '2026-03-29T22:00:00.000Z' });
+    expect(dayRangeBounds({ from: '2026-03-29', to: '2026-03-29' })).toEqual({
+      start: '2026-03-28T23:00:00.000Z',
+      end: '2026-03-29T22:00:00.000Z',
+    });
   });
 });

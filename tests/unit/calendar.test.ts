@@ -40,7 +40,12 @@ describe('month grid', () => {
     // February 2028 starts on Tuesday: one blank, 29 days, whole weeks.
     const grid = monthGrid({ year: 2028, month: 1 });
     expect(grid[0].slice(0, 2)).toEqual([null, 1]);
-    expect(grid.flat().filter((cell) => cell !== null).at(-1)).toBe(29);
+    expect(
+      grid
+        .flat()
+        .filter((cell) => cell !== null)
+        .at(-1),
+    ).toBe(29);
     expect(grid.flat().length % 7).toBe(0);
   });
 

@@ -6,7 +6,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../src/i18n';
 import { ThemeProvider } from '@mui/material/styles';
 import { appTheme } from '../../src/theme';
-import { completionPercent, lessonsCompletion, nextLessonOf, resumePosition, coverageOf } from '../../src/portal/courses/completion';
+import {
+  completionPercent,
+  lessonsCompletion,
+  nextLessonOf,
+  resumePosition,
+  coverageOf,
+} from '../../src/portal/courses/completion';
 import CourseListPage from '../../src/portal/courses/CourseListPage';
 import CoursePage from '../../src/portal/courses/CoursePage';
 import ModulePage from '../../src/portal/courses/ModulePage';
@@ -18,7 +24,7 @@ import { makeUser, stubPortalProviders } from './support/portalHarness';
 const course = (overrides: Partial<Course> = {}): Course => ({
   id: 1,
   name: 'Fondamenti di impresa',
-  description: 'Dall\'idea al primo round.',
+  description: "Dall'idea al primo round.",
   published: true,
   cover_url: null,
   completed_lessons: 1,
@@ -45,7 +51,7 @@ const lesson = (overrides: Partial<Lesson> = {}): Lesson => ({
 const module = (overrides: Partial<Module> = {}): Module => ({
   id: 1,
   course_id: 1,
-  name: 'Dall\'idea al modello',
+  name: "Dall'idea al modello",
   description: null,
   position: 1,
   cover_url: null,
@@ -63,7 +69,10 @@ function renderRoutes(
 ) {
   stubPortalProviders({ user: makeUser({ name: 'Giulia' }), userArrives, dataProvider });
   const router = createMemoryRouter(
-    routes.map(({ path, element }) => ({ path, element: <I18nContext.Provider value={i18nProvider}>{element}</I18nContext.Provider> })),
+    routes.map(({ path, element }) => ({
+      path,
+      element: <I18nContext.Provider value={i18nProvider}>{element}</I18nContext.Provider>,
+    })),
     { initialEntries: ['/', url], initialIndex: 1 },
   );
   render(
@@ -107,8 +116,16 @@ describe('completion', () => {
   });
 
   it('tells the learner the coverage against the threshold', () => {
-    expect(coverageOf({ watched_seconds: 12.7, video_length: 22, required_ratio: 0.9 })).toEqual({ watched: 12, length: 22, percent: 90 });
-    expect(coverageOf({ watched_seconds: 3, video_length: null, required_ratio: 0.85 })).toEqual({ watched: 3, length: null, percent: 85 });
+    expect(coverageOf({ watched_seconds: 12.7, video_length: 22, required_ratio: 0.9 })).toEqual({
+      watched: 12,
+      length: 22,
+      percent: 90,
+    });
+    expect(coverageOf({ watched_seconds: 3, video_length: null, required_ratio: 0.85 })).toEqual({
+      watched: 3,
+      length: null,
+      percent: 85,
+    });
   });
 });
 
@@ -129,7 +146,10 @@ describe('Videocorsi (course list)', () => {
 
   it('greets the learner and shows a card per course', async () => {
     renderRoutes([{ path: '/courses', element: <CourseListPage /> }], '/courses', {
-      getList: listOf([course({ id: 1, name: 'Primo corso' }), course({ id: 2, name: 'Secondo corso', description: 'Crescita' })]),
+      getList: listOf([
+        course({ id: 1, name: 'Primo corso' }),
+        course({ id: 2, name: 'Secondo corso', description: 'Crescita' }),
+      ]),
     });
     expect(await screen.findByText('Ciao, Giulia')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Secondo corso/ })).toHaveAttribute('href', '/courses/2/modules');
@@ -181,18 +201,33 @@ describe('course page (modules)', () => {
     });
     expect(await screen.findByTestId('completion-percent')).toHaveTextContent('67%');
     expect(screen.getByText('Completamento')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Raccontare la startup/ })).toHaveAttribute('href', '/courses/1/modules/3/lessons');
+    expect(screen.getByRole('link', { name: /Raccontare la startup/ })).toHaveAttribute(
+      'href',
+      '/courses/1/modules/3/lessons',
+    );
   });
 
   it('a course not published, refused to a learner with course access, says so and leads back to the courses', async () => {
     const refused = new HttpError('Questo corso non è disponibile.', 403);
     const router = createMemoryRouter(
-      [{ path: '/courses/:courseId/modules', element: <I18nContext.Provider value={i18nProvider}><CoursePage /></I18nContext.Provider> }],
+      [
+        {
+          path: '/courses/:courseId/modules',
+          element: (
+            <I18nContext.Provider value={i18nProvider}>
+              <CoursePage />
+            </I18nContext.Provider>
+          ),
+        },
+      ],
       { initialEntries: ['/courses/3/modules'] },
     );
     stubPortalProviders({
       user: makeUser({ mooc_access: true }),
-      dataProvider: { getOne: vi.fn(async () => Promise.reject(refused)), getList: vi.fn(async () => Promise.reject(refused)) },
+      dataProvider: {
+        getOne: vi.fn(async () => Promise.reject(refused)),
+        getList: vi.fn(async () => Promise.reject(refused)),
+      },
     });
     render(<RouterProvider router={router} />);
     expect(await screen.findByText('Questo videocorso non è disponibile.')).toBeInTheDocument();
@@ -211,25 +246,42 @@ describe('course page (modules)', () => {
 
 describe('module page (lessons)', () => {
   it('numbers the lessons with a green or red badge and links them to the player', async () => {
-    renderRoutes([{ path: '/courses/:courseId/modules/:moduleId/lessons', element: <ModulePage /> }], '/courses/1/modules/2/lessons', {
-      getOne: vi.fn(async () => ({ data: module({ id: 2 }) })),
-      getList: listOf([lesson({ id: 10, name: 'Canvas', completed: true }), lesson({ id: 11, position: 2, name: 'Pitch' })]),
-    });
+    renderRoutes(
+      [{ path: '/courses/:courseId/modules/:moduleId/lessons', element: <ModulePage /> }],
+      '/courses/1/modules/2/lessons',
+      {
+        getOne: vi.fn(async () => ({ data: module({ id: 2 }) })),
+        getList: listOf([
+          lesson({ id: 10, name: 'Canvas', completed: true }),
+          lesson({ id: 11, position: 2, name: 'Pitch' }),
+        ]),
+      },
+    );
     expect(await screen.findByText('1. Canvas')).toBeInTheDocument();
     expect(screen.getByText('2. Pitch')).toBeInTheDocument();
     const done = screen.getByText('Completata');
     const todo = screen.getByText('Non completata');
-    expect(done).toHaveStyle({ backgroundColor: appTheme().palette.success.main, color: appTheme().palette.success.contrastText });
-    expect(todo).toHaveStyle({ backgroundColor: appTheme().palette.error.main, color: appTheme().palette.error.contrastText });
+    expect(done).toHaveStyle({
+      backgroundColor: appTheme().palette.success.main,
+      color: appTheme().palette.success.contrastText,
+    });
+    expect(todo).toHaveStyle({
+      backgroundColor: appTheme().palette.error.main,
+      color: appTheme().palette.error.contrastText,
+    });
     expect(screen.getByTestId('completion-percent')).toHaveTextContent('50%');
     expect(screen.getByRole('link', { name: /Pitch/ })).toHaveAttribute('href', '/courses/1/modules/2/lessons/11');
   });
 
   it('says so when the module has no lesson', async () => {
-    renderRoutes([{ path: '/courses/:courseId/modules/:moduleId/lessons', element: <ModulePage /> }], '/courses/1/modules/2/lessons', {
-      getOne: vi.fn(async () => ({ data: module({ id: 2 }) })),
-      getList: listOf([]),
-    });
+    renderRoutes(
+      [{ path: '/courses/:courseId/modules/:moduleId/lessons', element: <ModulePage /> }],
+      '/courses/1/modules/2/lessons',
+      {
+        getOne: vi.fn(async () => ({ data: module({ id: 2 }) })),
+        getList: listOf([]),
+      },
+    );
     expect(await screen.findByText('Nessuna lezione trovata.')).toBeInTheDocument();
     expect(screen.getByTestId('completion-percent')).toHaveTextContent('0%');
   });
@@ -245,7 +297,16 @@ describe('admin lesson cards', () => {
   });
 
   it('show "position. name" and "Nessuna descrizione fornita" without a description', async () => {
-    renderRoutes([{ path: '/', element: <LessonCard lesson={lesson({ position: 4, name: 'Cap table' })} onAction={() => undefined} /> }], '/', {});
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: <LessonCard lesson={lesson({ position: 4, name: 'Cap table' })} onAction={() => undefined} />,
+        },
+      ],
+      '/',
+      {},
+    );
     expect(await screen.findByText('4. Cap table')).toBeInTheDocument();
     expect(screen.getByText('Nessuna descrizione fornita')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Modifica Cap table' })).toBeInTheDocument();

@@ -77,7 +77,10 @@ describe('toListResult', () => {
     expect(result.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: true });
   });
   it('last page has no next page, first page no previous', () => {
-    expect(toListResult({ data: [], meta: { current_page: 1, last_page: 1, per_page: 10, from: null, to: null, total: 0 } }).pageInfo).toEqual({
+    expect(
+      toListResult({ data: [], meta: { current_page: 1, last_page: 1, per_page: 10, from: null, to: null, total: 0 } })
+        .pageInfo,
+    ).toEqual({
       hasNextPage: false,
       hasPreviousPage: false,
     });

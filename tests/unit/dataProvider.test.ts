@@ -22,15 +22,26 @@ describe('every call', () => {
 
   it('sends no Authorization header without a token', async () => {
     const { calls } = mockFetch({ body: { data: [] } });
-    await dataProvider.getList('teams', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    await dataProvider.getList('teams', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+    });
     expect(calls[0].headers.has('Authorization')).toBe(false);
   });
 
   it('skips any URL containing "undefined" without calling the network', async () => {
     const { fetch } = mockFetch();
-    await expect(dataProvider.getOne('teams', { id: undefined as unknown as number })).rejects.toBeInstanceOf(SkippedRequestError);
+    await expect(dataProvider.getOne('teams', { id: undefined as unknown as number })).rejects.toBeInstanceOf(
+      SkippedRequestError,
+    );
     await expect(
-      dataProvider.getList('lessons', { pagination: { page: 1, perPage: 10 }, sort: { field: 'position', order: 'ASC' }, filter: {}, meta: { courseId: 1 } }),
+      dataProvider.getList('lessons', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'position', order: 'ASC' },
+        filter: {},
+        meta: { courseId: 1 },
+      }),
     ).rejects.toBeInstanceOf(SkippedRequestError);
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -51,27 +62,53 @@ describe('getList', () => {
       filter: { search: 'pitch' },
       meta: { query: { attendances: true } },
     });
-    expect(calls[0].url).toBe('/api/sessions?attendances=true&page=2&per_page=10&sort=-start_time&filter[search]=pitch');
-    expect(result).toMatchObject({ data: [{ id: 1 }], total: 15, pageInfo: { hasNextPage: true, hasPreviousPage: false } });
+    expect(calls[0].url).toBe(
+      '/api/sessions?attendances=true&page=2&per_page=10&sort=-start_time&filter[search]=pitch',
+    );
+    expect(result).toMatchObject({
+      data: [{ id: 1 }],
+      total: 15,
+      pageInfo: { hasNextPage: true, hasPreviousPage: false },
+    });
   });
 
   it('accepts non-paginated {data} lists', async () => {
     mockFetch({ body: { data: [{ id: 1 }, { id: 2 }] } });
-    const result = await dataProvider.getList('courses', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    const result = await dataProvider.getList('courses', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+    });
     expect(result.total).toBe(2);
   });
 
   it('nests modules and lessons under their course and module', async () => {
     const { calls } = mockFetch({ body: { data: [] } }, { body: { data: [] } });
-    await dataProvider.getList('modules', { pagination: { page: 1, perPage: 50 }, sort: { field: 'position', order: 'ASC' }, filter: { name: 'Intro' }, meta: { courseId: 4 } });
-    await dataProvider.getList('lessons', { pagination: { page: 1, perPage: 50 }, sort: { field: 'position', order: 'ASC' }, filter: {}, meta: { courseId: 4, moduleId: 8 } });
+    await dataProvider.getList('modules', {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'position', order: 'ASC' },
+      filter: { name: 'Intro' },
+      meta: { courseId: 4 },
+    });
+    await dataProvider.getList('lessons', {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'position', order: 'ASC' },
+      filter: {},
+      meta: { courseId: 4, moduleId: 8 },
+    });
     expect(calls[0].url).toBe('/api/courses/4/modules?page=1&per_page=50&sort=position&filter[name]=Intro');
     expect(calls[1].url).toBe('/api/courses/4/modules/8/lessons?page=1&per_page=50&sort=position');
   });
 
   it('getManyReference filters by the target', async () => {
     const { calls } = mockFetch({ body: { data: [], meta: { ...meta, total: 0 } } });
-    await dataProvider.getManyReference('sessions', { target: 'team_id', id: 5, pagination: { page: 1, perPage: 10 }, sort: { field: 'start_time', order: 'DESC' }, filter: {} });
+    await dataProvider.getManyReference('sessions', {
+      target: 'team_id',
+      id: 5,
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'start_time', order: 'DESC' },
+      filter: {},
+    });
     expect(calls[0].url).toContain('filter[team_id]=5');
   });
 });
@@ -89,10 +126,14 @@ describe('getOne, getMany, create, update, delete', () => {
   });
 
   it('getMany reads every id in one request, on one page as long as the list', async () => {
-    const { calls } = mockFetch({ body: { data: [{ id: 1 }, { id: 2 }, { id: 3 }], meta: { ...meta, per_page: 3, total: 3 } } });
+    const { calls } = mockFetch({
+      body: { data: [{ id: 1 }, { id: 2 }, { id: 3 }], meta: { ...meta, per_page: 3, total: 3 } },
+    });
     const result = await dataProvider.getMany('users', { ids: [1, 2, 3] });
     expect(result.data).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
-    expect(calls.map((c) => c.url)).toEqual(['/api/users?page=1&per_page=3&filter[id][]=1&filter[id][]=2&filter[id][]=3']);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/users?page=1&per_page=3&filter[id][]=1&filter[id][]=2&filter[id][]=3',
+    ]);
   });
 
   it('getMany keeps only the asked records, nests under meta, and asks nothing for no ids', async () => {
@@ -114,12 +155,16 @@ describe('getOne, getMany, create, update, delete', () => {
 
   it('update PUTs to the record', async () => {
     const { calls } = mockFetch({ body: { data: { id: 7, name: 'B' } } });
-    const result = await dataProvider.update('teams', { id: 7, data: { name: 'B' }, previousData: { id: 7, name: 'A' } });
+    const result = await dataProvider.update('teams', {
+      id: 7,
+      data: { name: 'B' },
+      previousData: { id: 7, name: 'A' },
+    });
     expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/teams/7' });
     expect(result.data).toEqual({ id: 7, name: 'B' });
   });
 
-  it("update is conditional on the version the record was loaded with, and keeps the new one", async () => {
+  it('update is conditional on the version the record was loaded with, and keeps the new one', async () => {
     const { calls } = mockFetch(
       { body: { data: { id: 8, name: 'A' } }, headers: { ETag: '"v1"' } },
       { body: { data: { id: 8, name: 'B' } }, headers: { ETag: '"v2"' } },
@@ -141,15 +186,25 @@ describe('getOne, getMany, create, update, delete', () => {
 
   it('update falls back to the sent data when the answer has no body', async () => {
     mockFetch({ status: 204, text: '' });
-    const result = await dataProvider.update('teams', { id: 7, data: { name: 'B' }, previousData: { id: 7, name: 'A', x: 1 } });
+    const result = await dataProvider.update('teams', {
+      id: 7,
+      data: { name: 'B' },
+      previousData: { id: 7, name: 'A', x: 1 },
+    });
     expect(result.data).toEqual({ id: 7, name: 'B', x: 1 });
   });
 
   it('delete returns the previous record; deleteMany deletes each', async () => {
     const { calls } = mockFetch({ status: 204 }, { status: 204 }, { status: 204 });
-    await expect(dataProvider.delete('teams', { id: 3, previousData: { id: 3, name: 'X' } })).resolves.toEqual({ data: { id: 3, name: 'X' } });
+    await expect(dataProvider.delete('teams', { id: 3, previousData: { id: 3, name: 'X' } })).resolves.toEqual({
+      data: { id: 3, name: 'X' },
+    });
     await expect(dataProvider.deleteMany('teams', { ids: [4, 5] })).resolves.toEqual({ data: [4, 5] });
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['DELETE /api/teams/3', 'DELETE /api/teams/4', 'DELETE /api/teams/5']);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'DELETE /api/teams/3',
+      'DELETE /api/teams/4',
+      'DELETE /api/teams/5',
+    ]);
   });
 });
 
@@ -176,7 +231,11 @@ describe('getOne, create, update, delete: the requests ra-data-simple-rest sent'
   });
 
   it('create, update and delete: method, URL, headers and body', async () => {
-    const { calls } = mockFetch({ status: 201, body: { data: { id: 3 } } }, { body: { data: { id: 3 } } }, { status: 204 });
+    const { calls } = mockFetch(
+      { status: 201, body: { data: { id: 3 } } },
+      { body: { data: { id: 3 } } },
+      { status: 204 },
+    );
     await dataProvider.create('lessons', { data: { title: 'L' }, meta: { courseId: 1, moduleId: 2 } });
     await dataProvider.update('teams', { id: 3, data: { name: 'N' }, previousData: { id: 3 } });
     await dataProvider.delete('teams', { id: 3 });
@@ -189,14 +248,22 @@ describe('getOne, create, update, delete: the requests ra-data-simple-rest sent'
 
   it('answers the unwrapped record, or the body as it came when it has no {data}', async () => {
     mockFetch({ status: 201, body: { id: 4, name: 'X' } }, { body: { data: { id: 4, name: 'Y' } } });
-    await expect(dataProvider.create('teams', { data: { name: 'X' } })).resolves.toEqual({ data: { id: 4, name: 'X' } });
+    await expect(dataProvider.create('teams', { data: { name: 'X' } })).resolves.toEqual({
+      data: { id: 4, name: 'X' },
+    });
     await expect(dataProvider.delete('teams', { id: 4 })).resolves.toEqual({ data: { id: 4, name: 'Y' } });
   });
 });
 
 describe('errors', () => {
   it('422 {errors} → HttpError whose body.errors has one string per field', async () => {
-    mockFetch({ status: 422, body: { message: 'Dati non validi.', errors: { name: ['Il nome è obbligatorio.', 'x'], email: ['Email non valida.'] } } });
+    mockFetch({
+      status: 422,
+      body: {
+        message: 'Dati non validi.',
+        errors: { name: ['Il nome è obbligatorio.', 'x'], email: ['Email non valida.'] },
+      },
+    });
     const error = await dataProvider.create('users', { data: {} }).catch((e: unknown) => e);
     expect(error).toMatchObject({
       status: 422,
@@ -218,7 +285,10 @@ describe('errors', () => {
       body: 'boom',
     });
     mockFetch({ status: 413, text: '' });
-    await expect(dataProvider.getOne('teams', { id: 1 })).rejects.toMatchObject({ status: 413, message: 'Richiesta non riuscita (errore 413).' });
+    await expect(dataProvider.getOne('teams', { id: 1 })).rejects.toMatchObject({
+      status: 413,
+      message: 'Richiesta non riuscita (errore 413).',
+    });
   });
 });
 
@@ -253,7 +323,7 @@ describe('custom methods', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/user', '/api/user/permissions']);
   });
 
-  it('the learning report\'s reset and the attendance import retry', async () => {
+  it("the learning report's reset and the attendance import retry", async () => {
     const state = { session_id: 4, status: 'pending' };
     const { calls } = mockFetch({ status: 204 }, { body: { data: state } });
     await dataProvider.resetLessonProgress(1, 2, 3, 9);
@@ -304,7 +374,11 @@ describe('custom methods', () => {
     await dataProvider.addTeamMember(2, 9);
     await dataProvider.removeTeamMember(2, 9);
     await expect(dataProvider.getPastTeamMembers(2)).resolves.toEqual([{ id: 9, left_at: '2026-11-28T10:00:00.000Z' }]);
-    const sessions = await dataProvider.getTeamSessions(2, { pagination: { page: 1, perPage: 10000 }, sort: { field: 'start_time', order: 'DESC' }, query: { fields: 'start_time' } });
+    const sessions = await dataProvider.getTeamSessions(2, {
+      pagination: { page: 1, perPage: 10000 },
+      sort: { field: 'start_time', order: 'DESC' },
+      query: { fields: 'start_time' },
+    });
     expect(sessions.total).toBe(0);
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /api/teams/2/users',

@@ -31,7 +31,8 @@ describe('dates in Italian, Europe/Rome', () => {
 
 describe('the formats, against Intl', () => {
   // What the page would get from Intl.DateTimeFormat('it-IT'), which src/dates/format does not build.
-  const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', ...options });
+  const intl = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', ...options });
   const expected = {
     dateTime: intl({ day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
     date: intl({ day: '2-digit', month: '2-digit', year: 'numeric' }),

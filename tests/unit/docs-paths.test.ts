@@ -83,7 +83,8 @@ const MODULE_FILES = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
 function exists(path: string): boolean {
   if (path === '..' || path.startsWith('../')) return false;
   const absolute = join(ROOT, path);
-  if (!existsSync(absolute)) return !/[./]$|\.\w+$/.test(path) && MODULE_FILES.some((suffix) => existsSync(absolute + suffix));
+  if (!existsSync(absolute))
+    return !/[./]$|\.\w+$/.test(path) && MODULE_FILES.some((suffix) => existsSync(absolute + suffix));
   // `tests/e2e/` names a folder: a file of that name is not it.
   return !path.endsWith('/') || statSync(absolute).isDirectory();
 }

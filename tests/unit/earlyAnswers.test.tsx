@@ -59,39 +59,46 @@ afterEach(() => {
 
 describe('pages opened directly', () => {
   it('every route that names early URLs is checked here', () => {
-    expect(portalRoutes.filter((route) => route.early).map((route) => route.path)).toEqual(pages.map(([pattern]) => pattern));
+    expect(portalRoutes.filter((route) => route.early).map((route) => route.path)).toEqual(
+      pages.map(([pattern]) => pattern),
+    );
   });
 
-  it.each(pages)('%s: its early URLs are asked once, before its code runs, and each is what the page reads', async (pattern, path) => {
-    localStorage.setItem('token', `token-for-${path}`);
-    const api = answerEverything();
-    const pageLoad = portalPageLoads.find((candidate) => candidate.path === pattern)!;
-    const load = vi.spyOn(pageLoad, 'load');
-    window.history.replaceState(null, '', path);
-    startPortalPage(path);
-    const route = portalRoutes.find((candidate) => candidate.path === pattern)!;
-    const params = Object.fromEntries(
-      pattern.split('/').flatMap((part, index) => (part.startsWith(':') ? [[part.slice(1), path.split('/')[index]]] : [])),
-    );
-    const early = route.early!(params);
-    // Asked before anything has rendered.
-    for (const url of early) expect(api.mock.calls.map(([url]) => url)).toContain(url);
-    // The page's code is left to its route: run now, it would run with the theme and the app in one long task.
-    expect(load).not.toHaveBeenCalled();
+  it.each(pages)(
+    '%s: its early URLs are asked once, before its code runs, and each is what the page reads',
+    async (pattern, path) => {
+      localStorage.setItem('token', `token-for-${path}`);
+      const api = answerEverything();
+      const pageLoad = portalPageLoads.find((candidate) => candidate.path === pattern)!;
+      const load = vi.spyOn(pageLoad, 'load');
+      window.history.replaceState(null, '', path);
+      startPortalPage(path);
+      const route = portalRoutes.find((candidate) => candidate.path === pattern)!;
+      const params = Object.fromEntries(
+        pattern
+          .split('/')
+          .flatMap((part, index) => (part.startsWith(':') ? [[part.slice(1), path.split('/')[index]]] : [])),
+      );
+      const early = route.early!(params);
+      // Asked before anything has rendered.
+      for (const url of early) expect(api.mock.calls.map(([url]) => url)).toContain(url);
+      // The page's code is left to its route: run now, it would run with the theme and the app in one long task.
+      expect(load).not.toHaveBeenCalled();
 
-    render(
-      <BrowserRouter>
-        <ThemeProvider theme={appTheme()}>
-          <AppRoutes />
-        </ThemeProvider>
-      </BrowserRouter>,
-    );
+      render(
+        <BrowserRouter>
+          <ThemeProvider theme={appTheme()}>
+            <AppRoutes />
+          </ThemeProvider>
+        </BrowserRouter>,
+      );
 
-    // The page takes each early answer rather than asking again.
-    await waitFor(() => expect(untakenEarlyAnswers()).toEqual([]), { timeout: 5000 });
-    const asked = api.mock.calls.map(([url]) => url);
-    for (const url of early) expect(asked.filter((candidate) => candidate === url)).toHaveLength(1);
-  });
+      // The page takes each early answer rather than asking again.
+      await waitFor(() => expect(untakenEarlyAnswers()).toEqual([]), { timeout: 5000 });
+      const asked = api.mock.calls.map(([url]) => url);
+      for (const url of early) expect(asked.filter((candidate) => candidate === url)).toHaveLength(1);
+    },
+  );
 });
 
 describe('the HTTP client and an early answer', () => {

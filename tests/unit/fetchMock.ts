@@ -9,7 +9,9 @@ export interface RecordedCall {
 }
 
 /** A fetch stub answering each call with the next queued response; records every request. */
-export function mockFetch(...responses: Array<{ status?: number; body?: unknown; text?: string; headers?: Record<string, string> }>) {
+export function mockFetch(
+  ...responses: Array<{ status?: number; body?: unknown; text?: string; headers?: Record<string, string> }>
+) {
   const calls: RecordedCall[] = [];
   const queue = [...responses];
   const fetchMockFn = vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -24,7 +26,11 @@ export function mockFetch(...responses: Array<{ status?: number; body?: unknown;
     const status = next.status ?? 200;
     const text = next.text ?? (next.body === undefined ? '' : JSON.stringify(next.body));
     const nullBody = status === 204 || status === 304;
-    return new Response(nullBody ? null : text, { status, statusText: status === 200 ? 'OK' : `Status ${status}`, headers: next.headers });
+    return new Response(nullBody ? null : text, {
+      status,
+      statusText: status === 200 ? 'OK' : `Status ${status}`,
+      headers: next.headers,
+    });
   });
   vi.stubGlobal('fetch', fetchMockFn);
   return { calls, fetch: fetchMockFn };

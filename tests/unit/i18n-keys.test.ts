@@ -36,10 +36,11 @@ const namespaces = new Set<string>();
     }
   }
 })(
-  [portalMessages as unknown as MessageTree, { app: { a11y: { statement: statementMessages } } }, backOfficeMessages].reduce(
-    mergeMessages,
-    signInMessages,
-  ) as Tree,
+  [
+    portalMessages as unknown as MessageTree,
+    { app: { a11y: { statement: statementMessages } } },
+    backOfficeMessages,
+  ].reduce(mergeMessages, signInMessages) as Tree,
   '',
 );
 
@@ -47,7 +48,13 @@ const KEY = /^(app|ra|resources)\.[A-Za-z0-9_.]+$/;
 
 /** Every string literal of the file (template literals without placeholders too), with its line. */
 function literals(path: string): Array<{ text: string; line: number; node: ts.Node }> {
-  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true, path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    path,
+    readFileSync(path, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: Array<{ text: string; line: number; node: ts.Node }> = [];
   const visit = (node: ts.Node) => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isJsxText(node)) {
@@ -59,7 +66,18 @@ function literals(path: string): Array<{ text: string; line: number; node: ts.No
   return found;
 }
 
-const ATTRIBUTES_WITH_TEXT = new Set(['label', 'title', 'aria-label', 'placeholder', 'alt', 'helperText', 'primaryText', 'submitLabel', 'emptyText', 'text']);
+const ATTRIBUTES_WITH_TEXT = new Set([
+  'label',
+  'title',
+  'aria-label',
+  'placeholder',
+  'alt',
+  'helperText',
+  'primaryText',
+  'submitLabel',
+  'emptyText',
+  'text',
+]);
 /** Text a person reads: letters, beyond punctuation and symbols. */
 const READABLE = /\p{L}{2,}/u;
 

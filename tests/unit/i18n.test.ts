@@ -27,11 +27,11 @@ const italian = flatten(raItalian as unknown as Tree);
 describe('Italian react-admin messages', () => {
   it('has every key of ra-language-english, and beyond them only react-admin 3 leftovers', () => {
     expect(Object.keys(english).filter((key) => !(key in italian))).toEqual([]);
-    expect(Object.keys(italian).filter((key) => !(key in english)).sort()).toEqual([
-      'ra.navigation.prev',
-      'ra.password.toggle_hidden',
-      'ra.password.toggle_visible',
-    ]);
+    expect(
+      Object.keys(italian)
+        .filter((key) => !(key in english))
+        .sort(),
+    ).toEqual(['ra.navigation.prev', 'ra.password.toggle_hidden', 'ra.password.toggle_visible']);
     expect(Object.keys(english).length).toBeGreaterThan(150);
   });
 
@@ -53,7 +53,9 @@ describe('mergeMessages', () => {
   it('lays the overrides over the base at every depth without changing either', () => {
     const base = { ra: { action: { edit: 'Modifica', delete: 'Cancella' }, page: { list: '%{name}' } } };
     const overrides = { ra: { action: { delete: 'Elimina' } } };
-    expect(mergeMessages(base, overrides)).toEqual({ ra: { action: { edit: 'Modifica', delete: 'Elimina' }, page: { list: '%{name}' } } });
+    expect(mergeMessages(base, overrides)).toEqual({
+      ra: { action: { edit: 'Modifica', delete: 'Elimina' }, page: { list: '%{name}' } },
+    });
     expect(base.ra.action.delete).toBe('Cancella');
   });
 });

@@ -12,7 +12,10 @@ import { renderWithMessages as render } from './support/withMessages';
 vi.mock('react-easy-crop', () => ({
   default: function FakeCropper(props: { aspect: number; onCropComplete: (a: unknown, b: unknown) => void }) {
     useEffect(() => {
-      props.onCropComplete({ x: 0, y: 0, width: 100, height: 100 }, { x: 0, y: 0, width: 600, height: 600 / props.aspect });
+      props.onCropComplete(
+        { x: 0, y: 0, width: 100, height: 100 },
+        { x: 0, y: 0, width: 600, height: 600 / props.aspect },
+      );
       // eslint-disable-next-line react-hooks/exhaustive-deps
     }, []);
     return <div data-testid="crop-area" data-aspect={props.aspect} />;
@@ -34,7 +37,16 @@ function fileOf(bytes: number, type: string, name = 'logo.png') {
 }
 
 function renderDialog(onUpload: (blob: Blob) => Promise<void> = vi.fn(async () => undefined), onClose = vi.fn()) {
-  render(<ImageCropDialog open aspect={1} title="Modifica logo" submitLabel="Aggiorna logo" onClose={onClose} onUpload={onUpload} />);
+  render(
+    <ImageCropDialog
+      open
+      aspect={1}
+      title="Modifica logo"
+      submitLabel="Aggiorna logo"
+      onClose={onClose}
+      onUpload={onUpload}
+    />,
+  );
   return { onUpload, onClose, input: document.querySelector('input[type="file"]') as HTMLInputElement };
 }
 
@@ -43,7 +55,9 @@ describe('ImageCropDialog', () => {
     const user = userEvent.setup();
     const { input } = renderDialog();
     await user.upload(input, fileOf(5 * 1024 * 1024 + 1, 'image/png'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Il file è troppo grande. La dimensione massima consentita è di 5MB.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Il file è troppo grande. La dimensione massima consentita è di 5MB.',
+    );
     expect(screen.queryByTestId('crop-area')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Aggiorna logo' })).toBeDisabled();
   });
@@ -72,7 +86,9 @@ describe('ImageCropDialog', () => {
     await screen.findByTestId('crop-area');
     vi.mocked(decodesAsImage).mockResolvedValueOnce(false);
     await user.upload(input, fileOf(10, 'image/png', 'fake.png'));
-    expect(await screen.findByRole('alert')).toHaveTextContent("Il file selezionato è danneggiato o non è un'immagine leggibile.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Il file selezionato è danneggiato o non è un'immagine leggibile.",
+    );
     expect(screen.getByTestId('crop-area')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Aggiorna logo' })).toBeEnabled();
   });
@@ -86,7 +102,9 @@ describe('ImageCropDialog', () => {
     await screen.findByRole('img', { name: "Anteprima dell'immagine ritagliata" });
     vi.mocked(cropToBlob).mockRejectedValueOnce(new Error('image failed to load'));
     await user.click(screen.getByRole('button', { name: 'Aggiorna logo' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("Il file selezionato è danneggiato o non è un'immagine leggibile.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Il file selezionato è danneggiato o non è un'immagine leggibile.",
+    );
     expect(onUpload).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -97,7 +115,10 @@ describe('ImageCropDialog', () => {
     const onUpload = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     const { input, onClose } = renderDialog(onUpload);
     await user.upload(input, fileOf(1000, 'image/png'));
-    expect(await screen.findByRole('img', { name: "Anteprima dell'immagine ritagliata" })).toHaveAttribute('src', 'blob:preview');
+    expect(await screen.findByRole('img', { name: "Anteprima dell'immagine ritagliata" })).toHaveAttribute(
+      'src',
+      'blob:preview',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Aggiorna logo' }));
     await waitFor(() => expect(onUpload).toHaveBeenCalledWith(expect.any(Blob)));
@@ -116,7 +137,10 @@ describe('ImageCropDialog', () => {
   it('shows the server error in red above the crop area and stays open', async () => {
     const user = userEvent.setup();
     const onUpload = vi.fn(async () => {
-      throw new HttpError('Dati non validi', 422, { message: 'Dati non validi', errors: { avatar: 'Il file deve essere un\'immagine.' } });
+      throw new HttpError('Dati non validi', 422, {
+        message: 'Dati non validi',
+        errors: { avatar: "Il file deve essere un'immagine." },
+      });
     });
     const { input, onClose } = renderDialog(onUpload);
     await user.upload(input, fileOf(1000, 'image/png'));
@@ -126,7 +150,9 @@ describe('ImageCropDialog', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("Il file deve essere un'immagine.");
     // Above the crop area in document order.
-    expect(alert.compareDocumentPosition(screen.getByTestId('crop-area')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      alert.compareDocumentPosition(screen.getByTestId('crop-area')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Aggiorna logo' })).toBeEnabled();
   });

@@ -24,7 +24,13 @@ function flakyLoad(failures: number) {
   return load;
 }
 
-function Page({ Dialog, onClose = () => undefined }: { Dialog: ReturnType<typeof lazyDialog<LazyDialogProps>>; onClose?: () => void }) {
+function Page({
+  Dialog,
+  onClose = () => undefined,
+}: {
+  Dialog: ReturnType<typeof lazyDialog<LazyDialogProps>>;
+  onClose?: () => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <main>
@@ -132,7 +138,11 @@ test('an opener gone meanwhile is replaced by the one onExited names', async () 
             Calendario
           </button>
         )}
-        <Dialog open={open} onClose={() => setOpen(false)} onExited={() => document.getElementById('menu-button')?.focus()} />
+        <Dialog
+          open={open}
+          onClose={() => setOpen(false)}
+          onExited={() => document.getElementById('menu-button')?.focus()}
+        />
       </>
     );
   }

@@ -39,11 +39,16 @@ describe('withLease', () => {
     const store = memoryStore();
     const log: string[] = [];
     const first = deferred();
-    const a = withLease(store, 'record 1', async () => {
-      log.push('a starts');
-      await first.promise;
-      log.push('a ends');
-    }, options);
+    const a = withLease(
+      store,
+      'record 1',
+      async () => {
+        log.push('a starts');
+        await first.promise;
+        log.push('a ends');
+      },
+      options,
+    );
     const b = withLease(store, 'record 1', async () => log.push('b runs'), options);
     await tick();
     expect(log).toEqual(['a starts']);
@@ -64,7 +69,9 @@ describe('withLease', () => {
 
   it('gives the lease back when the work fails, and passes the failure on', async () => {
     const store = memoryStore();
-    await expect(withLease(store, 'record 1', () => Promise.reject(new Error('refused')), options)).rejects.toThrow('refused');
+    await expect(withLease(store, 'record 1', () => Promise.reject(new Error('refused')), options)).rejects.toThrow(
+      'refused',
+    );
     expect(store.held('record 1')).toBe(false);
     await expect(withLease(store, 'record 1', async () => 'next', options)).resolves.toBe('next');
   });
@@ -73,12 +80,15 @@ describe('withLease', () => {
     const store = memoryStore();
     const failures: unknown[] = [];
     store.release = () => Promise.reject(new Error('connection lost'));
-    const done = await withLease(store, 'record 1', async () => 'saved', { ...options, onReleaseFailed: (error) => failures.push(error) });
+    const done = await withLease(store, 'record 1', async () => 'saved', {
+      ...options,
+      onReleaseFailed: (error) => failures.push(error),
+    });
     expect(done).toBe('saved');
     expect(failures).toEqual([new Error('connection lost')]);
   });
 
-  it("takes over a lease whose holder never gave it back, once it has lapsed", async () => {
+  it('takes over a lease whose holder never gave it back, once it has lapsed', async () => {
     const store = memoryStore();
     // A holder that died mid-work: it took the lease and will never release it.
     expect(await store.take('record 1', 'dead process', options.leaseMs)).toBe(true);

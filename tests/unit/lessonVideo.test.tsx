@@ -5,22 +5,43 @@ import type { VideoStart } from '../../src/portal/courses/useVideoStart';
 import LessonVideo, { VIDEO_LOAD_TIMEOUT_MS } from '../../src/portal/courses/LessonVideo';
 import { renderWithApp } from './renderWithApp';
 
-const start = vi.hoisted(() => ({ current: 'waiting' as VideoStart, muted: false, setMuted: vi.fn(), playByHand: vi.fn() }));
+const start = vi.hoisted(() => ({
+  current: 'waiting' as VideoStart,
+  muted: false,
+  setMuted: vi.fn(),
+  playByHand: vi.fn(),
+}));
 
 vi.mock('react-player', () => ({
   default: Object.assign(
-    forwardRef<HTMLVideoElement, { 'aria-label'?: string; onLoadedMetadata?: () => void }>(function FakePlayer(props, ref) {
-      return <video ref={ref} aria-label={props['aria-label']} onLoadedMetadata={props.onLoadedMetadata} />;
-    }),
+    forwardRef<HTMLVideoElement, { 'aria-label'?: string; onLoadedMetadata?: () => void }>(
+      function FakePlayer(props, ref) {
+        return <video ref={ref} aria-label={props['aria-label']} onLoadedMetadata={props.onLoadedMetadata} />;
+      },
+    ),
     { canEnablePIP: () => true },
   ),
 }));
 vi.mock('../../src/portal/courses/useVideoStart', () => ({
-  useVideoStart: () => ({ ref: () => {}, start: start.current, muted: start.muted, setMuted: start.setMuted, playByHand: start.playByHand }),
+  useVideoStart: () => ({
+    ref: () => {},
+    start: start.current,
+    muted: start.muted,
+    setMuted: start.setMuted,
+    playByHand: start.playByHand,
+  }),
 }));
 
 function renderVideo() {
-  renderWithApp(<LessonVideo src="/storage/videos/lezione.mp4" name="Benvenuti" position={null} onMedia={() => {}} onPlayingChange={() => {}} />);
+  renderWithApp(
+    <LessonVideo
+      src="/storage/videos/lezione.mp4"
+      name="Benvenuti"
+      position={null}
+      onMedia={() => {}}
+      onPlayingChange={() => {}}
+    />,
+  );
   // The 16:9 frame around the video: what sits inside it cannot push the page below.
   return screen.getByLabelText(/Benvenuti/).parentElement!;
 }

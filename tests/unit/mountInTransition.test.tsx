@@ -41,5 +41,7 @@ test('once mounted, the children keep their state when the parent renders again'
   const button = await screen.findByRole('button', { name: 'Conteggio 0' });
   act(() => button.click());
   rerender(<Parent label="secondo" />);
-  expect(screen.getByRole('region', { name: 'secondo' })).toContainElement(screen.getByRole('button', { name: 'Conteggio 1' }));
+  expect(screen.getByRole('region', { name: 'secondo' })).toContainElement(
+    screen.getByRole('button', { name: 'Conteggio 1' }),
+  );
 });

@@ -16,7 +16,16 @@ describe('Notice', () => {
 
   it('can be a section named by its heading, with an action at the end', () => {
     inTheme(
-      <Notice severity="info" component="section" role="region" aria-labelledby="t" title="Accesso Esperto" titleAs="h2" titleId="t" action={<button type="button">Avanti</button>}>
+      <Notice
+        severity="info"
+        component="section"
+        role="region"
+        aria-labelledby="t"
+        title="Accesso Esperto"
+        titleAs="h2"
+        titleId="t"
+        action={<button type="button">Avanti</button>}
+      >
         Stai vedendo la sessione come esperto.
       </Notice>,
     );

@@ -10,7 +10,10 @@ const steps = vi.hoisted(() => [] as string[]);
 const themesBuilt = vi.hoisted(() => ({ count: 0 }));
 vi.mock('@mui/material/styles', async (importOriginal) => {
   const styles = await importOriginal<typeof import('@mui/material/styles')>();
-  return { ...styles, createTheme: (...args: Parameters<typeof styles.createTheme>) => (themesBuilt.count++, styles.createTheme(...args)) };
+  return {
+    ...styles,
+    createTheme: (...args: Parameters<typeof styles.createTheme>) => (themesBuilt.count++, styles.createTheme(...args)),
+  };
 });
 vi.mock('../../src/startPage', () => ({ startPortalPage: () => steps.push('page started') }));
 vi.mock('react-dom/client', () => {
@@ -30,7 +33,15 @@ describe('the start of a page', () => {
   it('runs the entry, the DOM renderer, the app and the first render in separate tasks', async () => {
     await import('../../src/main');
     await vi.waitFor(() => expect(steps).toContain('render started'));
-    expect(steps).toEqual(['page started', 'react-dom loaded', 'new task', 'app loaded', 'new task', 'root created', 'render started']);
+    expect(steps).toEqual([
+      'page started',
+      'react-dom loaded',
+      'new task',
+      'app loaded',
+      'new task',
+      'root created',
+      'render started',
+    ]);
   });
 });
 

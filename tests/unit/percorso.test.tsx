@@ -7,7 +7,9 @@ import { i18nProvider } from '../../src/i18n';
 import { apiError, makeUser, renderPortalPage, teamSessionReads } from './support/portalHarness';
 import { makeSession, makeTeam } from './support/teamFixtures';
 
-vi.mock('../../src/config/publicConfig', () => ({ usePublicConfig: () => ({ data: { avatar_host: 'https://account.example.com' } }) }));
+vi.mock('../../src/config/publicConfig', () => ({
+  usePublicConfig: () => ({ data: { avatar_host: 'https://account.example.com' } }),
+}));
 
 describe('member count', () => {
   it('is singular for one member and plural otherwise', () => {
@@ -19,7 +21,7 @@ describe('member count', () => {
 });
 
 describe('session link rule', () => {
-  it('links to /sessions/{id} from the user\'s own team', () => {
+  it("links to /sessions/{id} from the user's own team", () => {
     expect(sessionHref(11, 1, [{ id: 1 }])).toBe('/sessions/11');
     expect(sessionHref(11, '1', [{ id: 1 }])).toBe('/sessions/11');
   });
@@ -42,7 +44,14 @@ describe('team editing rule', () => {
 function teamApi(overrides: Record<string, unknown> = {}) {
   const team = makeTeam();
   const next = makeSession();
-  const later = makeSession({ id: 12, name: 'Pitch day', type: 'other', join_url: null, start_time: '2026-11-24T14:00:00.000Z', end_time: null });
+  const later = makeSession({
+    id: 12,
+    name: 'Pitch day',
+    type: 'other',
+    join_url: null,
+    start_time: '2026-11-24T14:00:00.000Z',
+    end_time: null,
+  });
   const sessionReads = teamSessionReads({
     'teams/1/sessions/next': { data: next },
     'teams/1/sessions/upcoming': { data: [next, later] },
@@ -54,7 +63,9 @@ function teamApi(overrides: Record<string, unknown> = {}) {
       if (answer instanceof Error) throw answer;
       return answer as { data: unknown };
     }),
-    update: vi.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({ data: { ...team, ...data } })),
+    update: vi.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({
+      data: { ...team, ...data },
+    })),
     getTeamSessions: vi.fn(async () => ({ data: [next, later], total: 2 })),
     ...sessionReads,
     uploadImage: vi.fn(),
@@ -70,7 +81,12 @@ describe('Percorso page', () => {
 
   it('shows the team, the tiles, the upcoming appointments with own-team links, and the side column', async () => {
     const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
-    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: teamApi() });
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/1',
+      user: member,
+      dataProvider: teamApi(),
+    });
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Verdevivo' })).toBeInTheDocument();
     expect(screen.getByText('3 membri')).toBeInTheDocument();
@@ -85,7 +101,10 @@ describe('Percorso page', () => {
 
     const upcoming = screen.getByRole('region', { name: 'Prossimi appuntamenti' });
     // (The list renders in a deferred render once its request has answered.)
-    expect(await within(upcoming).findByRole('link', { name: 'Revisione del business plan' })).toHaveAttribute('href', '/sessions/11');
+    expect(await within(upcoming).findByRole('link', { name: 'Revisione del business plan' })).toHaveAttribute(
+      'href',
+      '/sessions/11',
+    );
     expect(within(upcoming).getByRole('link', { name: 'Pitch day' })).toHaveAttribute('href', '/sessions/12');
     expect(within(upcoming).getByText(/martedì 24 novembre 2026, ore 15:00/)).toBeInTheDocument();
 
@@ -101,16 +120,29 @@ describe('Percorso page', () => {
 
   it('links sessions through the team path for someone outside the team, without edit buttons', async () => {
     const expert = makeUser({ is_expert: true, teams: [] });
-    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: expert, dataProvider: teamApi() });
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/1',
+      user: expert,
+      dataProvider: teamApi(),
+    });
 
     const upcoming = await screen.findByRole('region', { name: 'Prossimi appuntamenti' });
-    expect(await within(upcoming).findByRole('link', { name: 'Pitch day' })).toHaveAttribute('href', '/percorso/1/sessions/12');
+    expect(await within(upcoming).findByRole('link', { name: 'Pitch day' })).toHaveAttribute(
+      'href',
+      '/percorso/1/sessions/12',
+    );
     expect(screen.queryByRole('button', { name: 'Modifica descrizione' })).not.toBeInTheDocument();
   });
 
   it('says so in the video courses tile, rather than linking, to someone without access to them', async () => {
     const expert = makeUser({ is_expert: true, teams: [], mooc_access: false });
-    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: expert, dataProvider: teamApi() });
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/1',
+      user: expert,
+      dataProvider: teamApi(),
+    });
     expect(await screen.findByText('Il tuo account non ha accesso ai videocorsi.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Vai ai videocorsi' })).not.toBeInTheDocument();
   });
@@ -131,7 +163,12 @@ describe('Percorso page', () => {
     const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
     const api = teamApi({ 'teams/1/sessions/next': { data: null }, 'teams/1/sessions/upcoming': { data: [] } });
     api.getOne.mockResolvedValue({ data: makeTeam({ members_count: 1, members: [], owner: null }) });
-    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: api });
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/1',
+      user: member,
+      dataProvider: api,
+    });
 
     expect(await screen.findByText('1 membro')).toBeInTheDocument();
     expect(await screen.findByText('Nessun appuntamento in programma')).toBeInTheDocument();
@@ -153,13 +190,23 @@ describe('Percorso page', () => {
   });
 
   it('says "Team non trovato." for a missing team', async () => {
-    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/99', user: makeUser(), dataProvider: teamApi() });
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/99',
+      user: makeUser(),
+      dataProvider: teamApi(),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Team non trovato.');
     expect(screen.getByRole('link', { name: 'Torna alla dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
   it('offers no way out of a load that failed for another reason: it may pass on the next try', async () => {
-    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: makeUser(), dataProvider: teamApi({ 'teams/1': apiError(500) }) });
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/1',
+      user: makeUser(),
+      dataProvider: teamApi({ 'teams/1': apiError(500) }),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Impossibile caricare il team. Riprova più tardi.');
     expect(screen.queryByRole('link', { name: 'Torna alla dashboard' })).toBeNull();
   });
@@ -170,7 +217,12 @@ describe('Percorso page', () => {
     const api = teamApi();
     api.getUpcomingTeamSessions.mockReturnValue(never);
     api.getTeamSessions.mockReturnValue(never);
-    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: api });
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/1',
+      user: member,
+      dataProvider: api,
+    });
 
     expect(await screen.findByText('17/11/2026, 10:30')).toBeInTheDocument();
     // The team's lists were asked together with the team, not after it.
@@ -182,16 +234,30 @@ describe('Percorso page', () => {
     const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
     const api = teamApi();
     api.getOne.mockReturnValue(new Promise<never>(() => undefined));
-    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: api });
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/1',
+      user: member,
+      dataProvider: api,
+    });
 
     expect(await screen.findByRole('status')).toHaveStyle({ minHeight: '100vh' });
   });
 
   it('paints the team once the user and their permissions are known: no edit button nor courses tile appears or changes later', async () => {
-    const member = makeUser({ mooc_access: false, teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
+    const member = makeUser({
+      mooc_access: false,
+      teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }],
+    });
     let answerPermissions: (names: string[]) => void = () => undefined;
     const permissions = new Promise<string[]>((resolve) => (answerPermissions = resolve));
-    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, permissions, dataProvider: teamApi() });
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/1',
+      user: member,
+      permissions,
+      dataProvider: teamApi(),
+    });
 
     expect(await screen.findByRole('status')).toHaveStyle({ minHeight: '100vh' });
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -204,9 +270,18 @@ describe('Percorso page', () => {
   });
 
   it('paints a member with course access without waiting for their permissions: their own record settles the page', async () => {
-    const member = makeUser({ mooc_access: true, teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
+    const member = makeUser({
+      mooc_access: true,
+      teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }],
+    });
     const permissions = new Promise<string[]>(() => undefined);
-    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, permissions, dataProvider: teamApi() });
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/1',
+      user: member,
+      permissions,
+      dataProvider: teamApi(),
+    });
 
     expect(await screen.findByRole('heading', { name: 'Verdevivo' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Modifica descrizione' })).toBeInTheDocument();
@@ -217,7 +292,12 @@ describe('Percorso page', () => {
     const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
     const api = teamApi();
     api.getNextTeamSession.mockReturnValue(new Promise<never>(() => undefined));
-    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: api });
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/1',
+      user: member,
+      dataProvider: api,
+    });
 
     const tiles = await screen.findByRole('region', { name: 'Collegamenti rapidi' });
     const loading = within(tiles).getByText('Caricamento…');
@@ -235,7 +315,11 @@ describe('Percorso page', () => {
   it('renders hundreds of upcoming appointments in steps, as one list that is busy until complete', async () => {
     const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
     const many = Array.from({ length: 300 }, (_, index) =>
-      makeSession({ id: 100 + index, name: `Sessione ${index + 1}`, start_time: new Date(Date.UTC(2026, 10, 20, 9) + index * 3_600_000).toISOString() }),
+      makeSession({
+        id: 100 + index,
+        name: `Sessione ${index + 1}`,
+        start_time: new Date(Date.UTC(2026, 10, 20, 9) + index * 3_600_000).toISOString(),
+      }),
     );
     renderPortalPage(<PercorsoPage />, {
       path: '/percorso/:teamId',
@@ -261,7 +345,12 @@ describe('Percorso page', () => {
     const user = userEvent.setup();
     const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
     const api = teamApi();
-    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: api });
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/1',
+      user: member,
+      dataProvider: api,
+    });
 
     await user.click(await screen.findByRole('button', { name: 'Modifica descrizione' }));
     const field = await screen.findByRole('textbox', { name: 'Descrizione' });
@@ -284,9 +373,16 @@ describe('Percorso page', () => {
     const member = makeUser({ teams: [{ id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null }] });
     const api = teamApi();
     api.update.mockRejectedValue(
-      Object.assign(apiError(422), { body: { message: 'Dati non validi', errors: { description: 'La descrizione è troppo lunga.' } } }),
+      Object.assign(apiError(422), {
+        body: { message: 'Dati non validi', errors: { description: 'La descrizione è troppo lunga.' } },
+      }),
     );
-    renderPortalPage(<PercorsoPage />, { path: '/percorso/:teamId', url: '/percorso/1', user: member, dataProvider: api });
+    renderPortalPage(<PercorsoPage />, {
+      path: '/percorso/:teamId',
+      url: '/percorso/1',
+      user: member,
+      dataProvider: api,
+    });
 
     await user.click(await screen.findByRole('button', { name: 'Modifica descrizione' }));
     await user.click(await screen.findByRole('button', { name: 'Salva' }));

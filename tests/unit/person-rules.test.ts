@@ -11,7 +11,9 @@ describe('birthdateProblem', () => {
   });
 
   it('says what is wrong with a day before 1900 or after today', () => {
-    expect(birthdateProblem('1899-12-31', '2026-11-28')).toBe('La data di nascita non può essere precedente al 01/01/1900.');
+    expect(birthdateProblem('1899-12-31', '2026-11-28')).toBe(
+      'La data di nascita non può essere precedente al 01/01/1900.',
+    );
     expect(birthdateProblem('2026-11-29', '2026-11-28')).toBe('La data di nascita non può essere nel futuro.');
   });
 });
@@ -23,18 +25,33 @@ describe('joinDayProblem', () => {
   });
 
   it('says what is wrong with a day before 2000 or after today', () => {
-    expect(joinDayProblem('1999-12-31', '2026-11-28')).toBe('La data di ingresso non può essere precedente al 01/01/2000.');
+    expect(joinDayProblem('1999-12-31', '2026-11-28')).toBe(
+      'La data di ingresso non può essere precedente al 01/01/2000.',
+    );
     expect(joinDayProblem('2026-11-29', '2026-11-28')).toBe('La data di ingresso non può essere nel futuro.');
   });
 });
 
 describe('isAnswerableEmail', () => {
   it('takes plain name@domain.tld addresses', () => {
-    for (const address of ['ada@example.org', 'ada.neri+a11y@mail.example.co.uk', 'A_B-c%d@x-y.it']) expect(isAnswerableEmail(address), address).toBe(true);
+    for (const address of ['ada@example.org', 'ada.neri+a11y@mail.example.co.uk', 'A_B-c%d@x-y.it'])
+      expect(isAnswerableEmail(address), address).toBe(true);
   });
 
   it('refuses what is not an address, or would change a mailto link or be read as markup', () => {
-    for (const address of ['', 'ada', 'ada@', '@example.org', 'ada@example', 'ada@example.o', 'ada@example.org?cc=x@y.it', 'a&b@example.org', '<ada>@example.org', 'ada @example.org', 'ada@exa_mple.org']) {
+    for (const address of [
+      '',
+      'ada',
+      'ada@',
+      '@example.org',
+      'ada@example',
+      'ada@example.o',
+      'ada@example.org?cc=x@y.it',
+      'a&b@example.org',
+      '<ada>@example.org',
+      'ada @example.org',
+      'ada@exa_mple.org',
+    ]) {
       expect(isAnswerableEmail(address), address).toBe(false);
     }
   });

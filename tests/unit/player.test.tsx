@@ -1,10 +1,24 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSeekOnce, snapshotOf, startPlayback, SYNC_INTERVAL_MS, type MediaLike } from '../../src/portal/courses/playback';
+import {
+  createSeekOnce,
+  snapshotOf,
+  startPlayback,
+  SYNC_INTERVAL_MS,
+  type MediaLike,
+} from '../../src/portal/courses/playback';
 import { useLessonSync } from '../../src/portal/courses/useLessonSync';
 
 function fakeMedia(overrides: Partial<MediaLike> = {}): MediaLike {
-  return { currentTime: 0, duration: 22, playbackRate: 1, muted: false, paused: true, play: vi.fn(async () => undefined), ...overrides };
+  return {
+    currentTime: 0,
+    duration: 22,
+    playbackRate: 1,
+    muted: false,
+    paused: true,
+    play: vi.fn(async () => undefined),
+    ...overrides,
+  };
 }
 
 describe('sync scheduling', () => {
@@ -13,9 +27,12 @@ describe('sync scheduling', () => {
 
   function setup(media: MediaLike, playing: boolean) {
     const send = vi.fn();
-    const hook = renderHook((props: { playing: boolean }) => useLessonSync({ getMedia: () => media, playing: props.playing, send }), {
-      initialProps: { playing },
-    });
+    const hook = renderHook(
+      (props: { playing: boolean }) => useLessonSync({ getMedia: () => media, playing: props.playing, send }),
+      {
+        initialProps: { playing },
+      },
+    );
     return { send, ...hook };
   }
 

@@ -58,7 +58,13 @@ function resolveImport(from: string, specifier: string): string | undefined {
 function factsOf(path: string): ModuleFacts {
   const known = facts.get(path);
   if (known) return known;
-  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true, path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    path,
+    readFileSync(path, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: ModuleFacts = { staticImports: [], dynamicImports: [], keys: [], prefixes: [] };
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -66,7 +72,12 @@ function factsOf(path: string): ModuleFacts {
       if (target) found.staticImports.push(target);
       return;
     }
-    if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      ts.isExportDeclaration(node) &&
+      !node.isTypeOnly &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       const target = resolveImport(path, node.moduleSpecifier.text);
       if (target) found.staticImports.push(target);
       return;
@@ -76,8 +87,10 @@ function factsOf(path: string): ModuleFacts {
       const target = argument && ts.isStringLiteral(argument) ? resolveImport(path, argument.text) : undefined;
       if (target) found.dynamicImports.push(target);
     }
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && KEY.test(node.text)) found.keys.push(node.text);
-    if (ts.isTemplateExpression(node) && KEY_PREFIX.test(node.head.text)) found.prefixes.push(node.head.text.slice(0, -1));
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && KEY.test(node.text))
+      found.keys.push(node.text);
+    if (ts.isTemplateExpression(node) && KEY_PREFIX.test(node.head.text))
+      found.prefixes.push(node.head.text.slice(0, -1));
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -147,18 +160,31 @@ describe('the portal texts, added as the code loads', () => {
   it('finds the pages and their keys', () => {
     expect(pages.length).toBeGreaterThanOrEqual(8);
     expect(pages.map((page) => relative(SRC, page))).toContain('portal/team/PercorsoPage.tsx');
-    const teamKeys = [...staticClosure(join(SRC, 'portal/team/PercorsoPage.tsx'))].flatMap((path) => factsOf(path).keys);
+    const teamKeys = [...staticClosure(join(SRC, 'portal/team/PercorsoPage.tsx'))].flatMap(
+      (path) => factsOf(path).keys,
+    );
     expect(teamKeys.filter((key) => key.startsWith('app.team.')).length).toBeGreaterThan(20);
     // A key only a texts.ts module adds is reported when the page does not import that module.
-    expect(missingKeys(join(SRC, 'portal/team/PercorsoPage.tsx'), signInMessages, new Set(staticClosure(LAYOUT)))).not.toEqual([]);
+    expect(
+      missingKeys(join(SRC, 'portal/team/PercorsoPage.tsx'), signInMessages, new Set(staticClosure(LAYOUT))),
+    ).not.toEqual([]);
   });
 
   it("the react-admin texts added with the portal's parts are ra-it.ts's, and all the parts make the back-office's catalogue", () => {
-    const full = raItalian as unknown as { ra: { action: Record<string, string>; notification: Record<string, string> } };
+    const full = raItalian as unknown as {
+      ra: { action: Record<string, string>; notification: Record<string, string> };
+    };
     expect(portalShellMessages.ra.notification.http_error).toBe(full.ra.notification.http_error);
     expect(calendarTexts.ra.action.cancel).toBe(full.ra.action.cancel);
     expect(calendarTexts.ra.action.confirm).toBe(full.ra.action.confirm);
-    const parts = [portalShellMessages, imageTexts, teamTexts, coursesTexts, reportTexts, calendarTexts].reduce<MessageTree>(mergeMessages, {});
+    const parts = [
+      portalShellMessages,
+      imageTexts,
+      teamTexts,
+      coursesTexts,
+      reportTexts,
+      calendarTexts,
+    ].reduce<MessageTree>(mergeMessages, {});
     expect(mergeMessages(raItalian as unknown as MessageTree, parts)).toEqual(portalMessages);
     expect(imageTexts.app).toEqual({ image: imageMessages, a11y: { crop: cropMessages } });
   });

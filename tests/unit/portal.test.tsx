@@ -47,7 +47,9 @@ describe('routing', () => {
     apiFor(null);
     renderWithApp(<AppRoutes />, { route: '/dashboard' });
     // The first test of the file also loads the protected layout's module: allow for a slow machine.
-    expect(await screen.findByRole('heading', { name: 'Accedi con il tuo account' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Accedi con il tuo account' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('logged-in users on / go to the dashboard', async () => {
@@ -64,7 +66,11 @@ describe('routing', () => {
 
   it('an expired token (401 on GET /api/user) sends the user to /', async () => {
     localStorage.setItem('token', 'old');
-    mockApi({ '/api/config': testConfig, '/api/user': { status: 401, body: {} }, '/api/user/permissions': { status: 401, body: {} } });
+    mockApi({
+      '/api/config': testConfig,
+      '/api/user': { status: 401, body: {} },
+      '/api/user/permissions': { status: 401, body: {} },
+    });
     renderWithApp(<AppRoutes />, { route: '/dashboard' });
     expect(await screen.findByRole('heading', { name: 'Accedi con il tuo account' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
@@ -108,7 +114,11 @@ describe('LoginPage', () => {
   it('the button leaves for the provider', async () => {
     apiFor(null);
     const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, origin: 'http://localhost:3000' } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      assign,
+      origin: 'http://localhost:3000',
+    } as Location);
     renderWithApp(<LoginPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Accedi con Incubatore' }));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
@@ -119,7 +129,10 @@ describe('LoginPage', () => {
 });
 
 describe('CallbackPage', () => {
-  const callbackRoutes = [<Route key="d" path="/dashboard" element={<p>dashboard!</p>} />, <Route key="h" path="/" element={<p>home</p>} />];
+  const callbackRoutes = [
+    <Route key="d" path="/dashboard" element={<p>dashboard!</p>} />,
+    <Route key="h" path="/" element={<p>home</p>} />,
+  ];
 
   it('without code: "Invalid request."', () => {
     apiFor(null);
@@ -139,7 +152,11 @@ describe('CallbackPage', () => {
       if (url === '/api/auth/callback') await gate;
       return base(url);
     });
-    renderWithApp(<CallbackPage />, { route: '/auth/callback?code=OK1&state=S', path: '/auth/callback', extraRoutes: callbackRoutes });
+    renderWithApp(<CallbackPage />, {
+      route: '/auth/callback?code=OK1&state=S',
+      path: '/auth/callback',
+      extraRoutes: callbackRoutes,
+    });
     expect(screen.getByText('Attendere...')).toBeInTheDocument();
     expect(screen.getByText('Stiamo verificando le informazioni di login...')).toBeInTheDocument();
     release();
@@ -151,7 +168,11 @@ describe('CallbackPage', () => {
     sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S' }));
     window.history.replaceState(null, '', '/auth/callback?code=BAD&state=S');
     mockApi({ '/api/config': testConfig, '/api/auth/callback': { status: 400, body: { message: 'no' } } });
-    renderWithApp(<CallbackPage />, { route: '/auth/callback?code=BAD&state=S', path: '/auth/callback', extraRoutes: callbackRoutes });
+    renderWithApp(<CallbackPage />, {
+      route: '/auth/callback?code=BAD&state=S',
+      path: '/auth/callback',
+      extraRoutes: callbackRoutes,
+    });
     expect(await screen.findByRole('heading', { name: 'Errore' })).toBeInTheDocument();
     expect(screen.getByText('Si è verificato un errore durante il login. Riprova più tardi.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Riprova' })).toHaveAttribute('href', '/');
@@ -161,20 +182,24 @@ describe('CallbackPage', () => {
     expect(screen.queryByTestId('callback-reason')).toBeNull();
   });
 
-  it('adds one Italian line with the reason when it is the person\'s to act on', async () => {
+  it("adds one Italian line with the reason when it is the person's to act on", async () => {
     sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S' }));
     window.history.replaceState(null, '', '/auth/callback?code=NI&state=S');
     mockApi({
       '/api/config': testConfig,
       '/api/auth/callback': { status: 422, body: { message: 'x', errors: { code: ['x'] }, reason: 'not_invited' } },
     });
-    renderWithApp(<CallbackPage />, { route: '/auth/callback?code=NI&state=S', path: '/auth/callback', extraRoutes: callbackRoutes });
+    renderWithApp(<CallbackPage />, {
+      route: '/auth/callback?code=NI&state=S',
+      path: '/auth/callback',
+      extraRoutes: callbackRoutes,
+    });
     expect(await screen.findByRole('heading', { name: 'Errore' })).toBeInTheDocument();
     expect(screen.getByTestId('callback-reason')).toHaveTextContent(/chiedi al tuo referente di invitarti/);
     expect(screen.getByRole('link', { name: 'Riprova' })).toHaveAttribute('href', '/');
   });
 
-  it("a provider's error leads to the error screen with its reason, not \"Invalid request.\"", async () => {
+  it('a provider\'s error leads to the error screen with its reason, not "Invalid request."', async () => {
     sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S' }));
     const route = '/auth/callback?error=access_denied&error_description=The+user+said+no&state=S';
     window.history.replaceState(null, '', route);
@@ -185,7 +210,9 @@ describe('CallbackPage', () => {
     renderWithApp(<CallbackPage />, { route, path: '/auth/callback', extraRoutes: callbackRoutes });
     expect(await screen.findByRole('heading', { name: 'Errore' })).toBeInTheDocument();
     expect(screen.getByText('Si è verificato un errore durante il login. Riprova più tardi.')).toBeInTheDocument();
-    expect(screen.getByTestId('callback-reason')).toHaveTextContent("L'accesso è stato negato dal provider di identità.");
+    expect(screen.getByTestId('callback-reason')).toHaveTextContent(
+      "L'accesso è stato negato dal provider di identità.",
+    );
     expect(screen.queryByText('Invalid request.')).toBeNull();
     expect(screen.queryByText(/The user said no/)).toBeNull();
   });
@@ -193,8 +220,15 @@ describe('CallbackPage', () => {
   it('offers no privacy link when none is known', async () => {
     sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S' }));
     window.history.replaceState(null, '', '/auth/callback?code=X&state=S');
-    mockApi({ '/api/config': { ...testConfig, privacy_url: null }, '/api/auth/callback': { status: 422, body: { message: 'x' } } });
-    renderWithApp(<CallbackPage />, { route: '/auth/callback?code=X&state=S', path: '/auth/callback', extraRoutes: callbackRoutes });
+    mockApi({
+      '/api/config': { ...testConfig, privacy_url: null },
+      '/api/auth/callback': { status: 422, body: { message: 'x' } },
+    });
+    renderWithApp(<CallbackPage />, {
+      route: '/auth/callback?code=X&state=S',
+      path: '/auth/callback',
+      extraRoutes: callbackRoutes,
+    });
     expect(await screen.findByRole('heading', { name: 'Errore' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Privacy Policy/ })).toBeNull();
   });
@@ -248,7 +282,9 @@ describe('Layout', () => {
     expect(within(nav).getByRole('link', { name: 'Videocorsi' })).toHaveAttribute('href', '/courses');
     await userEvent.click(within(nav).getByRole('link', { name: 'Videocorsi' }));
     expect(await screen.findByText('corsi')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Navigazione principale' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Navigazione principale' })).not.toBeInTheDocument(),
+    );
   });
 
   it('shows the title a page sets in the h1, without rendering that page again', async () => {
@@ -319,7 +355,9 @@ describe('Dashboard', () => {
     );
     renderWithApp(<Dashboard />);
     expect(await screen.findByText('Sei un esperto')).toBeInTheDocument();
-    expect(screen.getByText('Puoi accedere a più startup e visionare le sessioni in arrivo per te.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Puoi accedere a più startup e visionare le sessioni in arrivo per te.'),
+    ).toBeInTheDocument();
     const startups = screen.getByRole('list', { name: 'Startup' });
     expect(within(startups).getByText('Sessioni con il team: 2')).toBeInTheDocument();
     expect(within(startups).getByRole('link', { name: 'Accedi a Beta' })).toHaveAttribute('href', '/percorso/3');
@@ -329,8 +367,14 @@ describe('Dashboard', () => {
     expect(within(sessions).getByText('01/07/2024, 10:00')).toBeInTheDocument();
     expect(within(sessions).getAllByText('Tutte le startup')).toHaveLength(2);
     // Two sessions of the same name: each link says which by its date.
-    expect(within(sessions).getByRole('link', { name: 'Accedi a Plenaria, 10/01/2024, 15:00' })).toHaveAttribute('href', '/sessions/12');
-    expect(within(sessions).getByRole('link', { name: 'Accedi a Plenaria, 10/02/2024, 15:00' })).toHaveAttribute('href', '/sessions/13');
+    expect(within(sessions).getByRole('link', { name: 'Accedi a Plenaria, 10/01/2024, 15:00' })).toHaveAttribute(
+      'href',
+      '/sessions/12',
+    );
+    expect(within(sessions).getByRole('link', { name: 'Accedi a Plenaria, 10/02/2024, 15:00' })).toHaveAttribute(
+      'href',
+      '/sessions/13',
+    );
     expect(sessions).toHaveStyle({ height: '280px' });
   });
 });

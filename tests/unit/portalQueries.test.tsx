@@ -13,7 +13,10 @@ const key = (...parts: string[]) => [...PORTAL_KEY, ...parts];
 describe("the app's query cache, as the portal reads it", () => {
   it('asks once for readers that come together, and keeps the answer while it is fresh', async () => {
     const queryFn = vi.fn(async () => ({ id: 1 }));
-    const [a, b] = await Promise.all([queryClient.fetchQuery({ queryKey: key('teams', '1'), queryFn }), queryClient.fetchQuery({ queryKey: key('teams', '1'), queryFn })]);
+    const [a, b] = await Promise.all([
+      queryClient.fetchQuery({ queryKey: key('teams', '1'), queryFn }),
+      queryClient.fetchQuery({ queryKey: key('teams', '1'), queryFn }),
+    ]);
     expect(a).toBe(b);
     await queryClient.fetchQuery({ queryKey: key('teams', '1'), queryFn });
     expect(queryFn).toHaveBeenCalledTimes(1);
@@ -23,7 +26,9 @@ describe("the app's query cache, as the portal reads it", () => {
 
   it('tries a server failure twice more, a refusal never, and checks the session once, with the last failure', async () => {
     vi.useFakeTimers();
-    const checkError = vi.spyOn((await import('../../src/authProvider')).authProvider, 'checkError').mockResolvedValue(undefined);
+    const checkError = vi
+      .spyOn((await import('../../src/authProvider')).authProvider, 'checkError')
+      .mockResolvedValue(undefined);
     const failing = vi.fn(async () => {
       throw new HttpError('Servizio non disponibile', 503);
     });
@@ -38,7 +43,9 @@ describe("the app's query cache, as the portal reads it", () => {
     const refused = vi.fn(async () => {
       throw new HttpError('Non autenticato', 401);
     });
-    await expect(queryClient.fetchQuery({ queryKey: key('b'), queryFn: refused })).rejects.toMatchObject({ status: 401 });
+    await expect(queryClient.fetchQuery({ queryKey: key('b'), queryFn: refused })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(refused).toHaveBeenCalledTimes(1);
     expect(shouldRetry(0, new HttpError('x', 422))).toBe(false);
     expect(shouldRetry(1, new Error('network'))).toBe(true);
@@ -47,8 +54,13 @@ describe("the app's query cache, as the portal reads it", () => {
 
   it('keeps what it showed when a later ask fails', async () => {
     await queryClient.fetchQuery({ queryKey: key('k'), queryFn: async () => 'first' });
-    await queryClient.fetchQuery({ queryKey: key('k'), queryFn: () => Promise.reject(new HttpError('x', 404)), staleTime: 0 }).catch(() => undefined);
-    expect(queryClient.getQueryState(key('k'))).toMatchObject({ data: 'first', error: expect.objectContaining({ status: 404 }) });
+    await queryClient
+      .fetchQuery({ queryKey: key('k'), queryFn: () => Promise.reject(new HttpError('x', 404)), staleTime: 0 })
+      .catch(() => undefined);
+    expect(queryClient.getQueryState(key('k'))).toMatchObject({
+      data: 'first',
+      error: expect.objectContaining({ status: 404 }),
+    });
   });
 });
 
@@ -126,7 +138,9 @@ describe('the query cache and the session', () => {
     expect(queryClient.getQueryState(key('auth', 'identity'))).toBeUndefined();
 
     startSession('token-C');
-    await queryClient.fetchQuery({ queryKey: key('teams', '1'), queryFn: () => Promise.reject(new HttpError('Non autenticato', 401)) }).catch(() => undefined);
+    await queryClient
+      .fetchQuery({ queryKey: key('teams', '1'), queryFn: () => Promise.reject(new HttpError('Non autenticato', 401)) })
+      .catch(() => undefined);
     await settle();
     expect(hasSession()).toBe(false);
   });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applySync, coveredSeconds, DEFAULT_RULES, MAX_RATE, type ProgressState } from '../../server/src/modules/progress/coverage.js';
+import {
+  applySync,
+  coveredSeconds,
+  DEFAULT_RULES,
+  MAX_RATE,
+  type ProgressState,
+} from '../../server/src/modules/progress/coverage.js';
 
 /**
  * Properties of the lesson progress rules: whatever a client sends, the coverage it earns is bounded
@@ -17,7 +23,8 @@ interface Report {
 
 function run(reports: Report[], videoLength: number): ProgressState | null {
   let state: ProgressState | null = null;
-  for (const { atMs, position, rate } of reports) state = applySync(state, { position, rate, nowMs: T0 + atMs, videoLength }, rules);
+  for (const { atMs, position, rate } of reports)
+    state = applySync(state, { position, rate, nowMs: T0 + atMs, videoLength }, rules);
   return state;
 }
 
@@ -80,7 +87,10 @@ describe('progress rules (properties)', () => {
         // Seconds between reports while playing: 3 in a visible tab, up to a minute when throttled.
         fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 20 }),
         // Pauses: at which report index, and for how long.
-        fc.array(fc.record({ after: fc.integer({ min: 0, max: 2_000 }), seconds: fc.integer({ min: 1, max: 7_200 }) }), { maxLength: 5 }),
+        fc.array(
+          fc.record({ after: fc.integer({ min: 0, max: 2_000 }), seconds: fc.integer({ min: 1, max: 7_200 }) }),
+          { maxLength: 5 },
+        ),
         (videoLength, rate, intervals, pauses) => {
           const reports: Report[] = [];
           let at = 0;

@@ -33,9 +33,19 @@ describe('mergeInterval', () => {
     let list = mergeInterval([], [10, 20]);
     list = mergeInterval(list, [0, 5]);
     list = mergeInterval(list, [30, 40]);
-    expect(list).toEqual([[0, 5], [10, 20], [30, 40]]);
-    expect(mergeInterval(list, [5, 10])).toEqual([[0, 20], [30, 40]]);
-    expect(mergeInterval(list, [15, 35])).toEqual([[0, 5], [10, 40]]);
+    expect(list).toEqual([
+      [0, 5],
+      [10, 20],
+      [30, 40],
+    ]);
+    expect(mergeInterval(list, [5, 10])).toEqual([
+      [0, 20],
+      [30, 40],
+    ]);
+    expect(mergeInterval(list, [15, 35])).toEqual([
+      [0, 5],
+      [10, 40],
+    ]);
     expect(mergeInterval(list, [-1, 100])).toEqual([[-1, 100]]);
   });
 
@@ -47,8 +57,24 @@ describe('mergeInterval', () => {
 
 describe('coveredSeconds', () => {
   it('sums the stretches, clipped to the video length', () => {
-    expect(coveredSeconds([[0, 5], [10, 20]], null)).toBe(15);
-    expect(coveredSeconds([[0, 5], [10, 20]], 12)).toBe(7);
+    expect(
+      coveredSeconds(
+        [
+          [0, 5],
+          [10, 20],
+        ],
+        null,
+      ),
+    ).toBe(15);
+    expect(
+      coveredSeconds(
+        [
+          [0, 5],
+          [10, 20],
+        ],
+        12,
+      ),
+    ).toBe(7);
   });
 });
 
@@ -69,7 +95,11 @@ describe('applySync', () => {
   });
 
   it('a jump to the end does not complete and moves the resume position', () => {
-    const state = play([[0, 0], [3, 3], [6, 60]]);
+    const state = play([
+      [0, 0],
+      [3, 3],
+      [6, 60],
+    ]);
     expect(state.watched).toEqual([[0, 3]]);
     expect(state.position).toBe(60);
     expect(state.completed).toBe(false);
@@ -96,7 +126,11 @@ describe('applySync', () => {
     const fast = play(steady(0, 60, 3, 2));
     expect(fast.watched).toEqual([[0, 60]]);
     expect(fast.completed).toBe(true);
-    const claimedSlow = play([[0, 0], [3, 6], [6, 12]]);
+    const claimedSlow = play([
+      [0, 0],
+      [3, 6],
+      [6, 12],
+    ]);
     expect(claimedSlow.watched).toEqual([]);
   });
 
@@ -104,14 +138,33 @@ describe('applySync', () => {
     expect(clampRate(16)).toBe(2);
     expect(clampRate(0.01)).toBe(0.25);
     expect(clampRate(undefined)).toBe(1);
-    const cheat = play([[0, 0], [3, 12, 16]]);
+    const cheat = play([
+      [0, 0],
+      [3, 12, 16],
+    ]);
     expect(cheat.watched).toEqual([]);
   });
 
   it('accepts 2 s of jitter per report, but never credits more than the session lasted', () => {
-    expect(play([[0, 0], [3, 5]]).watched).toEqual([[0, 3]]);
-    expect(play([[0, 0], [3, 5.5]]).watched).toEqual([]);
-    expect(play([[0, 0], [3, 2], [6, 6]]).watched).toEqual([[0, 6]]);
+    expect(
+      play([
+        [0, 0],
+        [3, 5],
+      ]).watched,
+    ).toEqual([[0, 3]]);
+    expect(
+      play([
+        [0, 0],
+        [3, 5.5],
+      ]).watched,
+    ).toEqual([]);
+    expect(
+      play([
+        [0, 0],
+        [3, 2],
+        [6, 6],
+      ]).watched,
+    ).toEqual([[0, 6]]);
   });
 
   it('tolerance is never larger than the elapsed time, so rapid syncs cannot harvest it', () => {
@@ -122,13 +175,25 @@ describe('applySync', () => {
   });
 
   it('credits nothing after a pause longer than one stretch, and starts a new session there', () => {
-    const state = play([[0, 0], [600, 30]], 600);
+    const state = play(
+      [
+        [0, 0],
+        [600, 30],
+      ],
+      600,
+    );
     expect(state.watched).toEqual([]);
     expect(state.position).toBe(30);
     expect(state.sessionStartMs).toBe(T0 + 600_000);
     expect(state.sessionCredited).toBe(0);
     // A short video cannot be completed by one report after an idle tab.
-    const idle = play([[0, 0], [76, 60]], 60);
+    const idle = play(
+      [
+        [0, 0],
+        [76, 60],
+      ],
+      60,
+    );
     expect(idle.watched).toEqual([]);
     expect(idle.completed).toBe(false);
   });
@@ -149,14 +214,24 @@ describe('applySync', () => {
   });
 
   it('clips positions to the known length', () => {
-    const state = play([[0, 0], [3, 3], [6, 6]], 5);
+    const state = play(
+      [
+        [0, 0],
+        [3, 3],
+        [6, 6],
+      ],
+      5,
+    );
     expect(state.position).toBe(5);
     expect(state.watched).toEqual([[0, 5]]);
     expect(state.completed).toBe(true);
   });
 
   it('a clock that goes backwards gives no budget', () => {
-    const state = play([[10, 0], [5, 1]]);
+    const state = play([
+      [10, 0],
+      [5, 1],
+    ]);
     expect(state.watched).toEqual([]);
     expect(state.lastSyncMs).toBe(T0 + 10_000);
   });
@@ -164,7 +239,10 @@ describe('applySync', () => {
 
 describe('parseWatched', () => {
   it('reads stored stretches and drops malformed data', () => {
-    expect(parseWatched('[[0,3],[3,6],[10,12]]')).toEqual([[0, 6], [10, 12]]);
+    expect(parseWatched('[[0,3],[3,6],[10,12]]')).toEqual([
+      [0, 6],
+      [10, 12],
+    ]);
     expect(parseWatched('not json')).toEqual([]);
     expect(parseWatched('{"a":1}')).toEqual([]);
     expect(parseWatched('[[0,"x"],[1,2,3],[4,5]]')).toEqual([[4, 5]]);

@@ -21,8 +21,16 @@ function failingModule() {
 
 describe('failedModuleAddress', () => {
   it("reads the address Chromium's and Firefox's messages name, without a fragment", () => {
-    expect(failedModuleAddress(new TypeError('Failed to fetch dynamically imported module: https://p.example/assets/A-1.js'))).toBe('https://p.example/assets/A-1.js');
-    expect(failedModuleAddress(new TypeError('error loading dynamically imported module: https://p.example/assets/A-1.js#retry-2'))).toBe('https://p.example/assets/A-1.js');
+    expect(
+      failedModuleAddress(
+        new TypeError('Failed to fetch dynamically imported module: https://p.example/assets/A-1.js'),
+      ),
+    ).toBe('https://p.example/assets/A-1.js');
+    expect(
+      failedModuleAddress(
+        new TypeError('error loading dynamically imported module: https://p.example/assets/A-1.js#retry-2'),
+      ),
+    ).toBe('https://p.example/assets/A-1.js');
     expect(failedModuleAddress(new TypeError('Importing a module script failed.'))).toBeUndefined();
     expect(failedModuleAddress('Failed to fetch dynamically imported module: x')).toBeUndefined();
   });
@@ -41,7 +49,9 @@ describe('reloadableImport', () => {
 
   it('without an address in the failure, simply imports again', async () => {
     let asked = 0;
-    const importScreen = reloadableImport(() => (++asked === 1 ? Promise.reject(new TypeError('Importing a module script failed.')) : Promise.resolve('loaded')));
+    const importScreen = reloadableImport(() =>
+      ++asked === 1 ? Promise.reject(new TypeError('Importing a module script failed.')) : Promise.resolve('loaded'),
+    );
     await expect(importScreen()).rejects.toThrow();
     await expect(importScreen()).resolves.toBe('loaded');
     expect(asked).toBe(2);
@@ -50,7 +60,9 @@ describe('reloadableImport', () => {
   it('wrapped in another one, leaves the retry to the inner one, so that what the outer load makes of the module still applies', async () => {
     const { load } = failingModule();
     const inner = reloadableImport(load);
-    const outer = reloadableImport(() => inner().then((module) => ({ default: (module as unknown as { named: string }).named })));
+    const outer = reloadableImport(() =>
+      inner().then((module) => ({ default: (module as unknown as { named: string }).named })),
+    );
     await expect(outer()).rejects.toThrow();
     await expect(outer()).resolves.toEqual({ default: 'named' });
   });

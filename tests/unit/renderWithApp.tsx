@@ -69,7 +69,8 @@ export function apiFor(user: User | null, permissions: string[] = []) {
     '/api/user/permissions': { data: permissions },
     '/api/auth/logout': { logout_url: null },
     '/api/auth/login': {
-      authorize_url: 'http://localhost:3000/idp/auth?client_id=percorso&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fauth%2Fcallback&response_type=code&state=S&nonce=N&code_challenge=C&code_challenge_method=S256',
+      authorize_url:
+        'http://localhost:3000/idp/auth?client_id=percorso&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fauth%2Fcallback&response_type=code&state=S&nonce=N&code_challenge=C&code_challenge_method=S256',
       state: 'S',
     },
   });

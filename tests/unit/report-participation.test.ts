@@ -11,19 +11,38 @@ function covered(intervals: Array<[number, number]>): number {
 
 describe('participation maths', () => {
   it('measures the union of overlapping stints once', () => {
-    expect(unionLength([[0, 60], [30, 90], [120, 150]])).toBe(120);
-    expect(unionLength([[10, 10], [20, 5]])).toBe(0);
+    expect(
+      unionLength([
+        [0, 60],
+        [30, 90],
+        [120, 150],
+      ]),
+    ).toBe(120);
+    expect(
+      unionLength([
+        [10, 10],
+        [20, 5],
+      ]),
+    ).toBe(0);
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 200 })), { maxLength: 12 }), (pairs) => {
-        const intervals = pairs.map(([a, b]): [number, number] => [a, b]);
-        expect(unionLength(intervals)).toBe(covered(intervals));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 200 })), { maxLength: 12 }),
+        (pairs) => {
+          const intervals = pairs.map(([a, b]): [number, number] => [a, b]);
+          expect(unionLength(intervals)).toBe(covered(intervals));
+        },
+      ),
     );
   });
 
   it('clips to the session, counts a session without usable times as attended, keeps guests apart', () => {
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 10, 9, minute)).toISOString();
-    const row = (user_id: number | null, joined: number | null, left: number | null, email: string | null = null): AttendanceRow => ({
+    const row = (
+      user_id: number | null,
+      joined: number | null,
+      left: number | null,
+      email: string | null = null,
+    ): AttendanceRow => ({
       session_id: 1,
       user_id,
       name: user_id === null ? 'Ospite' : null,
@@ -44,7 +63,10 @@ describe('participation maths', () => {
           ],
         ],
       ]),
-      teamsOfUser: new Map([[1, [{ team_id: 7, joined_at: at(-60), left_at: null }]], [2, [{ team_id: 7, joined_at: at(-60), left_at: null }]]]),
+      teamsOfUser: new Map([
+        [1, [{ team_id: 7, joined_at: at(-60), left_at: null }]],
+        [2, [{ team_id: 7, joined_at: at(-60), left_at: null }]],
+      ]),
       // 09:00–10:00, attached to no team (every team).
       sessions: [{ id: 1, name: 'Plenaria', start_time: at(0), end_time: at(60), teamIds: [] }],
       rows: [row(1, -10, 30), row(1, 20, 90), row(2, null, null), row(null, 0, 15, 'g@x'), row(null, 10, 20, 'G@X')],
@@ -56,7 +78,14 @@ describe('participation maths', () => {
     ]);
     expect(report.data[0].attendance_rate).toBe(1);
     expect(report.meta.unmatched).toEqual([
-      { session_id: 1, session_name: 'Plenaria', session_start: at(0), name: 'Ospite', email: 'g@x', minutes_attended: 20 },
+      {
+        session_id: 1,
+        session_name: 'Plenaria',
+        session_start: at(0),
+        name: 'Ospite',
+        email: 'g@x',
+        minutes_attended: 20,
+      },
     ]);
   });
 });
@@ -72,7 +101,14 @@ describe('members who joined later', () => {
     left_at: left === null ? null : day(left),
   });
   const stayOf = (m: ReturnType<typeof member>) => ({ team_id: 7, joined_at: m.joined_at, left_at: m.left_at });
-  const attendance = (session_id: number, user_id: number): AttendanceRow => ({ session_id, user_id, name: null, email: null, joined_at: null, left_at: null });
+  const attendance = (session_id: number, user_id: number): AttendanceRow => ({
+    session_id,
+    user_id,
+    name: null,
+    email: null,
+    joined_at: null,
+    left_at: null,
+  });
 
   it('are expected, and counted, only at the sessions from when they joined', () => {
     // Team 7 founded on day 1; Anna a member since then, Bruno since day 15 (at 09:00, the very
@@ -139,7 +175,9 @@ describe('members who joined later', () => {
     });
     const [team] = report.data;
     expect(team.sessions_expected).toBe(5);
-    expect(team.members.map((m) => [m.user_id, m.joined_at, m.left_at, m.sessions_expected, m.sessions_attended])).toEqual([
+    expect(
+      team.members.map((m) => [m.user_id, m.joined_at, m.left_at, m.sessions_expected, m.sessions_attended]),
+    ).toEqual([
       [3, day(1), day(12), 2, 1],
       [3, day(20), null, 2, 1],
       [4, day(1), day(15), 2, 1],

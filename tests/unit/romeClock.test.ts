@@ -36,7 +36,9 @@ describe("Rome's wall clock without Intl", () => {
         for (let day = 22; day <= 31; day++) {
           const change = Date.UTC(year, month, day, 1);
           for (const delta of [-HOUR - 1, -1, 0, 1, MINUTE, HOUR]) {
-            expect(romeWallClock(new Date(change + delta)), `${new Date(change + delta).toISOString()}`).toEqual(intlClock(change + delta));
+            expect(romeWallClock(new Date(change + delta)), `${new Date(change + delta).toISOString()}`).toEqual(
+              intlClock(change + delta),
+            );
           }
         }
       }

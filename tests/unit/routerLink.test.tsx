@@ -6,7 +6,9 @@ import { Link, NavLink } from '../../src/routing/Link';
 
 function Where() {
   const location = useLocation();
-  return <output aria-label="posizione">{`${location.pathname}${location.search}|${JSON.stringify(location.state)}`}</output>;
+  return (
+    <output aria-label="posizione">{`${location.pathname}${location.search}|${JSON.stringify(location.state)}`}</output>
+  );
 }
 
 const at = (path: string, ui: React.ReactElement, basename?: string) =>
@@ -19,7 +21,12 @@ const at = (path: string, ui: React.ReactElement, basename?: string) =>
 
 describe('Link', () => {
   it('renders the href and navigates in the app on a plain click, with its state', async () => {
-    at('/dashboard', <Link to="/courses?page=2" state={{ from: 'dashboard' }}>Corsi</Link>);
+    at(
+      '/dashboard',
+      <Link to="/courses?page=2" state={{ from: 'dashboard' }}>
+        Corsi
+      </Link>,
+    );
     const link = screen.getByRole('link', { name: 'Corsi' });
     expect(link).toHaveAttribute('href', '/courses?page=2');
     await userEvent.click(link);
@@ -100,7 +107,11 @@ describe('NavLink', () => {
       </NavLink>
     </nav>
   );
-  const current = () => screen.queryAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent);
+  const current = () =>
+    screen
+      .queryAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.textContent);
 
   it('marks its own path and the paths below it, not a longer name', () => {
     at('/courses/1/modules', nav);

@@ -80,7 +80,9 @@ test('a screen that fails to download says so, and "Riprova" shows it in place',
   const load = flakyLoad(1);
   render(<App Courses={retryableLazy(load)} />);
   await headingFocused();
-  expect(screen.getByRole('alert')).toHaveTextContent('La connessione si è interrotta o il portale è stato aggiornato.');
+  expect(screen.getByRole('alert')).toHaveTextContent(
+    'La connessione si è interrotta o il portale è stato aggiornato.',
+  );
   expect(screen.getByRole('button', { name: 'Ricarica la pagina' })).toBeVisible();
   await user.type(screen.getByLabelText('Note'), 'scritto prima');
 

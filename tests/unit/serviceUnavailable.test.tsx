@@ -6,7 +6,14 @@ import { LoadProblem, TEAM_PROBLEMS } from '../../src/portal/team/LoadProblem';
 import { renderWithMessages as render } from './support/withMessages';
 
 vi.mock('../../src/authProvider/useSession', () => ({
-  useSession: () => ({ user: undefined, identity: undefined, loading: false, loggedIn: false, error: { status: 503 }, refresh: () => {} }),
+  useSession: () => ({
+    user: undefined,
+    identity: undefined,
+    loading: false,
+    loggedIn: false,
+    error: { status: 503 },
+    refresh: () => {},
+  }),
 }));
 vi.mock('../../src/dataProvider', () => ({ getToken: () => 'token' }));
 

@@ -5,7 +5,9 @@ import { sessionContext } from '../../src/portal/team/rules';
 import { apiError, makeUser, renderPortalPage, teamSessionReads } from './support/portalHarness';
 import { makeSession, makeTeam } from './support/teamFixtures';
 
-vi.mock('../../src/config/publicConfig', () => ({ usePublicConfig: () => ({ data: { avatar_host: 'https://account.example.com' } }) }));
+vi.mock('../../src/config/publicConfig', () => ({
+  usePublicConfig: () => ({ data: { avatar_host: 'https://account.example.com' } }),
+}));
 
 const ownTeam = { id: 1, name: 'Verdevivo', avatar: null, drive_url: null, owner: null };
 
@@ -16,15 +18,15 @@ describe('session context rule', () => {
     expect(sessionContext('4', [], session)).toEqual({ teamId: '4', expertView: false });
   });
 
-  it('uses the user\'s own team of the session when the route has none', () => {
+  it("uses the user's own team of the session when the route has none", () => {
     expect(sessionContext(undefined, [{ id: 3 }, { id: 1 }], session)).toEqual({ teamId: 1, expertView: false });
   });
 
-  it('treats a session with no team as the user\'s first team\'s', () => {
+  it("treats a session with no team as the user's first team's", () => {
     expect(sessionContext(undefined, [{ id: 3 }], { teams: [] })).toEqual({ teamId: 3, expertView: false });
   });
 
-  it('is the expert view when the user is not in the session\'s team', () => {
+  it("is the expert view when the user is not in the session's team", () => {
     expect(sessionContext(undefined, [{ id: 3 }], session)).toEqual({ teamId: null, expertView: true });
     expect(sessionContext(undefined, [], { teams: [] })).toEqual({ teamId: null, expertView: true });
   });
@@ -38,7 +40,10 @@ function sessionApi(session = makeSession()) {
       throw apiError(404);
     }),
     getTeamSessions: vi.fn(async () => ({ data: [session], total: 1 })),
-    ...teamSessionReads({ [`teams/1/sessions/${session.id}`]: { data: session }, 'teams/2/sessions/11': apiError(403) }),
+    ...teamSessionReads({
+      [`teams/1/sessions/${session.id}`]: { data: session },
+      'teams/2/sessions/11': apiError(403),
+    }),
   };
 }
 
@@ -49,7 +54,7 @@ describe('Session page', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('shows the session of the user\'s own team with its team\'s side column', async () => {
+  it("shows the session of the user's own team with its team's side column", async () => {
     const api = sessionApi();
     renderPortalPage(<SessionPage />, {
       path: '/sessions/:sessionId',
@@ -77,13 +82,20 @@ describe('Session page', () => {
     expect(api.getOne).toHaveBeenCalledWith('sessions', expect.objectContaining({ id: '11' }));
     // The calendar marks the session's day (in a deferred render once the team's sessions come).
     const calendar = screen.getByRole('table', { name: 'Novembre 2026' });
-    await vi.waitFor(() => expect(calendar.querySelector('[data-day="2026-11-17"]')).toHaveAttribute('data-has-session', 'true'));
+    await vi.waitFor(() =>
+      expect(calendar.querySelector('[data-day="2026-11-17"]')).toHaveAttribute('data-has-session', 'true'),
+    );
   });
 
   it('keeps a screen-tall placeholder while the session loads, so that the footer does not start in view', async () => {
     const api = sessionApi();
     api.getOne.mockReturnValue(new Promise<never>(() => undefined));
-    renderPortalPage(<SessionPage />, { path: '/sessions/:sessionId', url: '/sessions/11', user: makeUser({ teams: [ownTeam] }), dataProvider: api });
+    renderPortalPage(<SessionPage />, {
+      path: '/sessions/:sessionId',
+      url: '/sessions/11',
+      user: makeUser({ teams: [ownTeam] }),
+      dataProvider: api,
+    });
 
     expect(await screen.findByRole('status')).toHaveStyle({ minHeight: '100vh' });
   });
@@ -101,7 +113,7 @@ describe('Session page', () => {
     expect(screen.queryByText('Accesso Esperto')).not.toBeInTheDocument();
   });
 
-  it('shows the expert view when the user is not in the session\'s team', async () => {
+  it("shows the expert view when the user is not in the session's team", async () => {
     const session = makeSession({
       type: 'other',
       join_url: null,
@@ -122,7 +134,9 @@ describe('Session page', () => {
     const startups = screen.getByRole('region', { name: 'Startup' });
     expect(within(startups).getByRole('link', { name: 'Apicoltura Smart' })).toHaveAttribute('href', '/percorso/3');
     expect(within(startups).getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.queryByRole('link', { name: /^Unisciti al Meet ?\(si apre in una nuova scheda\)$/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('link', { name: /^Unisciti al Meet ?\(si apre in una nuova scheda\)$/ }),
+    ).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Coordinatore' })).not.toBeInTheDocument();
   });
 
@@ -137,7 +151,12 @@ describe('Session page', () => {
   });
 
   it('says "Sessione non trovata." for a missing session', async () => {
-    renderPortalPage(<SessionPage />, { path: '/sessions/:sessionId', url: '/sessions/404', user: makeUser(), dataProvider: sessionApi() });
+    renderPortalPage(<SessionPage />, {
+      path: '/sessions/:sessionId',
+      url: '/sessions/404',
+      user: makeUser(),
+      dataProvider: sessionApi(),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Sessione non trovata.');
   });
 });

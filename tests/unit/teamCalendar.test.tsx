@@ -12,7 +12,12 @@ function cell(day: string) {
 
 describe('Calendar', () => {
   it('shows the current month, Monday first, with session days in blue and today in bold', () => {
-    render(<Calendar now={now} sessions={[{ start_time: '2026-12-03T09:00:00.000Z' }, { start_time: '2027-01-05T09:00:00.000Z' }]} />);
+    render(
+      <Calendar
+        now={now}
+        sessions={[{ start_time: '2026-12-03T09:00:00.000Z' }, { start_time: '2027-01-05T09:00:00.000Z' }]}
+      />,
+    );
     const table = screen.getByRole('table', { name: 'Dicembre 2026' });
     const headers = Array.from(table.querySelectorAll('th')).map((th) => th.textContent);
     expect(headers).toEqual(['Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab', 'Dom']);
@@ -45,7 +50,11 @@ describe('Calendar', () => {
     expect(screen.getByRole('table', { name: 'Novembre 2026' })).toBeInTheDocument();
     // November 2026 starts on Sunday: six blanks.
     const firstRow = document.querySelectorAll('tbody tr')[0].querySelectorAll('td');
-    expect(Array.from(firstRow).slice(0, 6).every((td) => td.textContent === '')).toBe(true);
+    expect(
+      Array.from(firstRow)
+        .slice(0, 6)
+        .every((td) => td.textContent === ''),
+    ).toBe(true);
     expect(firstRow[6]).toHaveTextContent(/^1$/);
   });
 

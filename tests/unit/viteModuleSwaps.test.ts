@@ -11,10 +11,26 @@ const modules = join(__dirname, '../../node_modules');
 
 /** The import each swap stands in for, as the installed dependency writes it today. */
 const INSTALLED = [
-  { swap: 'ra-core light router', importer: 'ra-core/dist/routing/RouterProviderContext.js', source: './adapters/reactRouterProvider.js' },
-  { swap: 'MUI theme without CSS variables', importer: '@mui/material/styles/createTheme.mjs', source: './createThemeWithVars.mjs' },
-  { swap: 'react-admin without its login page', importer: 'ra-ui-materialui/dist/AdminUI.js', source: './auth/index.js' },
-  { swap: 'react-admin titles without the preferences editor', importer: 'ra-ui-materialui/dist/layout/Title.js', source: './PageTitleConfigurable.js' },
+  {
+    swap: 'ra-core light router',
+    importer: 'ra-core/dist/routing/RouterProviderContext.js',
+    source: './adapters/reactRouterProvider.js',
+  },
+  {
+    swap: 'MUI theme without CSS variables',
+    importer: '@mui/material/styles/createTheme.mjs',
+    source: './createThemeWithVars.mjs',
+  },
+  {
+    swap: 'react-admin without its login page',
+    importer: 'ra-ui-materialui/dist/AdminUI.js',
+    source: './auth/index.js',
+  },
+  {
+    swap: 'react-admin titles without the preferences editor',
+    importer: 'ra-ui-materialui/dist/layout/Title.js',
+    source: './PageTitleConfigurable.js',
+  },
   { swap: 'node-polyglot object.entries', importer: 'node-polyglot/index.js', source: 'object.entries' },
   { swap: 'node-polyglot hasown', importer: 'node-polyglot/index.js', source: 'hasown' },
 ];
@@ -63,7 +79,11 @@ describe("react-router's tree-shaking", () => {
       external: ['react', 'react-dom'],
       logLevel: 'silent',
       plugins: [
-        { name: 'entry', resolveId: (id: string) => (id === 'entry' ? id : null), load: (id: string) => (id === 'entry' ? `export { ${names.join(', ')} } from 'react-router';` : null) },
+        {
+          name: 'entry',
+          resolveId: (id: string) => (id === 'entry' ? id : null),
+          load: (id: string) => (id === 'entry' ? `export { ${names.join(', ')} } from 'react-router';` : null),
+        },
         ...plugins,
       ],
     });
@@ -72,7 +92,19 @@ describe("react-router's tree-shaking", () => {
     return output[0].code;
   }
   // What the portal's entry takes from react-router, react-router's Link aside.
-  const USED = ['BrowserRouter', 'Routes', 'Route', 'Navigate', 'Outlet', 'useNavigate', 'useLocation', 'useParams', 'useHref', 'useLinkClickHandler', 'useResolvedPath'];
+  const USED = [
+    'BrowserRouter',
+    'Routes',
+    'Route',
+    'Navigate',
+    'Outlet',
+    'useNavigate',
+    'useLocation',
+    'useParams',
+    'useHref',
+    'useLinkClickHandler',
+    'useResolvedPath',
+  ];
 
   it('drops the components the app does not import (forms, fetchers, prefetching)', async () => {
     const [plain, shaken] = await Promise.all([bundleOf(USED, []), bundleOf(USED, [treeShakeableReactRouter()])]);
@@ -89,7 +121,11 @@ describe("react-router's tree-shaking", () => {
     const context = { error: (message: string) => errors.push(message) };
     hook(plugin, 'configResolved').call(context, { command: 'build' });
     hook(plugin, 'buildStart').call(context);
-    hook(plugin, 'transform').call(context, 'export const x = 1;', join(modules, 'react-router/dist/production/chunk-ABC.mjs'));
+    hook(plugin, 'transform').call(
+      context,
+      'export const x = 1;',
+      join(modules, 'react-router/dist/production/chunk-ABC.mjs'),
+    );
     hook(plugin, 'buildEnd').call(context);
     expect(errors).toHaveLength(1);
   });

@@ -22,7 +22,14 @@ export const AUTH_CACHE_TTL_MS = 60_000;
 const MAX_ENTRIES = 50_000;
 
 /** The tables an AuthContext is computed from. */
-export const AUTH_TABLES = ['access_tokens', 'users', 'user_roles', 'roles', 'role_permissions', 'permissions'] as const;
+export const AUTH_TABLES = [
+  'access_tokens',
+  'users',
+  'user_roles',
+  'roles',
+  'role_permissions',
+  'permissions',
+] as const;
 
 interface Entry<T> {
   value: T;
@@ -39,7 +46,10 @@ export class AuthCache<T> {
 
   /** The version to tag a value with: take it before reading the database. */
   versions(): { writeVersion: number; externalVersion: number } {
-    return { writeVersion: this.runtime.writes.versionOf(AUTH_TABLES), externalVersion: this.runtime.externalVersion() };
+    return {
+      writeVersion: this.runtime.writes.versionOf(AUTH_TABLES),
+      externalVersion: this.runtime.externalVersion(),
+    };
   }
 
   get(key: string, now: number): T | undefined {
@@ -56,7 +66,13 @@ export class AuthCache<T> {
     return entry.value;
   }
 
-  set(key: string, value: T, tag: { writeVersion: number; externalVersion: number }, now: number, expiresAt: number): void {
+  set(
+    key: string,
+    value: T,
+    tag: { writeVersion: number; externalVersion: number },
+    now: number,
+    expiresAt: number,
+  ): void {
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
     this.#entries.set(key, { value, ...tag, freshUntil: Math.min(now + AUTH_CACHE_TTL_MS, expiresAt) });
   }

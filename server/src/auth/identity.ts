@@ -46,7 +46,11 @@ export function namesOf(claims: IdentityClaims, email: string): { name: string; 
  *   under SIGN_UP=invite only the ADMIN_EMAILS addresses are.
  * Addresses in ADMIN_EMAILS receive the administrator role when vouched for.
  */
-export async function resolveLocalUser(repo: SignInRepository, claims: IdentityClaims, policy: SignInPolicy): Promise<number> {
+export async function resolveLocalUser(
+  repo: SignInRepository,
+  claims: IdentityClaims,
+  policy: SignInPolicy,
+): Promise<number> {
   const email = claims.email;
   const vouched = Boolean(email) && (claims.email_verified === true || policy.trustEmail);
   const administrator = vouched && policy.adminEmails.includes(email!);
@@ -66,7 +70,8 @@ async function findOrCreate(
   if (known !== null) return known;
 
   const email = claims.email;
-  if (!email) throw new SignInRefusedError('email_missing', 'the provider sent no email claim (is the email scope granted?)');
+  if (!email)
+    throw new SignInRefusedError('email_missing', 'the provider sent no email claim (is the email scope granted?)');
   const existing = await repo.userByEmail(email);
   if (existing?.oidc_subject) {
     throw new SignInRefusedError('email_taken', `${email} is already linked to another subject of the provider`);

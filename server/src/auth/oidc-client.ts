@@ -259,8 +259,16 @@ export class OidcClient {
     }
   }
 
-  private async build(metadata: client.ServerMetadata, method: Exclude<TokenAuthMethod, 'auto'>): Promise<client.Configuration> {
-    const configuration = new client.Configuration(metadata, this.config.oidc.clientId, undefined, await this.clientAuth(method));
+  private async build(
+    metadata: client.ServerMetadata,
+    method: Exclude<TokenAuthMethod, 'auto'>,
+  ): Promise<client.Configuration> {
+    const configuration = new client.Configuration(
+      metadata,
+      this.config.oidc.clientId,
+      undefined,
+      await this.clientAuth(method),
+    );
     if (new URL(this.config.oidc.issuer).protocol === 'http:') client.allowInsecureRequests(configuration);
     configuration.timeout = 10;
     return configuration;
@@ -288,7 +296,8 @@ export class OidcClient {
       previous.at = this.now();
       return previous;
     }
-    const method = this.methodOverride ?? automaticMethod(this.config.oidc, metadata.token_endpoint_auth_methods_supported);
+    const method =
+      this.methodOverride ?? automaticMethod(this.config.oidc, metadata.token_endpoint_auth_methods_supported);
     const configuration = await this.build(metadata, method);
     this.current = { configuration, metadata: json, at: this.now(), method };
     return this.current;
@@ -367,7 +376,10 @@ export class OidcClient {
   }
 
   /** Exchanges the code of a sign-in this server started and returns who signed in. */
-  async finishSignIn(callback: CallbackParameters, pending: { codeVerifier: string; nonce: string }): Promise<SignedIn> {
+  async finishSignIn(
+    callback: CallbackParameters,
+    pending: { codeVerifier: string; nonce: string },
+  ): Promise<SignedIn> {
     let discovered = await this.discovered();
     let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
     try {
@@ -409,9 +421,14 @@ export class OidcClient {
       }
       if (isKeyProblem(error)) {
         this.forgetDiscovery();
-        throw new CodeRejectedError({ reason: `the ID token could not be verified, keys will be fetched again: ${describe(error)}` });
+        throw new CodeRejectedError({
+          reason: `the ID token could not be verified, keys will be fetched again: ${describe(error)}`,
+        });
       }
-      if (error instanceof client.ClientError || (error instanceof Error && 'code' in error && String(error.code).startsWith('OAUTH_'))) {
+      if (
+        error instanceof client.ClientError ||
+        (error instanceof Error && 'code' in error && String(error.code).startsWith('OAUTH_'))
+      ) {
         throw new CodeRejectedError({ reason: `the provider's answer failed validation: ${describe(error)}` });
       }
       throw new ProviderUnavailableError({ reason: `code exchange failed: ${describe(error)}` });
@@ -421,7 +438,9 @@ export class OidcClient {
     const metadata = discovered.configuration.serverMetadata();
     if (!metadata.userinfo_endpoint) return { identity: identityFrom(idClaims), idToken };
     try {
-      const info = await withFreshConnectionRetry(() => client.fetchUserInfo(discovered.configuration, tokens.access_token, String(idClaims.sub)));
+      const info = await withFreshConnectionRetry(() =>
+        client.fetchUserInfo(discovered.configuration, tokens.access_token, String(idClaims.sub)),
+      );
       return { identity: identityFrom({ ...idClaims, ...info }), idToken };
     } catch (error) {
       throw new ProviderUnavailableError({ ...providerErrorOf(error), reason: `userinfo failed: ${describe(error)}` });

@@ -1,5 +1,6 @@
 /** Query parameters that carry credentials: codes, tokens, secrets, PKCE verifiers. */
-const SECRET_PARAMETERS = /^(code|access_token|id_token|refresh_token|token|client_secret|code_verifier|id_token_hint|logout_token|assertion|client_assertion|password)$/i;
+const SECRET_PARAMETERS =
+  /^(code|access_token|id_token|refresh_token|token|client_secret|code_verifier|id_token_hint|logout_token|assertion|client_assertion|password)$/i;
 
 /**
  * A request URL fit for the log: credential-bearing query parameters are left out (their names and
@@ -13,7 +14,11 @@ export function redactUrl(url: string): string {
     .slice(question + 1)
     .split('&')
     .filter((pair) => pair && !SECRET_PARAMETERS.test(decodeURIComponentSafe(pair.split('=')[0])));
-  const removed = url.slice(question + 1).split('&').filter(Boolean).length - kept.length;
+  const removed =
+    url
+      .slice(question + 1)
+      .split('&')
+      .filter(Boolean).length - kept.length;
   const query = kept.join('&');
   return `${path}${query ? `?${query}` : ''}${removed ? `${query ? '&' : '?'}[${removed} redacted]` : ''}`;
 }

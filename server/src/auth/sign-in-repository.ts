@@ -103,14 +103,23 @@ export function createSignInRepository(db: Db, now: Clock) {
     /** Gives the administrator role (created when the installation has none) to a user. */
     async grantAdministrator(userId: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        let role = await trx.selectFrom('roles').select('id').where('name', '=', ADMIN_ROLE.name).orderBy('id').executeTakeFirst();
+        let role = await trx
+          .selectFrom('roles')
+          .select('id')
+          .where('name', '=', ADMIN_ROLE.name)
+          .orderBy('id')
+          .executeTakeFirst();
         if (!role) {
           role = await trx
             .insertInto('roles')
             .values({ name: ADMIN_ROLE.name, description: ADMIN_ROLE.description })
             .returning('id')
             .executeTakeFirstOrThrow();
-          const known = await trx.selectFrom('permissions').select('name').where('name', 'in', ADMIN_ROLE.permissions).execute();
+          const known = await trx
+            .selectFrom('permissions')
+            .select('name')
+            .where('name', 'in', ADMIN_ROLE.permissions)
+            .execute();
           if (known.length) {
             await trx
               .insertInto('role_permissions')

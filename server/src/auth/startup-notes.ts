@@ -7,9 +7,13 @@ import type { FastifyInstance } from 'fastify';
 export async function logSignInSettings(app: FastifyInstance): Promise<void> {
   const { config } = app;
   if (!config.oidc.external) {
-    app.log.warn('sign-in through the built-in development provider with its demo accounts: set OIDC_ISSUER for a real deployment');
+    app.log.warn(
+      'sign-in through the built-in development provider with its demo accounts: set OIDC_ISSUER for a real deployment',
+    );
     if (config.ignoredWorkers) {
-      app.log.warn(`WORKERS=${config.ignoredWorkers} is ignored: the development provider keeps its sign-in state in one process, so one process serves`);
+      app.log.warn(
+        `WORKERS=${config.ignoredWorkers} is ignored: the development provider keeps its sign-in state in one process, so one process serves`,
+      );
     }
     return;
   }
@@ -22,7 +26,9 @@ export async function logSignInSettings(app: FastifyInstance): Promise<void> {
   if (!config.privacyUrl) {
     const policy = await app.oidc.policyUri().catch(() => null);
     if (!policy) {
-      app.log.warn("PROVIDER_PRIVACY_URL is not set and the provider publishes no op_policy_uri: the login screen offers no \"Privacy Policy\" link");
+      app.log.warn(
+        'PROVIDER_PRIVACY_URL is not set and the provider publishes no op_policy_uri: the login screen offers no "Privacy Policy" link',
+      );
     }
   }
   if (config.signUp === 'invite' && !config.adminEmails.length) {

@@ -85,7 +85,12 @@ export async function currentFeedUrl(store: FeedStore, config: Config, userId: n
 }
 
 /** Replaces the user's feed with a new one: the previous URL answers 404 from now on. */
-export async function regenerateFeed(store: FeedStore, config: Config, userId: number, actorId: number): Promise<string> {
+export async function regenerateFeed(
+  store: FeedStore,
+  config: Config,
+  userId: number,
+  actorId: number,
+): Promise<string> {
   const nonce = newNonce();
   const token = feedToken(feedKey(config), userId, nonce);
   await store.saveFeed(userId, nonce, feedTokenHash(token), { actorId });

@@ -42,7 +42,8 @@ export function occurrences(startIso: string, endIso: string | null, rule: Repea
   if (!step) bag.add('repeat.frequency', 'Scegli se ripetere la sessione ogni settimana o ogni due settimane.');
   const hasUntil = rule.until !== undefined && rule.until !== null && rule.until !== '';
   const hasCount = rule.count !== undefined && rule.count !== null;
-  if (hasUntil && hasCount) bag.add('repeat', 'Indica fino a quale data ripetere la sessione oppure quante volte, non entrambe.');
+  if (hasUntil && hasCount)
+    bag.add('repeat', 'Indica fino a quale data ripetere la sessione oppure quante volte, non entrambe.');
   if (!hasUntil && !hasCount) bag.add('repeat', 'Indica fino a quale data ripetere la sessione oppure quante volte.');
   const start = Date.parse(startIso);
   const end = endIso ? Date.parse(endIso) : null;
@@ -66,11 +67,18 @@ export function occurrences(startIso: string, endIso: string | null, rule: Repea
   const list: Occurrence[] = [];
   for (let i = 0; ; i++) {
     const at = addDays(startRome, i * step);
-    if (until !== null && (!FOUR_DIGIT_YEAR.test(new Date(at.getTime()).toISOString()) || romeDay(at.getTime()) > until)) break;
+    if (
+      until !== null &&
+      (!FOUR_DIGIT_YEAR.test(new Date(at.getTime()).toISOString()) || romeDay(at.getTime()) > until)
+    )
+      break;
     if (hasCount && i >= rule.count!) break;
     if (list.length === MAX_OCCURRENCES) {
       new FieldErrorBag()
-        .add('repeat.until', `Fino a questa data le sessioni sarebbero più di ${MAX_OCCURRENCES}: scegli una data più vicina.`)
+        .add(
+          'repeat.until',
+          `Fino a questa data le sessioni sarebbero più di ${MAX_OCCURRENCES}: scegli una data più vicina.`,
+        )
         .throwIfAny();
     }
     // The first session is the instant asked for; the later ones are the same Rome wall-clock time,
@@ -81,7 +89,10 @@ export function occurrences(startIso: string, endIso: string | null, rule: Repea
       end_time: endRome === null ? null : new Date(wallClock(addDays(endRome, i * step))).toISOString(),
     };
     // Past 31/12/9999 an ISO date needs six digits and a sign: no date field accepts it.
-    if (!FOUR_DIGIT_YEAR.test(occurrence.start_time) || (occurrence.end_time !== null && !FOUR_DIGIT_YEAR.test(occurrence.end_time))) {
+    if (
+      !FOUR_DIGIT_YEAR.test(occurrence.start_time) ||
+      (occurrence.end_time !== null && !FOUR_DIGIT_YEAR.test(occurrence.end_time))
+    ) {
       new FieldErrorBag()
         .add(
           hasCount ? 'repeat.count' : 'repeat.until',

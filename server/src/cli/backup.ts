@@ -13,6 +13,10 @@ try {
   await backupDatabase(database, file);
   console.log(`Backup scritto in ${file}.`);
 } catch (error) {
-  console.error(error instanceof ConfigError ? `Configurazione non valida: ${error.message}` : `Backup non riuscito: ${(error as Error).message}`);
+  console.error(
+    error instanceof ConfigError
+      ? `Configurazione non valida: ${error.message}`
+      : `Backup non riuscito: ${(error as Error).message}`,
+  );
   process.exitCode = 1;
 }

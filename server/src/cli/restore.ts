@@ -11,6 +11,10 @@ try {
   await restoreDatabase(loadConfig().database, file);
   console.log(`Database ripristinato da ${file}.`);
 } catch (error) {
-  console.error(error instanceof ConfigError ? `Configurazione non valida: ${error.message}` : `Ripristino non riuscito: ${(error as Error).message}`);
+  console.error(
+    error instanceof ConfigError
+      ? `Configurazione non valida: ${error.message}`
+      : `Ripristino non riuscito: ${(error as Error).message}`,
+  );
   process.exitCode = 1;
 }

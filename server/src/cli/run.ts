@@ -14,7 +14,10 @@ export async function runDatabaseCommand(task: (db: Db, config: Config) => Promi
     await migrateToLatest(db);
     await task(db, config);
   } catch (error) {
-    const message = error instanceof ConfigError ? `Configurazione non valida: ${error.message}` : String((error as Error)?.stack ?? error);
+    const message =
+      error instanceof ConfigError
+        ? `Configurazione non valida: ${error.message}`
+        : String((error as Error)?.stack ?? error);
     console.error(message);
     process.exitCode = 1;
   } finally {

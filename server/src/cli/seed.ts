@@ -15,7 +15,9 @@ await runDatabaseCommand(async (db, config) => {
     await seedIfEmpty(db, config);
     console.log(`OIDC_ISSUER is set: permission catalogue updated, no demo data written (${where}).`);
     if (force) {
-      console.error('--force refused: nothing was deleted. Demo data belongs to the development provider (no OIDC_ISSUER).');
+      console.error(
+        '--force refused: nothing was deleted. Demo data belongs to the development provider (no OIDC_ISSUER).',
+      );
       process.exitCode = 1;
     }
     return;
@@ -26,6 +28,8 @@ await runDatabaseCommand(async (db, config) => {
   } else if (await seedIfEmpty(db, config)) {
     console.log(`Demo data written (${where}).`);
   } else {
-    console.log(`The database already has users: permission catalogue updated, demo data left alone (${where}). Use --force to wipe and reseed.`);
+    console.log(
+      `The database already has users: permission catalogue updated, demo data left alone (${where}). Use --force to wipe and reseed.`,
+    );
   }
 });

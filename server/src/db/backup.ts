@@ -27,8 +27,12 @@ function run(command: string, args: string[]): Promise<void> {
     const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', (error) => reject(new Error(`${command} non eseguibile (${error.message}): è installato il client di PostgreSQL?`)));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} è terminato con codice ${code}: ${stderr.trim()}`))));
+    child.on('error', (error) =>
+      reject(new Error(`${command} non eseguibile (${error.message}): è installato il client di PostgreSQL?`)),
+    );
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} è terminato con codice ${code}: ${stderr.trim()}`)),
+    );
   });
 }
 
@@ -54,7 +58,14 @@ export async function backupDatabase(database: DatabaseUrl, file: string): Promi
 export async function restoreDatabase(database: DatabaseUrl, file: string): Promise<void> {
   if (!existsSync(file)) throw new Error(`Il file di backup ${file} non esiste.`);
   if (database.kind === 'postgres') {
-    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--exit-on-error', `--dbname=${database.url}`, file]);
+    await run('pg_restore', [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--exit-on-error',
+      `--dbname=${database.url}`,
+      file,
+    ]);
     return;
   }
   await integrityCheck(file);

@@ -74,13 +74,20 @@ class BoundedClient implements PostgresPoolClient {
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-  query<R>(sql: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+  query<R>(
+    sql: string | PostgresCursor<R>,
+    parameters: ReadonlyArray<unknown> = [],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     // Kysely sends a cursor only when the dialect has one (createDb sets none): nothing streams.
     if (typeof sql !== 'string') throw new Error('streamed queries are not set up on PostgreSQL');
     // A rollback after the timeout, in the same transaction, would wait behind the lost answer.
     if (this.#failure) return Promise.reject(this.#failure);
     const ms = this.timeoutMs();
-    const answer = this.#withServerBound(ms, sql, () => this.client.query(sql, [...parameters]) as unknown as Promise<PostgresQueryResult<R>>);
+    const answer = this.#withServerBound(
+      ms,
+      sql,
+      () => this.client.query(sql, [...parameters]) as unknown as Promise<PostgresQueryResult<R>>,
+    );
     if (ms <= 0) return answer;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

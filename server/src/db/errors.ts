@@ -39,7 +39,14 @@ const POSTGRES_MESSAGES = [
  * lock held past the busy timeout, a full disk, a read-only file or folder, a file that cannot
  * be opened, an I/O failure.
  */
-const SQLITE_PREFIXES = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR'];
+const SQLITE_PREFIXES = [
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_FULL',
+  'SQLITE_READONLY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_IOERR',
+];
 
 /** The code of DatabaseTimeoutError. */
 const QUERY_TIMEOUT_CODE = 'PERCORSO_QUERY_TIMEOUT';

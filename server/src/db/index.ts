@@ -1,4 +1,15 @@
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+} from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database } from './schema.js';
@@ -80,7 +91,6 @@ export interface DbRuntime {
   queryTimeoutMs: number;
 }
 
-
 const stderrLogger: DbLogger = {
   warn: (details, message) => console.error(`${message} ${JSON.stringify(details)}`),
 };
@@ -100,7 +110,9 @@ export function runtimeOf(db: Db): DbRuntime | undefined {
 
 /** PostgreSQL's timestamp text (`2026-11-23 09:30:00.123456+00`) as `2026-11-23T09:30:00.123Z`. */
 export function isoTimestamp(text: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d+))?(?:([+-]\d{2})(?::?(\d{2}))?(?::?\d{2})?)?$/.exec(text);
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d+))?(?:([+-]\d{2})(?::?(\d{2}))?(?::?\d{2})?)?$/.exec(
+    text,
+  );
   if (!m) return text;
   const millis = (m[3] ?? '').slice(0, 3).padEnd(3, '0');
   const zone = m[4] ? `${m[4]}:${m[5] ?? '00'}` : 'Z';
@@ -307,15 +319,20 @@ export function isPostgresDb(db: Db): boolean {
 export async function assertWritable(db: Db): Promise<void> {
   try {
     if (isPostgresDb(db)) {
-      const { rows } = await sql<{ read_only: string }>`select current_setting('transaction_read_only') as read_only`.execute(db);
-      if (rows[0]?.read_only === 'on') throw new Error('the connection is read-only (a replica, or default_transaction_read_only)');
+      const { rows } = await sql<{
+        read_only: string;
+      }>`select current_setting('transaction_read_only') as read_only`.execute(db);
+      if (rows[0]?.read_only === 'on')
+        throw new Error('the connection is read-only (a replica, or default_transaction_read_only)');
     } else {
       // Taking the write lock needs write access to the file and its folder; nothing is written.
       await sql`begin immediate`.execute(db);
       await sql`rollback`.execute(db);
     }
   } catch (error) {
-    throw new Error(`il database non accetta scritture: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`il database non accetta scritture: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -327,7 +344,12 @@ export async function migrateToLatest(db: Db): Promise<void> {
     ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
     : undefined;
   // Migration numbers are handed out to work done in parallel: one may land after a higher one ran.
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema, allowUnorderedMigrations: true });
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    migrationTableSchema: schema,
+    allowUnorderedMigrations: true,
+  });
   // No query bound while migrating: rewriting a large table may take long, and so may waiting for
   // another process's migrations (PostgreSQL serialises them). Migrations run before the process
   // serves, so no request goes without its bound meanwhile.
@@ -351,7 +373,12 @@ export async function migrateToLatest(db: Db): Promise<void> {
  */
 export async function openDatabase(
   url: DatabaseUrl,
-  { timeoutSeconds, queryTimeoutMs, log, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }: {
+  {
+    timeoutSeconds,
+    queryTimeoutMs,
+    log,
+    sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  }: {
     timeoutSeconds: number;
     /** CreateDbOptions.queryTimeoutMs. */
     queryTimeoutMs?: number;
@@ -374,7 +401,9 @@ export async function openDatabase(
       await db?.destroy().catch(() => {});
       const waited = (Date.now() - started) / 1000;
       if (!isDatabaseUnavailable(error)) {
-        throw new Error(`Database non utilizzabile: ${describeDatabaseError(error)}. Controlla DATABASE_URL.`, { cause: error });
+        throw new Error(`Database non utilizzabile: ${describeDatabaseError(error)}. Controlla DATABASE_URL.`, {
+          cause: error,
+        });
       }
       // The last pause is cut to the time left: the wait lasts the configured time, not less.
       const left = timeoutSeconds - waited;

@@ -38,9 +38,12 @@ function shapedQuery<Args extends SlotValue[], Row>(
     for (const arg of args) key += Array.isArray(arg) ? `${arg.length},` : '.,';
     let shape = shapes.get(key);
     if (shape) return shape;
-    const stand = args.map((arg, i) => (Array.isArray(arg) ? arg.map((_, j) => new Slot(i, j)) : new Slot(i, null))) as Args;
+    const stand = args.map((arg, i) =>
+      Array.isArray(arg) ? arg.map((_, j) => new Slot(i, j)) : new Slot(i, null),
+    ) as Args;
     const compiled = build(...stand).compile();
-    if (!kinds.includes(compiled.query.kind)) throw new Error(`prepared query: ${compiled.query.kind} is not one of ${kinds.join(', ')}`);
+    if (!kinds.includes(compiled.query.kind))
+      throw new Error(`prepared query: ${compiled.query.kind} is not one of ${kinds.join(', ')}`);
     shape = { compiled, parameters: [...compiled.parameters] };
     if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
     shapes.set(key, shape);
@@ -94,7 +97,8 @@ export function preparedWrite<Args extends SlotValue[]>(
   return async (...args: Args) => {
     const query = queryOf(args);
     // A plugin that rewrote the tree would make the compiled SQL stale: none rewrites writes today.
-    if (executor.transformQuery(query.query, query.queryId) !== query.query) throw new Error('preparedWrite: a plugin rewrote the query');
+    if (executor.transformQuery(query.query, query.queryId) !== query.query)
+      throw new Error('preparedWrite: a plugin rewrote the query');
     return db.executeQuery(query);
   };
 }

@@ -127,7 +127,13 @@ class SearchRewriter extends OperationNodeTransformer {
     const first = leaves[0];
     const mergeable =
       first !== undefined &&
-      leaves.every((leaf) => leaf && leaf.target.fts === first.target.fts && leaf.target.id === first.target.id && leaf.term === first.term);
+      leaves.every(
+        (leaf) =>
+          leaf &&
+          leaf.target.fts === first.target.fts &&
+          leaf.target.id === first.target.id &&
+          leaf.term === first.term,
+      );
     if (!mergeable) return super.transformOr(node);
     const columns = [...new Set(leaves.map((leaf) => leaf!.target.ftsColumn))];
     // The caller expects an OR node here: "match or false" keeps the shape and the meaning.
@@ -139,7 +145,13 @@ class SearchRewriter extends OperationNodeTransformer {
 function holdsSearch(node: OperationNode | undefined): boolean {
   if (!node) return false;
   if (searches.has(node)) return true;
-  const n = node as unknown as { kind: string; left?: OperationNode; right?: OperationNode; node?: OperationNode; where?: OperationNode };
+  const n = node as unknown as {
+    kind: string;
+    left?: OperationNode;
+    right?: OperationNode;
+    node?: OperationNode;
+    where?: OperationNode;
+  };
   switch (n.kind) {
     case 'WhereNode':
       return holdsSearch(n.where);

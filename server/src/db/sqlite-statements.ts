@@ -51,7 +51,8 @@ export class CachedStatement implements SqliteStatement {
 
   *iterate(parameters: readonly unknown[]): IterableIterator<unknown> {
     const build = this.#build;
-    for (const values of this.statement.iterate(parameters) as IterableIterator<unknown[]>) yield build ? build(values) : values;
+    for (const values of this.statement.iterate(parameters) as IterableIterator<unknown[]>)
+      yield build ? build(values) : values;
   }
 }
 

@@ -51,7 +51,13 @@ export interface WalCheckpointerOptions {
   everyMs?: number;
 }
 
-export function startWalCheckpointer({ file, driverPath, setAutoCheckpoint, log, everyMs = CHECKPOINT_EVERY_MS }: WalCheckpointerOptions): WalCheckpointer {
+export function startWalCheckpointer({
+  file,
+  driverPath,
+  setAutoCheckpoint,
+  log,
+  everyMs = CHECKPOINT_EVERY_MS,
+}: WalCheckpointerOptions): WalCheckpointer {
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driverPath, everyMs } });
   // A background helper: it never keeps the process alive by itself.
   worker.unref();

@@ -21,7 +21,8 @@ type Written = null | 'unknown' | string[];
 function tableName(node: OperationNode | undefined): string | null {
   if (!node) return null;
   if (node.kind === 'AliasNode') return tableName((node as unknown as { node: OperationNode }).node);
-  if (node.kind === 'TableNode') return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
+  if (node.kind === 'TableNode')
+    return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
   return null;
 }
 
@@ -43,7 +44,9 @@ function writtenTables(node: RootOperationNode): Written {
       return names.every((n): n is string => n !== null) ? names : 'unknown';
     }
     case 'RawNode':
-      return READ_ONLY_RAW.test((node as unknown as { sqlFragments: string[] }).sqlFragments.join('')) ? null : 'unknown';
+      return READ_ONLY_RAW.test((node as unknown as { sqlFragments: string[] }).sqlFragments.join(''))
+        ? null
+        : 'unknown';
     default:
       // Schema changes and anything new: assume every table may have changed.
       return 'unknown';
@@ -107,7 +110,8 @@ export class WriteTracker implements KyselyPlugin {
     }
     for (const table of written) {
       this.#tables.set(table, (this.#tables.get(table) ?? 0) + 1);
-      for (const triggered of TRIGGERED_WRITES.get(table) ?? []) this.#tables.set(triggered, (this.#tables.get(triggered) ?? 0) + 1);
+      for (const triggered of TRIGGERED_WRITES.get(table) ?? [])
+        this.#tables.set(triggered, (this.#tables.get(triggered) ?? 0) + 1);
     }
   }
 

@@ -18,7 +18,11 @@ import { schemaErrorsToFields, type AjvIssue } from '../plugins/errors.js';
  * Permission checks run before it (plugins/auth.ts moves them to preValidation); a relation
  * check the rules depend on belongs at the start of the rules.
  */
-export type BodyRules<T> = (body: CheckedBody<T>, errors: FieldErrorBag, request: FastifyRequest) => Promise<void> | void;
+export type BodyRules<T> = (
+  body: CheckedBody<T>,
+  errors: FieldErrorBag,
+  request: FastifyRequest,
+) => Promise<void> | void;
 
 /** The body's fields as the rules may read them: a field that failed its schema reads as undefined. */
 export class CheckedBody<T> {

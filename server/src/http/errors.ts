@@ -58,7 +58,8 @@ export class FieldErrorBag {
   /** Adds the field errors of a 422 thrown by a check written to throw; rethrows anything else. */
   addFrom(error: unknown): this {
     if (!(error instanceof HttpError) || error.statusCode !== 422 || !error.errors) throw error;
-    for (const [field, messages] of Object.entries(error.errors)) for (const message of messages) this.add(field, message);
+    for (const [field, messages] of Object.entries(error.errors))
+      for (const message of messages) this.add(field, message);
     return this;
   }
   has(field: string): boolean {

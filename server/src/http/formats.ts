@@ -16,12 +16,17 @@ const LINE_BREAKS = /[\t\n\r\u2028\u2029]/;
 
 export const API_FORMATS = {
   /** An ISO 8601 date-time that is also a real instant (no leap second 23:59:60, no 30 February). */
-  'date-time': { type: 'string', validate: (value: string) => isoDateTime.validate(value) && Number.isFinite(Date.parse(value)) },
+  'date-time': {
+    type: 'string',
+    validate: (value: string) => isoDateTime.validate(value) && Number.isFinite(Date.parse(value)),
+  },
   /** A name or title people read: one line, no control characters, no bidirectional overrides. */
-  'plain-text': { type: 'string', validate: (value: string) => !DISALLOWED_TEXT.test(value) && !LINE_BREAKS.test(value) },
+  'plain-text': {
+    type: 'string',
+    validate: (value: string) => !DISALLOWED_TEXT.test(value) && !LINE_BREAKS.test(value),
+  },
   /** Free text (descriptions, instructions): lines and tabs allowed, other control characters not. */
   'free-text': { type: 'string', validate: (value: string) => !DISALLOWED_TEXT.test(value) },
   /** A lesson's video: https without credentials, or one of the site's own /storage/ files. */
   'video-url': { type: 'string', validate: (value: string) => isAcceptedVideoUrl(value.trim()) },
 } as const;
-

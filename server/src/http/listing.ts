@@ -29,7 +29,10 @@ export function parseSort(
   allowed: Record<string, string>,
   fallback: string,
 ): Array<{ column: string; direction: 'asc' | 'desc' }> {
-  const parts = (sort || fallback).split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = (sort || fallback)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const result = parts
     .map((part) => {
       const direction: 'asc' | 'desc' = part.startsWith('-') ? 'desc' : 'asc';
@@ -67,5 +70,12 @@ export function listMeta(total: number, page: number, perPage: number): ListMeta
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = total === 0 ? null : (page - 1) * perPage + 1;
   const to = total === 0 ? null : Math.min(total, page * perPage);
-  return { current_page: page, last_page: lastPage, per_page: perPage, from: from && from <= total ? from : null, to: from && from <= total ? to : null, total };
+  return {
+    current_page: page,
+    last_page: lastPage,
+    per_page: perPage,
+    from: from && from <= total ? from : null,
+    to: from && from <= total ? to : null,
+    total,
+  };
 }

@@ -26,7 +26,8 @@ export const DbId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const Name = (maxLength = 255) => Type.String({ minLength: 1, maxLength, format: 'plain-text' });
 
 /** Free text people write (a description, instructions): several lines allowed, no control characters. */
-export const FreeText = (maxLength: number, minLength = 0) => Type.String({ minLength, maxLength, format: 'free-text' });
+export const FreeText = (maxLength: number, minLength = 0) =>
+  Type.String({ minLength, maxLength, format: 'free-text' });
 
 export const IdParams = Type.Object({ id: DbId });
 export type IdParams = Static<typeof IdParams>;

@@ -13,9 +13,7 @@ export function idsFilter(query: ListParams, key = 'id'): number[] | undefined {
   const raw = query.filter?.[key];
   if (raw === undefined || raw === null || raw === '') return undefined;
   const values = Array.isArray(raw) ? raw : String(raw).split(',');
-  return values
-    .map((v) => Number(v))
-    .filter((n) => Number.isInteger(n) && n >= 1 && n <= MAX_ID);
+  return values.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n >= 1 && n <= MAX_ID);
 }
 
 /**
@@ -49,7 +47,9 @@ export function staffFilter(query: ListParams) {
   }
   const staff = TRUE_VALUES.includes(raw);
   return (eb: ExpressionBuilder<Database, 'users'>) => {
-    const holdsRole = eb.exists(eb.selectFrom('user_roles').select('user_roles.user_id').whereRef('user_roles.user_id', '=', 'users.id'));
+    const holdsRole = eb.exists(
+      eb.selectFrom('user_roles').select('user_roles.user_id').whereRef('user_roles.user_id', '=', 'users.id'),
+    );
     return staff ? holdsRole : eb.not(holdsRole);
   };
 }

@@ -6,10 +6,19 @@ import { validationFailed } from './errors.js';
  */
 export function requestedFields<F extends string>(raw: string | undefined, allowed: readonly F[]): F[] | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
-  const names = [...new Set(raw.split(',').map((name) => name.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = names.filter((name) => !(allowed as readonly string[]).includes(name));
   if (unknown.length) {
-    throw validationFailed({ fields: [`Campi sconosciuti: ${unknown.join(', ')}. Campi possibili: ${allowed.join(', ')}.`] });
+    throw validationFailed({
+      fields: [`Campi sconosciuti: ${unknown.join(', ')}. Campi possibili: ${allowed.join(', ')}.`],
+    });
   }
   return names as F[];
 }

@@ -46,7 +46,7 @@ async function readUpload(request: FastifyRequest, field: string): Promise<Buffe
     if (error instanceof HttpError) throw error;
     if (isMultipartError(error, 'FST_REQ_FILE_TOO_LARGE')) throw fail(TOO_LARGE_MESSAGE);
     if (isMultipartError(error, 'FST_FILES_LIMIT') || isMultipartError(error, 'FST_PARTS_LIMIT')) {
-      throw fail("Carica un solo file alla volta.");
+      throw fail('Carica un solo file alla volta.');
     }
     // Anything else while reading the body is the body's fault: a cut-off upload, a malformed
     // multipart (no boundary, a broken part header, the end missing).

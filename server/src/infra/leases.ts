@@ -27,7 +27,12 @@ export interface LeaseOptions {
  * (a save that was written is answered as written, even if the lease could not be given back).
  * A holder that died never gives it back: its lease lapses after `leaseMs`, and the next ask gets it.
  */
-export async function withLease<T>(store: LeaseStore, key: string, work: () => Promise<T>, options: LeaseOptions): Promise<T> {
+export async function withLease<T>(
+  store: LeaseStore,
+  key: string,
+  work: () => Promise<T>,
+  options: LeaseOptions,
+): Promise<T> {
   const holder = randomUUID();
   let wait = options.firstWaitMs ?? 5;
   const maxStep = options.maxWaitStepMs ?? 100;

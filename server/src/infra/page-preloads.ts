@@ -18,7 +18,10 @@ interface PagePreload {
 
 /** react-router's `/a/:id/b` as a regular expression (a parameter is one non-empty segment; a trailing slash is allowed). */
 export function pathPattern(path: string): RegExp {
-  const segments = path.split('/').filter(Boolean).map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   return new RegExp(`^/${segments.join('/')}/?$`, 'i');
 }
 
@@ -62,7 +65,11 @@ export function firstRenderFiles(manifest: Manifest): string[] {
  * The back-office's paths, the module that paints its shell (src/admin/AdminEntry.tsx, started by
  * src/startPage.ts) and the modules every one of its pages loads then.
  */
-export const BACK_OFFICE = { pattern: /^\/admin(\/|$)/, shell: ['src/admin/AdminEntry.tsx'], modules: ['src/admin/AdminApp.tsx'] };
+export const BACK_OFFICE = {
+  pattern: /^\/admin(\/|$)/,
+  shell: ['src/admin/AdminEntry.tsx'],
+  modules: ['src/admin/AdminApp.tsx'],
+};
 
 /**
  * For each portal page, the files its module needs beyond the entry and the first render (its own chunk, the shared
@@ -81,7 +88,10 @@ export function pagePreloads(manifest: Manifest): PagePreload[] {
   };
   const shellFiles = filesOf(BACK_OFFICE.shell);
   return [
-    ...Object.entries(PORTAL_PAGE_MODULES).map(([path, module]) => ({ pattern: pathPattern(path), files: filesOf([`src/portal/${module}`]) })),
+    ...Object.entries(PORTAL_PAGE_MODULES).map(([path, module]) => ({
+      pattern: pathPattern(path),
+      files: filesOf([`src/portal/${module}`]),
+    })),
     { pattern: BACK_OFFICE.pattern, firstFiles: shellFiles, files: filesOf(BACK_OFFICE.modules, new Set(shellFiles)) },
   ];
 }
@@ -93,10 +103,17 @@ export function pagePreloads(manifest: Manifest): PagePreload[] {
  * bench's mobile profile, with the page's files at the default priority the first paint came
  * 0.1-0.7 s later; at low priority it came 0.4 s earlier than with no preload at all).
  */
-export function withModulePreloads(html: string, pageFiles: readonly string[], firstRender: readonly string[] = []): string {
+export function withModulePreloads(
+  html: string,
+  pageFiles: readonly string[],
+  firstRender: readonly string[] = [],
+): string {
   if (!pageFiles.length && !firstRender.length) return html;
-  const link = (file: string, priority: string) => `\n    <link rel="modulepreload" crossorigin${priority} href="/${file}">`;
-  const links = firstRender.map((file) => link(file, '')).join('') + pageFiles.map((file) => link(file, ' fetchpriority="low"')).join('');
+  const link = (file: string, priority: string) =>
+    `\n    <link rel="modulepreload" crossorigin${priority} href="/${file}">`;
+  const links =
+    firstRender.map((file) => link(file, '')).join('') +
+    pageFiles.map((file) => link(file, ' fetchpriority="low"')).join('');
   const entry = html.match(/<script type="module"[^>]*><\/script>/);
   if (!entry || entry.index === undefined) return html.replace('</head>', `${links}\n  </head>`);
   const end = entry.index + entry[0].length;
@@ -141,4 +158,3 @@ export function withPublicConfig(html: string, config: object): string {
   const head = html.indexOf('</head>');
   return head < 0 ? html : html.slice(0, head) + block + html.slice(head);
 }
-

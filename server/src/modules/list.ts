@@ -1,4 +1,11 @@
-import { sql, type CompiledQuery, type Compilable, type ExpressionOrFactory, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type CompiledQuery,
+  type Compilable,
+  type ExpressionOrFactory,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { filterValue, listMeta, pageParams, parseSort, type ListParams } from '../http/listing.js';
 import { idsFilter } from '../http/search-filters.js';
 import type { CountCache } from '../infra/count-cache.js';
@@ -23,7 +30,8 @@ export interface ListSpec<DB, TB extends keyof DB> {
    * `sort=-field,other` over the allowed public names, else `default`; `fixed` ignores the
    * `sort` parameter.
    */
-  sort: { allowed: Record<string, string>; default: string } | { fixed: Array<{ column: string; direction: Direction }> };
+  sort:
+    { allowed: Record<string, string>; default: string } | { fixed: Array<{ column: string; direction: Direction }> };
   /** Last sort key, so pages never overlap; without a direction it follows the first key. */
   tieBreaker?: { column: string; direction?: Direction };
   /**
@@ -83,7 +91,10 @@ function sortKeyOf(sort: SortKeys): string {
  * closures made per request: the server runs through tsx, whose esbuild keeps function names by
  * defining `name` on every closure it creates.)
  */
-function orderedBy<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, sort: SortKeys): SelectQueryBuilder<DB, TB, O> {
+function orderedBy<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  sort: SortKeys,
+): SelectQueryBuilder<DB, TB, O> {
   let o = query;
   for (const { column, direction } of sort) o = o.orderBy(sql.ref(column), direction);
   return o;
@@ -91,10 +102,15 @@ function orderedBy<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB,
 
 /** `count(*)` over the query's rows. (Over a generic table set Kysely cannot narrow the selection to `{ count }`: hence the cast.) */
 function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): CountQuery {
-  return query.clearSelect().clearOrderBy().select(sql<number | string>`count(*)`.as('count')) as unknown as CountQuery;
+  return query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number | string>`count(*)`.as('count')) as unknown as CountQuery;
 }
 
-type CountQuery = Compilable<{ count: number | string }> & { executeTakeFirst(): Promise<{ count: number | string } | undefined> };
+type CountQuery = Compilable<{ count: number | string }> & {
+  executeTakeFirst(): Promise<{ count: number | string } | undefined>;
+};
 
 /** A list's `count(*)`: how to run it, and the compiled query the count cache keys it by. */
 interface Counter {
@@ -139,8 +155,10 @@ export async function listPage<DB, TB extends keyof DB, O>(
       conditions++;
     }
   }
-  const sort = 'fixed' in spec.sort ? [...spec.sort.fixed] : parseSort(params.sort, spec.sort.allowed, spec.sort.default);
-  if (spec.tieBreaker) sort.push({ column: spec.tieBreaker.column, direction: spec.tieBreaker.direction ?? sort[0].direction });
+  const sort =
+    'fixed' in spec.sort ? [...spec.sort.fixed] : parseSort(params.sort, spec.sort.allowed, spec.sort.default);
+  if (spec.tieBreaker)
+    sort.push({ column: spec.tieBreaker.column, direction: spec.tieBreaker.direction ?? sort[0].direction });
   const prepared = conditions === 0 ? spec.unfiltered : undefined;
   const paged = params.page !== undefined || params.per_page !== undefined;
 
@@ -150,8 +168,13 @@ export async function listPage<DB, TB extends keyof DB, O>(
     return { rows: await pageOf(q, sort, prepared, perPage, 0), meta: listMeta(total, 1, perPage) };
   }
   const defaultPerPage = typeof spec.perPage === 'number' && params.per_page === undefined ? spec.perPage : undefined;
-  const { page: pageNumber, perPage } = pageParams(defaultPerPage === undefined ? params : { ...params, per_page: defaultPerPage });
-  const [total, rows] = await Promise.all([countRows(q, spec, prepared), pageOf(q, sort, prepared, perPage, (pageNumber - 1) * perPage)]);
+  const { page: pageNumber, perPage } = pageParams(
+    defaultPerPage === undefined ? params : { ...params, per_page: defaultPerPage },
+  );
+  const [total, rows] = await Promise.all([
+    countRows(q, spec, prepared),
+    pageOf(q, sort, prepared, perPage, (pageNumber - 1) * perPage),
+  ]);
   return { rows, meta: listMeta(total, pageNumber, perPage) };
 }
 
@@ -162,7 +185,9 @@ function countRows<DB, TB extends keyof DB, O>(
   prepared: UnfilteredPages | undefined,
 ): Promise<number> {
   if (spec.count) return spec.count();
-  const counter = prepared ? prepared.counter(query as unknown as SelectQueryBuilder<unknown, never, unknown>) : counterOf(countOf(query));
+  const counter = prepared
+    ? prepared.counter(query as unknown as SelectQueryBuilder<unknown, never, unknown>)
+    : counterOf(countOf(query));
   return spec.counts ? spec.counts.count(counter.key(), counter.run) : counter.run();
 }
 

@@ -20,6 +20,9 @@ export interface RepositoryDefinition<K extends keyof Repositories = keyof Repos
   create: (db: Db, now: Clock) => Repositories[K];
 }
 
-export function defineRepository<K extends keyof Repositories>(name: K, create: (db: Db, now: Clock) => Repositories[K]): RepositoryDefinition<K> {
+export function defineRepository<K extends keyof Repositories>(
+  name: K,
+  create: (db: Db, now: Clock) => Repositories[K],
+): RepositoryDefinition<K> {
   return { name, create };
 }

@@ -31,9 +31,18 @@ export function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 export const memberSince = sql<string>`coalesce(team_members.joined_at, teams.created_at)`.as('joined_at');
 
 /** The columns of a person as the API shows them next to teams and sessions. */
-export const personColumns = ['users.id', 'users.name', 'users.surname', 'users.email', 'users.mobile', 'users.avatar'] as const;
+export const personColumns = [
+  'users.id',
+  'users.name',
+  'users.surname',
+  'users.email',
+  'users.mobile',
+  'users.avatar',
+] as const;
 
-const peopleByIds = preparedSelectOn((db, ids: number[]) => db.selectFrom('users').select(personColumns).where('users.id', 'in', ids));
+const peopleByIds = preparedSelectOn((db, ids: number[]) =>
+  db.selectFrom('users').select(personColumns).where('users.id', 'in', ids),
+);
 
 /** People by id, in one query. */
 export async function loadPeople(db: Db, ids: number[]): Promise<Map<number, PersonSummary>> {

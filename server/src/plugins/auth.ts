@@ -105,7 +105,12 @@ export default fp(
     const cache = runtime ? new AuthCache<AuthContext>(runtime) : null;
 
     /** Reads the token's caller from the database (the cache had none), keeps and sets it. */
-    async function authenticateAfresh(request: FastifyRequest, token: string, tokenHash: string, now: number): Promise<void> {
+    async function authenticateAfresh(
+      request: FastifyRequest,
+      token: string,
+      tokenHash: string,
+      now: number,
+    ): Promise<void> {
       const tag = cache?.versions();
       const loaded = await loadAuthContext(app.db, token, tokenHash, now);
       if (!loaded) throw unauthorized();

@@ -21,7 +21,8 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
  */
 export default fp(async (app) => {
   app.addHook('onRoute', (route: RouteOptions) => {
-    const properties = (route.schema?.params as { properties?: Record<string, { type?: string }> } | undefined)?.properties ?? {};
+    const properties =
+      (route.schema?.params as { properties?: Record<string, { type?: string }> } | undefined)?.properties ?? {};
     const ids = Object.entries(properties)
       .filter(([, schema]) => schema.type === 'integer')
       .map(([name]) => name);
@@ -32,6 +33,9 @@ export default fp(async (app) => {
       return undefined;
     };
     const existing = route.preValidation;
-    route.preValidation = [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]), checkIds] as RouteOptions['preValidation'];
+    route.preValidation = [
+      ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
+      checkIds,
+    ] as RouteOptions['preValidation'];
   });
 });

@@ -26,11 +26,7 @@ const LoginForm = Type.Object({
 });
 
 function html(reply: FastifyReply, body: string, status = 200) {
-  return reply
-    .status(status)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(body);
+  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 }
 
 /**
@@ -43,7 +39,11 @@ export default async function devIdp(app: FastifyInstance): Promise<void> {
   const home = `${config.publicUrl}/`;
   const issuer = new URL(config.oidc.issuer);
   // Password guessing on the login form is limited per client address, like the sign-in exchange.
-  const loginAttempts = app.createRateLimit({ max: config.authRateLimitPerMinute, timeWindow: 60_000, keyGenerator: (request) => `dev-login:${request.ip}` });
+  const loginAttempts = app.createRateLimit({
+    max: config.authRateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `dev-login:${request.ip}`,
+  });
 
   let created: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> | null = null;
   const devProvider = () => {

@@ -35,7 +35,8 @@ declare module 'fastify' {
  */
 const SAVE_LEASE_MS = 30_000;
 
-export const EDITED_MEANWHILE = "Nel frattempo un'altra persona ha modificato questo elemento: le modifiche non sono state salvate.";
+export const EDITED_MEANWHILE =
+  "Nel frattempo un'altra persona ha modificato questo elemento: le modifiche non sono state salvate.";
 
 /** The edit version of a GET answer and of the PUT that updates it: their fields are the PUT body's. */
 export function editVersionOf(body: TObject, current?: EditVersion['current']): EditVersion {
@@ -64,7 +65,8 @@ export default fp(async (app) => {
 
     const tagAnswer = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const record = (payload as { data?: unknown } | null)?.data;
-      if (reply.statusCode < 300 && record && typeof record === 'object') reply.header('etag', editVersionTag(record, version.fields));
+      if (reply.statusCode < 300 && record && typeof record === 'object')
+        reply.header('etag', editVersionTag(record, version.fields));
       return payload;
     };
     route.preSerialization = [...listOf(route.preSerialization), tagAnswer] as RouteOptions['preSerialization'];
@@ -95,7 +97,11 @@ export default fp(async (app) => {
             await checkVersion(request);
             return handler.call(this, request, reply);
           },
-          { leaseMs: SAVE_LEASE_MS, onReleaseFailed: (error) => request.log.warn({ err: error }, 'save lease not given back: it lapses in 30 s') },
+          {
+            leaseMs: SAVE_LEASE_MS,
+            onReleaseFailed: (error) =>
+              request.log.warn({ err: error }, 'save lease not given back: it lapses in 30 s'),
+          },
         ),
       );
     };

@@ -33,12 +33,12 @@ export function italianMessage(issue: AjvIssue, key: string): string {
       return p.type === 'integer'
         ? `Il campo ${field} deve essere un numero intero.`
         : p.type === 'number'
-        ? `Il campo ${field} deve essere un numero.`
-        : p.type === 'boolean'
-          ? `Il campo ${field} deve essere vero o falso.`
-          : p.type === 'array'
-            ? `Il campo ${field} deve essere un elenco.`
-            : `Il campo ${field} non è valido.`;
+          ? `Il campo ${field} deve essere un numero.`
+          : p.type === 'boolean'
+            ? `Il campo ${field} deve essere vero o falso.`
+            : p.type === 'array'
+              ? `Il campo ${field} deve essere un elenco.`
+              : `Il campo ${field} non è valido.`;
     case 'minLength':
       return Number(p.limit) <= 1
         ? `Il campo ${field} è obbligatorio.`
@@ -54,9 +54,11 @@ export function italianMessage(issue: AjvIssue, key: string): string {
       if (p.format === 'email') return `Il campo ${field} deve essere un indirizzo email valido.`;
       if (p.format === 'date') return `Il campo ${field} deve essere una data valida (AAAA-MM-GG).`;
       if (p.format === 'date-time') return `Il campo ${field} deve essere una data e ora valida.`;
-      if (p.format === 'plain-text') return `Il campo ${field} contiene caratteri non ammessi (a capo, tabulazioni o caratteri di controllo).`;
+      if (p.format === 'plain-text')
+        return `Il campo ${field} contiene caratteri non ammessi (a capo, tabulazioni o caratteri di controllo).`;
       if (p.format === 'free-text') return `Il campo ${field} contiene caratteri di controllo non ammessi.`;
-      if (p.format === 'video-url') return `Il campo ${field} deve essere un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).`;
+      if (p.format === 'video-url')
+        return `Il campo ${field} deve essere un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).`;
       return `Il campo ${field} non ha un formato valido.`;
     case 'enum':
     case 'const':
@@ -123,7 +125,11 @@ const STATUS_MESSAGES: Record<number, string> = {
 
 /** The Italian message of a client error raised outside our code (never Fastify's English words). */
 export function clientErrorMessage(error: { code?: string; statusCode?: number }): string {
-  return (error.code && FRAMEWORK_MESSAGES[error.code]) || STATUS_MESSAGES[error.statusCode ?? 400] || 'Richiesta non valida.';
+  return (
+    (error.code && FRAMEWORK_MESSAGES[error.code]) ||
+    STATUS_MESSAGES[error.statusCode ?? 400] ||
+    'Richiesta non valida.'
+  );
 }
 
 /** One place shapes every error: `{message, errors?}`, 422 for invalid input, 5xx details hidden. */

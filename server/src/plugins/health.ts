@@ -20,7 +20,9 @@ export default async function healthRoutes(base: FastifyInstance): Promise<void>
 
   const config = { servedWhileClosing: true };
 
-  app.get('/healthz', { logLevel: 'warn', config, schema: { response: { 200: Status } } }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { logLevel: 'warn', config, schema: { response: { 200: Status } } }, async () => ({
+    status: 'ok',
+  }));
 
   app.get(
     '/readyz',
@@ -28,7 +30,10 @@ export default async function healthRoutes(base: FastifyInstance): Promise<void>
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (app.lifecycle.state !== 'serving') {
-        return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ status: 'stopping' });
+        return reply
+          .status(503)
+          .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+          .send({ status: 'stopping' });
       }
       try {
         const state = await app.repos.health.readiness();

@@ -51,7 +51,10 @@ export default fp(
     });
     app.addHook('onRequest', (request, reply, done) => {
       if (state !== 'closing' || request.routeOptions.config.servedWhileClosing) return done();
-      reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ message: CLOSING_MESSAGE });
+      reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ message: CLOSING_MESSAGE });
     });
   },
   { name: 'lifecycle' },

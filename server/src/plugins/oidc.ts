@@ -23,7 +23,10 @@ export default fp(
     app.addHook('onReady', async () => {
       app.clientConfig.latest();
     });
-    app.decorate('signIns', createSignInRepository(app.db, () => app.now()));
+    app.decorate(
+      'signIns',
+      createSignInRepository(app.db, () => app.now()),
+    );
   },
   { name: 'oidc-client', dependencies: ['core', 'clock'] },
 );

@@ -2,7 +2,14 @@ import cluster from 'node:cluster';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clusterCounter, databaseCounter, sharedStore, windowCounter, type Counter, type Hit } from '../infra/rate-limits/shared.js';
+import {
+  clusterCounter,
+  databaseCounter,
+  sharedStore,
+  windowCounter,
+  type Counter,
+  type Hit,
+} from '../infra/rate-limits/shared.js';
 
 /**
  * One of the API's limits: nothing when the request is under it (at once with this process's own

@@ -75,7 +75,8 @@ export default fp(
     });
     app.addHook('onRequest', (request, reply, done) => {
       const raw = reply.raw;
-      for (const [name, value] of request.url.startsWith('/api/') ? apiHeaders : pageHeaders) raw.setHeader(name, value);
+      for (const [name, value] of request.url.startsWith('/api/') ? apiHeaders : pageHeaders)
+        raw.setHeader(name, value);
       done();
     });
   },

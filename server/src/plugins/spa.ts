@@ -50,8 +50,10 @@ export default async function spa(app: FastifyInstance): Promise<void> {
       return reply
         .status(503)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><html lang="it"><meta charset="utf-8"><title>Percorso</title>' +
-          '<p>L\'interfaccia non è ancora stata compilata: esegui <code>npm run build</code> o <code>npm start</code>.</p></html>');
+        .send(
+          '<!doctype html><html lang="it"><meta charset="utf-8"><title>Percorso</title>' +
+            "<p>L'interfaccia non è ancora stata compilata: esegui <code>npm run build</code> o <code>npm start</code>.</p></html>",
+        );
     }
     reply.header('cache-control', 'no-cache');
     const html = portalPageHtml(path) ?? indexHtml;

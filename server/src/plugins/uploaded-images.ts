@@ -26,8 +26,13 @@ export default async function uploadedImages(app: FastifyInstance): Promise<void
   app.addHook('onReady', async () => {
     try {
       const { imported, missing } = await importLegacyUploads(app.config.storageDir, uploads);
-      if (imported.length) app.log.info(`imported ${imported.length} uploaded image(s) from STORAGE_DIR into the database`);
-      if (missing.length) app.log.warn({ paths: missing }, `${missing.length} image(s) records point at exist neither in the database nor in STORAGE_DIR`);
+      if (imported.length)
+        app.log.info(`imported ${imported.length} uploaded image(s) from STORAGE_DIR into the database`);
+      if (missing.length)
+        app.log.warn(
+          { paths: missing },
+          `${missing.length} image(s) records point at exist neither in the database nor in STORAGE_DIR`,
+        );
     } catch (error) {
       app.log.warn({ err: error }, 'could not import the uploaded images of STORAGE_DIR');
     }

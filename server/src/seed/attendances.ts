@@ -33,7 +33,13 @@ export function attendanceRows(meeting: EndedMeeting, random: SeededRandom): Att
     if (!random.chance(0.8)) continue;
     const joined = SeedClock.shift(start, random.int(-5, 8));
     const left = SeedClock.shift(end, -random.int(0, 10));
-    const base = { session_id: sessionId, user_id: person.userId, name: person.name, email: person.email, source: 'seed' };
+    const base = {
+      session_id: sessionId,
+      user_id: person.userId,
+      name: person.name,
+      email: person.email,
+      source: 'seed',
+    };
     if (minutes >= 60 && random.chance(0.15)) {
       const dropped = SeedClock.shift(start, Math.round(minutes / 3));
       const back = SeedClock.shift(dropped, random.int(2, 6));

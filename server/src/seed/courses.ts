@@ -66,7 +66,8 @@ export const COURSES: readonly CourseSpec[] = [
           {
             key: 'validation',
             name: 'Validazione del mercato',
-            description: 'Interviste ai clienti, landing page e primi esperimenti per verificare le ipotesi prima di sviluppare il prodotto.',
+            description:
+              'Interviste ai clienti, landing page e primi esperimenti per verificare le ipotesi prima di sviluppare il prodotto.',
             video: 'validation',
           },
         ],
@@ -96,7 +97,8 @@ export const COURSES: readonly CourseSpec[] = [
           {
             key: 'unitEconomics',
             name: 'Unit economics: CAC e LTV',
-            description: 'Quanto costa acquisire un cliente e quanto vale nel tempo: le due metriche che ogni investitore chiede.',
+            description:
+              'Quanto costa acquisire un cliente e quanto vale nel tempo: le due metriche che ogni investitore chiede.',
             video: 'canvas',
           },
           {
@@ -175,7 +177,7 @@ export const COURSES: readonly CourseSpec[] = [
         lessons: [
           {
             key: 'company',
-            name: "Srl semplificata o ordinaria?",
+            name: 'Srl semplificata o ordinaria?',
             description: 'Costi, tempi e adempimenti delle due forme più scelte dalle startup.',
             video: 'canvas',
           },

@@ -49,14 +49,20 @@ async function insertRoles(db: Db, clock: SeedClock): Promise<Map<RoleKey, numbe
   const specs = Object.entries(demoRoles()) as Array<[RoleKey, ReturnType<typeof demoRoles>[RoleKey]]>;
   const inserted = await db
     .insertInto('roles')
-    .values(specs.map(([, role]) => ({ name: role.name, description: role.description, created_at: clock.daysAgo(120) })))
+    .values(
+      specs.map(([, role]) => ({ name: role.name, description: role.description, created_at: clock.daysAgo(120) })),
+    )
     .returning(['id', 'name'])
     .execute();
   const idByName = new Map(inserted.map((row) => [row.name, row.id]));
   const ids = new Map(specs.map(([key, role]) => [key, lookup(idByName, role.name, 'role')]));
   await db
     .insertInto('role_permissions')
-    .values(specs.flatMap(([key, role]) => role.permissions.map((permission_name) => ({ role_id: ids.get(key)!, permission_name }))))
+    .values(
+      specs.flatMap(([key, role]) =>
+        role.permissions.map((permission_name) => ({ role_id: ids.get(key)!, permission_name })),
+      ),
+    )
     .execute();
   return ids;
 }
@@ -131,20 +137,33 @@ async function insertTeams(
       // Members since their team was founded: expected at every one of its sessions.
       TEAMS.flatMap((team) => {
         const teamId = teamIds.get(team.key)!;
-        return team.members.map((member) => ({ team_id: teamId, user_id: userId(member), joined_at: createdAt.get(teamId)! }));
+        return team.members.map((member) => ({
+          team_id: teamId,
+          user_id: userId(member),
+          joined_at: createdAt.get(teamId)!,
+        }));
       }),
     )
     .execute();
   const former = TEAMS.flatMap((team) =>
     (team.formerMembers ?? []).map(({ person, leftDaysAgo }) => {
       const teamId = teamIds.get(team.key)!;
-      return { team_id: teamId, user_id: userId(person), joined_at: createdAt.get(teamId)!, left_at: clock.daysAgo(leftDaysAgo) };
+      return {
+        team_id: teamId,
+        user_id: userId(person),
+        joined_at: createdAt.get(teamId)!,
+        left_at: clock.daysAgo(leftDaysAgo),
+      };
     }),
   );
   if (former.length) await db.insertInto('past_team_members').values(former).execute();
   await db
     .insertInto('expert_teams')
-    .values(TEAMS.flatMap((team) => team.experts.map((expert) => ({ team_id: teamIds.get(team.key)!, user_id: userId(expert) }))))
+    .values(
+      TEAMS.flatMap((team) =>
+        team.experts.map((expert) => ({ team_id: teamIds.get(team.key)!, user_id: userId(expert) })),
+      ),
+    )
     .execute();
   return teamIds;
 }
@@ -170,7 +189,9 @@ async function insertSessions(
         start_time: start,
         end_time: end,
         join_instructions: meet ? MEET_INSTRUCTIONS : (spec.template.where ?? ''),
-        join_url: meet ? `https://meet.google.com/${random.text(LOWER, 3)}-${random.text(LOWER, 4)}-${random.text(LOWER, 3)}` : null,
+        join_url: meet
+          ? `https://meet.google.com/${random.text(LOWER, 3)}-${random.text(LOWER, 4)}-${random.text(LOWER, 3)}`
+          : null,
         created_at: createdAt < clock.now.toISOString() ? createdAt : clock.daysAgo(1),
       },
     };
@@ -183,9 +204,14 @@ async function insertSessions(
     .execute();
   const idByIdentity = new Map(inserted.map((row) => [identity(row.name, row.start_time), row.id]));
   if (idByIdentity.size !== planned.length) throw new Error('Seed: two demo sessions share name and start time');
-  const sessions = planned.map((p) => ({ ...p, id: lookup(idByIdentity, identity(p.row.name, p.row.start_time), 'session') }));
+  const sessions = planned.map((p) => ({
+    ...p,
+    id: lookup(idByIdentity, identity(p.row.name, p.row.start_time), 'session'),
+  }));
 
-  const sessionTeams = sessions.flatMap((s) => s.spec.teams.map((team) => ({ session_id: s.id, team_id: lookup(teamIds, team, 'team') })));
+  const sessionTeams = sessions.flatMap((s) =>
+    s.spec.teams.map((team) => ({ session_id: s.id, team_id: lookup(teamIds, team, 'team') })),
+  );
   await db.insertInto('session_teams').values(sessionTeams).execute();
   const sessionExperts = sessions.flatMap((s) =>
     s.spec.experts.map((expert) => ({ session_id: s.id, user_id: lookup(users, expert, 'person').userId })),
@@ -214,18 +240,35 @@ async function insertSessions(
     );
   });
   for (let i = 0; i < attendances.length; i += 500) {
-    await db.insertInto('attendances').values(attendances.slice(i, i + 500)).execute();
+    await db
+      .insertInto('attendances')
+      .values(attendances.slice(i, i + 500))
+      .execute();
   }
   // The demo attendance is already complete: no importer should fetch it again.
   if (ended.length) {
     await db
       .insertInto('attendance_imports')
-      .values(ended.map((s) => ({ session_id: s.id, status: 'done' as const, attempts: 1, last_error: null, next_attempt_at: null, updated_at: now })))
+      .values(
+        ended.map((s) => ({
+          session_id: s.id,
+          status: 'done' as const,
+          attempts: 1,
+          last_error: null,
+          next_attempt_at: null,
+          updated_at: now,
+        })),
+      )
       .execute();
   }
 }
 
-async function insertCourses(db: Db, clock: SeedClock, users: Map<string, SeededUser>, threshold: number): Promise<void> {
+async function insertCourses(
+  db: Db,
+  clock: SeedClock,
+  users: Map<string, SeededUser>,
+  threshold: number,
+): Promise<void> {
   const courses = await db
     .insertInto('courses')
     .values(

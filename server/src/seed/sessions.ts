@@ -53,7 +53,8 @@ const TEMPLATES = {
   pitchWorkshop: {
     name: 'Workshop: pitch agli investitori',
     type: 'other',
-    description: 'Ogni team presenta il proprio pitch di 5 minuti e riceve un feedback strutturato da esperti e coordinatori.',
+    description:
+      'Ogni team presenta il proprio pitch di 5 minuti e riceve un feedback strutturato da esperti e coordinatori.',
     where: `In presenza presso ${VENUE} – Sala Olivetti, secondo piano. Portate il pitch deck su chiavetta USB in formato PDF.`,
   },
   rehearsal: {
@@ -76,7 +77,8 @@ const TEMPLATES = {
   mentoring: {
     name: 'Mentoring one-to-one',
     type: 'meet',
-    description: 'Incontro con il mentor per fare il punto sugli obiettivi del mese e sulle priorità delle prossime settimane.',
+    description:
+      'Incontro con il mentor per fare il punto sugli obiettivi del mese e sulle priorità delle prossime settimane.',
   },
   canvas: {
     name: 'Revisione del business model canvas',
@@ -100,7 +102,8 @@ const TEMPLATES = {
     name: 'Check-in mensile con il coordinatore',
     type: 'other',
     description: 'Punto mensile sugli avanzamenti del team e sulle attività del mese successivo.',
-    where: 'Chiamata telefonica: il coordinatore chiamerà il referente del team al numero di cellulare indicato nel profilo.',
+    where:
+      'Chiamata telefonica: il coordinatore chiamerà il referente del team al numero di cellulare indicato nel profilo.',
   },
   joint: {
     name: 'Tavolo di lavoro tra team',
@@ -110,7 +113,8 @@ const TEMPLATES = {
   angels: {
     name: 'Incontro con i business angel',
     type: 'other',
-    description: 'Presentazione riservata a un gruppo di business angel del territorio, con colloqui individuali a seguire.',
+    description:
+      'Presentazione riservata a un gruppo di business angel del territorio, con colloqui individuali a seguire.',
     where: `In presenza presso ${VENUE} – Sala riunioni Lingotto, primo piano.`,
   },
 } satisfies Record<string, SessionTemplate>;

@@ -21,14 +21,20 @@ function threeLetters(consonants: string[], vowels: string[]): string {
 
 function surnameCode(surname: string): string {
   const letters = lettersOf(surname);
-  return threeLetters(letters.filter((c) => !VOWELS.has(c)), letters.filter((c) => VOWELS.has(c)));
+  return threeLetters(
+    letters.filter((c) => !VOWELS.has(c)),
+    letters.filter((c) => VOWELS.has(c)),
+  );
 }
 
 function nameCode(name: string): string {
   const letters = lettersOf(name);
   const consonants = letters.filter((c) => !VOWELS.has(c));
   const picked = consonants.length >= 4 ? [consonants[0], consonants[2], consonants[3]] : consonants;
-  return threeLetters(picked, letters.filter((c) => VOWELS.has(c)));
+  return threeLetters(
+    picked,
+    letters.filter((c) => VOWELS.has(c)),
+  );
 }
 
 /** Value of one character of the first 15: digits count as the letter of the same index. */

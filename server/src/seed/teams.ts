@@ -18,7 +18,7 @@ export const TEAMS: readonly TeamSpec[] = [
     name: 'Agrisense',
     description:
       "Sensori IoT a basso costo e una piattaforma di analisi per l'agricoltura di precisione: " +
-      "meno acqua e fertilizzanti, raccolti più prevedibili per le aziende agricole del Piemonte.",
+      'meno acqua e fertilizzanti, raccolti più prevedibili per le aziende agricole del Piemonte.',
     owner: 'paolo.ricci',
     members: ['membro', 'giulia.ferrari', 'andrea.romano', 'federica.galli', 'matteo.costa'],
     experts: ['esperto'],
@@ -55,7 +55,8 @@ export const TEAMS: readonly TeamSpec[] = [
   {
     key: 'sapori',
     name: 'Sapori Locali',
-    description: 'Marketplace a km zero che mette in contatto produttori agricoli, ristoranti e gruppi di acquisto solidale.',
+    description:
+      'Marketplace a km zero che mette in contatto produttori agricoli, ristoranti e gruppi di acquisto solidale.',
     owner: 'paolo.ricci',
     members: ['antonio.martini', 'elisa.leone', 'niccolo.cattaneo', 'camilla.ferri'],
     experts: ['sara.conti'],
@@ -72,7 +73,7 @@ export const TEAMS: readonly TeamSpec[] = [
     key: 'casaverde',
     name: 'CasaVerde',
     description:
-      "Diagnosi energetica della casa con una app e un sensore: suggerisce gli interventi più convenienti e gestisce le pratiche per gli incentivi.",
+      'Diagnosi energetica della casa con una app e un sensore: suggerisce gli interventi più convenienti e gestisce le pratiche per gli incentivi.',
     owner: 'luca.moretti',
     members: ['roberto.vitale', 'anna.bruno', 'michele.mariani', 'laura.rinaldi', 'daniele.sala', 'irene.testa'],
     experts: [],
@@ -80,7 +81,8 @@ export const TEAMS: readonly TeamSpec[] = [
   {
     key: 'turistia',
     name: 'TuristIA',
-    description: "Itinerari turistici su misura generati con l'intelligenza artificiale per i borghi meno conosciuti d'Italia.",
+    description:
+      "Itinerari turistici su misura generati con l'intelligenza artificiale per i borghi meno conosciuti d'Italia.",
     owner: 'chiara.barbieri',
     members: ['francesco.morelli', 'alice.conte', 'pietro.bassi', 'noemi.ferrara'],
     experts: [],

@@ -4,9 +4,25 @@ import type { Database } from '../db/schema.js';
 
 /** Children before parents, so deletes never trip a foreign key. */
 const TABLES: Array<keyof Database> = [
-  'used_auth_codes', 'access_tokens', 'lesson_progress', 'lessons', 'modules', 'courses',
-  'attendance_imports', 'attendances', 'session_teams', 'session_experts', 'sessions',
-  'expert_teams', 'past_team_members', 'team_members', 'teams', 'user_roles', 'role_permissions', 'roles', 'users',
+  'used_auth_codes',
+  'access_tokens',
+  'lesson_progress',
+  'lessons',
+  'modules',
+  'courses',
+  'attendance_imports',
+  'attendances',
+  'session_teams',
+  'session_experts',
+  'sessions',
+  'expert_teams',
+  'past_team_members',
+  'team_members',
+  'teams',
+  'user_roles',
+  'role_permissions',
+  'roles',
+  'users',
 ];
 
 /**
@@ -19,6 +35,8 @@ export async function wipeData(db: Db): Promise<void> {
     return;
   }
   for (const table of TABLES) await db.deleteFrom(table).execute();
-  const hasSequences = await sql<{ name: string }>`select name from sqlite_master where name = 'sqlite_sequence'`.execute(db);
+  const hasSequences = await sql<{
+    name: string;
+  }>`select name from sqlite_master where name = 'sqlite_sequence'`.execute(db);
   if (hasSequences.rows.length) await sql`delete from sqlite_sequence`.execute(db);
 }

@@ -2,7 +2,16 @@ import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ListBase, Title, useCanAccess, useListContext, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import {
+  ListBase,
+  Title,
+  useCanAccess,
+  useListContext,
+  useNotify,
+  useTranslate,
+  useUpdate,
+  type RaRecord,
+} from 'react-admin';
 import { formatRomeDateTime } from '../common/dateTime';
 import { ListPagination } from '../common/ListPagination';
 import { ResourceTable, type Column } from '../common/ResourceTable';
@@ -45,7 +54,8 @@ function StateCell({ record }: { record: AccessibilityReport }) {
       { id: record.id, data: { state }, previousData: record },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () => notify(translate(key('page.state_saved'), { state: translate(key(`states.${state}`)) }), { type: 'success' }),
+        onSuccess: () =>
+          notify(translate(key('page.state_saved'), { state: translate(key(`states.${state}`)) }), { type: 'success' }),
         onError: () => {
           saved.current = before;
           setValue(before);
@@ -77,7 +87,10 @@ function StateCell({ record }: { record: AccessibilityReport }) {
       slotProps={{
         select: { native: true },
         htmlInput: {
-          'aria-label': translate(key('page.state_of'), { name: record.reporter_name, date: formatRomeDateTime(record.created_at) }),
+          'aria-label': translate(key('page.state_of'), {
+            name: record.reporter_name,
+            date: formatRomeDateTime(record.created_at),
+          }),
           'aria-busy': isPending || undefined,
         },
       }}
@@ -127,11 +140,17 @@ const columns: Column<AccessibilityReport>[] = [
       </Box>
     ),
   },
-  { source: 'page_url', label: key('fields.page_url'), render: (record) => <Box sx={{ ...WRAPPING, minWidth: 120, maxWidth: 200 }}>{record.page_url ?? ''}</Box> },
+  {
+    source: 'page_url',
+    label: key('fields.page_url'),
+    render: (record) => <Box sx={{ ...WRAPPING, minWidth: 120, maxWidth: 200 }}>{record.page_url ?? ''}</Box>,
+  },
   {
     source: 'description',
     label: key('fields.description'),
-    render: (record) => <Box sx={{ ...WRAPPING, whiteSpace: 'pre-wrap', minWidth: 200, maxWidth: 360 }}>{record.description}</Box>,
+    render: (record) => (
+      <Box sx={{ ...WRAPPING, whiteSpace: 'pre-wrap', minWidth: 200, maxWidth: 360 }}>{record.description}</Box>
+    ),
   },
   { source: 'state', label: key('fields.state'), render: (record) => <StateCell record={record} /> },
   { source: 'answer_by', label: key('fields.answer_by'), render: (record) => <AnswerBy record={record} /> },

@@ -75,7 +75,10 @@ function AuditFilters() {
   const [idText, setIdText] = useState((filterValues.entity_id as string | undefined) ?? '');
   const firstFilter = useRef<HTMLDivElement>(null);
   const idInvalid = idText !== '' && !ENTITY_ID.test(idText);
-  const [range, setRange] = useState({ from: (filterValues.from as string | undefined) ?? '', to: (filterValues.to as string | undefined) ?? '' });
+  const [range, setRange] = useState({
+    from: (filterValues.from as string | undefined) ?? '',
+    to: (filterValues.to as string | undefined) ?? '',
+  });
   const { from, to } = range;
   const rangeReversed = from !== '' && to !== '' && to < from;
   const set = (name: string, value: unknown, debounce = false) => {
@@ -93,7 +96,12 @@ function AuditFilters() {
   };
   return (
     <Box component="section" aria-label={translate(key('page.filters'))} sx={{ mb: 2 }}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { md: 'flex-start' } }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', alignItems: { md: 'flex-start' } }}
+      >
         <Box ref={firstFilter} sx={{ minWidth: 260 }}>
           <SearchPicker
             config={userPicker}
@@ -182,9 +190,15 @@ function Changes({ entry }: { entry: AuditEntry }) {
     <Table size="small" aria-label={translate(key('fields.changes'))}>
       <TableHead>
         <TableRow>
-          <TableCell component="th" scope="col">{translate(key('page.field'))}</TableCell>
-          <TableCell component="th" scope="col">{translate(key('page.before'))}</TableCell>
-          <TableCell component="th" scope="col">{translate(key('page.after'))}</TableCell>
+          <TableCell component="th" scope="col">
+            {translate(key('page.field'))}
+          </TableCell>
+          <TableCell component="th" scope="col">
+            {translate(key('page.before'))}
+          </TableCell>
+          <TableCell component="th" scope="col">
+            {translate(key('page.after'))}
+          </TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -208,7 +222,8 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const who = entry.actor ? `${entry.actor.name} ${entry.actor.surname}`.trim() : translate(key('page.nobody'));
-  const what = `${translate(key(`actions.${entry.action}`))} ${typeLabel(entry.entity_type)} ${entry.entity_id ?? ''}`.trim();
+  const what =
+    `${translate(key(`actions.${entry.action}`))} ${typeLabel(entry.entity_type)} ${entry.entity_id ?? ''}`.trim();
   return (
     <Fragment>
       <TableRow hover>
@@ -257,12 +272,24 @@ function AuditTable() {
       <Table size="small">
         <TableHead>
           <TableRow>
-            <TableCell component="th" scope="col">{translate(key('fields.at'))}</TableCell>
-            <TableCell component="th" scope="col">{translate(key('fields.actor'))}</TableCell>
-            <TableCell component="th" scope="col">{translate(key('fields.action'))}</TableCell>
-            <TableCell component="th" scope="col">{translate(key('fields.entity_type'))}</TableCell>
-            <TableCell component="th" scope="col">{translate(key('fields.entity_id'))}</TableCell>
-            <TableCell component="th" scope="col">{translate(key('page.details'))}</TableCell>
+            <TableCell component="th" scope="col">
+              {translate(key('fields.at'))}
+            </TableCell>
+            <TableCell component="th" scope="col">
+              {translate(key('fields.actor'))}
+            </TableCell>
+            <TableCell component="th" scope="col">
+              {translate(key('fields.action'))}
+            </TableCell>
+            <TableCell component="th" scope="col">
+              {translate(key('fields.entity_type'))}
+            </TableCell>
+            <TableCell component="th" scope="col">
+              {translate(key('fields.entity_id'))}
+            </TableCell>
+            <TableCell component="th" scope="col">
+              {translate(key('page.details'))}
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

@@ -22,14 +22,30 @@ export interface ConfirmDialogProps {
 }
 
 /** The shared confirmation dialog: "Conferma" / "Annulla". */
-export function ConfirmDialog({ open, title, content, onConfirm, onClose, loading = false, error, details }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  content,
+  onConfirm,
+  onClose,
+  loading = false,
+  error,
+  details,
+}: ConfirmDialogProps) {
   const translate = useTranslate();
   const titleId = useId();
   const textId = useId();
   // One confirmation per opening: a double click on "Conferma" deleted, then reported the record missing.
   const mayConfirm = useFirstClickOnly(loading, open, error);
   return (
-    <Dialog open={open} onClose={loading ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={loading ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>{content}</DialogContentText>

@@ -1,6 +1,13 @@
 import Box from '@mui/material/Box';
 import { FieldTitle, ResettableTextField, useInput, useTranslate, ValidationError, type Validator } from 'react-admin';
-import { DATE_TIME_PATTERN, formatRomeDateTime, INVALID_DATE_TIME, isIsoInstant, maskDateTime, parseRomeDateTime } from './dateTime';
+import {
+  DATE_TIME_PATTERN,
+  formatRomeDateTime,
+  INVALID_DATE_TIME,
+  isIsoInstant,
+  maskDateTime,
+  parseRomeDateTime,
+} from './dateTime';
 
 /** The form keeps the ISO instant once the text is a real moment, the masked text otherwise. */
 export const formatDateTimeValue = (value: unknown): string =>
@@ -37,7 +44,12 @@ export function DateTimeInput({ source, label, validate = [] }: DateTimeInputPro
     fieldState: { error, invalid },
     id,
     isRequired,
-  } = useInput({ source, format: formatDateTimeValue, parse: parseDateTimeText, validate: [...validate, validDateTime] });
+  } = useInput({
+    source,
+    format: formatDateTimeValue,
+    parse: parseDateTimeText,
+    validate: [...validate, validDateTime],
+  });
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const message = invalid ? error?.message : undefined;

@@ -1,6 +1,14 @@
 import { useRef, useState, type ReactNode } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { CanAccess, useDelete, useNotify, useRefresh, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
+import {
+  CanAccess,
+  useDelete,
+  useNotify,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { apiErrorText } from '../../dataProvider/apiError';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RowAction } from './RowAction';
@@ -24,7 +32,14 @@ export interface DeleteRecordButtonProps {
 }
 
 /** Delete through the shared confirm dialog, shown only with the resource's delete access. */
-export function DeleteRecordButton({ record, confirmText, name, resource: resourceProp, failures = 'notify', details }: DeleteRecordButtonProps) {
+export function DeleteRecordButton({
+  record,
+  confirmText,
+  name,
+  resource: resourceProp,
+  failures = 'notify',
+  details,
+}: DeleteRecordButtonProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -56,7 +71,12 @@ export function DeleteRecordButton({ record, confirmText, name, resource: resour
   return (
     <CanAccess action="delete" resource={resource}>
       <span ref={anchorRef} hidden />
-      <RowAction label={translate('ra.action.delete')} icon={<DeleteIcon />} color="error" onClick={() => setOpen(true)} />
+      <RowAction
+        label={translate('ra.action.delete')}
+        icon={<DeleteIcon />}
+        color="error"
+        onClick={() => setOpen(true)}
+      />
       <ConfirmDialog
         open={open}
         title={`${translate('ra.action.delete')} ${name}`}

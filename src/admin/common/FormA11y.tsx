@@ -10,7 +10,9 @@ const REQUIRED_MARK = /^\s*\*\s*$/;
  */
 export function markRequiredInputs(container: HTMLElement): void {
   for (const label of Array.from(container.querySelectorAll<HTMLLabelElement>('label[for]'))) {
-    const marked = Array.from(label.querySelectorAll('[aria-hidden="true"]')).some((mark) => REQUIRED_MARK.test(mark.textContent ?? ''));
+    const marked = Array.from(label.querySelectorAll('[aria-hidden="true"]')).some((mark) =>
+      REQUIRED_MARK.test(mark.textContent ?? ''),
+    );
     if (!marked) continue;
     const input = container.ownerDocument.getElementById(label.htmlFor);
     if (input && input.getAttribute('aria-required') !== 'true') input.setAttribute('aria-required', 'true');
@@ -24,7 +26,9 @@ export function firstInvalidField(container: HTMLElement): HTMLElement | null {
 
 /** The first field a person fills in: the first enabled text input, text area or combo box. */
 export function firstField(container: HTMLElement): HTMLElement | null {
-  return container.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]):not([type="checkbox"]):not([type="radio"]), textarea:not([disabled])');
+  return container.querySelector<HTMLElement>(
+    'input:not([type="hidden"]):not([disabled]):not([type="checkbox"]):not([type="radio"]), textarea:not([disabled])',
+  );
 }
 
 /**

@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -73,7 +83,13 @@ function DialogFrame({ open, onClose, title, titleOptions, children }: DialogFra
   }, [open]);
   return (
     <ReportChanges.Provider value={report}>
-      <Dialog open={open} onClose={() => (changed.current ? setAsking(true) : onClose())} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <Dialog
+        open={open}
+        onClose={() => (changed.current ? setAsking(true) : onClose())}
+        aria-labelledby={titleId}
+        fullWidth
+        maxWidth="sm"
+      >
         <DialogTitle id={titleId}>{translate(title, titleOptions)}</DialogTitle>
         {children}
       </Dialog>
@@ -120,7 +136,17 @@ function SubmitButton({ label }: { label: string }) {
   );
 }
 
-function FormBody({ children, onClose, submitLabel, notice }: { children: ReactNode; onClose: () => void; submitLabel: string; notice?: ReactNode }) {
+function FormBody({
+  children,
+  onClose,
+  submitLabel,
+  notice,
+}: {
+  children: ReactNode;
+  onClose: () => void;
+  submitLabel: string;
+  notice?: ReactNode;
+}) {
   const translate = useTranslate();
   return (
     <>
@@ -210,7 +236,11 @@ export function CreateDialog<RecordType extends RaRecord = RaRecord>({
             },
           }}
         >
-          <Form defaultValues={defaultValues as Record<string, unknown> | undefined} noValidate={noValidate} disableInvalidFormNotification>
+          <Form
+            defaultValues={defaultValues as Record<string, unknown> | undefined}
+            noValidate={noValidate}
+            disableInvalidFormNotification
+          >
             <FormBody onClose={onClose} submitLabel={submitLabel}>
               {children}
             </FormBody>

@@ -34,9 +34,20 @@ function isListMeta(meta: unknown): meta is ListMeta {
  */
 export function pageSummary(meta: unknown, page: number, perPage: number, total: number): PageSummary {
   if (isListMeta(meta)) {
-    return { from: meta.from ?? 0, to: meta.to ?? 0, total: meta.total, lastPage: Math.max(1, meta.last_page), currentPage: meta.current_page };
+    return {
+      from: meta.from ?? 0,
+      to: meta.to ?? 0,
+      total: meta.total,
+      lastPage: Math.max(1, meta.last_page),
+      currentPage: meta.current_page,
+    };
   }
-  return { ...pageRange(page, perPage, total), total, lastPage: Math.max(1, Math.ceil(total / perPage)), currentPage: page };
+  return {
+    ...pageRange(page, perPage, total),
+    total,
+    lastPage: Math.max(1, Math.ceil(total / perPage)),
+    currentPage: page,
+  };
 }
 
 /** The pages of a list: the window around the current page and the "from–to di total" summary. */
@@ -64,7 +75,10 @@ export function ListPagination() {
           shape="rounded"
           aria-label={translate('app.admin.list.pagination')}
           getItemAriaLabel={(type, itemPage, selected) => {
-            if (type === 'page') return selected ? translate('ra.navigation.current_page', { page: itemPage }) : translate('ra.navigation.page', { page: itemPage });
+            if (type === 'page')
+              return selected
+                ? translate('ra.navigation.current_page', { page: itemPage })
+                : translate('ra.navigation.page', { page: itemPage });
             if (type === 'previous') return translate('ra.navigation.previous');
             if (type === 'next') return translate('ra.navigation.next');
             if (type === 'first') return translate('ra.navigation.first');

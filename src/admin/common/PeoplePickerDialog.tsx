@@ -157,7 +157,12 @@ export function PeoplePickerDialog<P extends Person>({
                 excludeIds={(people ?? []).map((person) => person.id)}
               />
             </Box>
-            <Button size="sm" disabled={!picked} loading={adding.isPending} onClick={() => picked && adding.mutate(picked.id)}>
+            <Button
+              size="sm"
+              disabled={!picked}
+              loading={adding.isPending}
+              onClick={() => picked && adding.mutate(picked.id)}
+            >
               {translate(texts.add)}
             </Button>
           </Box>

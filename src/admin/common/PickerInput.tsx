@@ -1,5 +1,13 @@
 import { useState } from 'react';
-import { InputHelperText, useGetMany, useInput, useTranslate, type Identifier, type RaRecord, type Validator } from 'react-admin';
+import {
+  InputHelperText,
+  useGetMany,
+  useInput,
+  useTranslate,
+  type Identifier,
+  type RaRecord,
+  type Validator,
+} from 'react-admin';
 import { SearchPicker, type PickerConfig } from './SearchPicker';
 
 /** Ids from what a form holds: an id, a list of ids, or records with an id (e.g. `teams: [{id, name}]`). */
@@ -27,7 +35,15 @@ export interface PickerInputProps {
  * A picker as a react-admin form input: the form holds the id (or the list of ids); server field
  * errors show under it like any other input.
  */
-export function PickerInput({ source, config, label, multiple = false, initialRecords = [], validate, helperText }: PickerInputProps) {
+export function PickerInput({
+  source,
+  config,
+  label,
+  multiple = false,
+  initialRecords = [],
+  validate,
+  helperText,
+}: PickerInputProps) {
   const translate = useTranslate();
   const { field, fieldState, isRequired } = useInput({ source, validate });
   const ids = toIds(field.value);
@@ -42,7 +58,8 @@ export function PickerInput({ source, config, label, multiple = false, initialRe
 
   const errorMessage = fieldState.error?.message;
   // react-admin encodes its validation messages: InputHelperText decodes and translates them.
-  const helper = errorMessage || helperText ? <InputHelperText error={errorMessage} helperText={helperText} /> : undefined;
+  const helper =
+    errorMessage || helperText ? <InputHelperText error={errorMessage} helperText={helperText} /> : undefined;
   const shownLabel = translate(label, { _: label });
 
   if (multiple) {
@@ -70,7 +87,7 @@ export function PickerInput({ source, config, label, multiple = false, initialRe
       label={shownLabel}
       required={isRequired}
       name={source}
-      value={ids[0] !== undefined ? find(ids[0]) ?? null : null}
+      value={ids[0] !== undefined ? (find(ids[0]) ?? null) : null}
       onChange={(record) => {
         if (record) remember([record]);
         field.onChange(record ? record.id : null);

@@ -17,7 +17,14 @@ export interface CreateRecordButtonProps {
 }
 
 /** "Nuovo …": shown with the resource's create access, opens the create dialog. */
-export function CreateRecordButton({ label, title, children, transform, defaultValues, resource: resourceProp }: CreateRecordButtonProps) {
+export function CreateRecordButton({
+  label,
+  title,
+  children,
+  transform,
+  defaultValues,
+  resource: resourceProp,
+}: CreateRecordButtonProps) {
   const translate = useTranslate();
   const resource = useResourceContext({ resource: resourceProp })!;
   const [open, setOpen] = useState(false);
@@ -26,7 +33,14 @@ export function CreateRecordButton({ label, title, children, transform, defaultV
       <Button size="sm" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
         {translate(label)}
       </Button>
-      <CreateDialog open={open} onClose={() => setOpen(false)} resource={resource} title={title} transform={transform} defaultValues={defaultValues}>
+      <CreateDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        resource={resource}
+        title={title}
+        transform={transform}
+        defaultValues={defaultValues}
+      >
         {children}
       </CreateDialog>
     </CanAccess>
@@ -47,14 +61,27 @@ export interface EditRecordButtonProps {
 }
 
 /** "Modifica": shown with the resource's edit access, opens the edit dialog for `record`. */
-export function EditRecordButton({ record, title, titleOptions, children, transform, resource: resourceProp, loading, renderOpener }: EditRecordButtonProps) {
+export function EditRecordButton({
+  record,
+  title,
+  titleOptions,
+  children,
+  transform,
+  resource: resourceProp,
+  loading,
+  renderOpener,
+}: EditRecordButtonProps) {
   const translate = useTranslate();
   const resource = useResourceContext({ resource: resourceProp })!;
   const [open, setOpen] = useState(false);
   const show = () => setOpen(true);
   return (
     <CanAccess action="edit" resource={resource}>
-      {renderOpener ? renderOpener(show) : <RowAction label={translate('ra.action.edit')} icon={<EditIcon />} onClick={show} />}
+      {renderOpener ? (
+        renderOpener(show)
+      ) : (
+        <RowAction label={translate('ra.action.edit')} icon={<EditIcon />} onClick={show} />
+      )}
       <EditDialog
         open={open}
         onClose={() => setOpen(false)}

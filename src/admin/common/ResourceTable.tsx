@@ -50,7 +50,11 @@ export function EmptyState({ text }: { text: string }) {
  * The records of a list as an accessible table: real column headers, no bulk selection, the row
  * actions in their own labelled column; a spinner while loading, and the empty text when nothing matches.
  */
-export function ResourceTable<RecordType extends RaRecord = RaRecord>({ columns, rowActions, empty }: ResourceTableProps<RecordType>) {
+export function ResourceTable<RecordType extends RaRecord = RaRecord>({
+  columns,
+  rowActions,
+  empty,
+}: ResourceTableProps<RecordType>) {
   const translate = useTranslate();
   const resource = useResourceContext();
   const { data, isPending, error } = useListContext<RecordType>();
@@ -85,7 +89,9 @@ export function ResourceTable<RecordType extends RaRecord = RaRecord>({ columns,
                 <TableRow hover>
                   {columns.map((column) => (
                     <TableCell key={column.source}>
-                      {column.render ? column.render(record) : String((record as Record<string, unknown>)[column.source] ?? '')}
+                      {column.render
+                        ? column.render(record)
+                        : String((record as Record<string, unknown>)[column.source] ?? '')}
                     </TableCell>
                   ))}
                   {rowActions && (

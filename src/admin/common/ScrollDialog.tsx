@@ -31,7 +31,13 @@ export function ScrollDialog({ open, title, onClose, header, children, actions, 
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         {header && <Box sx={{ mb: 2, pt: 1 }}>{header}</Box>}
-        <Box sx={{ maxHeight: MODAL_LIST_MAX_HEIGHT, overflowY: 'auto' }} data-testid="modal-scroll" tabIndex={0} role="region" aria-labelledby={titleId}>
+        <Box
+          sx={{ maxHeight: MODAL_LIST_MAX_HEIGHT, overflowY: 'auto' }}
+          data-testid="modal-scroll"
+          tabIndex={0}
+          role="region"
+          aria-labelledby={titleId}
+        >
           {children}
         </Box>
       </DialogContent>

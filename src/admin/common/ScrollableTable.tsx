@@ -17,7 +17,12 @@ export interface ScrollableTableProps {
  * no cell holds a control.
  */
 export function ScrollableTable({ labelledBy, label, outlined = false, children }: ScrollableTableProps) {
-  const region = { tabIndex: 0, role: 'region', 'aria-labelledby': labelledBy, 'aria-label': labelledBy ? undefined : label };
+  const region = {
+    tabIndex: 0,
+    role: 'region',
+    'aria-labelledby': labelledBy,
+    'aria-label': labelledBy ? undefined : label,
+  };
   return outlined ? (
     <TableContainer component={Paper} variant="outlined" {...region}>
       {children}

@@ -92,11 +92,18 @@ export function SearchListPage({
       <Title title={heading} />
       <Box component="section" sx={{ py: 2, px: { xs: 0, sm: 1 } }}>
         {before}
-        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 2, mb: 2 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 2, mb: 2 }}
+        >
           <Typography variant="h1" component="h1">
             {heading}
           </Typography>
-          {actions && <Stack direction="row" sx={{ gap: 1 }}>{actions}</Stack>}
+          {actions && (
+            <Stack direction="row" sx={{ gap: 1 }}>
+              {actions}
+            </Stack>
+          )}
         </Stack>
         <SearchBox placeholder={translate(searchPlaceholder)} source={searchSource} />
         <ListHeading allHeading={allHeading} source={searchSource} />

@@ -56,7 +56,18 @@ export type SearchPickerProps = CommonProps &
  * call goes out once typing pauses for 500 ms.
  */
 export function SearchPicker(props: SearchPickerProps) {
-  const { config, label, excludeIds = [], error, helperText, disabled, required, onBlur, name, size = 'medium' } = props;
+  const {
+    config,
+    label,
+    excludeIds = [],
+    error,
+    helperText,
+    disabled,
+    required,
+    onBlur,
+    name,
+    size = 'medium',
+  } = props;
   const translate = useTranslate();
   // What the input shows (the chosen option's label in single mode) and what the user typed.
   const [input, setInput] = useState('');
@@ -66,17 +77,27 @@ export function SearchPicker(props: SearchPickerProps) {
   const enabled = term.length >= PICKER_MIN_CHARS;
   const { data, isFetching } = useGetList(
     config.resource,
-    { filter: { ...config.fixedFilter, [config.filterKey]: term }, pagination: { page: 1, perPage: PICKER_PAGE_SIZE }, sort: { field: 'created_at', order: 'DESC' } },
+    {
+      filter: { ...config.fixedFilter, [config.filterKey]: term },
+      pagination: { page: 1, perPage: PICKER_PAGE_SIZE },
+      sort: { field: 'created_at', order: 'DESC' },
+    },
     { enabled },
   );
   const waiting = typed.length >= PICKER_MIN_CHARS && (typed !== term || isFetching);
   const selected = props.multiple ? props.value : props.value ? [props.value] : [];
   // Without a search the chosen options are the only ones (MUI expects the value among its options).
   const options =
-    enabled && typed.length >= PICKER_MIN_CHARS ? (data ?? []).filter((record) => !excludeIds.includes(record.id)) : selected;
+    enabled && typed.length >= PICKER_MIN_CHARS
+      ? (data ?? []).filter((record) => !excludeIds.includes(record.id))
+      : selected;
 
   const noOptionsText =
-    typed.length < PICKER_MIN_CHARS ? translate('app.admin.picker.min_chars') : waiting ? translate('app.admin.picker.loading') : translate(config.emptyText);
+    typed.length < PICKER_MIN_CHARS
+      ? translate('app.admin.picker.min_chars')
+      : waiting
+        ? translate('app.admin.picker.loading')
+        : translate(config.emptyText);
 
   const shared = {
     options,
@@ -107,9 +128,7 @@ export function SearchPicker(props: SearchPickerProps) {
         <li key={key} {...rest}>
           <span>
             {config.optionLabel(record)}
-            {detail && (
-              <span style={{ display: 'block', fontSize: '0.8125rem', color: '#475569' }}>{detail}</span>
-            )}
+            {detail && <span style={{ display: 'block', fontSize: '0.8125rem', color: '#475569' }}>{detail}</span>}
           </span>
         </li>
       );

@@ -44,7 +44,9 @@ export function useRowActionName(label: string, of?: string | null): string {
  * dialog deletes that record, focusAfterRowRemoval knows where the record was.
  */
 export function focusedElement(): HTMLElement | null {
-  return document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+  return document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+    ? document.activeElement
+    : null;
 }
 
 /**
@@ -63,7 +65,9 @@ export function focusAfterRowRemoval(anchor: HTMLElement | null, timeoutMs = 500
   const listIndex = sameKind().indexOf(list);
   const index = Array.from(list.children).indexOf(row);
   const actions = Array.from(row.querySelectorAll<HTMLElement>('button, a[href]'));
-  const position = anchor ? actions.findIndex((action) => anchor.compareDocumentPosition(action) & Node.DOCUMENT_POSITION_FOLLOWING) : -1;
+  const position = anchor
+    ? actions.findIndex((action) => anchor.compareDocumentPosition(action) & Node.DOCUMENT_POSITION_FOLLOWING)
+    : -1;
   const started = Date.now();
 
   const place = () => {

@@ -7,7 +7,13 @@ import { CoverCard, type CoverCardAction } from './CoverCard';
 export type CourseAction = CoverCardAction;
 
 /** A course: cover, name, description, published state; links to its modules. */
-export function CourseCard({ course, onAction }: { course: Course; onAction: (action: CourseAction, course: Course) => void }) {
+export function CourseCard({
+  course,
+  onAction,
+}: {
+  course: Course;
+  onAction: (action: CourseAction, course: Course) => void;
+}) {
   const translate = useTranslate();
   const basename = useBasename();
   return (

@@ -17,7 +17,8 @@ export interface OpenedRecord<Action extends string, RecordType extends ChildRec
 }
 
 /** Which dialog is open: create, one record's action, or none. */
-export type Open<Action extends string, RecordType extends ChildRecord> = { action: 'create' } | OpenedRecord<Action, RecordType> | null;
+export type Open<Action extends string, RecordType extends ChildRecord> =
+  { action: 'create' } | OpenedRecord<Action, RecordType> | null;
 
 export interface CourseChildDialogsProps<RecordType extends ChildRecord, Action extends string> {
   resource: 'modules' | 'lessons';
@@ -96,6 +97,7 @@ export function CourseChildDialogs<RecordType extends ChildRecord, Action extend
  */
 function useNextPosition(): number | undefined {
   const { data, filterValues, isPending } = useListContext<ChildRecord & { position?: number }>();
-  if (isPending || !data || Object.values(filterValues ?? {}).some((value) => value !== undefined && value !== '')) return undefined;
+  if (isPending || !data || Object.values(filterValues ?? {}).some((value) => value !== undefined && value !== ''))
+    return undefined;
   return data.reduce((last, record) => Math.max(last, Number(record.position) || 0), 0) + 1;
 }

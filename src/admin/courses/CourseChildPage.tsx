@@ -76,7 +76,9 @@ export function CourseChildPage<RecordType extends ChildRecord, Action extends s
       }
       actions={
         <Gate action="create" resource={resource}>
-          <Button onClick={() => setOpen({ action: 'create' })} sx={{ whiteSpace: 'nowrap' }}>{translate(`${texts}.create`)}</Button>
+          <Button onClick={() => setOpen({ action: 'create' })} sx={{ whiteSpace: 'nowrap' }}>
+            {translate(`${texts}.create`)}
+          </Button>
         </Gate>
       }
     >

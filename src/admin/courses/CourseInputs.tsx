@@ -24,7 +24,13 @@ export function CourseInputs() {
     <>
       <TextInput source="name" validate={required()} fullWidth />
       <TextInput source="description" validate={required()} multiline minRows={3} fullWidth />
-      <SelectInput source="published" choices={PUBLISHED_CHOICES} format={publishedToChoice} validate={required()} fullWidth />
+      <SelectInput
+        source="published"
+        choices={PUBLISHED_CHOICES}
+        format={publishedToChoice}
+        validate={required()}
+        fullWidth
+      />
     </>
   );
 }

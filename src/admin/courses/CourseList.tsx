@@ -50,14 +50,24 @@ export function CourseList() {
       paginated={false}
       actions={
         <Gate action="create" resource="courses">
-          <Button onClick={() => setOpen({ action: 'create' })} sx={{ whiteSpace: 'nowrap' }}>{translate('resources.courses.page.create')}</Button>
+          <Button onClick={() => setOpen({ action: 'create' })} sx={{ whiteSpace: 'nowrap' }}>
+            {translate('resources.courses.page.create')}
+          </Button>
         </Gate>
       }
     >
-      <CardGrid<Course> empty="resources.courses.page.empty" renderCard={(course) => <CourseCard course={course} onAction={(action, record) => {
-                opener.current = focusedElement();
-                setOpen({ action, course: record });
-              }} />} />
+      <CardGrid<Course>
+        empty="resources.courses.page.empty"
+        renderCard={(course) => (
+          <CourseCard
+            course={course}
+            onAction={(action, record) => {
+              opener.current = focusedElement();
+              setOpen({ action, course: record });
+            }}
+          />
+        )}
+      />
       <CreateDialog
         open={open?.action === 'create'}
         onClose={close}
@@ -82,7 +92,13 @@ export function CourseList() {
           >
             <CourseInputs />
           </EditDialog>
-          <CoverDialog open={open?.action === 'cover'} onClose={close} path={`courses/${current.id}`} texts="resources.courses.page" name={current.name} />
+          <CoverDialog
+            open={open?.action === 'cover'}
+            onClose={close}
+            path={`courses/${current.id}`}
+            texts="resources.courses.page"
+            name={current.name}
+          />
           <ConfirmDialog
             open={open?.action === 'delete'}
             title={translate('resources.courses.page.delete_title')}

@@ -44,7 +44,13 @@ export function CoverCard({ resource, name, coverUrl, to, onAction, children, ed
       <CardActionArea
         component={Link}
         to={to}
-        sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
+        sx={{
+          flexGrow: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+        }}
       >
         <Box component="span" sx={visuallyHidden}>
           {translate(`${texts}.open`, { name })}
@@ -54,16 +60,31 @@ export function CoverCard({ resource, name, coverUrl, to, onAction, children, ed
       </CardActionArea>
       <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
         <Gate action="edit" resource={resource}>
-          <Button size="sm" color="outlinePrimary" onClick={() => onAction('edit')} aria-label={`${translate(`${texts}.edit`)} ${name}`}>
+          <Button
+            size="sm"
+            color="outlinePrimary"
+            onClick={() => onAction('edit')}
+            aria-label={`${translate(`${texts}.edit`)} ${name}`}
+          >
             {translate(`${texts}.edit`)}
           </Button>
-          <Button size="sm" color="outlineGray" onClick={() => onAction('cover')} aria-label={`${translate(`${texts}.cover`)} ${name}`}>
+          <Button
+            size="sm"
+            color="outlineGray"
+            onClick={() => onAction('cover')}
+            aria-label={`${translate(`${texts}.cover`)} ${name}`}
+          >
             {translate(`${texts}.cover`)}
           </Button>
           {editActions}
         </Gate>
         <Gate action="delete" resource={resource}>
-          <Button size="sm" color="red" onClick={() => onAction('delete')} aria-label={`${translate(`${texts}.delete`)} ${name}`}>
+          <Button
+            size="sm"
+            color="red"
+            onClick={() => onAction('delete')}
+            aria-label={`${translate(`${texts}.delete`)} ${name}`}
+          >
             {translate(`${texts}.delete`)}
           </Button>
         </Gate>

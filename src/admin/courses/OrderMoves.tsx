@@ -2,7 +2,14 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import Box from '@mui/material/Box';
-import { ListContext, useNotify, useRefresh, useTranslate, type Identifier, type ListControllerResult } from 'react-admin';
+import {
+  ListContext,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type Identifier,
+  type ListControllerResult,
+} from 'react-admin';
 import type { MoveDirection } from '../../../server/src/contract';
 import { announce } from '../../components/LiveRegion';
 import { apiErrorText } from '../../dataProvider/apiError';
@@ -37,7 +44,15 @@ const OrderMovesContext = createContext<OrderMoves | null>(null);
  * run one after another: each is the server's to resolve against the order as it is then, so
  * pressing "Sposta dopo" three times moves the record three places even before the list caught up.
  */
-export function OrderMovesProvider({ resource, meta, children }: { resource: 'modules' | 'lessons'; meta: ParentMeta; children: ReactNode }) {
+export function OrderMovesProvider({
+  resource,
+  meta,
+  children,
+}: {
+  resource: 'modules' | 'lessons';
+  meta: ParentMeta;
+  children: ReactNode;
+}) {
   const dataProvider = useAppDataProvider();
   const refresh = useRefresh();
   const notify = useNotify();

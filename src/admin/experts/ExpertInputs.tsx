@@ -34,7 +34,12 @@ export function ExpertInputs({ mode }: { mode: 'create' | 'edit' }) {
   return (
     <>
       {mode === 'create' && (
-        <PickerInput source="user_id" label="resources.experts.fields.user_id" config={newExpertPicker} validate={required()} />
+        <PickerInput
+          source="user_id"
+          label="resources.experts.fields.user_id"
+          config={newExpertPicker}
+          validate={required()}
+        />
       )}
       <RadioButtonGroupInput
         source="expert_access"

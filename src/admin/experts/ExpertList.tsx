@@ -31,7 +31,11 @@ const columns: Column<Expert>[] = [
 function ExpertActions({ record }: { record: Expert }) {
   return (
     <>
-      <EditRecordButton record={record} title="resources.experts.page.edit_title" transform={(data) => toExpertBody(data, 'edit')}>
+      <EditRecordButton
+        record={record}
+        title="resources.experts.page.edit_title"
+        transform={(data) => toExpertBody(data, 'edit')}
+      >
         <ExpertInputs mode="edit" />
       </EditRecordButton>
       <DeleteRecordButton record={record} name={fullName(record)} confirmText="resources.experts.page.delete_confirm" />
@@ -57,7 +61,11 @@ export function ExpertList() {
         </CreateRecordButton>
       }
     >
-      <ResourceTable<Expert> columns={columns} rowActions={(record) => <ExpertActions record={record} />} empty="resources.experts.page.empty" />
+      <ResourceTable<Expert>
+        columns={columns}
+        rowActions={(record) => <ExpertActions record={record} />}
+        empty="resources.experts.page.empty"
+      />
     </SearchListPage>
   );
 }

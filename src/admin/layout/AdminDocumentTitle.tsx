@@ -8,7 +8,10 @@ import { documentTitle } from '../../components/documentTitle';
  * → "modules"), or null for the dashboard.
  */
 export function adminSection(pathname: string): string | null {
-  const segments = pathname.replace(/^\/admin\/?/, '').split('/').filter(Boolean);
+  const segments = pathname
+    .replace(/^\/admin\/?/, '')
+    .split('/')
+    .filter(Boolean);
   const names = segments.filter((segment) => !/^\d+$/.test(segment) && segment !== 'create');
   return names.length ? names[names.length - 1] : null;
 }

@@ -52,7 +52,9 @@ const currentItemMarked = {
 } as const;
 
 /** Open, a long name ("Segnalazioni di accessibilità") wraps rather than ending in "…"; closed, only the icons show. */
-const longNamesWrap = { '& .MuiMenuItem-root, & .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal', lineHeight: 1.3 } } as const;
+const longNamesWrap = {
+  '& .MuiMenuItem-root, & .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal', lineHeight: 1.3 },
+} as const;
 
 /**
  * The back-office menu: the dashboard and each section of src/admin/resources.ts to whom may open them

@@ -71,7 +71,11 @@ export function AdminShell() {
   const sidebarWidth = storedSidebarOpen() === false ? SIDEBAR_CLOSED : SIDEBAR_OPEN;
   return (
     // Fixed over the page: react-admin renders under it until its layout has mounted (AdminEntry).
-    <Box aria-busy="true" data-testid="admin-shell" sx={{ position: 'fixed', inset: 0, zIndex: 1300, overflow: 'hidden', bgcolor: 'background.default' }}>
+    <Box
+      aria-busy="true"
+      data-testid="admin-shell"
+      sx={{ position: 'fixed', inset: 0, zIndex: 1300, overflow: 'hidden', bgcolor: 'background.default' }}
+    >
       <Box
         data-testid="admin-shell-bar"
         sx={{

@@ -15,7 +15,13 @@ export type LessonAction = 'edit' | 'delete';
  * "position. name", the first 64 characters of the description; "Modifica", "Elimina" and the moves
  * ("Sposta prima" / "Sposta dopo") are not gated: the server is.
  */
-export function LessonCard({ lesson, onAction }: { lesson: Lesson; onAction: (action: LessonAction, lesson: Lesson) => void }) {
+export function LessonCard({
+  lesson,
+  onAction,
+}: {
+  lesson: Lesson;
+  onAction: (action: LessonAction, lesson: Lesson) => void;
+}) {
   const translate = useTranslate();
   const summary = lessonSummary(lesson.description);
   return (
@@ -24,7 +30,11 @@ export function LessonCard({ lesson, onAction }: { lesson: Lesson; onAction: (ac
         <Typography component="h3" variant="h3" gutterBottom>
           {lesson.position}. {lesson.name}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ fontStyle: summary ? 'normal' : 'italic', overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ fontStyle: summary ? 'normal' : 'italic', overflowWrap: 'anywhere' }}
+        >
           {summary ?? translate('resources.lessons.page.no_description')}
         </Typography>
         <Typography variant="body2" color={lesson.video_length ? 'text.secondary' : 'error'} sx={{ mt: 1 }}>
@@ -34,10 +44,20 @@ export function LessonCard({ lesson, onAction }: { lesson: Lesson; onAction: (ac
         </Typography>
       </CardContent>
       <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
-        <Button size="sm" color="outlinePrimary" onClick={() => onAction('edit', lesson)} aria-label={`${translate('resources.lessons.page.edit')} ${lesson.name}`}>
+        <Button
+          size="sm"
+          color="outlinePrimary"
+          onClick={() => onAction('edit', lesson)}
+          aria-label={`${translate('resources.lessons.page.edit')} ${lesson.name}`}
+        >
           {translate('resources.lessons.page.edit')}
         </Button>
-        <Button size="sm" color="red" onClick={() => onAction('delete', lesson)} aria-label={`${translate('resources.lessons.page.delete')} ${lesson.name}`}>
+        <Button
+          size="sm"
+          color="red"
+          onClick={() => onAction('delete', lesson)}
+          aria-label={`${translate('resources.lessons.page.delete')} ${lesson.name}`}
+        >
           {translate('resources.lessons.page.delete')}
         </Button>
         <MoveButtons resource="lessons" record={lesson} />

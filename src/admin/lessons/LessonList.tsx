@@ -11,13 +11,30 @@ import { LessonInputs } from './LessonInputs';
 export function LessonList() {
   const basename = useBasename();
   const { courseId = '', moduleId = '' } = useParams();
-  const { data: course, error: courseError } = useGetOne<Course>('courses', { id: courseId as unknown as Course['id'] });
-  const { data: module, error: moduleError } = useGetOne<Module>('modules', { id: moduleId as unknown as Module['id'], meta: { courseId } });
+  const { data: course, error: courseError } = useGetOne<Course>('courses', {
+    id: courseId as unknown as Course['id'],
+  });
+  const { data: module, error: moduleError } = useGetOne<Module>('modules', {
+    id: moduleId as unknown as Module['id'],
+    meta: { courseId },
+  });
   if (errorStatus(courseError) === 404) {
-    return <ParentNotFound title="resources.lessons.page.course_missing" backTo={`${basename}/courses`} backLabel="resources.lessons.page.back_to_courses" />;
+    return (
+      <ParentNotFound
+        title="resources.lessons.page.course_missing"
+        backTo={`${basename}/courses`}
+        backLabel="resources.lessons.page.back_to_courses"
+      />
+    );
   }
   if (errorStatus(moduleError) === 404) {
-    return <ParentNotFound title="resources.lessons.page.module_missing" backTo={`${basename}/courses/${courseId}/modules`} backLabel="resources.lessons.page.back" />;
+    return (
+      <ParentNotFound
+        title="resources.lessons.page.module_missing"
+        backTo={`${basename}/courses/${courseId}/modules`}
+        backLabel="resources.lessons.page.back"
+      />
+    );
   }
 
   return (

@@ -31,7 +31,8 @@ export const messages = {
     module_missing: 'Modulo non trovato',
     back_to_courses: 'Torna ai videocorsi',
     position_number: 'La posizione deve essere un numero intero maggiore di zero.',
-    video_url_invalid: 'Inserisci un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).',
+    video_url_invalid:
+      'Inserisci un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).',
     video_length_help: 'Obbligatoria per i video esterni; per i video in /storage/ è letta dal file.',
     video_length_required: 'Per un video esterno indica la durata in secondi.',
     video_length_invalid: 'La durata deve essere un numero di secondi maggiore di zero (al massimo 12 ore).',

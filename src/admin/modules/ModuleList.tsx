@@ -14,7 +14,13 @@ export function ModuleList() {
   const { courseId = '' } = useParams();
   const { data: course, error } = useGetOne<Course>('courses', { id: courseId as unknown as Course['id'] });
   if (errorStatus(error) === 404) {
-    return <ParentNotFound title="resources.modules.page.course_missing" backTo={`${basename}/courses`} backLabel="resources.modules.page.back" />;
+    return (
+      <ParentNotFound
+        title="resources.modules.page.course_missing"
+        backTo={`${basename}/courses`}
+        backLabel="resources.modules.page.back"
+      />
+    );
   }
 
   return (
@@ -26,7 +32,11 @@ export function ModuleList() {
       backTo={`${basename}/courses`}
       inputs={<ModuleInputs />}
       renderCard={(module, onAction) => (
-        <ModuleCard module={module} to={`${basename}/courses/${courseId}/modules/${module.id}/lessons`} onAction={onAction} />
+        <ModuleCard
+          module={module}
+          to={`${basename}/courses/${courseId}/modules/${module.id}/lessons`}
+          onAction={onAction}
+        />
       )}
       renderOtherDialogs={({ action, record }, close) => (
         <CoverDialog

@@ -32,7 +32,17 @@ type Learner = LearningResponse['data'][number];
 
 const t = (key: string) => `resources.reports.learning.${key}`;
 
-function LearnerDialog({ courseId, courseName, learner, onClose }: { courseId: number; courseName: string; learner: Learner; onClose: () => void }) {
+function LearnerDialog({
+  courseId,
+  courseName,
+  learner,
+  onClose,
+}: {
+  courseId: number;
+  courseName: string;
+  learner: Learner;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -85,7 +95,9 @@ function LearnerDialog({ courseId, courseName, learner, onClose }: { courseId: n
                     <TableCell>{lesson.module_name}</TableCell>
                     <TableCell>{lesson.lesson_name}</TableCell>
                     <TableCell align="right">
-                      {lesson.coverage_percentage === null ? translate(t('unknown_length')) : `${lesson.coverage_percentage}%`}
+                      {lesson.coverage_percentage === null
+                        ? translate(t('unknown_length'))
+                        : `${lesson.coverage_percentage}%`}
                     </TableCell>
                     <TableCell align="right">{formatPosition(lesson.resume_position)}</TableCell>
                     <TableCell>{translate(t(lesson.completed ? 'lesson_completed' : 'lesson_open'))}</TableCell>
@@ -132,7 +144,10 @@ export function LearningPanel() {
   const [courseId, setCourseId] = useState<number | ''>('');
   const [team, setTeam] = useState<RaRecord | null>(null);
   const [detail, setDetail] = useState<Learner | null>(null);
-  const courses = useGetList('courses', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+  const courses = useGetList('courses', {
+    pagination: { page: 1, perPage: 500 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const params = { courseId: courseId === '' ? 0 : courseId, teamId: team?.id ?? null };
   const { data, isPending, isError, isFetching } = useQuery({
     queryKey: ['reports', 'learning', params],
@@ -161,7 +176,14 @@ export function LearningPanel() {
           </Select>
         </FormControl>
         <Box sx={{ minWidth: 260, flex: 1, maxWidth: 420 }}>
-          <SearchPicker config={teamPicker} label={translate('resources.reports.page.team')} value={team} onChange={setTeam} name="learning-team" size="small" />
+          <SearchPicker
+            config={teamPicker}
+            label={translate('resources.reports.page.team')}
+            value={team}
+            onChange={setTeam}
+            name="learning-team"
+            size="small"
+          />
         </Box>
         <DownloadButton
           download={() => reportsApi.learningFile(params)}
@@ -172,7 +194,9 @@ export function LearningPanel() {
         />
       </Stack>
       {courses.data?.length === 0 && <Typography>{translate(t('no_courses'))}</Typography>}
-      {courseId === '' && courses.data?.length !== 0 && <Typography color="text.secondary">{translate(t('pick_course'))}</Typography>}
+      {courseId === '' && courses.data?.length !== 0 && (
+        <Typography color="text.secondary">{translate(t('pick_course'))}</Typography>
+      )}
       {isError && <Alert severity="error">{translate('resources.reports.page.error')}</Alert>}
       {courseId !== '' && isPending && !isError && <Skeleton height={80} />}
       {courseId !== '' && data && (
@@ -209,12 +233,21 @@ export function LearningPanel() {
                       </TableCell>
                       <TableCell>{row.email}</TableCell>
                       <TableCell>{row.team_names.join(', ')}</TableCell>
-                      <TableCell align="right">{translate(t('completed_value'), { done: row.lessons_completed, total: row.lessons_total })}</TableCell>
+                      <TableCell align="right">
+                        {translate(t('completed_value'), { done: row.lessons_completed, total: row.lessons_total })}
+                      </TableCell>
                       <TableCell align="right">{`${row.completion_percentage}%`}</TableCell>
                       <TableCell align="right">{row.watched_minutes}</TableCell>
-                      <TableCell>{row.last_activity_at ? formatRomeDateTime(row.last_activity_at) : translate(t('never'))}</TableCell>
+                      <TableCell>
+                        {row.last_activity_at ? formatRomeDateTime(row.last_activity_at) : translate(t('never'))}
+                      </TableCell>
                       <TableCell align="right">
-                        <Button size="xs" color="outlinePrimary" aria-label={translate(t('detail_of'), { name })} onClick={() => setDetail(row)}>
+                        <Button
+                          size="xs"
+                          color="outlinePrimary"
+                          aria-label={translate(t('detail_of'), { name })}
+                          onClick={() => setDetail(row)}
+                        >
                           {translate(t('detail'))}
                         </Button>
                       </TableCell>
@@ -226,7 +259,9 @@ export function LearningPanel() {
           </ScrollableTable>
         </Box>
       )}
-      {detail && courseId !== '' && <LearnerDialog courseId={courseId} courseName={courseName} learner={detail} onClose={() => setDetail(null)} />}
+      {detail && courseId !== '' && (
+        <LearnerDialog courseId={courseId} courseName={courseName} learner={detail} onClose={() => setDetail(null)} />
+      )}
     </Box>
   );
 }

@@ -61,7 +61,9 @@ function TeamDetail({ team }: { team: Team }) {
               <TableCell>{`${m.name} ${m.surname}`}</TableCell>
               <TableCell>{m.email}</TableCell>
               <TableCell>{formatRomeDate(m.joined_at)}</TableCell>
-              <TableCell sx={m.left_at ? undefined : { color: 'text.secondary' }}>{m.left_at ? formatRomeDate(m.left_at) : translate(t('still_member'))}</TableCell>
+              <TableCell sx={m.left_at ? undefined : { color: 'text.secondary' }}>
+                {m.left_at ? formatRomeDate(m.left_at) : translate(t('still_member'))}
+              </TableCell>
               <TableCell align="right">{m.sessions_expected}</TableCell>
               <TableCell align="right">{m.sessions_attended}</TableCell>
               <TableCell align="right">{m.minutes_attended}</TableCell>
@@ -240,7 +242,14 @@ export function ParticipationPanel() {
           helperText={invalid ? translate(t('invalid_range')) : refused.to}
         />
         <Box sx={{ minWidth: 260, flex: 1, maxWidth: 420 }}>
-          <SearchPicker config={teamPicker} label={translate('resources.reports.page.team')} value={team} onChange={setTeam} name="team" size="small" />
+          <SearchPicker
+            config={teamPicker}
+            label={translate('resources.reports.page.team')}
+            value={team}
+            onChange={setTeam}
+            name="team"
+            size="small"
+          />
         </Box>
         <DownloadButton
           download={() => reportsApi.participationFile(params)}
@@ -253,7 +262,9 @@ export function ParticipationPanel() {
 
       {isError && (
         <Alert severity="error">
-          {errorStatus(error) === 422 ? apiErrorText(error, translate('resources.reports.page.error')) : translate('resources.reports.page.error')}
+          {errorStatus(error) === 422
+            ? apiErrorText(error, translate('resources.reports.page.error'))
+            : translate('resources.reports.page.error')}
         </Alert>
       )}
       {isPending && !isError && (
@@ -300,7 +311,12 @@ export function ParticipationPanel() {
                   </TableRow>
                 )}
                 {shown.map((row) => (
-                  <TeamRows key={row.team_id} team={row} open={single || open.has(row.team_id)} onToggle={() => toggle(row.team_id)} />
+                  <TeamRows
+                    key={row.team_id}
+                    team={row}
+                    open={single || open.has(row.team_id)}
+                    onToggle={() => toggle(row.team_id)}
+                  />
                 ))}
               </TableBody>
             </Table>

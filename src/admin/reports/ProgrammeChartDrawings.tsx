@@ -41,7 +41,13 @@ export function ChartFrame({ height, children }: { height: number; children: (wi
 }
 
 /** A month without any session held has no point (a gap), rather than a 0 % that reads as absence. */
-export function AttendanceChart({ months, seriesLabel }: { months: Array<{ label: string; rate: number | null }>; seriesLabel: string }) {
+export function AttendanceChart({
+  months,
+  seriesLabel,
+}: {
+  months: Array<{ label: string; rate: number | null }>;
+  seriesLabel: string;
+}) {
   return (
     <ChartFrame height={ATTENDANCE_CHART_HEIGHT}>
       {(width) => (
@@ -52,12 +58,26 @@ export function AttendanceChart({ months, seriesLabel }: { months: Array<{ label
           margin={{ right: 32 }}
           xAxis={[{ scaleType: 'point', data: months.map((m) => m.label) }]}
           // Whole percentages on the axis (the tooltip and the table keep one decimal), in a column wide enough for "100%".
-          yAxis={[{ min: 0, max: 1, width: 48, tickNumber: 5, valueFormatter: (value: number) => `${Math.round(value * 100)}%` }]}
+          yAxis={[
+            {
+              min: 0,
+              max: 1,
+              width: 48,
+              tickNumber: 5,
+              valueFormatter: (value: number) => `${Math.round(value * 100)}%`,
+            },
+          ]}
           // Straight segments: a smoothed curve would show rates between months that never happened.
           // A mark on every month with a rate: a month between two gaps (the programme's first) is
           // a point with no segment, which a line alone would not draw.
           series={[
-            { data: months.map((m) => m.rate), curve: 'linear', showMark: true, label: seriesLabel, valueFormatter: (value) => formatRate(value ?? null) },
+            {
+              data: months.map((m) => m.rate),
+              curve: 'linear',
+              showMark: true,
+              label: seriesLabel,
+              valueFormatter: (value) => formatRate(value ?? null),
+            },
           ]}
           hideLegend
         />
@@ -66,7 +86,13 @@ export function AttendanceChart({ months, seriesLabel }: { months: Array<{ label
   );
 }
 
-export function CompletionChart({ teams, seriesLabel }: { teams: Array<Pick<DashboardSummary['completion_by_team'][number], 'team_name' | 'completion_percentage'>>; seriesLabel: string }) {
+export function CompletionChart({
+  teams,
+  seriesLabel,
+}: {
+  teams: Array<Pick<DashboardSummary['completion_by_team'][number], 'team_name' | 'completion_percentage'>>;
+  seriesLabel: string;
+}) {
   const height = completionChartHeight(teams.length);
   return (
     <ChartFrame height={height}>
@@ -79,7 +105,13 @@ export function CompletionChart({ teams, seriesLabel }: { teams: Array<Pick<Dash
           margin={{ right: 24 }}
           yAxis={[{ scaleType: 'band', data: teams.map((team) => team.team_name), width: 128 }]}
           xAxis={[{ min: 0, max: 100, valueFormatter: (value: number) => `${value}%` }]}
-          series={[{ data: teams.map((team) => team.completion_percentage), label: seriesLabel, valueFormatter: (value) => `${value ?? 0}%` }]}
+          series={[
+            {
+              data: teams.map((team) => team.completion_percentage),
+              label: seriesLabel,
+              valueFormatter: (value) => `${value ?? 0}%`,
+            },
+          ]}
           hideLegend
         />
       )}

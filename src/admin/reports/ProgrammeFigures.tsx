@@ -15,7 +15,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { Button } from '../../components/Button';
 import { formatRomeDateTime } from '../common/dateTime';
-import { formatRate, italianDay, REPORTS_DASHBOARD_KEY, reportsApi, type DashboardSummary, type ImportState } from './api';
+import {
+  formatRate,
+  italianDay,
+  REPORTS_DASHBOARD_KEY,
+  reportsApi,
+  type DashboardSummary,
+  type ImportState,
+} from './api';
 import { ScrollableTable } from '../common/ScrollableTable';
 
 /** Keeps the drawn chart out of focus and the accessibility tree (the table beside it says the same). React 18 renders `inert` only from a string. */
@@ -42,9 +49,23 @@ export function monthLabel(month: string): string {
  * A titled card. It is a region named by its title, unless `region={false}`: a panel holding a
  * table whose scrolling frame is already a region with that name (two landmarks of one name).
  */
-function Panel({ title, id, region = true, children }: { title: string; id: string; region?: boolean; children: ReactNode }) {
+function Panel({
+  title,
+  id,
+  region = true,
+  children,
+}: {
+  title: string;
+  id: string;
+  region?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Card variant="outlined" {...(region && { component: 'section', 'aria-labelledby': id })} sx={{ p: 2, minWidth: 0 }}>
+    <Card
+      variant="outlined"
+      {...(region && { component: 'section', 'aria-labelledby': id })}
+      sx={{ p: 2, minWidth: 0 }}
+    >
       <Typography id={id} variant="h3" component="h3" sx={{ fontSize: '1.0625rem', fontWeight: 600, mb: 1 }}>
         {title}
       </Typography>
@@ -54,7 +75,15 @@ function Panel({ title, id, region = true, children }: { title: string; id: stri
 }
 
 /** The figures of a chart as a table, read by screen readers in place of the drawing. */
-function ChartTable({ caption, head, rows }: { caption: string; head: [string, string]; rows: Array<[string, string]> }) {
+function ChartTable({
+  caption,
+  head,
+  rows,
+}: {
+  caption: string;
+  head: [string, string];
+  rows: Array<[string, string]>;
+}) {
   return (
     // Hidden on a block around it: a hidden table still lays out at its full width (and widened a phone's page).
     <Box sx={visuallyHidden}>
@@ -199,7 +228,12 @@ export default function ProgrammeFigures() {
   useEffect(() => {
     loadDrawings().catch(() => undefined);
   }, []);
-  if (isError) return <Alert severity="error" sx={{ mt: 3 }}>{translate(t('error'))}</Alert>;
+  if (isError)
+    return (
+      <Alert severity="error" sx={{ mt: 3 }}>
+        {translate(t('error'))}
+      </Alert>
+    );
   if (isPending) return <Skeleton variant="rounded" height={240} sx={{ mt: 3 }} />;
   const months = data.attendance_by_month.map((m) => ({ label: monthLabel(m.month), rate: m.attendance_rate }));
   const teams = data.completion_by_team;

@@ -23,13 +23,30 @@ export function ReportsPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate('resources.reports.page.intro')}
       </Typography>
-      <Tabs value={tab} onChange={(_, value) => setTab(value)} aria-label={translate('resources.reports.page.tabs')} sx={{ mb: 2 }}>
+      <Tabs
+        value={tab}
+        onChange={(_, value) => setTab(value)}
+        aria-label={translate('resources.reports.page.tabs')}
+        sx={{ mb: 2 }}
+      >
         {TABS.map((name) => (
-          <Tab key={name} value={name} id={`report-tab-${name}`} aria-controls={`report-panel-${name}`} label={translate(`resources.reports.${name}.tab`)} />
+          <Tab
+            key={name}
+            value={name}
+            id={`report-tab-${name}`}
+            aria-controls={`report-panel-${name}`}
+            label={translate(`resources.reports.${name}.tab`)}
+          />
         ))}
       </Tabs>
       {TABS.map((name) => (
-        <Box key={name} role="tabpanel" id={`report-panel-${name}`} aria-labelledby={`report-tab-${name}`} hidden={tab !== name}>
+        <Box
+          key={name}
+          role="tabpanel"
+          id={`report-panel-${name}`}
+          aria-labelledby={`report-tab-${name}`}
+          hidden={tab !== name}
+        >
           <Typography variant="h2" component="h2" sx={{ fontSize: '1.375rem', mb: 2 }}>
             {translate(`resources.reports.${name}.title`)}
           </Typography>

@@ -44,7 +44,8 @@ export const REPORTS_DASHBOARD_KEY = ['reports', 'dashboard'] as const;
 /** The report calls of the back-office (read_reports; the reset needs update_lesosns, the retry update_sessions). */
 export const reportsApi = {
   participation: (params: ParticipationParams) => dataProvider.getParticipationReport(participationParams(params)),
-  participationFile: (params: ParticipationParams) => dataProvider.downloadParticipationReport(participationParams(params)),
+  participationFile: (params: ParticipationParams) =>
+    dataProvider.downloadParticipationReport(participationParams(params)),
   learning: (params: LearningParams) => dataProvider.getLearningReport(learningParams(params)),
   learningFile: (params: LearningParams) => dataProvider.downloadLearningReport(learningParams(params)),
   learnerLessons: (courseId: number | string, userId: number | string) =>
@@ -68,7 +69,11 @@ export const NO_RATE = 'n.d.';
  */
 export function formatRate(rate: number | null): string {
   if (rate === null) return NO_RATE;
-  rateFormat ??= new Intl.NumberFormat('it-IT', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  rateFormat ??= new Intl.NumberFormat('it-IT', {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
   return rateFormat.format(rate);
 }
 

@@ -19,7 +19,8 @@ export const messages = {
     to: 'Al',
     period: 'Periodo: dal %{from} al %{to}',
     overall: 'Tasso di partecipazione complessivo: %{rate}',
-    held_only: 'Contano le sessioni già iniziate: quelle ancora in programma non sono tra le presenze attese. Ogni membro è atteso solo alle sessioni dal suo ingresso nel team e, se ne è uscito, fino alla sua uscita: chi è uscito resta nel report dei periodi in cui era nel team. «n.d.»: nessuna sessione tenuta o nessun membro.',
+    held_only:
+      'Contano le sessioni già iniziate: quelle ancora in programma non sono tra le presenze attese. Ogni membro è atteso solo alle sessioni dal suo ingresso nel team e, se ne è uscito, fino alla sua uscita: chi è uscito resta nel report dei periodi in cui era nel team. «n.d.»: nessuna sessione tenuta o nessun membro.',
     teams: 'Partecipazione per team',
     team: 'Team',
     members_count: 'Membri',
@@ -83,9 +84,10 @@ export const messages = {
     reset: 'Azzera',
     reset_label: 'Azzera il progresso di %{lesson}',
     reset_title: 'Azzera il progresso',
-    reset_confirm: 'Vuoi azzerare il progresso di %{name} nella lezione "%{lesson}"? La posizione e i minuti visti andranno persi.',
+    reset_confirm:
+      'Vuoi azzerare il progresso di %{name} nella lezione "%{lesson}"? La posizione e i minuti visti andranno persi.',
     reset_done: 'Progresso azzerato',
-    reset_error: "Impossibile azzerare il progresso. Riprova.",
+    reset_error: 'Impossibile azzerare il progresso. Riprova.',
     close: 'Chiudi',
   },
   dashboard: {
@@ -115,7 +117,7 @@ export const messages = {
     status_failed: 'Non riuscita',
     retry: 'Riprova',
     retry_label: "Riprova l'importazione di %{name}",
-    retried: "Importazione rimessa in coda",
+    retried: 'Importazione rimessa in coda',
     retry_error: "Impossibile rimettere in coda l'importazione. Riprova.",
     error: 'Impossibile caricare i dati del programma.',
   },

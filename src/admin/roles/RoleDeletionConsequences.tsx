@@ -14,7 +14,9 @@ export function RoleDeletionConsequences({ role }: { role: RaRecord & Partial<Pi
   if (count === undefined) return null;
   return (
     <Typography role="status" color={count ? 'error' : 'text.secondary'} sx={{ mt: 1 }}>
-      {count ? translate('resources.roles.page.delete_holders', { smart_count: count }) : translate('resources.roles.page.delete_no_holders')}
+      {count
+        ? translate('resources.roles.page.delete_holders', { smart_count: count })
+        : translate('resources.roles.page.delete_no_holders')}
     </Typography>
   );
 }

@@ -37,7 +37,10 @@ export function RoleInputs() {
           format={toPermissionNames}
           choices={(catalogue ?? []).map((permission) => ({
             id: permission.name,
-            name: permission.description && permission.description !== permission.name ? `${permission.description} (${permission.name})` : permission.name,
+            name:
+              permission.description && permission.description !== permission.name
+                ? `${permission.description} (${permission.name})`
+                : permission.name,
             disabled: permission.name === DEVELOPER && !isDeveloper,
           }))}
           helperText={isDeveloper ? undefined : 'resources.roles.page.developer_only'}

@@ -26,7 +26,8 @@ const ROLE_QUERY = { includes: 'permissions' };
 function RoleCard({ record }: { record: Role }) {
   const translate = useTranslate();
   const { permissions } = usePermissions<string[]>();
-  const locked = !(permissions ?? []).includes(DEVELOPER) && record.permissions.some((permission) => permission.name === DEVELOPER);
+  const locked =
+    !(permissions ?? []).includes(DEVELOPER) && record.permissions.some((permission) => permission.name === DEVELOPER);
   return (
     <Card variant="outlined" sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
       <CardContent sx={{ flex: 1 }}>
@@ -46,7 +47,12 @@ function RoleCard({ record }: { record: Role }) {
         )}
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end' }}>
-        <EditRecordButton record={record} title="resources.roles.page.edit_title" transform={toRoleBody} loading={<SkeletonCards />}>
+        <EditRecordButton
+          record={record}
+          title="resources.roles.page.edit_title"
+          transform={toRoleBody}
+          loading={<SkeletonCards />}
+        >
           <RoleInputs />
         </EditRecordButton>
         {!locked && (

@@ -1,4 +1,13 @@
-import { BooleanInput, maxValue, minValue, NumberInput, RadioButtonGroupInput, required, SelectInput, useTranslate } from 'react-admin';
+import {
+  BooleanInput,
+  maxValue,
+  minValue,
+  NumberInput,
+  RadioButtonGroupInput,
+  required,
+  SelectInput,
+  useTranslate,
+} from 'react-admin';
 import { DateInput } from '../common/DateInput';
 import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
@@ -9,7 +18,8 @@ export const MAX_REPEATS = 52;
 
 /** The `repeat` of POST /api/sessions from the form values, or undefined when "Ripeti" is off. */
 export function toRepeatBody(data: Record<string, unknown>): RepeatRule | undefined {
-  const repeat = data.repeat as { enabled?: boolean; frequency?: string; ends?: string; until?: string; count?: number } | undefined;
+  const repeat = data.repeat as
+    { enabled?: boolean; frequency?: string; ends?: string; until?: string; count?: number } | undefined;
   if (!repeat?.enabled) return undefined;
   const frequency = repeat.frequency ?? 'weekly';
   return repeat.ends === 'until' ? { frequency, until: repeat.until } : { frequency, count: Number(repeat.count) };
@@ -17,7 +27,9 @@ export function toRepeatBody(data: Record<string, unknown>): RepeatRule | undefi
 
 /** A number of sessions is whole: 2.5 is refused under the field (the server refuses it too). */
 const wholeNumber = (value: unknown) =>
-  value === undefined || value === null || value === '' || Number.isInteger(Number(value)) ? undefined : 'resources.sessions.repeat.count_whole';
+  value === undefined || value === null || value === '' || Number.isInteger(Number(value))
+    ? undefined
+    : 'resources.sessions.repeat.count_whole';
 
 /**
  * "Ripeti" on the new-session form: every week or every two weeks, until a date or for a number

@@ -13,7 +13,15 @@ const TEXTS = {
 };
 
 /** A session's experts, picked among the experts; a failed change is only logged, as the other session dialogs do. */
-export function SessionExpertsDialog({ session, open, onClose }: { session: RaRecord; open: boolean; onClose: () => void }) {
+export function SessionExpertsDialog({
+  session,
+  open,
+  onClose,
+}: {
+  session: RaRecord;
+  open: boolean;
+  onClose: () => void;
+}) {
   const dataProvider = useAppDataProvider();
   const { data, isPending, refetch } = useSessionDetail(session.id, open);
   return (

@@ -52,7 +52,10 @@ export function SessionInputs({ mode }: { mode: 'create' | 'edit' }) {
   // The one team field cannot show several teams: say which they are, and what choosing another does.
   const severalTeams =
     mode === 'edit' && teams.length > 1
-      ? translate('resources.sessions.page.several_teams', { count: teams.length, names: teams.map((team) => String(team.name)).join(', ') })
+      ? translate('resources.sessions.page.several_teams', {
+          count: teams.length,
+          names: teams.map((team) => String(team.name)).join(', '),
+        })
       : undefined;
   return (
     <>
@@ -74,7 +77,9 @@ export function SessionInputs({ mode }: { mode: 'create' | 'edit' }) {
         initialRecords={firstTeam ? [firstTeam] : []}
         helperText={severalTeams}
       />
-      {mode === 'create' && <PickerInput source="expert_id" label="resources.sessions.fields.expert_id" config={expertPicker} />}
+      {mode === 'create' && (
+        <PickerInput source="expert_id" label="resources.sessions.fields.expert_id" config={expertPicker} />
+      )}
       {mode === 'create' && <RepeatInputs />}
     </>
   );

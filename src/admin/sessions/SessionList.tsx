@@ -28,7 +28,12 @@ function TypeCell({ record }: { record: Session }) {
 
 function TeamsCell({ record }: { record: Session }) {
   const translate = useTranslate();
-  return <ChipList labels={record.teams.map((team) => team.name)} emptyText={translate('resources.sessions.page.all_teams')} />;
+  return (
+    <ChipList
+      labels={record.teams.map((team) => team.name)}
+      emptyText={translate('resources.sessions.page.all_teams')}
+    />
+  );
 }
 
 const columns: Column<Session>[] = [
@@ -44,7 +49,11 @@ function SessionActions({ record }: { record: Session }) {
   const translate = useTranslate();
   return (
     <>
-      <RowAction label={translate('resources.sessions.page.view')} icon={<VisibilityIcon />} to={`/sessions/${record.id}`} />
+      <RowAction
+        label={translate('resources.sessions.page.view')}
+        icon={<VisibilityIcon />}
+        to={`/sessions/${record.id}`}
+      />
       <DialogAction
         access={{ action: 'edit', resource: 'sessions' }}
         label={translate('resources.sessions.page.experts')}
@@ -63,10 +72,19 @@ function SessionActions({ record }: { record: Session }) {
         icon={<GroupsIcon />}
         dialog={(open, close) => <SessionTeamsDialog session={record} open={open} onClose={close} />}
       />
-      <EditRecordButton record={record} title="resources.sessions.page.edit_title" transform={(data) => toSessionBody(data, 'edit')}>
+      <EditRecordButton
+        record={record}
+        title="resources.sessions.page.edit_title"
+        transform={(data) => toSessionBody(data, 'edit')}
+      >
         <SessionInputs mode="edit" />
       </EditRecordButton>
-      <DeleteRecordButton record={record} name={record.name} confirmText="resources.sessions.page.delete_confirm" failures="log" />
+      <DeleteRecordButton
+        record={record}
+        name={record.name}
+        confirmText="resources.sessions.page.delete_confirm"
+        failures="log"
+      />
     </>
   );
 }
@@ -84,17 +102,21 @@ export function SessionList() {
         <>
           <SessionsExportButton />
           <CreateRecordButton
-          label="resources.sessions.page.create"
-          title="resources.sessions.page.create_title"
-          defaultValues={{ type: 'other' }}
-          transform={(data) => toSessionBody(data, 'create')}
-        >
-          <SessionInputs mode="create" />
+            label="resources.sessions.page.create"
+            title="resources.sessions.page.create_title"
+            defaultValues={{ type: 'other' }}
+            transform={(data) => toSessionBody(data, 'create')}
+          >
+            <SessionInputs mode="create" />
           </CreateRecordButton>
         </>
       }
     >
-      <ResourceTable<Session> columns={columns} rowActions={(record) => <SessionActions record={record} />} empty="resources.sessions.page.empty" />
+      <ResourceTable<Session>
+        columns={columns}
+        rowActions={(record) => <SessionActions record={record} />}
+        empty="resources.sessions.page.empty"
+      />
     </SearchListPage>
   );
 }

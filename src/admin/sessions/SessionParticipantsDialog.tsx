@@ -15,7 +15,15 @@ import { ATTENDANCES_FILE, attendanceRow } from './attendanceText';
 import { useSessionDetail } from './useSessionDetail';
 
 /** "Partecipanti": the attendances with their fallbacks, and the spreadsheet download. */
-export function SessionParticipantsDialog({ session, open, onClose }: { session: RaRecord; open: boolean; onClose: () => void }) {
+export function SessionParticipantsDialog({
+  session,
+  open,
+  onClose,
+}: {
+  session: RaRecord;
+  open: boolean;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useAppDataProvider();
@@ -60,10 +68,18 @@ export function SessionParticipantsDialog({ session, open, onClose }: { session:
         <Table size="small" stickyHeader>
           <TableHead>
             <TableRow>
-              <TableCell component="th" scope="col">{translate('resources.sessions.page.participant')}</TableCell>
-              <TableCell component="th" scope="col">{translate('resources.users.fields.email')}</TableCell>
-              <TableCell component="th" scope="col">{translate('resources.sessions.page.joined_at')}</TableCell>
-              <TableCell component="th" scope="col">{translate('resources.sessions.page.left_at')}</TableCell>
+              <TableCell component="th" scope="col">
+                {translate('resources.sessions.page.participant')}
+              </TableCell>
+              <TableCell component="th" scope="col">
+                {translate('resources.users.fields.email')}
+              </TableCell>
+              <TableCell component="th" scope="col">
+                {translate('resources.sessions.page.joined_at')}
+              </TableCell>
+              <TableCell component="th" scope="col">
+                {translate('resources.sessions.page.left_at')}
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

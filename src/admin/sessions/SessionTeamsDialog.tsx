@@ -14,10 +14,22 @@ const NO_TEAMS: RaRecord[] = [];
  * /api/sessions/{id}/teams: the teams added or removed here, applied to the session's teams at that
  * moment (common/setChanges.ts).
  */
-export function SessionTeamsDialog({ session, open, onClose }: { session: RaRecord; open: boolean; onClose: () => void }) {
+export function SessionTeamsDialog({
+  session,
+  open,
+  onClose,
+}: {
+  session: RaRecord;
+  open: boolean;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
-  const { shown, draft: teams, setDraft: setTeams } = useDraftWhileOpen(open, (session.teams as RaRecord[] | undefined) ?? NO_TEAMS);
+  const {
+    shown,
+    draft: teams,
+    setDraft: setTeams,
+  } = useDraftWhileOpen(open, (session.teams as RaRecord[] | undefined) ?? NO_TEAMS);
   return (
     <SubmitDialog
       open={open}
@@ -26,11 +38,24 @@ export function SessionTeamsDialog({ session, open, onClose }: { session: RaReco
       onSubmit={async () => {
         const { data: now } = await dataProvider.getOne('sessions', { id: session.id });
         const held = ((now.teams as RaRecord[] | undefined) ?? []).map((team) => team.id);
-        await dataProvider.setSessionTeams(session.id, withSetChanges(shown.map((team) => team.id), teams.map((team) => team.id), held));
+        await dataProvider.setSessionTeams(
+          session.id,
+          withSetChanges(
+            shown.map((team) => team.id),
+            teams.map((team) => team.id),
+            held,
+          ),
+        );
       }}
       logFailures
     >
-      <SearchPicker multiple config={teamPicker} label={translate('resources.sessions.fields.teams')} value={teams} onChange={setTeams} />
+      <SearchPicker
+        multiple
+        config={teamPicker}
+        label={translate('resources.sessions.fields.teams')}
+        value={teams}
+        onChange={setTeams}
+      />
       {teams.length === 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {translate('resources.sessions.page.teams_hint')}

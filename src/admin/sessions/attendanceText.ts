@@ -18,4 +18,3 @@ export function attendanceRow(attendance: AttendanceItem, texts: AttendanceTexts
 }
 
 export const ATTENDANCES_FILE = 'attendances_logs.xlsx';
-

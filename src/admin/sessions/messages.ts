@@ -58,7 +58,7 @@ export const messages = {
     download_error: 'Si è verificato un errore imprevisto durante il download del file.',
     teams_action: 'Team',
     several_teams:
-      'Questa sessione è per %{count} team (%{names}). Scegliendone un altro sostituirà tutti: per aggiungerne o toglierne uno usa «Team» nell\'elenco.',
+      "Questa sessione è per %{count} team (%{names}). Scegliendone un altro sostituirà tutti: per aggiungerne o toglierne uno usa «Team» nell'elenco.",
     teams_title: 'Team di %{name}',
     teams_hint: 'Nessun team selezionato: la sessione vale per tutte le startup.',
     edit: 'Modifica',

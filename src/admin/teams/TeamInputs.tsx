@@ -19,7 +19,12 @@ export function TeamInputs() {
     <>
       <TextInput source="name" validate={required()} />
       <TextInput source="description" multiline minRows={3} />
-      <PickerInput source="owner_id" label="resources.teams.fields.owner_id" config={coordinatorPicker} initialRecords={owner ? [owner] : []} />
+      <PickerInput
+        source="owner_id"
+        label="resources.teams.fields.owner_id"
+        config={coordinatorPicker}
+        initialRecords={owner ? [owner] : []}
+      />
     </>
   );
 }

@@ -32,7 +32,10 @@ const columns: Column<Team>[] = [
       </Stack>
     ),
   },
-  { source: 'description', render: (record) => <span title={record.description ?? undefined}>{truncate(record.description)}</span> },
+  {
+    source: 'description',
+    render: (record) => <span title={record.description ?? undefined}>{truncate(record.description)}</span>,
+  },
   { source: 'owner', render: (record) => fullName(record.owner) },
   { source: 'members_count' },
 ];
@@ -48,7 +51,11 @@ function TeamActions({ record }: { record: Team }) {
   return (
     <>
       <CanAccess action="show" resource="teams">
-        <RowAction label={translate('resources.teams.page.view')} icon={<VisibilityIcon />} to={`/percorso/${record.id}`} />
+        <RowAction
+          label={translate('resources.teams.page.view')}
+          icon={<VisibilityIcon />}
+          to={`/percorso/${record.id}`}
+        />
       </CanAccess>
       <DialogAction
         access={{ action: 'list', resource: 'sessions' }}
@@ -98,12 +105,20 @@ export function TeamList() {
       allHeading="resources.teams.page.all"
       searchPlaceholder="resources.teams.page.search"
       actions={
-        <CreateRecordButton label="resources.teams.page.create" title="resources.teams.page.create_title" transform={toTeamBody}>
+        <CreateRecordButton
+          label="resources.teams.page.create"
+          title="resources.teams.page.create_title"
+          transform={toTeamBody}
+        >
           <TeamInputs />
         </CreateRecordButton>
       }
     >
-      <ResourceTable<Team> columns={columns} rowActions={(record) => <TeamActions record={record} />} empty="resources.teams.page.empty" />
+      <ResourceTable<Team>
+        columns={columns}
+        rowActions={(record) => <TeamActions record={record} />}
+        empty="resources.teams.page.empty"
+      />
     </SearchListPage>
   );
 }

@@ -33,7 +33,11 @@ export function TeamMembersDialog({ team, open, onClose }: { team: RaRecord; ope
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const queryKey = ['teams', 'members', team.id];
-  const { data, isPending } = useQuery({ queryKey, queryFn: () => dataProvider.getTeamMembers(team.id), enabled: open });
+  const { data, isPending } = useQuery({
+    queryKey,
+    queryFn: () => dataProvider.getTeamMembers(team.id),
+    enabled: open,
+  });
   const { data: former } = useQuery({
     queryKey: [...queryKey, 'past'],
     queryFn: () => dataProvider.getPastTeamMembers(team.id),

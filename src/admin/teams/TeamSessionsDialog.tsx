@@ -10,7 +10,10 @@ import { EmptyState, ListSpinner } from '../common/ResourceTable';
 import { ScrollDialog } from '../common/ScrollDialog';
 
 /** The admin asks for all of a team's sessions at once, newest first. */
-export const TEAM_SESSIONS_QUERY = { pagination: { page: 1, perPage: 10000 }, sort: { field: 'start_time', order: 'DESC' } };
+export const TEAM_SESSIONS_QUERY = {
+  pagination: { page: 1, perPage: 10000 },
+  sort: { field: 'start_time', order: 'DESC' },
+};
 
 export function TeamSessionsDialog({ team, open, onClose }: { team: RaRecord; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
@@ -21,7 +24,11 @@ export function TeamSessionsDialog({ team, open, onClose }: { team: RaRecord; op
     enabled: open,
   });
   return (
-    <ScrollDialog open={open} onClose={onClose} title={translate('resources.teams.page.sessions_title', { name: team.name })}>
+    <ScrollDialog
+      open={open}
+      onClose={onClose}
+      title={translate('resources.teams.page.sessions_title', { name: team.name })}
+    >
       {isPending ? (
         <ListSpinner />
       ) : !data?.data.length ? (

@@ -58,12 +58,20 @@ export function UserList() {
       allHeading="resources.users.page.all"
       searchPlaceholder="resources.users.page.search"
       actions={
-        <CreateRecordButton label="resources.users.page.create" title="resources.users.page.create_title" transform={toUserBody}>
+        <CreateRecordButton
+          label="resources.users.page.create"
+          title="resources.users.page.create_title"
+          transform={toUserBody}
+        >
           <UserInputs />
         </CreateRecordButton>
       }
     >
-      <ResourceTable<User> columns={columns} rowActions={(record) => <UserActions record={record} />} empty="resources.users.page.empty" />
+      <ResourceTable<User>
+        columns={columns}
+        rowActions={(record) => <UserActions record={record} />}
+        empty="resources.users.page.empty"
+      />
     </SearchListPage>
   );
 }

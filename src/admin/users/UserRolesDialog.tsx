@@ -27,18 +27,32 @@ export function UserRolesDialog({ user, open, onClose }: { user: AdminUser; open
   const isDeveloper = (permissions ?? []).includes(DEVELOPER);
   const { data: roles, isPending } = useGetList<RoleResource>(
     'roles',
-    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' }, meta: { query: { includes: 'permissions' } } },
+    {
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: 'name', order: 'ASC' },
+      meta: { query: { includes: 'permissions' } },
+    },
     { enabled: open },
   );
   const { identity } = useGetIdentity();
   const isSelf = identity !== undefined && identity.id === user.id;
-  const { shown: heldIds, draft: selected, setDraft: setSelected } = useDraftWhileOpen<Identifier[]>(open, user.roles.map((role) => role.id));
-  const lockedRoles = (roles ?? []).filter((role) => (!isDeveloper && grantsDeveloper(role)) || (isSelf && heldIds.includes(role.id)));
+  const {
+    shown: heldIds,
+    draft: selected,
+    setDraft: setSelected,
+  } = useDraftWhileOpen<Identifier[]>(
+    open,
+    user.roles.map((role) => role.id),
+  );
+  const lockedRoles = (roles ?? []).filter(
+    (role) => (!isDeveloper && grantsDeveloper(role)) || (isSelf && heldIds.includes(role.id)),
+  );
   const notes = [
     !isDeveloper && (roles ?? []).some(grantsDeveloper) && translate('resources.users.page.developer_roles_only'),
     isSelf && heldIds.length > 0 && translate('resources.users.page.own_roles'),
   ].filter(Boolean);
-  const toggle = (id: Identifier) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
+  const toggle = (id: Identifier) =>
+    setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
 
   return (
     <SubmitDialog
@@ -47,7 +61,14 @@ export function UserRolesDialog({ user, open, onClose }: { user: AdminUser; open
       title={translate('resources.users.page.permissions_title', { name: fullName(user) })}
       onSubmit={async () => {
         const { data: now } = await dataProvider.getOne<AdminUser>('users', { id: user.id });
-        await dataProvider.setUserRoles(user.id, withSetChanges(heldIds, selected, now.roles.map((role) => role.id)));
+        await dataProvider.setUserRoles(
+          user.id,
+          withSetChanges(
+            heldIds,
+            selected,
+            now.roles.map((role) => role.id),
+          ),
+        );
       }}
       disabled={isPending}
     >
@@ -55,7 +76,10 @@ export function UserRolesDialog({ user, open, onClose }: { user: AdminUser; open
         <ListSpinner />
       ) : (
         <>
-          <FormGroup aria-label={translate('resources.users.fields.roles')} aria-describedby={notes.length ? 'locked-roles-note' : undefined}>
+          <FormGroup
+            aria-label={translate('resources.users.fields.roles')}
+            aria-describedby={notes.length ? 'locked-roles-note' : undefined}
+          >
             {(roles ?? []).map((role) => (
               <FormControlLabel
                 key={role.id}

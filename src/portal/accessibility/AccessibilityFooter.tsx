@@ -10,7 +10,16 @@ export function AccessibilityFooter() {
   return (
     <Box
       component="footer"
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, px: { xs: 2, md: 4 }, py: 2, borderTop: 1, borderColor: 'divider', fontSize: '0.875rem' }}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 2,
+        px: { xs: 2, md: 4 },
+        py: 2,
+        borderTop: 1,
+        borderColor: 'divider',
+        fontSize: '0.875rem',
+      }}
     >
       <Box component={RouterLink} to={STATEMENT_PATH} sx={linkSx}>
         {translateApp('app.a11y.statement.link')}

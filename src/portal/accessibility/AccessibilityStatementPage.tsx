@@ -44,7 +44,9 @@ export default function AccessibilityStatementPage() {
   useEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
-  const date = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' }).format(new Date(`${STATEMENT_DATE}T12:00:00Z`));
+  const date = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' }).format(
+    new Date(`${STATEMENT_DATE}T12:00:00Z`),
+  );
 
   return (
     <PublicPageShell>

@@ -17,14 +17,28 @@ export function PublicPageShell({ children }: { children: ReactNode }) {
       <SkipLink label={translateApp('app.a11y.skip_to_content')} />
       <Box
         component="header"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: { xs: 2, md: 4 }, py: 2, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          px: { xs: 2, md: 4 },
+          py: 2,
+          bgcolor: 'background.paper',
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
       >
         <Logo size={36} />
         <Link component={RouterLink} to="/" sx={{ fontWeight: 700, fontSize: '1.125rem' }}>
           {translateApp('app.a11y.back_to_portal')}
         </Link>
       </Box>
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ px: { xs: 2, md: 4 }, py: 4, '&:focus': { outline: 'none' } }}>
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ px: { xs: 2, md: 4 }, py: 4, '&:focus': { outline: 'none' } }}
+      >
         {children}
       </Box>
     </Box>

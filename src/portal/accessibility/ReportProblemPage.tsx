@@ -90,10 +90,14 @@ export default function ReportProblemPage() {
       // Loaded here, not with the page: a visitor's first render then needs none of the portal's
       // data layer (signed in, the layout has loaded it already).
       const { portalDataProvider: dataProvider } = await import('../portalData');
-      const { data } = await dataProvider.create('accessibility-reports', { data: { ...who, description: text, page_url: pageUrl.trim() || null } });
+      const { data } = await dataProvider.create('accessibility-reports', {
+        data: { ...who, description: text, page_url: pageUrl.trim() || null },
+      });
       const report = data as unknown as Report;
       setPending(false);
-      const date = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' }).format(new Date(report.answer_by));
+      const date = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' }).format(
+        new Date(report.answer_by),
+      );
       setSent(report);
       setDescription('');
       announce(t('sent', { date }));
@@ -111,7 +115,9 @@ export default function ReportProblemPage() {
   };
 
   if (sent) {
-    const date = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' }).format(new Date(sent.answer_by));
+    const date = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' }).format(
+      new Date(sent.answer_by),
+    );
     return (
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
         <Typography ref={sentRef} tabIndex={-1} sx={{ fontWeight: 600 }} data-testid="report-sent">

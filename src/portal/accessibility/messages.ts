@@ -14,7 +14,7 @@ export const reportMessages = {
   email: 'Indirizzo e-mail',
   email_hint: 'Ti risponderemo a questo indirizzo',
   email_required: "Scrivi l'indirizzo e-mail a cui risponderti.",
-  email_invalid: "Scrivi un indirizzo e-mail valido, ad esempio nome@dominio.it.",
+  email_invalid: 'Scrivi un indirizzo e-mail valido, ad esempio nome@dominio.it.',
   page_url: 'Pagina in cui si è presentato il problema',
   page_url_hint: "L'indirizzo o il nome della pagina (facoltativo)",
   description: 'Descrizione del problema',
@@ -25,5 +25,5 @@ export const reportMessages = {
   sent: 'Segnalazione inviata. Ti risponderemo entro il %{date}.',
   failed: 'Invio non riuscito: controlla i campi e riprova.',
   send_failed: 'Invio non riuscito: riprova tra qualche istante. Il testo che hai scritto è ancora qui.',
-  another: 'Invia un\'altra segnalazione',
+  another: "Invia un'altra segnalazione",
 };

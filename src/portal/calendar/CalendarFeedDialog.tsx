@@ -32,7 +32,13 @@ export interface CalendarFeedDialogProps {
  * "Calendario": the personal feed URL with a copy button, how to subscribe in Google Calendar
  * and Outlook, and "Genera un nuovo link" (with a confirmation step: the old URL dies at once).
  */
-export default function CalendarFeedDialog({ open, feedUrl, onClose, onExited, onRegenerated }: CalendarFeedDialogProps) {
+export default function CalendarFeedDialog({
+  open,
+  feedUrl,
+  onClose,
+  onExited,
+  onRegenerated,
+}: CalendarFeedDialogProps) {
   const translate = useTranslate();
   const titleId = useId();
   const [url, setUrl] = useState(feedUrl ?? '');
@@ -114,7 +120,13 @@ export default function CalendarFeedDialog({ open, feedUrl, onClose, onExited, o
               slotProps={{ htmlInput: { readOnly: true, spellCheck: false }, inputLabel: { shrink: true } }}
               onFocus={(event) => event.target.select()}
             />
-            <Button size="sm" color="outlinePrimary" startIcon={<ContentCopy />} onClick={() => void copy()} disabled={!url}>
+            <Button
+              size="sm"
+              color="outlinePrimary"
+              startIcon={<ContentCopy />}
+              onClick={() => void copy()}
+              disabled={!url}
+            >
               {translate('app.calendar.copy')}
             </Button>
           </Stack>
@@ -166,7 +178,13 @@ export default function CalendarFeedDialog({ open, feedUrl, onClose, onExited, o
         </Stack>
       </DialogContent>
       <DialogActions ref={actionsRef} sx={{ justifyContent: 'space-between', px: 3, pb: 2 }}>
-        <Button size="sm" color="outlineGray" startIcon={<Autorenew />} onClick={() => setConfirming(true)} disabled={confirming || pending}>
+        <Button
+          size="sm"
+          color="outlineGray"
+          startIcon={<Autorenew />}
+          onClick={() => setConfirming(true)}
+          disabled={confirming || pending}
+        >
           {translate('app.calendar.regenerate')}
         </Button>
         <Button size="sm" onClick={onClose} disabled={pending}>

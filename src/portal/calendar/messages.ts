@@ -16,9 +16,11 @@ export const calendarMessages = {
   outlook_title: 'Outlook',
   outlook_steps:
     'In Outlook apri il Calendario, scegli "Aggiungi calendario" e poi "Sottoscrivi dal Web", incolla il link e conferma con "Importa".',
-  secret_hint: 'Il link è personale: chi lo conosce vede le tue sessioni. Se lo hai condiviso per errore, generane uno nuovo.',
+  secret_hint:
+    'Il link è personale: chi lo conosce vede le tue sessioni. Se lo hai condiviso per errore, generane uno nuovo.',
   regenerate: 'Genera un nuovo link',
-  regenerate_confirm: 'Il link attuale smetterà subito di funzionare e andrà sostituito nei calendari in cui lo hai aggiunto. Continuare?',
+  regenerate_confirm:
+    'Il link attuale smetterà subito di funzionare e andrà sostituito nei calendari in cui lo hai aggiunto. Continuare?',
   regenerated: 'Nuovo link generato: il precedente non funziona più.',
   regenerate_failed: 'Non è stato possibile generare un nuovo link. Riprova più tardi.',
   close: 'Chiudi',

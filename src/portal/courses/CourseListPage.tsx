@@ -47,7 +47,10 @@ export default function CourseListPage() {
                 // Where to resume: how far each course is, as the modules show it.
                 footer={
                   <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }}>
-                    {translate('app.courses.module_progress', { completed: course.completed_lessons, total: course.total_lessons })}
+                    {translate('app.courses.module_progress', {
+                      completed: course.completed_lessons,
+                      total: course.total_lessons,
+                    })}
                   </Typography>
                 }
               />

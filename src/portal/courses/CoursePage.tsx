@@ -54,7 +54,10 @@ export default function CoursePage() {
                 description={module.description}
                 footer={
                   <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }}>
-                    {translate('app.courses.module_progress', { completed: module.completed_lessons, total: module.total_lessons })}
+                    {translate('app.courses.module_progress', {
+                      completed: module.completed_lessons,
+                      total: module.total_lessons,
+                    })}
                   </Typography>
                 }
               />

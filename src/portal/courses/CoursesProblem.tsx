@@ -23,7 +23,15 @@ export function problemKey(error: unknown, missing: Missing = 'course_missing', 
  * Why a learner page cannot show its content, e.g. "Questo videocorso non è disponibile.", with the
  * way back to the courses for whoever may open them.
  */
-export function CoursesProblem({ error, missing, list = false }: { error: unknown; missing?: Missing; list?: boolean }) {
+export function CoursesProblem({
+  error,
+  missing,
+  list = false,
+}: {
+  error: unknown;
+  missing?: Missing;
+  list?: boolean;
+}) {
   const translate = useTranslate();
   const { user } = useSession();
   const permissions = usePermissions();

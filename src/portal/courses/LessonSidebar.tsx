@@ -52,7 +52,9 @@ export function LessonSidebar({ courseId, moduleId, lessons, currentId }: Lesson
                   }}
                 >
                   {index + 1}. {lesson.name}
-                  {lesson.completed && <span style={visuallyHidden as object}> {translate('app.courses.player.completed_mark')}</span>}
+                  {lesson.completed && (
+                    <span style={visuallyHidden as object}> {translate('app.courses.player.completed_mark')}</span>
+                  )}
                 </Typography>
               </LessonLink>
             </li>

@@ -80,7 +80,10 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
     video?.focus();
     if (document.activeElement !== video) frame.current?.focus();
   };
-  const pipAvailable = typeof document !== 'undefined' && document.pictureInPictureEnabled === true && ReactPlayer.canEnablePIP?.(src) === true;
+  const pipAvailable =
+    typeof document !== 'undefined' &&
+    document.pictureInPictureEnabled === true &&
+    ReactPlayer.canEnablePIP?.(src) === true;
 
   return (
     <Stack spacing={1.5}>
@@ -115,7 +118,17 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
           onLoadedMetadata={() => setLoaded(true)}
         />
         {start === 'blocked' && (
-          <Stack spacing={1.5} sx={{ ...OVERLAY, inset: 0, justifyContent: 'center', alignItems: 'center', p: 2, bgcolor: 'rgba(0,0,0,0.6)' }}>
+          <Stack
+            spacing={1.5}
+            sx={{
+              ...OVERLAY,
+              inset: 0,
+              justifyContent: 'center',
+              alignItems: 'center',
+              p: 2,
+              bgcolor: 'rgba(0,0,0,0.6)',
+            }}
+          >
             <Button
               size="xl"
               startIcon={<PlayIcon />}
@@ -136,7 +149,11 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
             <span role="status" style={visuallyHidden as object}>
               {translate('app.courses.player.muted')}
             </span>
-            <Button size="sm" color="primary" startIcon={<MutedIcon />} onClick={() => {
+            <Button
+              size="sm"
+              color="primary"
+              startIcon={<MutedIcon />}
+              onClick={() => {
                 setMuted(false);
                 focusVideo();
               }}
@@ -150,7 +167,14 @@ function LessonVideo({ src, name, position, onMedia, onPlayingChange }: LessonVi
             aria-label={translate(pip ? 'app.courses.player.pip_exit' : 'app.courses.player.pip')}
             aria-pressed={pip}
             onClick={() => setPip((current) => !current)}
-            sx={{ ...OVERLAY, top: 8, right: 8, color: '#fff', bgcolor: 'rgba(0,0,0,0.55)', '&:hover': { bgcolor: 'rgba(0,0,0,0.75)' } }}
+            sx={{
+              ...OVERLAY,
+              top: 8,
+              right: 8,
+              color: '#fff',
+              bgcolor: 'rgba(0,0,0,0.55)',
+              '&:hover': { bgcolor: 'rgba(0,0,0,0.75)' },
+            }}
           >
             <PipIcon />
           </IconButton>

@@ -29,10 +29,28 @@ export interface MediaCardProps {
 export function MediaCard({ to, cover, title, description, footer }: MediaCardProps) {
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex' }}>
-      <CardActionArea component={Link} to={to} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', height: '100%' }}>
-        <Box sx={{ aspectRatio: '16 / 9', bgcolor: 'primary.light', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <CardActionArea
+        component={Link}
+        to={to}
+        sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', height: '100%' }}
+      >
+        <Box
+          sx={{
+            aspectRatio: '16 / 9',
+            bgcolor: 'primary.light',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+          }}
+        >
           {cover ? (
-            <Box component="img" src={cover} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+            <Box
+              component="img"
+              src={cover}
+              alt=""
+              loading="lazy"
+              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
           ) : (
             <VideoIcon aria-hidden="true" sx={{ fontSize: 56, color: 'primary.main' }} />
           )}

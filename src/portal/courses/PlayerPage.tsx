@@ -26,7 +26,14 @@ import './texts';
 export default function PlayerPage() {
   const { courseId = '', moduleId = '', lessonId = '' } = useParams();
   // A new lesson is a new player: fresh seek, fresh sync state, and the last sync of the previous one.
-  return <LessonPlayer key={`${courseId}/${moduleId}/${lessonId}`} courseId={courseId} moduleId={moduleId} lessonId={lessonId} />;
+  return (
+    <LessonPlayer
+      key={`${courseId}/${moduleId}/${lessonId}`}
+      courseId={courseId}
+      moduleId={moduleId}
+      lessonId={lessonId}
+    />
+  );
 }
 
 interface LessonPlayerProps {
@@ -70,16 +77,31 @@ function LessonPlayer({ courseId, moduleId, lessonId }: LessonPlayerProps) {
       <div>
         <BackLink to={moduleHref(courseId, moduleId)}>{translate('app.courses.lessons')}</BackLink>
       </div>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 320px' },
+          alignItems: 'start',
+        }}
+      >
         <Stack spacing={2}>
-          <LessonVideo src={current.video_url} name={current.name} position={position} onMedia={onMedia} onPlayingChange={setPlaying} />
+          <LessonVideo
+            src={current.video_url}
+            name={current.name}
+            position={position}
+            onMedia={onMedia}
+            onPlayingChange={setPlaying}
+          />
           <Typography component="h2" variant="h2">
             {current.name}
           </Typography>
           {current.description && <Typography color="text.secondary">{current.description}</Typography>}
           <LessonStatus lesson={current} button={finalButton} />
         </Stack>
-        {shownLessons && <LessonSidebar courseId={courseId} moduleId={moduleId} lessons={shownLessons} currentId={lessonId} />}
+        {shownLessons && (
+          <LessonSidebar courseId={courseId} moduleId={moduleId} lessons={shownLessons} currentId={lessonId} />
+        )}
       </Box>
     </Stack>
   );

@@ -19,7 +19,10 @@ export function resumePosition(lesson: Pick<Lesson, 'completed' | 'progress'>): 
 }
 
 /** The lesson after `lessonId` in the module's (position-sorted) list, or null on the last one. */
-export function nextLessonOf<T extends { id: number | string }>(lessons: readonly T[], lessonId: number | string): T | null {
+export function nextLessonOf<T extends { id: number | string }>(
+  lessons: readonly T[],
+  lessonId: number | string,
+): T | null {
   const index = lessons.findIndex((lesson) => String(lesson.id) === String(lessonId));
   return index >= 0 && index + 1 < lessons.length ? lessons[index + 1] : null;
 }

@@ -25,7 +25,8 @@ export const coursesMessages = {
   load_failed: 'Impossibile caricare i videocorsi. Riprova più tardi.',
   player: {
     title: 'Lezione',
-    notice: 'Non chiudere il browser finché non compare il pulsante "%{button}": il tuo avanzamento viene salvato mentre guardi il video.',
+    notice:
+      'Non chiudere il browser finché non compare il pulsante "%{button}": il tuo avanzamento viene salvato mentre guardi il video.',
     next: 'Prossima lezione',
     back: 'Torna ai moduli',
     completed: 'Lezione completata.',
@@ -36,8 +37,8 @@ export const coursesMessages = {
     completed_mark: '(completata)',
     start: 'Avvia la lezione',
     autoplay_blocked: 'Il browser non ha avviato il video da solo: premi "Avvia la lezione".',
-    muted: 'Il video è partito senza audio: attiva l\'audio dai controlli del video.',
-    unmute: 'Attiva l\'audio',
+    muted: "Il video è partito senza audio: attiva l'audio dai controlli del video.",
+    unmute: "Attiva l'audio",
     pip: 'Picture-in-picture',
     pip_exit: 'Esci da picture-in-picture',
     video_error: 'Impossibile riprodurre il video. Controlla la connessione e riprova.',

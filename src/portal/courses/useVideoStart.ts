@@ -12,7 +12,11 @@ const HAVE_METADATA = 1;
  * browser allows (with sound, else muted, else not: then `playByHand` is for the play button).
  * `ref` goes on the player; `muted` is what the player should be.
  */
-export function useVideoStart(position: number | null, onMedia: (media: MediaLike) => void, onPlayingChange: (playing: boolean) => void) {
+export function useVideoStart(
+  position: number | null,
+  onMedia: (media: MediaLike) => void,
+  onPlayingChange: (playing: boolean) => void,
+) {
   const media = useRef<HTMLVideoElement | null>(null);
   const seekOnce = useRef(createSeekOnce());
   const started = useRef(false);

@@ -66,7 +66,18 @@ function PageHeading() {
   if (!title) return null;
   // A long title (a course's name) wraps: cut with "…" it could not be read whole anywhere.
   return (
-    <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ fontSize: { xs: '1.25rem', md: '1.5rem' }, overflowWrap: 'anywhere', py: 1, width: 'fit-content', maxWidth: '100%' }}>
+    <Typography
+      ref={heading}
+      tabIndex={-1}
+      variant="h1"
+      sx={{
+        fontSize: { xs: '1.25rem', md: '1.5rem' },
+        overflowWrap: 'anywhere',
+        py: 1,
+        width: 'fit-content',
+        maxWidth: '100%',
+      }}
+    >
       {title}
     </Typography>
   );
@@ -134,7 +145,12 @@ function LayoutFrame() {
           </Box>
           <UserMenu user={user} />
         </Box>
-        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, p: { xs: 2, md: 4 }, '&:focus': { outline: 'none' } }}>
+        <Box
+          component="main"
+          id={MAIN_ID}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, p: { xs: 2, md: 4 }, '&:focus': { outline: 'none' } }}
+        >
           <ScreenErrorBoundary fallback={LayoutScreenError}>
             <Suspense fallback={<PageLoader />}>
               <Outlet />

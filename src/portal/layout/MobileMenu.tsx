@@ -11,7 +11,15 @@ import { SIDEBAR_WIDTH } from './dimensions';
  * outside, or its own close button (what a screen reader on a touch screen can reach); focus then
  * returns to the menu button.
  */
-export default function MobileMenu({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+export default function MobileMenu({
+  open,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const translate = useTranslate();
   return (
     <Drawer
@@ -23,7 +31,11 @@ export default function MobileMenu({ open, onClose, children }: { open: boolean;
       ModalProps={{ keepMounted: false }}
       sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
     >
-      <IconButton aria-label={translate('app.layout.close_menu')} onClick={onClose} sx={{ position: 'absolute', top: 12, right: 8, zIndex: 1 }}>
+      <IconButton
+        aria-label={translate('app.layout.close_menu')}
+        onClick={onClose}
+        sx={{ position: 'absolute', top: 12, right: 8, zIndex: 1 }}
+      >
         <CloseIcon />
       </IconButton>
       {children}

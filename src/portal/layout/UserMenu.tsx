@@ -61,7 +61,10 @@ export function UserMenu({ user }: { user: User | undefined }) {
         <ExpandMoreIcon fontSize="small" aria-hidden="true" />
       </ButtonBase>
       {open && (
-        <Paper elevation={8} sx={{ position: 'absolute', top: 'calc(100% + 4px)', right: 0, minWidth: 200, zIndex: 'modal' }}>
+        <Paper
+          elevation={8}
+          sx={{ position: 'absolute', top: 'calc(100% + 4px)', right: 0, minWidth: 200, zIndex: 'modal' }}
+        >
           <Box component="ul" {...menuProps} sx={{ listStyle: 'none', m: 0, py: 1, px: 0 }}>
             {config?.account_url && (
               <li role="none">

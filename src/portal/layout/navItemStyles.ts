@@ -39,7 +39,10 @@ export const selectedRowStyles = (theme: Theme, block = ROW_PADDING.block) =>
   ({
     backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity),
     '&:hover': {
-      backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity + theme.palette.action.hoverOpacity),
+      backgroundColor: alpha(
+        theme.palette.primary.main,
+        theme.palette.action.selectedOpacity + theme.palette.action.hoverOpacity,
+      ),
     },
     // Forced colours drop the background: a frame marks the row instead, inside the row's own box
     // (the padding gives its width back) so that nothing moves. A border, not an outline: the

@@ -22,7 +22,8 @@ export function PageTitleProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<PageTitle>({ title: '', path: null });
   // The same function for as long as the layout lives: the pages never render again because of it.
   const setTitle = useCallback<SetPageTitle>(
-    (title, path) => setCurrent((previous) => (previous.title === title && previous.path === path ? previous : { title, path })),
+    (title, path) =>
+      setCurrent((previous) => (previous.title === title && previous.path === path ? previous : { title, path })),
     [],
   );
   return (

@@ -45,7 +45,11 @@ export const Calendar = memo(function Calendar({ sessions, now = new Date(), ope
   return (
     <SideCard title={translate('app.team.calendar.title')}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <IconButton size="small" aria-label={translate('app.team.calendar.previous')} onClick={() => setShown(previousMonth)}>
+        <IconButton
+          size="small"
+          aria-label={translate('app.team.calendar.previous')}
+          onClick={() => setShown(previousMonth)}
+        >
           <ChevronLeft />
         </IconButton>
         <Typography component="p" sx={{ fontWeight: 600 }} aria-live="polite">
@@ -55,7 +59,10 @@ export const Calendar = memo(function Calendar({ sessions, now = new Date(), ope
           <ChevronRight />
         </IconButton>
       </Box>
-      <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', textAlign: 'center' }}>
+      <Box
+        component="table"
+        sx={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', textAlign: 'center' }}
+      >
         <caption>
           <VisuallyHidden>{title}</VisuallyHidden>
         </caption>
@@ -100,7 +107,9 @@ export const Calendar = memo(function Calendar({ sessions, now = new Date(), ope
                         color: hasSession ? 'primary.contrastText' : 'text.primary',
                         // Forced colours drop the blue disc: a ring marks the day instead (an
                         // outline, drawn inside, takes no room; the days are not focusable).
-                        [FORCED_COLORS]: hasSession ? { outline: FORCED_COLORS_MARK, outlineOffset: -FORCED_COLORS_MARK_WIDTH } : undefined,
+                        [FORCED_COLORS]: hasSession
+                          ? { outline: FORCED_COLORS_MARK, outlineOffset: -FORCED_COLORS_MARK_WIDTH }
+                          : undefined,
                       }}
                     >
                       {day}

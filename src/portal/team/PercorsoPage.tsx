@@ -22,10 +22,14 @@ import './texts';
 
 // The form controls load when the dialog first opens, not with the page.
 const importEditDescription = reloadableImport(() => import('./EditDescriptionDialog'));
-const EditDescriptionDialog = lazyDialog<EditDescriptionDialogProps>(() => importEditDescription().then((m) => ({ default: m.EditDescriptionDialog })));
+const EditDescriptionDialog = lazyDialog<EditDescriptionDialogProps>(() =>
+  importEditDescription().then((m) => ({ default: m.EditDescriptionDialog })),
+);
 // So does the logo's (the cropper, and the upload): only who may edit the team ever opens it.
 const importEditLogo = reloadableImport(() => import('./EditLogoDialog'));
-const EditLogoDialog = lazyDialog<EditLogoDialogProps>(() => importEditLogo().then((m) => ({ default: m.EditLogoDialog })));
+const EditLogoDialog = lazyDialog<EditLogoDialogProps>(() =>
+  importEditLogo().then((m) => ({ default: m.EditLogoDialog })),
+);
 
 /** /percorso/{teamId}: where the team is, what is next, who to ask. */
 export default function PercorsoPage() {
@@ -73,7 +77,12 @@ function TeamPath({ team, teamId }: { team: Team; teamId: string }) {
           onEditDescription={() => setDialog('description')}
           onEditLogo={() => setDialog('logo')}
         />
-        <Tiles team={team} teamId={teamId} hrefOf={hrefOf} coursesAccess={Boolean(user?.mooc_access) || hasPermission(permissions, 'read_courses')} />
+        <Tiles
+          team={team}
+          teamId={teamId}
+          hrefOf={hrefOf}
+          coursesAccess={Boolean(user?.mooc_access) || hasPermission(permissions, 'read_courses')}
+        />
         <Upcoming teamId={teamId} hrefOf={hrefOf} />
       </Stack>
       {canEdit && (
@@ -88,7 +97,17 @@ function TeamPath({ team, teamId }: { team: Team; teamId: string }) {
 
 // Each box reads its own request, so that its answer re-renders that box only.
 
-function Tiles({ team, teamId, hrefOf, coursesAccess }: { team: Team; teamId: string; hrefOf: HrefOf; coursesAccess: boolean }) {
+function Tiles({
+  team,
+  teamId,
+  hrefOf,
+  coursesAccess,
+}: {
+  team: Team;
+  teamId: string;
+  hrefOf: HrefOf;
+  coursesAccess: boolean;
+}) {
   const next = useNextSession(teamId);
   return (
     <TeamTiles

@@ -12,9 +12,7 @@ export function PersonLine({ person, avatarSize = 40 }: { person: Person; avatar
       <Avatar name={fullName} path={person.avatar} size={avatarSize} decorative />
       {/* Long names and addresses wrap rather than being cut: nothing is out of reach. */}
       <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-        <Typography sx={{ fontWeight: 600 }}>
-          {fullName}
-        </Typography>
+        <Typography sx={{ fontWeight: 600 }}>{fullName}</Typography>
         <Typography variant="body2">
           <Link href={`mailto:${person.email}`} underline="hover" color="text.secondary">
             {person.email}

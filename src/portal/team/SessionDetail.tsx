@@ -37,7 +37,12 @@ export function SessionDetail({ session }: { session: Session }) {
   const translate = useTranslate();
   const experts = session.experts ?? [];
   return (
-    <Paper component="article" aria-labelledby="session-name" variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
+    <Paper
+      component="article"
+      aria-labelledby="session-name"
+      variant="outlined"
+      sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}
+    >
       <Stack spacing={3}>
         <Box>
           <Typography id="session-name" component="h2" variant="h5" sx={{ fontWeight: 700 }}>

@@ -31,9 +31,10 @@ export default function SessionPage() {
   if (isPending || userLoading || !session || String(session.id) !== sessionId) return <PageLoader tall />;
 
   const context = sessionContext(teamId, user?.teams, session);
-  const side = context.expertView || context.teamId === null
-    ? ({ kind: 'expert', session } as const)
-    : ({ kind: 'team', teamId: context.teamId, openOn: session.start_time } as const);
+  const side =
+    context.expertView || context.teamId === null
+      ? ({ kind: 'expert', session } as const)
+      : ({ kind: 'team', teamId: context.teamId, openOn: session.start_time } as const);
 
   return (
     <TeamSideLayout side={side}>

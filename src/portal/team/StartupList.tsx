@@ -18,7 +18,12 @@ export function StartupList({ teams }: { teams: ReadonlyArray<SessionTeam> }) {
           {translate('app.team.startups.all')}
         </Typography>
       ) : (
-        <Box sx={{ maxHeight: 280, overflowY: "auto" }} tabIndex={0} role="region" aria-label={translate('app.team.startups.list')}>
+        <Box
+          sx={{ maxHeight: 280, overflowY: 'auto' }}
+          tabIndex={0}
+          role="region"
+          aria-label={translate('app.team.startups.list')}
+        >
           <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {teams.map((team) => (
               <Box component="li" key={team.id} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>

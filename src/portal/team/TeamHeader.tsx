@@ -20,7 +20,12 @@ export interface TeamHeaderProps {
 export function TeamHeader({ team, canEdit, onEditDescription, onEditLogo }: TeamHeaderProps) {
   const translate = useTranslate();
   return (
-    <Paper component="section" aria-labelledby="team-name" variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
+    <Paper
+      component="section"
+      aria-labelledby="team-name"
+      variant="outlined"
+      sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}
+    >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
         <Avatar name={team.name} src={team.avatar} size={80} sx={{ borderRadius: 2 }} />
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
@@ -31,7 +36,10 @@ export function TeamHeader({ team, canEdit, onEditDescription, onEditLogo }: Tea
             {translate('app.team.members_count', { smart_count: team.members_count })}
           </Typography>
           {/* A long link or word wraps anywhere rather than widening the page on a phone. */}
-          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} color={team.description ? 'text.primary' : 'text.secondary'}>
+          <Typography
+            sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+            color={team.description ? 'text.primary' : 'text.secondary'}
+          >
             {team.description || translate('app.team.no_description')}
           </Typography>
         </Box>

@@ -31,7 +31,11 @@ export function TeamSideLayout({ side, children }: { side: SideContext; children
     >
       <Box sx={{ minWidth: 0 }}>{children}</Box>
       <Stack component="aside" aria-label={translate('app.team.side')} spacing={2} sx={{ minWidth: 0 }}>
-        {side.kind === 'team' ? <TeamSide teamId={side.teamId} openOn={side.openOn} /> : <ExpertSide session={side.session} />}
+        {side.kind === 'team' ? (
+          <TeamSide teamId={side.teamId} openOn={side.openOn} />
+        ) : (
+          <ExpertSide session={side.session} />
+        )}
       </Stack>
     </Box>
   );

@@ -22,7 +22,17 @@ const TILE_AS_ROW_MIN_WIDTH = '28rem';
  * Three side by side (or alone on a phone's width) it is a column, the action at the bottom; alone
  * on a wider line, a row with the action beside the texts rather than a button as wide as the page.
  */
-function Tile({ icon, title, children, action }: { icon: ReactNode; title: string; children: ReactNode; action?: ReactNode }) {
+function Tile({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Paper
       variant="outlined"

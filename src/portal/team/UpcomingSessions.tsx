@@ -25,7 +25,12 @@ export function UpcomingSessions({ sessions: loaded, loading, hrefOf }: Upcoming
   const waiting = loading || (loaded !== undefined && sessions === undefined);
   const shown = useProgressiveCount(sessions?.length ?? 0);
   return (
-    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}
+    >
       <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700 }} gutterBottom>
         {translate('app.team.upcoming.title')}
       </Typography>
@@ -40,18 +45,33 @@ export function UpcomingSessions({ sessions: loaded, loading, hrefOf }: Upcoming
         </Box>
       ) : (
         // A long list renders in steps (see useProgressiveCount): busy until its last item is there.
-        <Stack component="ul" spacing={1} aria-busy={shown < sessions.length || undefined} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <Stack
+          component="ul"
+          spacing={1}
+          aria-busy={shown < sessions.length || undefined}
+          sx={{ listStyle: 'none', m: 0, p: 0 }}
+        >
           {sessions.slice(0, shown).map((session) => (
             <Box
               component="li"
               key={session.id}
-              sx={{ borderLeft: 4, borderColor: 'primary.main', pl: 2, py: 1, bgcolor: 'action.hover', borderRadius: 1 }}
+              sx={{
+                borderLeft: 4,
+                borderColor: 'primary.main',
+                pl: 2,
+                py: 1,
+                bgcolor: 'action.hover',
+                borderRadius: 1,
+              }}
             >
               <Link component={RouterLink} to={hrefOf(session)} underline="hover" sx={{ fontWeight: 600 }}>
                 {session.name}
               </Link>
               <Typography variant="body2" color="text.secondary">
-                {translate('app.team.upcoming.when', { date: formatLongDate(session.start_time), time: formatTime(session.start_time) })}
+                {translate('app.team.upcoming.when', {
+                  date: formatLongDate(session.start_time),
+                  time: formatTime(session.start_time),
+                })}
                 {session.type === 'meet' ? translate('app.team.upcoming.meet') : ''}
               </Typography>
             </Box>

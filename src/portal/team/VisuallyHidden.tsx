@@ -16,4 +16,3 @@ const style = {
 export function VisuallyHidden({ children }: { children: ReactNode }) {
   return <span style={style}>{children}</span>;
 }
-

@@ -37,7 +37,8 @@ const teamSessionsQuery = (teamId: Identifier | null | undefined) =>
 const upcomingSessionsQuery = (teamId: Identifier) =>
   queryOptions({
     queryKey: [...teamKey(teamId), 'sessions', 'upcoming'],
-    queryFn: (): Promise<UpcomingSession[]> => dataProvider.getUpcomingTeamSessions(teamId, WHOLE_LIST, UPCOMING_FIELDS),
+    queryFn: (): Promise<UpcomingSession[]> =>
+      dataProvider.getUpcomingTeamSessions(teamId, WHOLE_LIST, UPCOMING_FIELDS),
   });
 
 /** GET /api/teams/{id}/sessions/next: the next appointment, or null. */
@@ -80,7 +81,9 @@ export function usePrefetchTeamSessions(teamId: Identifier) {
 export function useSession(sessionId: Identifier, routeTeamId: Identifier | undefined) {
   return useQuery(
     {
-      queryKey: routeTeamId ? [...teamKey(routeTeamId), 'sessions', String(sessionId)] : [...PORTAL_KEY, 'sessions', String(sessionId)],
+      queryKey: routeTeamId
+        ? [...teamKey(routeTeamId), 'sessions', String(sessionId)]
+        : [...PORTAL_KEY, 'sessions', String(sessionId)],
       queryFn: async () =>
         routeTeamId
           ? await dataProvider.getTeamSession(routeTeamId, sessionId)

@@ -8,12 +8,20 @@ export function isMemberOf(teams: ReadonlyArray<TeamRef> | undefined, teamId: nu
 }
 
 /** /sessions/{id} for a session seen from the user's own team, /percorso/{teamId}/sessions/{id} otherwise. */
-export function sessionHref(sessionId: number | string, teamId: number | string, userTeams: ReadonlyArray<TeamRef> | undefined): string {
+export function sessionHref(
+  sessionId: number | string,
+  teamId: number | string,
+  userTeams: ReadonlyArray<TeamRef> | undefined,
+): string {
   return isMemberOf(userTeams, teamId) ? `/sessions/${sessionId}` : `/percorso/${teamId}/sessions/${sessionId}`;
 }
 
 /** Team description and logo can be edited by the team's members and by holders of update_teams. */
-export function canEditTeam(userTeams: ReadonlyArray<TeamRef> | undefined, teamId: number | string, mayUpdateTeams: boolean): boolean {
+export function canEditTeam(
+  userTeams: ReadonlyArray<TeamRef> | undefined,
+  teamId: number | string,
+  mayUpdateTeams: boolean,
+): boolean {
   return mayUpdateTeams || isMemberOf(userTeams, teamId);
 }
 
@@ -37,8 +45,7 @@ export function sessionContext(
   if (routeTeamId) return { teamId: routeTeamId, expertView: false };
   const teams = userTeams ?? [];
   const sessionTeams = session?.teams ?? [];
-  const ownTeam =
-    sessionTeams.length === 0 ? teams[0] : teams.find((team) => isMemberOf(sessionTeams, team.id));
+  const ownTeam = sessionTeams.length === 0 ? teams[0] : teams.find((team) => isMemberOf(sessionTeams, team.id));
   if (ownTeam) return { teamId: ownTeam.id, expertView: false };
   return { teamId: null, expertView: true };
 }

@@ -19,7 +19,9 @@ export function listRequests(page: Page, resource: string): Request[] {
 }
 
 export function searchOf(request: Request): string | null {
-  return new URL(request.url()).searchParams.get('filter[search]') ?? new URL(request.url()).searchParams.get('filter[name]');
+  return (
+    new URL(request.url()).searchParams.get('filter[search]') ?? new URL(request.url()).searchParams.get('filter[name]')
+  );
 }
 
 /** Types into the list's search box the way a person does, then lets the 500 ms pause pass. */
@@ -65,7 +67,12 @@ export function rowWith(page: Page, text: string): Locator {
 }
 
 /** Picks `optionText` in a search picker after typing `term` (2+ characters, 500 ms pause). */
-export async function pick(scope: Locator | Page, label: string | RegExp, term: string, optionText: string | RegExp): Promise<void> {
+export async function pick(
+  scope: Locator | Page,
+  label: string | RegExp,
+  term: string,
+  optionText: string | RegExp,
+): Promise<void> {
   const input = scope.getByRole('combobox', { name: label });
   await input.click();
   await input.pressSequentially(term, { delay: 40 });

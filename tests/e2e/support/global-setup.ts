@@ -40,7 +40,8 @@ async function seedTemplate(runDir: string): Promise<void> {
       .prepare(`select email from users where email in (${emails.map(() => '?').join(',')})`)
       .all(...emails) as Array<{ email: string }>;
     const missing = emails.filter((email) => !found.some((row) => row.email === email));
-    if (missing.length) throw new Error(`The first start did not seed the demo accounts: ${missing.join(', ')} missing`);
+    if (missing.length)
+      throw new Error(`The first start did not seed the demo accounts: ${missing.join(', ')} missing`);
   } finally {
     db.close();
   }

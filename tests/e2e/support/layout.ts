@@ -6,7 +6,10 @@ export const SIDEBAR_ITEMS = ['Dashboard', 'Percorso', 'Drive', 'Videocorsi', 'A
 
 /** The sidebar (wide screens) or the slide-in menu (small screens): the visible navigation landmark. */
 export function navigation(page: Page) {
-  return page.getByRole('navigation').filter({ has: page.getByRole('link', { name: 'Dashboard', exact: true }) }).locator('visible=true');
+  return page
+    .getByRole('navigation')
+    .filter({ has: page.getByRole('link', { name: 'Dashboard', exact: true }) })
+    .locator('visible=true');
 }
 
 /** A link that opens a new tab says so in its name (the Drive item). */
@@ -19,7 +22,9 @@ export function navItem(page: Page, name: (typeof SIDEBAR_ITEMS)[number]) {
 /** The names of the sidebar items shown, in order. */
 export async function navItemNames(page: Page): Promise<string[]> {
   const names = await navigation(page).getByRole('link').allInnerTexts();
-  return names.map((name) => name.replace(NEW_TAB_HINT, '').trim()).filter((name) => (SIDEBAR_ITEMS as readonly string[]).includes(name));
+  return names
+    .map((name) => name.replace(NEW_TAB_HINT, '').trim())
+    .filter((name) => (SIDEBAR_ITEMS as readonly string[]).includes(name));
 }
 
 /** The button in the header that opens the user menu (avatar and full name). */

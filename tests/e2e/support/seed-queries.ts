@@ -47,7 +47,10 @@ export function teamsAsExpert(db: Database.Database, user: SeedUser): SeedTeam[]
 }
 
 /** Sessions the user is an expert of, with the names of their teams. */
-export function sessionsAsExpert(db: Database.Database, userId: number): Array<{ id: number; name: string; start_time: string }> {
+export function sessionsAsExpert(
+  db: Database.Database,
+  userId: number,
+): Array<{ id: number; name: string; start_time: string }> {
   return db
     .prepare(
       `select s.id, s.name, s.start_time from sessions s

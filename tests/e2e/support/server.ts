@@ -82,7 +82,9 @@ async function waitUntilServing(url: string, child: ChildProcess, logFile: strin
   let lastError = '';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server on ${url} exited (${child.exitCode ?? child.signalCode}) before serving:\n${tail(logFile)}`);
+      throw new Error(
+        `The server on ${url} exited (${child.exitCode ?? child.signalCode}) before serving:\n${tail(logFile)}`,
+      );
     }
     let response: Response | undefined;
     try {
@@ -95,7 +97,9 @@ async function waitUntilServing(url: string, child: ChildProcess, logFile: strin
       // The server listens only once it is fully set up: its first answer is final.
       const body = (await response.text()).slice(0, 300);
       child.kill('SIGKILL');
-      throw new Error(`GET ${url}/ answered ${response.status} instead of the app (is dist/ built?): ${body}\n${tail(logFile)}`);
+      throw new Error(
+        `GET ${url}/ answered ${response.status} instead of the app (is dist/ built?): ${body}\n${tail(logFile)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -132,5 +136,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await stop();
     throw error;
   }
-  return { url, port: options.port, databasePath: options.databasePath, storageDir: options.storageDir, logFile: options.logFile, stop };
+  return {
+    url,
+    port: options.port,
+    databasePath: options.databasePath,
+    storageDir: options.storageDir,
+    logFile: options.logFile,
+    stop,
+  };
 }

@@ -22,6 +22,8 @@ export default class SummaryReporter implements Reporter {
       else counts.skipped++;
     }
     const status = result.status === 'passed' ? '' : ` (run ${result.status})`;
-    console.log(`e2e: ${counts.passed} passed, ${counts.failed} failed, ${counts.flaky} flaky, ${counts.skipped} skipped${status}`);
+    console.log(
+      `e2e: ${counts.passed} passed, ${counts.failed} failed, ${counts.flaky} flaky, ${counts.skipped} skipped${status}`,
+    );
   }
 }

@@ -52,7 +52,9 @@ export function teamSessionReads(table: Record<string, unknown | (() => unknown)
   return {
     getUpcomingTeamSessions: vi.fn(async (teamId: unknown) => answer(`teams/${teamId}/sessions/upcoming`) ?? []),
     getNextTeamSession: vi.fn(async (teamId: unknown) => answer(`teams/${teamId}/sessions/next`) ?? null),
-    getTeamSession: vi.fn(async (teamId: unknown, sessionId: unknown) => answer(`teams/${teamId}/sessions/${sessionId}`)),
+    getTeamSession: vi.fn(async (teamId: unknown, sessionId: unknown) =>
+      answer(`teams/${teamId}/sessions/${sessionId}`),
+    ),
   };
 }
 
@@ -73,7 +75,12 @@ export interface HarnessOptions {
  * a test answers in their place, with a signed-in `user`, its `permissions` and the data methods it
  * gives (only those the page calls). The setup file restores them after each test.
  */
-export function stubPortalProviders({ user, permissions = [], userArrives, dataProvider }: Omit<HarnessOptions, 'path' | 'url'>) {
+export function stubPortalProviders({
+  user,
+  permissions = [],
+  userArrives,
+  dataProvider,
+}: Omit<HarnessOptions, 'path' | 'url'>) {
   localStorage.setItem('token', 'test-token');
   vi.spyOn(authProvider, 'getIdentity').mockImplementation(async () => {
     await userArrives;
@@ -83,7 +90,9 @@ export function stubPortalProviders({ user, permissions = [], userArrives, dataP
   vi.spyOn(authProvider, 'checkError').mockImplementation(async () => undefined);
   vi.spyOn(authProvider, 'logout').mockImplementation(async () => undefined);
   for (const [name, method] of Object.entries(dataProvider)) {
-    vi.spyOn(appDataProvider as unknown as Record<string, () => unknown>, name).mockImplementation(method as () => unknown);
+    vi.spyOn(appDataProvider as unknown as Record<string, () => unknown>, name).mockImplementation(
+      method as () => unknown,
+    );
   }
 }
 

@@ -21,9 +21,33 @@ export function makeTeam(overrides: Partial<Team> = {}): Team {
     members_count: 3,
     created_at: '2026-01-01T00:00:00.000Z',
     members: [
-      { id: 7, name: 'Giulia', surname: 'Bianchi', email: 'membro@example.com', mobile: null, avatar: null, joined_at: '2026-01-01T00:00:00.000Z' },
-      { id: 8, name: 'Luca', surname: 'Verdi', email: 'luca.verdi@example.com', mobile: '+39 320 0000000', avatar: null, joined_at: '2026-01-01T00:00:00.000Z' },
-      { id: 9, name: 'Sara', surname: 'Neri', email: 'sara.neri@example.com', mobile: null, avatar: null, joined_at: '2026-01-01T00:00:00.000Z' },
+      {
+        id: 7,
+        name: 'Giulia',
+        surname: 'Bianchi',
+        email: 'membro@example.com',
+        mobile: null,
+        avatar: null,
+        joined_at: '2026-01-01T00:00:00.000Z',
+      },
+      {
+        id: 8,
+        name: 'Luca',
+        surname: 'Verdi',
+        email: 'luca.verdi@example.com',
+        mobile: '+39 320 0000000',
+        avatar: null,
+        joined_at: '2026-01-01T00:00:00.000Z',
+      },
+      {
+        id: 9,
+        name: 'Sara',
+        surname: 'Neri',
+        email: 'sara.neri@example.com',
+        mobile: null,
+        avatar: null,
+        joined_at: '2026-01-01T00:00:00.000Z',
+      },
     ],
     ...overrides,
   };
@@ -44,7 +68,14 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     team_id: 1,
     teams: [{ id: 1, name: 'Verdevivo', avatar: null }],
     experts: [
-      { id: 5, name: 'Elena', surname: 'Esposito', email: 'esperto@example.com', mobile: '+39 345 9876543', avatar: null },
+      {
+        id: 5,
+        name: 'Elena',
+        surname: 'Esposito',
+        email: 'esperto@example.com',
+        mobile: '+39 345 9876543',
+        avatar: null,
+      },
     ],
     ...overrides,
   };

@@ -32,9 +32,7 @@ declare module 'oidc-provider' {
   }
 
   export type InteractionResult =
-    | { login: { accountId: string } }
-    | { consent: { grantId: string } }
-    | { error: string; error_description?: string };
+    { login: { accountId: string } } | { consent: { grantId: string } } | { error: string; error_description?: string };
 
   export default class Provider {
     constructor(issuer: string, configuration?: object);

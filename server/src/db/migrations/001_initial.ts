@@ -49,9 +49,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('role_permissions')
     .addColumn('role_id', 'integer', (c) => c.notNull().references('roles.id').onDelete('cascade'))
-    .addColumn('permission_name', 'varchar(64)', (c) =>
-      c.notNull().references('permissions.name').onDelete('cascade'),
-    )
+    .addColumn('permission_name', 'varchar(64)', (c) => c.notNull().references('permissions.name').onDelete('cascade'))
     .addPrimaryKeyConstraint('role_permissions_pk', ['role_id', 'permission_name'])
     .execute();
 
@@ -132,9 +130,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('attendance_imports')
-    .addColumn('session_id', 'integer', (c) =>
-      c.primaryKey().references('sessions.id').onDelete('cascade'),
-    )
+    .addColumn('session_id', 'integer', (c) => c.primaryKey().references('sessions.id').onDelete('cascade'))
     .addColumn('status', 'varchar(16)', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_error', 'text')
@@ -202,10 +198,25 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   for (const table of [
-    'used_auth_codes', 'access_tokens', 'lesson_progress', 'lessons', 'modules', 'courses',
-    'attendance_imports', 'attendances', 'session_teams', 'session_experts', 'sessions',
-    'expert_teams', 'team_members', 'teams', 'user_roles', 'role_permissions', 'roles',
-    'permissions', 'users',
+    'used_auth_codes',
+    'access_tokens',
+    'lesson_progress',
+    'lessons',
+    'modules',
+    'courses',
+    'attendance_imports',
+    'attendances',
+    'session_teams',
+    'session_experts',
+    'sessions',
+    'expert_teams',
+    'team_members',
+    'teams',
+    'user_roles',
+    'role_permissions',
+    'roles',
+    'permissions',
+    'users',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

@@ -55,7 +55,9 @@ async function upPostgres(db: AnyDb): Promise<void> {
   await sql`
     create or replace function percorso_fold(value text) returns text
     language sql immutable parallel safe strict
-    as $$ select lower(${unaccent}.unaccent(${sql.lit(`${await extensionSchema(db, 'unaccent')}.unaccent`)}::regdictionary, value)) $$`.execute(db);
+    as $$ select lower(${unaccent}.unaccent(${sql.lit(`${await extensionSchema(db, 'unaccent')}.unaccent`)}::regdictionary, value)) $$`.execute(
+    db,
+  );
   for (const [table, columns] of Object.entries(SEARCHED)) {
     for (const [name, parts] of Object.entries(columns)) {
       await sql`create index ${sql.id(`${table}_${name}_search_idx`)} on ${sql.table(table)}
@@ -70,14 +72,28 @@ async function upSqlite(db: AnyDb): Promise<void> {
     const names = Object.keys(columns);
     const list = names.join(', ');
     const values = (row: string) => names.map((n) => expression(columns[n], row)).join(', ');
-    await sql.raw(`create virtual table ${fts} using fts5(${list}, tokenize = 'trigram remove_diacritics 1')`).execute(db);
+    await sql
+      .raw(`create virtual table ${fts} using fts5(${list}, tokenize = 'trigram remove_diacritics 1')`)
+      .execute(db);
     await sql.raw(`insert into ${fts} (rowid, ${list}) select id, ${values('')} from ${table}`).execute(db);
-    await sql.raw(`create trigger ${fts}_insert after insert on ${table} begin
-      insert into ${fts} (rowid, ${list}) values (new.id, ${values('new.')}); end`).execute(db);
-    await sql.raw(`create trigger ${fts}_update after update on ${table} begin
-      update ${fts} set ${names.map((n) => `${n} = ${expression(columns[n], 'new.')}`).join(', ')} where rowid = old.id; end`).execute(db);
-    await sql.raw(`create trigger ${fts}_delete after delete on ${table} begin
-      delete from ${fts} where rowid = old.id; end`).execute(db);
+    await sql
+      .raw(
+        `create trigger ${fts}_insert after insert on ${table} begin
+      insert into ${fts} (rowid, ${list}) values (new.id, ${values('new.')}); end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${fts}_update after update on ${table} begin
+      update ${fts} set ${names.map((n) => `${n} = ${expression(columns[n], 'new.')}`).join(', ')} where rowid = old.id; end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${fts}_delete after delete on ${table} begin
+      delete from ${fts} where rowid = old.id; end`,
+      )
+      .execute(db);
   }
 }
 
@@ -89,9 +105,11 @@ export async function up(db: AnyDb): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   for (const [table, columns] of Object.entries(SEARCHED)) {
     if (isPostgres(db)) {
-      for (const name of Object.keys(columns)) await sql`drop index if exists ${sql.id(`${table}_${name}_search_idx`)}`.execute(db);
+      for (const name of Object.keys(columns))
+        await sql`drop index if exists ${sql.id(`${table}_${name}_search_idx`)}`.execute(db);
     } else {
-      for (const suffix of ['insert', 'update', 'delete']) await sql.raw(`drop trigger if exists search_${table}_${suffix}`).execute(db);
+      for (const suffix of ['insert', 'update', 'delete'])
+        await sql.raw(`drop trigger if exists search_${table}_${suffix}`).execute(db);
       await sql.raw(`drop table if exists search_${table}`).execute(db);
     }
   }

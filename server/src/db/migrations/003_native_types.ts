@@ -33,7 +33,17 @@ const FLAGS: Record<string, Record<string, boolean>> = {
 };
 
 /** Columns whose default is "now". */
-const DEFAULT_NOW = new Set(['users.created_at', 'users.updated_at', 'roles.created_at', 'teams.created_at', 'sessions.created_at', 'courses.created_at', 'modules.created_at', 'lessons.created_at', 'access_tokens.created_at']);
+const DEFAULT_NOW = new Set([
+  'users.created_at',
+  'users.updated_at',
+  'roles.created_at',
+  'teams.created_at',
+  'sessions.created_at',
+  'courses.created_at',
+  'modules.created_at',
+  'lessons.created_at',
+  'access_tokens.created_at',
+]);
 
 async function alterType(db: AnyDb, table: string, column: string, type: string, using: string, fallback?: string) {
   const t = sql.table(table);
@@ -47,7 +57,14 @@ export async function up(db: AnyDb): Promise<void> {
   if (!isPostgres(db)) return;
   for (const [table, columns] of Object.entries(TIMESTAMPS)) {
     for (const column of columns) {
-      await alterType(db, table, column, 'timestamptz', `nullif(${column}, '')::timestamptz`, DEFAULT_NOW.has(`${table}.${column}`) ? 'CURRENT_TIMESTAMP' : undefined);
+      await alterType(
+        db,
+        table,
+        column,
+        'timestamptz',
+        `nullif(${column}, '')::timestamptz`,
+        DEFAULT_NOW.has(`${table}.${column}`) ? 'CURRENT_TIMESTAMP' : undefined,
+      );
     }
   }
   for (const [table, columns] of Object.entries(FLAGS)) {
@@ -63,7 +80,14 @@ export async function down(db: AnyDb): Promise<void> {
   const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   for (const [table, columns] of Object.entries(TIMESTAMPS)) {
     for (const column of columns) {
-      await alterType(db, table, column, 'varchar(32)', iso(column), DEFAULT_NOW.has(`${table}.${column}`) ? 'CURRENT_TIMESTAMP' : undefined);
+      await alterType(
+        db,
+        table,
+        column,
+        'varchar(32)',
+        iso(column),
+        DEFAULT_NOW.has(`${table}.${column}`) ? 'CURRENT_TIMESTAMP' : undefined,
+      );
     }
   }
   for (const [table, columns] of Object.entries(FLAGS)) {

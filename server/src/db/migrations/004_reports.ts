@@ -10,7 +10,11 @@ const READ_REPORTS = { name: 'read_reports', description: 'Visualizzare i report
  * of attendances by matched user.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.insertInto('permissions').values(READ_REPORTS).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('permissions')
+    .values(READ_REPORTS)
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const admins = await db.selectFrom('roles').select('id').where('name', '=', 'Amministratore').execute();
   for (const role of admins) {
     await db
@@ -19,7 +23,12 @@ export async function up(db: AnyDb): Promise<void> {
       .onConflict((oc) => oc.columns(['role_id', 'permission_name']).doNothing())
       .execute();
   }
-  await db.schema.createIndex('attendances_user_session_idx').ifNotExists().on('attendances').columns(['user_id', 'session_id']).execute();
+  await db.schema
+    .createIndex('attendances_user_session_idx')
+    .ifNotExists()
+    .on('attendances')
+    .columns(['user_id', 'session_id'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

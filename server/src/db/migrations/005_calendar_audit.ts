@@ -21,9 +21,15 @@ const EVENT_COLUMNS = ['name', 'type', 'description', 'start_time', 'end_time', 
  */
 export async function up(db: AnyDb): Promise<void> {
   const pg = isPostgres(db);
-  await db.schema.alterTable('sessions').addColumn('sequence', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('sequence', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('sessions').addColumn('updated_at', 'varchar(32)').execute();
-  await db.updateTable('sessions').set({ updated_at: sql`created_at` }).execute();
+  await db
+    .updateTable('sessions')
+    .set({ updated_at: sql`created_at` })
+    .execute();
 
   if (pg) {
     const changed = EVENT_COLUMNS.map((c) => `NEW.${c} IS DISTINCT FROM OLD.${c}`).join(' OR ');
@@ -42,7 +48,9 @@ END $$ LANGUAGE plpgsql`,
       )
       .execute(db);
     await sql
-      .raw('CREATE TRIGGER sessions_revision BEFORE UPDATE ON sessions FOR EACH ROW EXECUTE FUNCTION sessions_revision()')
+      .raw(
+        'CREATE TRIGGER sessions_revision BEFORE UPDATE ON sessions FOR EACH ROW EXECUTE FUNCTION sessions_revision()',
+      )
       .execute(db);
   } else {
     const changed = EVENT_COLUMNS.map((c) => `OLD.${c} IS NOT NEW.${c}`).join(' OR ');
@@ -69,9 +77,11 @@ END`,
     .execute();
 
   const audit = db.schema.createTable('audit_log');
-  await (pg
-    ? audit.addColumn('id', 'serial', (c) => c.primaryKey())
-    : audit.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()))
+  await (
+    pg
+      ? audit.addColumn('id', 'serial', (c) => c.primaryKey())
+      : audit.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  )
     .addColumn('at', 'varchar(32)', (c) => c.notNull())
     .addColumn('actor_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('action', 'varchar(16)', (c) => c.notNull())
@@ -83,7 +93,11 @@ END`,
   await db.schema.createIndex('audit_log_entity_idx').on('audit_log').columns(['entity_type', 'entity_id']).execute();
   await db.schema.createIndex('audit_log_actor_idx').on('audit_log').column('actor_id').execute();
 
-  await db.insertInto('permissions').values(READ_AUDIT).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('permissions')
+    .values(READ_AUDIT)
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const admins = await db.selectFrom('roles').select('id').where('name', '=', 'Amministratore').execute();
   for (const role of admins) {
     await db

@@ -15,9 +15,11 @@ const NEW_PERMISSIONS = [
  */
 export async function up(db: AnyDb): Promise<void> {
   const table = db.schema.createTable('accessibility_reports');
-  await (isPostgres(db)
-    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()))
+  await (
+    isPostgres(db)
+      ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+      : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  )
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('reporter_name', 'varchar(512)', (c) => c.notNull())
     .addColumn('reporter_email', 'varchar(255)', (c) => c.notNull())
@@ -27,7 +29,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('accessibility_reports_state_idx').on('accessibility_reports').columns(['state', 'created_at']).execute();
+  await db.schema
+    .createIndex('accessibility_reports_state_idx')
+    .on('accessibility_reports')
+    .columns(['state', 'created_at'])
+    .execute();
 
   await db
     .insertInto('permissions')

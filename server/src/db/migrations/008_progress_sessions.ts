@@ -8,8 +8,14 @@ type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-
  * its wall-clock time times the playback rate. Existing rows start a new session on their next sync.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('lesson_progress').addColumn('session_started_ms', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('lesson_progress').addColumn('session_credited', 'double precision', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('lesson_progress')
+    .addColumn('session_started_ms', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('lesson_progress')
+    .addColumn('session_credited', 'double precision', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

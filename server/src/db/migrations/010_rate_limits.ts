@@ -10,7 +10,9 @@ type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-
 export async function up(db: AnyDb): Promise<void> {
   const postgres = db.getExecutor().adapter.constructor.name.startsWith('Postgres');
   if (postgres) {
-    await sql`create unlogged table rate_limit_hits (key text primary key, hits integer not null, window_started bigint not null)`.execute(db);
+    await sql`create unlogged table rate_limit_hits (key text primary key, hits integer not null, window_started bigint not null)`.execute(
+      db,
+    );
   } else {
     await db.schema
       .createTable('rate_limit_hits')

@@ -14,7 +14,12 @@ const INDEXES: Array<{ name: string; table: string; columns: string[]; replaces?
   { name: 'users_created_at_id_idx', table: 'users', columns: ['created_at', 'id'], replaces: 'users_created_at_idx' },
   { name: 'users_name_id_idx', table: 'users', columns: ['name', 'id'] },
   { name: 'users_surname_id_idx', table: 'users', columns: ['surname', 'id'] },
-  { name: 'sessions_start_time_id_idx', table: 'sessions', columns: ['start_time', 'id'], replaces: 'sessions_start_time_idx' },
+  {
+    name: 'sessions_start_time_id_idx',
+    table: 'sessions',
+    columns: ['start_time', 'id'],
+    replaces: 'sessions_start_time_idx',
+  },
 ];
 
 export async function up(db: AnyDb): Promise<void> {

@@ -9,7 +9,11 @@ type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-
  * whole read on its own.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.createIndex('attendances_session_user_idx').on('attendances').columns(['session_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('attendances_session_user_idx')
+    .on('attendances')
+    .columns(['session_id', 'user_id'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -14,8 +14,13 @@ type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-
  * the team's creation (modules/shared.ts, memberSince).
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('team_members').addColumn('joined_at', isPostgres(db) ? 'timestamptz' : 'varchar(32)').execute();
-  await sql`update team_members set joined_at = (select teams.created_at from teams where teams.id = team_members.team_id)`.execute(db);
+  await db.schema
+    .alterTable('team_members')
+    .addColumn('joined_at', isPostgres(db) ? 'timestamptz' : 'varchar(32)')
+    .execute();
+  await sql`update team_members set joined_at = (select teams.created_at from teams where teams.id = team_members.team_id)`.execute(
+    db,
+  );
   if (isPostgres(db)) {
     await sql`alter table team_members alter column joined_at set not null`.execute(db);
     await sql`alter table team_members alter column joined_at set default CURRENT_TIMESTAMP`.execute(db);

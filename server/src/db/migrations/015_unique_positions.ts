@@ -16,7 +16,11 @@ const ORDERS = [
  */
 export async function up(db: AnyDb): Promise<void> {
   for (const { table, parent, index } of ORDERS) {
-    const shared = db.selectFrom(table).select(parent).groupBy([parent, 'position']).having((eb) => eb.fn.countAll(), '>', 1);
+    const shared = db
+      .selectFrom(table)
+      .select(parent)
+      .groupBy([parent, 'position'])
+      .having((eb) => eb.fn.countAll(), '>', 1);
     const rows: Array<{ id: number; parent: number; position: number }> = await db
       .selectFrom(table)
       .select(['id', `${parent} as parent`, 'position'])

@@ -15,8 +15,13 @@ type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-
  * before it creates the triggers.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('teams').addColumn('members_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await sql`update teams set members_count = (select count(*) from team_members where team_members.team_id = teams.id)`.execute(db);
+  await db.schema
+    .alterTable('teams')
+    .addColumn('members_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`update teams set members_count = (select count(*) from team_members where team_members.team_id = teams.id)`.execute(
+    db,
+  );
   if (isPostgres(db)) await upPostgres(db);
   else await upSqlite(db);
 }
@@ -46,7 +51,9 @@ async function upPostgres(db: AnyDb): Promise<void> {
   await sql`create trigger team_members_count after insert or delete on team_members
     for each row execute function percorso_count_team_members()`.execute(db);
   await sql`create trigger team_members_count_move after update of team_id on team_members
-    for each row when (old.team_id is distinct from new.team_id) execute function percorso_count_team_members()`.execute(db);
+    for each row when (old.team_id is distinct from new.team_id) execute function percorso_count_team_members()`.execute(
+    db,
+  );
 }
 
 export async function down(db: AnyDb): Promise<void> {
@@ -55,7 +62,8 @@ export async function down(db: AnyDb): Promise<void> {
     await sql`drop trigger if exists team_members_count on team_members`.execute(db);
     await sql`drop function if exists percorso_count_team_members()`.execute(db);
   } else {
-    for (const name of ['insert', 'delete', 'move']) await sql.raw(`drop trigger if exists team_members_count_${name}`).execute(db);
+    for (const name of ['insert', 'delete', 'move'])
+      await sql.raw(`drop trigger if exists team_members_count_${name}`).execute(db);
   }
   await db.schema.alterTable('teams').dropColumn('members_count').execute();
 }

@@ -14,15 +14,21 @@ type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-
 export async function up(db: AnyDb): Promise<void> {
   const timestamp = isPostgres(db) ? 'timestamptz' : 'varchar(32)';
   const table = db.schema.createTable('past_team_members');
-  await (isPostgres(db)
-    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()))
+  await (
+    isPostgres(db)
+      ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+      : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  )
     .addColumn('team_id', 'integer', (c) => c.notNull().references('teams.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('joined_at', timestamp, (c) => c.notNull())
     .addColumn('left_at', timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('past_team_members_team_idx').on('past_team_members').columns(['team_id', 'left_at']).execute();
+  await db.schema
+    .createIndex('past_team_members_team_idx')
+    .on('past_team_members')
+    .columns(['team_id', 'left_at'])
+    .execute();
   await db.schema.createIndex('past_team_members_user_idx').on('past_team_members').column('user_id').execute();
 }
 

@@ -11,7 +11,9 @@ type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-
  */
 export async function up(db: AnyDb): Promise<void> {
   if (isPostgres(db)) {
-    await sql`create unlogged table edit_leases (key text primary key, holder text not null, expires_at bigint not null)`.execute(db);
+    await sql`create unlogged table edit_leases (key text primary key, holder text not null, expires_at bigint not null)`.execute(
+      db,
+    );
     return;
   }
   await db.schema

@@ -29,7 +29,10 @@ export function createRateLimitsRepository(db: Db, now: Clock) {
 
     /** Forgets counters whose window ended more than `olderThanMs` ago. */
     async purge(olderThanMs: number): Promise<void> {
-      await db.deleteFrom('rate_limit_hits').where('window_started', '<', now() - olderThanMs).execute();
+      await db
+        .deleteFrom('rate_limit_hits')
+        .where('window_started', '<', now() - olderThanMs)
+        .execute();
     },
   };
 }

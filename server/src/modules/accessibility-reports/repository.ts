@@ -36,8 +36,15 @@ export function createAccessibilityReportsRepository(db: Db, now: () => number) 
 
   return {
     /** Stores a report from a signed-in user, with their name and e-mail as they are today. */
-    async create(userId: number, values: { page_url: string | null; description: string }): Promise<AccessibilityReport> {
-      const user = await db.selectFrom('users').select(['name', 'surname', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
+    async create(
+      userId: number,
+      values: { page_url: string | null; description: string },
+    ): Promise<AccessibilityReport> {
+      const user = await db
+        .selectFrom('users')
+        .select(['name', 'surname', 'email'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
       const at = timestamp();
       const row = await db
         .insertInto('accessibility_reports')
@@ -57,7 +64,10 @@ export function createAccessibilityReportsRepository(db: Db, now: () => number) 
     },
 
     /** Stores a report from a visitor who is not signed in, with the name and e-mail they gave. */
-    async createFromVisitor(visitor: { name: string; email: string }, values: { page_url: string | null; description: string }): Promise<AccessibilityReport> {
+    async createFromVisitor(
+      visitor: { name: string; email: string },
+      values: { page_url: string | null; description: string },
+    ): Promise<AccessibilityReport> {
       const at = timestamp();
       const row = await db
         .insertInto('accessibility_reports')
@@ -77,7 +87,10 @@ export function createAccessibilityReportsRepository(db: Db, now: () => number) 
     },
 
     /** Newest first; `state` keeps one state only. */
-    async list(params: ListParams, state?: AccessibilityReportState): Promise<{ data: AccessibilityReport[]; meta: ListMeta }> {
+    async list(
+      params: ListParams,
+      state?: AccessibilityReportState,
+    ): Promise<{ data: AccessibilityReport[]; meta: ListMeta }> {
       let query = db.selectFrom('accessibility_reports');
       if (state) query = query.where('state', '=', state);
       const { page, perPage } = pageParams(params);

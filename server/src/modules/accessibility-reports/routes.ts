@@ -2,10 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { FieldErrorBag, notFound } from '../../http/errors.js';
 import { filterValue } from '../../http/listing.js';
-import {
-  ACCESSIBILITY_REPORT_STATES,
-  type AccessibilityReportState,
-} from './repository.js';
+import { ACCESSIBILITY_REPORT_STATES, type AccessibilityReportState } from './repository.js';
 import { IdParams, ListQuery, responses } from '../../http/schemas.js';
 import { AccessibilityReportListResponse, AccessibilityReportResponse, ReportBody, StateBody } from './schemas.js';
 import { isAnswerableEmail } from '../users/person-rules.js';
@@ -44,7 +41,11 @@ export default async function accessibilityReportRoutes(app: FastifyInstance): P
         public: true,
         optionalAuth: true,
         // Signed-in reporters count against the API's own limits only.
-        rateLimit: { max: VISITOR_REPORTS_PER_HOUR, timeWindow: 60 * 60_000, allowList: (request) => request.auth !== null },
+        rateLimit: {
+          max: VISITOR_REPORTS_PER_HOUR,
+          timeWindow: 60 * 60_000,
+          allowList: (request) => request.auth !== null,
+        },
       },
       schema: { body: ReportBody, response: responses({ 201: AccessibilityReportResponse }) },
     },
@@ -54,7 +55,8 @@ export default async function accessibilityReportRoutes(app: FastifyInstance): P
       const visitor = { name: (request.body.name ?? '').trim(), email: (request.body.email ?? '').trim() };
       if (!auth) {
         if (!visitor.name) bag.add('name', 'Il campo nome è obbligatorio.');
-        else if (visitor.name.length > NAME_MAX) bag.add('name', `Il campo nome non può superare ${NAME_MAX} caratteri.`);
+        else if (visitor.name.length > NAME_MAX)
+          bag.add('name', `Il campo nome non può superare ${NAME_MAX} caratteri.`);
         if (!visitor.email) bag.add('email', 'Il campo email è obbligatorio: serve per risponderti.');
         else if (!isAnswerableEmail(visitor.email)) {
           bag.add('email', 'Il campo email deve essere un indirizzo email valido.');
@@ -66,7 +68,8 @@ export default async function accessibilityReportRoutes(app: FastifyInstance): P
       else if (description.length > DESCRIPTION_MAX) {
         bag.add('description', `La descrizione del problema non può superare ${DESCRIPTION_MAX} caratteri.`);
       }
-      if (pageUrl.length > PAGE_URL_MAX) bag.add('page_url', `L'indirizzo della pagina non può superare ${PAGE_URL_MAX} caratteri.`);
+      if (pageUrl.length > PAGE_URL_MAX)
+        bag.add('page_url', `L'indirizzo della pagina non può superare ${PAGE_URL_MAX} caratteri.`);
       bag.throwIfAny();
       const values = { description, page_url: pageUrl || null };
       const data = auth ? await reports.create(auth.userId, values) : await reports.createFromVisitor(visitor, values);

@@ -15,18 +15,33 @@ export interface CliRequest {
 const quiet: ImportLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** What `npm run attendances:import` does, as a function: the message to print and whether it worked. */
-export async function runAttendanceCli(db: Db, config: Config, request: CliRequest): Promise<{ ok: boolean; message: string }> {
+export async function runAttendanceCli(
+  db: Db,
+  config: Config,
+  request: CliRequest,
+): Promise<{ ok: boolean; message: string }> {
   if (request.google) {
     const google = config.attendances.google;
     if (!google) {
-      return { ok: false, message: 'Importazione da Google non configurata: imposta GOOGLE_SERVICE_ACCOUNT_FILE e GOOGLE_ADMIN_SUBJECT.' };
+      return {
+        ok: false,
+        message: 'Importazione da Google non configurata: imposta GOOGLE_SERVICE_ACCOUNT_FILE e GOOGLE_ADMIN_SUBJECT.',
+      };
     }
-    const outcome = await new GoogleAttendanceImporter(db, google, quiet).importSession(request.sessionId, { force: true });
+    const outcome = await new GoogleAttendanceImporter(db, google, quiet).importSession(request.sessionId, {
+      force: true,
+    });
     switch (outcome.status) {
       case 'done':
-        return { ok: true, message: `Sessione ${outcome.sessionId}: ${outcome.saved} presenze importate da Google Meet.${outcome.note ? ` ${outcome.note}` : ''}` };
+        return {
+          ok: true,
+          message: `Sessione ${outcome.sessionId}: ${outcome.saved} presenze importate da Google Meet.${outcome.note ? ` ${outcome.note}` : ''}`,
+        };
       case 'pending':
-        return { ok: true, message: `Sessione ${outcome.sessionId}: ${outcome.saved} presenze importate; nuovo tentativo alle ${outcome.nextAttemptAt} (${outcome.reason})` };
+        return {
+          ok: true,
+          message: `Sessione ${outcome.sessionId}: ${outcome.saved} presenze importate; nuovo tentativo alle ${outcome.nextAttemptAt} (${outcome.reason})`,
+        };
       case 'failed':
         return { ok: false, message: `Sessione ${outcome.sessionId}: importazione non riuscita. ${outcome.error}` };
       default:

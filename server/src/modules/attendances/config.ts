@@ -23,7 +23,8 @@ export interface AttendanceConfig {
 const DEFAULT_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 
 function serviceAccountJson(env: NodeJS.ProcessEnv): { key: string; text: string } | null {
-  if (env.GOOGLE_SERVICE_ACCOUNT_JSON) return { key: 'GOOGLE_SERVICE_ACCOUNT_JSON', text: env.GOOGLE_SERVICE_ACCOUNT_JSON };
+  if (env.GOOGLE_SERVICE_ACCOUNT_JSON)
+    return { key: 'GOOGLE_SERVICE_ACCOUNT_JSON', text: env.GOOGLE_SERVICE_ACCOUNT_JSON };
   const file = env.GOOGLE_SERVICE_ACCOUNT_FILE;
   if (!file) return null;
   try {
@@ -56,7 +57,9 @@ export function loadAttendanceConfig(env: NodeJS.ProcessEnv): AttendanceConfig {
   }
   const subject = env.GOOGLE_ADMIN_SUBJECT;
   if (!subject || !subject.includes('@')) {
-    throw new ConfigError('GOOGLE_ADMIN_SUBJECT (the e-mail of a Workspace administrator) is required with Google credentials');
+    throw new ConfigError(
+      'GOOGLE_ADMIN_SUBJECT (the e-mail of a Workspace administrator) is required with Google credentials',
+    );
   }
   const tokenUri = typeof parsed.token_uri === 'string' ? parsed.token_uri : DEFAULT_TOKEN_URL;
   return {

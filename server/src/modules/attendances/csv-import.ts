@@ -19,7 +19,8 @@ export interface CsvImportRequest {
  */
 export async function importAttendanceCsv(db: Db, request: CsvImportRequest): Promise<SaveResult> {
   const timeZone = request.timeZone ?? REPORT_TIME_ZONE;
-  if (!isTimeZone(timeZone)) throw new AttendanceFileError([`Fuso orario sconosciuto "${timeZone}" (esempio: Europe/Rome).`]);
+  if (!isTimeZone(timeZone))
+    throw new AttendanceFileError([`Fuso orario sconosciuto "${timeZone}" (esempio: Europe/Rome).`]);
   const session = await db
     .selectFrom('sessions')
     .select(['id', 'start_time'])
@@ -32,7 +33,9 @@ export async function importAttendanceCsv(db: Db, request: CsvImportRequest): Pr
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new AttendanceFileError([
-      code === 'ENOENT' ? `File non trovato: ${request.file}` : `Impossibile leggere ${request.file}: ${(e as Error).message}`,
+      code === 'ENOENT'
+        ? `File non trovato: ${request.file}`
+        : `Impossibile leggere ${request.file}: ${(e as Error).message}`,
     ]);
   }
   const stints = parseAttendanceCsv(content, { timeZone, sessionStart: session.start_time });
@@ -45,5 +48,8 @@ export async function importAttendanceCsv(db: Db, request: CsvImportRequest): Pr
         'usa --replace per sostituirle con quelle del file (una sola fonte per sessione, mai doppioni).',
     ]);
   }
-  return saveStints(db, session.id, 'csv', stints, { replace: true, clearOtherSources: Boolean(request.replaceOtherSources) });
+  return saveStints(db, session.id, 'csv', stints, {
+    replace: true,
+    clearOtherSources: Boolean(request.replaceOtherSources),
+  });
 }

@@ -12,7 +12,8 @@ interface Day {
 }
 
 /** A parsed cell: an absolute instant, a local date-time, or a time of day without a date. */
-export type CsvTime = { kind: 'instant'; iso: string } | { kind: 'local'; day: Day; clock: Clock } | { kind: 'clock'; clock: Clock };
+export type CsvTime =
+  { kind: 'instant'; iso: string } | { kind: 'local'; day: Day; clock: Clock } | { kind: 'clock'; clock: Clock };
 
 const TIME = String.raw`(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?(?:\s*([AaPp])\.?\s*[Mm]\.?)?`;
 

@@ -19,8 +19,30 @@ const HEADERS: Record<Column, string[]> = {
   lastName: ['last name', 'family name', 'surname', 'cognome'],
   email: ['email', 'e-mail', 'email address', 'indirizzo email', 'indirizzo e-mail', 'participant email'],
   duration: ['duration', 'durata', 'time in call', 'tempo nella chiamata', 'tempo in chiamata'],
-  joined: ['time joined', 'joined', 'join time', 'first seen', 'ora di ingresso', 'orario di ingresso', 'ora ingresso', 'ingresso', 'ora di partecipazione', 'prima visualizzazione'],
-  exited: ['time exited', 'time left', 'left', 'leave time', 'last seen', 'ora di uscita', 'orario di uscita', 'ora uscita', 'uscita', 'ultima visualizzazione'],
+  joined: [
+    'time joined',
+    'joined',
+    'join time',
+    'first seen',
+    'ora di ingresso',
+    'orario di ingresso',
+    'ora ingresso',
+    'ingresso',
+    'ora di partecipazione',
+    'prima visualizzazione',
+  ],
+  exited: [
+    'time exited',
+    'time left',
+    'left',
+    'leave time',
+    'last seen',
+    'ora di uscita',
+    'orario di uscita',
+    'ora uscita',
+    'uscita',
+    'ultima visualizzazione',
+  ],
 };
 
 const HEADER_SEARCH_ROWS = 15;
@@ -70,7 +92,13 @@ function locateTable(text: string): Located {
     let records: Array<{ record: string[]; info: { lines: number } }>;
     try {
       // With `info: true` each record comes with its position (typed loosely by csv-parse).
-      records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, info: true, trim: true }) as unknown as typeof records;
+      records = parse(text, {
+        delimiter,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        info: true,
+        trim: true,
+      }) as unknown as typeof records;
     } catch (e) {
       parseError ??= (e as Error).message;
       continue;
@@ -100,7 +128,10 @@ export interface CsvOptions {
  * Reads a Google Meet attendance CSV into stints. Every row is checked before anything is
  * returned: one bad row refuses the whole file (AttendanceFileError lists the problems).
  */
-export function parseAttendanceCsv(content: Buffer | string, { timeZone, sessionStart }: CsvOptions): ParticipantStint[] {
+export function parseAttendanceCsv(
+  content: Buffer | string,
+  { timeZone, sessionStart }: CsvOptions,
+): ParticipantStint[] {
   const buffer = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   if (buffer.length === 0 || buffer.toString('utf8').trim() === '') throw new AttendanceFileError(['Il file è vuoto.']);
   const { rows, header, headerIndex } = locateTable(decode(buffer));
@@ -122,7 +153,7 @@ export function parseAttendanceCsv(content: Buffer | string, { timeZone, session
     const email = cell(cells, 'email') || null;
     const name = cell(cells, 'fullName') || `${cell(cells, 'firstName')} ${cell(cells, 'lastName')}`.trim() || null;
     if (!email && !name) {
-      problem('mancano sia il nome sia l\'email.');
+      problem("mancano sia il nome sia l'email.");
       continue;
     }
     if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
@@ -157,7 +188,9 @@ export function parseAttendanceCsv(content: Buffer | string, { timeZone, session
       const durationRaw = cell(cells, 'duration');
       const seconds = parseDuration(durationRaw);
       if (seconds === null) {
-        problem(durationRaw ? `durata non riconosciuta "${durationRaw}".` : 'mancano sia l\'ora di uscita sia la durata.');
+        problem(
+          durationRaw ? `durata non riconosciuta "${durationRaw}".` : "mancano sia l'ora di uscita sia la durata.",
+        );
         continue;
       }
       leftAt = new Date(Date.parse(joinedAt) + seconds * 1000).toISOString();

@@ -32,7 +32,8 @@ export async function googleErrorText(res: Response): Promise<string> {
   try {
     const body = JSON.parse(text) as { error?: { message?: string } | string; error_description?: string };
     if (typeof body.error === 'object' && body.error?.message) return `${res.status} ${body.error.message}`;
-    if (typeof body.error === 'string') return `${res.status} ${body.error}${body.error_description ? `: ${body.error_description}` : ''}`;
+    if (typeof body.error === 'string')
+      return `${res.status} ${body.error}${body.error_description ? `: ${body.error_description}` : ''}`;
   } catch {
     // not JSON: fall through
   }

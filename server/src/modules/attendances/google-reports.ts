@@ -51,7 +51,8 @@ export function stintFromActivity(activity: Activity, meetingCode: string): Part
     if (code && code.replace(/-/g, '').toUpperCase() !== meetingCode) continue;
     const identifier = text(parameters, 'identifier');
     const identifierType = text(parameters, 'identifier_type');
-    const isEmail = identifier !== null && (identifierType === 'email_address' || (!identifierType && identifier.includes('@')));
+    const isEmail =
+      identifier !== null && (identifierType === 'email_address' || (!identifierType && identifier.includes('@')));
     const email = isEmail ? identifier : (activity.actor?.email ?? null);
     const name = text(parameters, 'display_name');
     const duration = integer(parameters, 'duration_seconds');
@@ -84,7 +85,7 @@ export async function fetchMeetStints(
   const stints: ParticipantStint[] = [];
   let pageToken: string | undefined;
   let retriedAuth = false;
-  for (let page = 0; page < MAX_PAGES; ) {
+  for (let page = 0; page < MAX_PAGES;) {
     const url = new URL(`${credentials.reportsBaseUrl}/admin/reports/v1/activity/users/all/applications/meet`);
     url.searchParams.set('eventName', 'call_ended');
     url.searchParams.set('filters', `meeting_code==${meetingCode}`);

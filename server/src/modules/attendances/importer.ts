@@ -123,7 +123,14 @@ export class GoogleAttendanceImporter {
     const nowIso = iso(this.now());
     await this.db
       .insertInto('attendance_imports')
-      .values({ session_id: sessionId, status: 'pending', attempts: 0, last_error: null, next_attempt_at: null, updated_at: nowIso })
+      .values({
+        session_id: sessionId,
+        status: 'pending',
+        attempts: 0,
+        last_error: null,
+        next_attempt_at: null,
+        updated_at: nowIso,
+      })
       .onConflict((oc) => oc.column('session_id').doNothing())
       .execute();
     let claim = this.db
@@ -193,7 +200,9 @@ export class GoogleAttendanceImporter {
 
     const code = meetingCodeOf(session.join_url);
     if (session.type !== 'meet' || !code) {
-      return fail(`Il link della sessione non contiene un codice riunione Google Meet (abc-defg-hij): ${session.join_url ?? 'nessun link'}.`);
+      return fail(
+        `Il link della sessione non contiene un codice riunione Google Meet (abc-defg-hij): ${session.join_url ?? 'nessun link'}.`,
+      );
     }
     if (now < endMs && !force) return later('La sessione non è ancora terminata.', 0, endMs - now);
 
@@ -201,7 +210,10 @@ export class GoogleAttendanceImporter {
     const otherSources = Object.keys(existing).filter((source) => source !== 'google');
     if (otherSources.length) {
       // One source per session: a CSV import (or demo data) already holds this session's list.
-      return done(0, `Presenze già presenti da altra fonte (${otherSources.join(', ')}): importazione da Google non eseguita.`);
+      return done(
+        0,
+        `Presenze già presenti da altra fonte (${otherSources.join(', ')}): importazione da Google non eseguita.`,
+      );
     }
     const alreadyImported = existing.google ?? 0;
     const pastDeadline = now >= deadline;
@@ -219,17 +231,24 @@ export class GoogleAttendanceImporter {
         // Google logs each participant when they leave and may deliver late events: keep
         // refreshing (upserts, no duplicates) until the 6-hour window has passed.
         if (pastDeadline) return done(saved);
-        return later('Presenze importate; aggiornamento finché il report di Google può ancora cambiare.', saved, backoffMs(attempts));
+        return later(
+          'Presenze importate; aggiornamento finché il report di Google può ancora cambiare.',
+          saved,
+          backoffMs(attempts),
+        );
       }
       if (alreadyImported > 0 && pastDeadline) return done(0);
       if (pastDeadline) {
-        return fail(`Nessuna presenza nel report di Google Meet (codice ${code}) entro 6 ore dalla fine della sessione.`);
+        return fail(
+          `Nessuna presenza nel report di Google Meet (codice ${code}) entro 6 ore dalla fine della sessione.`,
+        );
       }
       return later('Report di Google Meet non ancora disponibile.', 0, backoffMs(attempts));
     } catch (e) {
       const message = (e as Error).message;
       if (e instanceof PermanentError) return fail(message);
-      if (e instanceof CredentialsError) this.log.error({ sessionId, error: message }, 'Google refused the attendance importer credentials');
+      if (e instanceof CredentialsError)
+        this.log.error({ sessionId, error: message }, 'Google refused the attendance importer credentials');
       else if (!(e instanceof RetryLaterError)) this.log.error({ sessionId, err: e }, 'attendance import crashed');
       if (pastDeadline) {
         if (alreadyImported > 0) return done(0, `Ultimo aggiornamento non riuscito: ${message}`);

@@ -13,7 +13,10 @@ export default async function attendanceRoutes(app: FastifyInstance): Promise<vo
 
   app.get<{ Params: { id: number } }>(
     '/sessions/:id/attendances',
-    { schema: { params: IdParams, response: responses({ 200: AttendanceListResponse }) }, preHandler: app.requirePermission('read_sessions') },
+    {
+      schema: { params: IdParams, response: responses({ 200: AttendanceListResponse }) },
+      preHandler: app.requirePermission('read_sessions'),
+    },
     async (request) => {
       await findSession(request.params.id);
       const [rows, state] = await Promise.all([
@@ -29,7 +32,10 @@ export default async function attendanceRoutes(app: FastifyInstance): Promise<vo
 
   app.get<{ Params: { id: number } }>(
     '/sessions/:id/attendances/excel',
-    { schema: { params: IdParams, response: responses({ 200: AttendanceWorkbook }) }, preHandler: app.requirePermission('read_sessions') },
+    {
+      schema: { params: IdParams, response: responses({ 200: AttendanceWorkbook }) },
+      preHandler: app.requirePermission('read_sessions'),
+    },
     async (request, reply) => {
       await findSession(request.params.id);
       const file = await attendancesWorkbook(await attendances.listForSession(request.params.id));

@@ -33,4 +33,6 @@ export const AttendanceListResponse = Type.Object({
 export type AttendanceListResponse = Static<typeof AttendanceListResponse>;
 
 /** GET /api/sessions/{id}/attendances/excel: the attendances_logs.xlsx file itself. */
-export const AttendanceWorkbook = Type.Unsafe<Buffer>(Type.String({ format: 'binary', description: 'attendances_logs.xlsx' }));
+export const AttendanceWorkbook = Type.Unsafe<Buffer>(
+  Type.String({ format: 'binary', description: 'attendances_logs.xlsx' }),
+);

@@ -57,9 +57,20 @@ export async function saveStints(
   const unique = uniqueByKey(stints);
   return db.transaction().execute(async (trx) => {
     const countRows = async () =>
-      Number((await trx.selectFrom('attendances').select((eb) => eb.fn.countAll().as('n')).where('session_id', '=', sessionId).executeTakeFirst())?.n ?? 0);
+      Number(
+        (
+          await trx
+            .selectFrom('attendances')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('session_id', '=', sessionId)
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
     const before = await countRows();
-    const users = await usersByEmail(trx, unique.flatMap((s) => (s.email ? [s.email] : [])));
+    const users = await usersByEmail(
+      trx,
+      unique.flatMap((s) => (s.email ? [s.email] : [])),
+    );
     let matched = 0;
     const rows = unique.map((s) => {
       const userId = s.email ? (users.get(s.email.toLowerCase()) ?? null) : null;
@@ -115,7 +126,13 @@ export async function saveStints(
     }
     // One audit record per import (never one per attendance), in the same transaction; imports run
     // as a scheduled job or from the command line, so nobody signed in is their author.
-    await audit(trx, now, { actorId: null, action: 'import', entityType: 'session', entityId: sessionId, changes: { source: [null, source], attendances: [before, await countRows()] } });
+    await audit(trx, now, {
+      actorId: null,
+      action: 'import',
+      entityType: 'session',
+      entityId: sessionId,
+      changes: { source: [null, source], attendances: [before, await countRows()] },
+    });
     return { saved: rows.length, matched, removed };
   });
 }

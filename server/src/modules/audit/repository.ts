@@ -8,7 +8,16 @@ import { defineRepository } from '../registry.js';
 import type { AuditEntry } from './schemas.js';
 
 export type AuditAction = AuditLogTable['action'];
-export const AUDIT_ACTIONS: readonly AuditAction[] = ['create', 'update', 'delete', 'sign_in', 'sign_out', 'import', 'reset', 'regenerate'];
+export const AUDIT_ACTIONS: readonly AuditAction[] = [
+  'create',
+  'update',
+  'delete',
+  'sign_in',
+  'sign_out',
+  'import',
+  'reset',
+  'regenerate',
+];
 
 /** `{field: [before, after]}`; a created entity has null befores, a deleted one null afters. */
 export type AuditChanges = Record<string, [unknown, unknown]>;
@@ -54,7 +63,8 @@ export function changesBetween(
   fields?: readonly string[],
 ): AuditChanges {
   const names = fields ?? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  const valueOf = (row: object | null | undefined, name: string) => (row ? ((row as Record<string, unknown>)[name] ?? null) : null);
+  const valueOf = (row: object | null | undefined, name: string) =>
+    row ? ((row as Record<string, unknown>)[name] ?? null) : null;
   const changes: AuditChanges = {};
   for (const name of names) {
     if (SECRET_FIELD.test(name)) continue;

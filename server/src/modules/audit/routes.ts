@@ -47,14 +47,22 @@ export default async function auditRoutes(base: FastifyInstance): Promise<void> 
       id('entity_id', "L'identificativo indicato deve essere un numero intero positivo.");
       const type = filterValue(query, 'entity_type');
       if (type !== undefined) filters.entity_type = type;
-      for (const [key, edge] of [['from', 'start'], ['to', 'end']] as const) {
+      for (const [key, edge] of [
+        ['from', 'start'],
+        ['to', 'end'],
+      ] as const) {
         const raw = filterValue(query, key);
         if (raw === undefined) continue;
         const at = instant(raw, edge);
         if (at) filters[key] = at;
-        else bag.add(`filter.${key}`, key === 'from' ? 'La data di inizio non è valida.' : 'La data di fine non è valida.');
+        else
+          bag.add(
+            `filter.${key}`,
+            key === 'from' ? 'La data di inizio non è valida.' : 'La data di fine non è valida.',
+          );
       }
-      if (filters.from && filters.to && filters.from > filters.to) bag.add('filter.to', 'La data di fine non può precedere la data di inizio.');
+      if (filters.from && filters.to && filters.from > filters.to)
+        bag.add('filter.to', 'La data di fine non può precedere la data di inizio.');
       bag.throwIfAny();
       return audit.list(query, filters);
     },

@@ -15,7 +15,7 @@ const CLIENT_REFUSED =
   "Il provider di identità non ha accettato Percorso: l'amministratore deve controllarne la configurazione.";
 const EXPIRED = 'La richiesta di accesso è scaduta o non è valida: riprova.';
 const ACCESS_DENIED = "L'accesso è stato negato dal provider di identità.";
-const PROVIDER_ERROR = 'Il provider di identità non ha completato l\'accesso.';
+const PROVIDER_ERROR = "Il provider di identità non ha completato l'accesso.";
 
 /** A sign-in must come back within this time from its start. */
 const SIGN_IN_TTL_MS = 10 * 60 * 1000;
@@ -52,7 +52,10 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
       try {
         started = await app.oidc.startSignIn();
       } catch (error) {
-        request.log.warn({ detail: (error as ProviderUnavailableError).detail ?? String(error) }, 'sign-in start failed');
+        request.log.warn(
+          { detail: (error as ProviderUnavailableError).detail ?? String(error) },
+          'sign-in start failed',
+        );
         throw new HttpError(503, PROVIDER_DOWN);
       }
       await app.signIns.savePending(hashToken(started.state), started.codeVerifier, started.nonce);
@@ -63,7 +66,10 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/callback',
-    { config: { public: true, rateLimit }, schema: { body: AuthCallbackBody, response: responses({ 200: AuthCallbackResponse }) } },
+    {
+      config: { public: true, rateLimit },
+      schema: { body: AuthCallbackBody, response: responses({ 200: AuthCallbackResponse }) },
+    },
     async (request, reply) => {
       const body = request.body;
       const log = request.log;
@@ -83,7 +89,9 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
       const age = pending ? app.now() - Date.parse(pending.created_at) : Infinity;
       if (!pending || !body.state || age > SIGN_IN_TTL_MS) {
         return refuse(reply, log, 'expired', EXPIRED, {
-          detail: body.state ? 'no sign-in in progress with this state (expired, already used or never started here)' : 'no state',
+          detail: body.state
+            ? 'no sign-in in progress with this state (expired, already used or never started here)'
+            : 'no state',
         });
       }
 
@@ -103,15 +111,22 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
 
       let userId: number;
       try {
-        userId = await resolveLocalUser(app.signIns, signedIn.identity, { ...app.config, trustEmail: app.config.oidc.trustEmail });
+        userId = await resolveLocalUser(app.signIns, signedIn.identity, {
+          ...app.config,
+          trustEmail: app.config.oidc.trustEmail,
+        });
       } catch (error) {
         if (error instanceof SignInRefusedError) {
-          return refuse(reply, log, error.reason, error.message, { detail: error.detail, subject: signedIn.identity.sub });
+          return refuse(reply, log, error.reason, error.message, {
+            detail: error.detail,
+            subject: signedIn.identity.sub,
+          });
         }
         throw error;
       }
-      const accessToken = await app.repos.audit.withRecord({ actorId: userId, action: 'sign_in', entityType: 'user', entityId: userId, changes: {} }, (trx) =>
-        issueToken(trx, userId, app.config.tokenTtlSeconds, new Date(app.now()), signedIn.idToken),
+      const accessToken = await app.repos.audit.withRecord(
+        { actorId: userId, action: 'sign_in', entityType: 'user', entityId: userId, changes: {} },
+        (trx) => issueToken(trx, userId, app.config.tokenTtlSeconds, new Date(app.now()), signedIn.idToken),
       );
       await app.signIns.purgeUsedCodes(KEEP_USED_CODES_MS);
       return { access_token: accessToken };
@@ -125,7 +140,10 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
    */
   app.post('/auth/logout', { schema: { response: responses({ 200: AuthLogoutResponse }) } }, async (request) => {
     const { userId, token } = authOf(request);
-    const { idToken } = await app.repos.audit.withRecord({ actorId: userId, action: 'sign_out', entityType: 'user', entityId: userId, changes: {} }, (trx) => revokeToken(trx, token));
+    const { idToken } = await app.repos.audit.withRecord(
+      { actorId: userId, action: 'sign_out', entityType: 'user', entityId: userId, changes: {} },
+      (trx) => revokeToken(trx, token),
+    );
     const logoutUrl = idToken ? await app.oidc.endSessionUrl(idToken) : null;
     return { logout_url: logoutUrl };
   });

@@ -31,14 +31,23 @@ export function createCalendarRepository(db: Db, now: Clock) {
   return {
     /** The user's feed (nonce and token hash), if one was ever issued. */
     async feedOf(userId: number): Promise<{ nonce: string; token_hash: string } | undefined> {
-      return db.selectFrom('calendar_feeds').select(['nonce', 'token_hash']).where('user_id', '=', userId).executeTakeFirst();
+      return db
+        .selectFrom('calendar_feeds')
+        .select(['nonce', 'token_hash'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
     },
 
     /**
      * Stores the user's feed, replacing the previous one (whose URL stops working at once).
      * With `regenerated`, the audit trail records it in the same transaction (no token in it).
      */
-    async saveFeed(userId: number, nonce: string, tokenHash: string, regenerated: { actorId: number } | null): Promise<void> {
+    async saveFeed(
+      userId: number,
+      nonce: string,
+      tokenHash: string,
+      regenerated: { actorId: number } | null,
+    ): Promise<void> {
       const at = isoNow(now);
       await db.transaction().execute(async (trx) => {
         await trx
@@ -78,7 +87,10 @@ export function createCalendarRepository(db: Db, now: Clock) {
      */
     async visibleSessions(owner: FeedOwner, range: { since: string } | { sessionId: number }): Promise<SessionEvent[]> {
       let query = db.selectFrom('sessions').select(EVENT_COLUMNS);
-      query = 'since' in range ? query.where('sessions.start_time', '>=', range.since) : query.where('sessions.id', '=', range.sessionId);
+      query =
+        'since' in range
+          ? query.where('sessions.start_time', '>=', range.since)
+          : query.where('sessions.id', '=', range.sessionId);
       if (!(owner.is_expert && owner.expert_access === 'complete')) {
         const [memberOf, owned, followed] = await Promise.all([
           db.selectFrom('team_members').select('team_id').where('user_id', '=', owner.id).execute(),
@@ -87,7 +99,9 @@ export function createCalendarRepository(db: Db, now: Clock) {
             ? db.selectFrom('expert_teams').select('team_id').where('user_id', '=', owner.id).execute()
             : Promise.resolve([]),
         ]);
-        const teamIds = [...new Set([...memberOf.map((r) => r.team_id), ...owned.map((r) => r.id), ...followed.map((r) => r.team_id)])];
+        const teamIds = [
+          ...new Set([...memberOf.map((r) => r.team_id), ...owned.map((r) => r.id), ...followed.map((r) => r.team_id)]),
+        ];
         query = query.where((eb) => {
           const asExpert = eb.exists(
             eb
@@ -97,7 +111,11 @@ export function createCalendarRepository(db: Db, now: Clock) {
               .where('session_experts.user_id', '=', owner.id),
           );
           if (!teamIds.length) return asExpert;
-          const sessionTeams = () => eb.selectFrom('session_teams').select(sql.lit(1).as('one')).whereRef('session_teams.session_id', '=', 'sessions.id');
+          const sessionTeams = () =>
+            eb
+              .selectFrom('session_teams')
+              .select(sql.lit(1).as('one'))
+              .whereRef('session_teams.session_id', '=', 'sessions.id');
           return eb.or([
             asExpert,
             eb.exists(sessionTeams().where('session_teams.team_id', 'in', teamIds)),
@@ -116,7 +134,11 @@ export function createCalendarRepository(db: Db, now: Clock) {
 
     /** The signed-in caller as a feed owner (what decides the sessions they see). */
     async owner(userId: number): Promise<FeedOwner | undefined> {
-      const row = await db.selectFrom('users').select(['id', 'is_expert', 'expert_access']).where('id', '=', userId).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'is_expert', 'expert_access'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
       return row && { id: row.id, is_expert: Boolean(row.is_expert), expert_access: row.expert_access };
     },
   };

@@ -12,12 +12,16 @@ import { ClientConfig } from './schemas.js';
 export default async function configRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/config', { config: { public: true }, schema: { response: responses({ 200: ClientConfig }) } }, async (request) => {
-    try {
-      return await app.clientConfig.load();
-    } catch (error) {
-      request.log.warn({ err: error }, 'provider discovery failed');
-      throw new HttpError(503, 'Il provider di identità non risponde. Riprova più tardi.');
-    }
-  });
+  app.get(
+    '/config',
+    { config: { public: true }, schema: { response: responses({ 200: ClientConfig }) } },
+    async (request) => {
+      try {
+        return await app.clientConfig.load();
+      } catch (error) {
+        request.log.warn({ err: error }, 'provider discovery failed');
+        throw new HttpError(503, 'Il provider di identità non risponde. Riprova più tardi.');
+      }
+    },
+  );
 }

@@ -48,12 +48,25 @@ export function createModulesRepository(db: Db, now: Clock) {
   return {
     /** The module, only when it belongs to the course. */
     async findInCourse(courseId: number, moduleId: number): Promise<ModuleRow | undefined> {
-      return db.selectFrom('modules').selectAll().where('id', '=', moduleId).where('course_id', '=', courseId).executeTakeFirst();
+      return db
+        .selectFrom('modules')
+        .selectAll()
+        .where('id', '=', moduleId)
+        .where('course_id', '=', courseId)
+        .executeTakeFirst();
     },
 
     /** Another module of the course already at `position` (the course's order has one module per place). */
-    async atPosition(courseId: number, position: number, exceptId?: number): Promise<{ id: number; name: string } | undefined> {
-      let query = db.selectFrom('modules').select(['id', 'name']).where('course_id', '=', courseId).where('position', '=', position);
+    async atPosition(
+      courseId: number,
+      position: number,
+      exceptId?: number,
+    ): Promise<{ id: number; name: string } | undefined> {
+      let query = db
+        .selectFrom('modules')
+        .select(['id', 'name'])
+        .where('course_id', '=', courseId)
+        .where('position', '=', position);
       if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
       return query.orderBy('id').executeTakeFirst();
     },
@@ -68,7 +81,10 @@ export function createModulesRepository(db: Db, now: Clock) {
       return listPage(moduleQuery(db, userId).where('modules.course_id', '=', courseId), params, {
         filters: { name: (term) => ilike('modules.name', term) },
         ids: 'modules.id',
-        sort: { allowed: { position: 'modules.position', name: 'modules.name', id: 'modules.id' }, default: 'position' },
+        sort: {
+          allowed: { position: 'modules.position', name: 'modules.name', id: 'modules.id' },
+          default: 'position',
+        },
         tieBreaker: { column: 'modules.id', direction: 'asc' },
         perPage: MAX_PER_PAGE,
       });
@@ -82,7 +98,13 @@ export function createModulesRepository(db: Db, now: Clock) {
           .values({ course_id: courseId, ...values, created_at: isoNow(now) })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await audit(trx, now, { actorId, action: 'create', entityType: 'module', entityId: row.id, changes: changesBetween(null, { course_id: courseId, ...values }) });
+        await audit(trx, now, {
+          actorId,
+          action: 'create',
+          entityType: 'module',
+          entityId: row.id,
+          changes: changesBetween(null, { course_id: courseId, ...values }),
+        });
         return row.id;
       });
     },
@@ -92,7 +114,13 @@ export function createModulesRepository(db: Db, now: Clock) {
         const before = await trx.selectFrom('modules').selectAll().where('id', '=', id).executeTakeFirst();
         if (before) await lockOrder(trx, MODULE_ORDER, before.course_id);
         await trx.updateTable('modules').set(values).where('id', '=', id).execute();
-        await audit(trx, now, { actorId, action: 'update', entityType: 'module', entityId: id, changes: changesBetween(before, { ...before, ...values }, Object.keys(values)) });
+        await audit(trx, now, {
+          actorId,
+          action: 'update',
+          entityType: 'module',
+          entityId: id,
+          changes: changesBetween(before, { ...before, ...values }, Object.keys(values)),
+        });
       });
     },
 
@@ -105,14 +133,24 @@ export function createModulesRepository(db: Db, now: Clock) {
     async setCover(actorId: ActorId, id: number, image: StoredImage): Promise<void> {
       await db.transaction().execute(async (trx) => {
         // Lock the row first, so that of two uploads at once each removes the cover it really replaced.
-        await trx.updateTable('modules').set((eb) => ({ cover_url: eb.ref('cover_url') })).where('id', '=', id).execute();
+        await trx
+          .updateTable('modules')
+          .set((eb) => ({ cover_url: eb.ref('cover_url') }))
+          .where('id', '=', id)
+          .execute();
         const before = await trx.selectFrom('modules').select('cover_url').where('id', '=', id).executeTakeFirst();
         if (!before) return;
         const coverUrl = image.path;
         await insertImage(trx, now, image);
         await trx.updateTable('modules').set({ cover_url: coverUrl }).where('id', '=', id).execute();
         await deleteImages(trx, [before.cover_url]);
-        await audit(trx, now, { actorId, action: 'update', entityType: 'module', entityId: id, changes: changesBetween(before, { cover_url: coverUrl }, ['cover_url']) });
+        await audit(trx, now, {
+          actorId,
+          action: 'update',
+          entityType: 'module',
+          entityId: id,
+          changes: changesBetween(before, { cover_url: coverUrl }, ['cover_url']),
+        });
       });
     },
 
@@ -123,7 +161,13 @@ export function createModulesRepository(db: Db, now: Clock) {
         if (!before) return;
         await trx.deleteFrom('modules').where('id', '=', id).execute();
         await deleteImages(trx, [before.cover_url]);
-        await audit(trx, now, { actorId, action: 'delete', entityType: 'module', entityId: id, changes: changesBetween(before, null, ['course_id', 'name', 'description', 'position', 'cover_url']) });
+        await audit(trx, now, {
+          actorId,
+          action: 'delete',
+          entityType: 'module',
+          entityId: id,
+          changes: changesBetween(before, null, ['course_id', 'name', 'description', 'position', 'cover_url']),
+        });
       });
     },
   };

@@ -20,8 +20,10 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
   const normalise = blankFields({ required: ['position', 'name'], optional: ['description'] });
 
   const { courses, modules } = app.repos;
-  const findModule = async (courseId: number, moduleId: number) => orNotFound(await modules.findInCourse(courseId, moduleId), 'module');
-  const moduleFor = async (userId: number, moduleId: number) => presentModule(orNotFound(await modules.findForUser(moduleId, userId), 'module'));
+  const findModule = async (courseId: number, moduleId: number) =>
+    orNotFound(await modules.findInCourse(courseId, moduleId), 'module');
+  const moduleFor = async (userId: number, moduleId: number) =>
+    presentModule(orNotFound(await modules.findForUser(moduleId, userId), 'module'));
   /** Who else holds `position` in the course, as a refusal names them; undefined when free. */
   const moduleAt = async (courseId: number, position: number, exceptId?: number) => {
     const holder = await modules.atPosition(courseId, position, exceptId);
@@ -38,19 +40,30 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     if (taken) errors.add('position', positionTakenMessage(position!, taken));
   });
 
-  app.get('/courses/:courseId/modules', { schema: { params: CourseParams, querystring: ListQuery, response: responses({ 200: ModuleListResponse }) } }, async (request) => {
-    const auth = authOf(request);
-    const course = await loadReadableCourse(courses, auth, request.params.courseId);
-    const { rows, meta } = await modules.list(course.id, request.query, auth.userId);
-    return { data: rows.map(presentModule), meta };
-  });
+  app.get(
+    '/courses/:courseId/modules',
+    { schema: { params: CourseParams, querystring: ListQuery, response: responses({ 200: ModuleListResponse }) } },
+    async (request) => {
+      const auth = authOf(request);
+      const course = await loadReadableCourse(courses, auth, request.params.courseId);
+      const { rows, meta } = await modules.list(course.id, request.query, auth.userId);
+      return { data: rows.map(presentModule), meta };
+    },
+  );
 
-  app.get('/courses/:courseId/modules/:moduleId', { config: { editVersion: editVersionOf(ModuleBody) }, schema: { params: ModuleParams, response: responses({ 200: ModuleResponse }) } }, async (request) => {
-    const auth = authOf(request);
-    const course = await loadReadableCourse(courses, auth, request.params.courseId);
-    const module = await findModule(course.id, request.params.moduleId);
-    return { data: await moduleFor(auth.userId, module.id) };
-  });
+  app.get(
+    '/courses/:courseId/modules/:moduleId',
+    {
+      config: { editVersion: editVersionOf(ModuleBody) },
+      schema: { params: ModuleParams, response: responses({ 200: ModuleResponse }) },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const course = await loadReadableCourse(courses, auth, request.params.courseId);
+      const module = await findModule(course.id, request.params.moduleId);
+      return { data: await moduleFor(auth.userId, module.id) };
+    },
+  );
 
   app.post(
     '/courses/:courseId/modules',
@@ -64,7 +77,12 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
       const { position, name, description } = request.body;
       const id = await writeAtPosition(
         position,
-        () => modules.create(actorOf(request), course.id, { position, name: name.trim(), description: description?.trim() || null }),
+        () =>
+          modules.create(actorOf(request), course.id, {
+            position,
+            name: name.trim(),
+            description: description?.trim() || null,
+          }),
         async () => (await moduleAt(course.id, position)) ?? 'da un altro modulo',
       );
       reply.status(201);
@@ -90,7 +108,12 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
       const { position, name, description } = request.body;
       await writeAtPosition(
         position,
-        () => modules.update(actorOf(request), module.id, { position, name: name.trim(), description: description?.trim() || null }),
+        () =>
+          modules.update(actorOf(request), module.id, {
+            position,
+            name: name.trim(),
+            description: description?.trim() || null,
+          }),
         async () => (await moduleAt(module.course_id, position)) ?? 'da un altro modulo',
       );
       return { data: await moduleFor(authOf(request).userId, module.id) };
@@ -99,7 +122,10 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
 
   app.delete(
     '/courses/:courseId/modules/:moduleId',
-    { schema: { params: ModuleParams, response: responses({ 200: DeletedResponse }) }, preHandler: app.requirePermission('delete_courses') },
+    {
+      schema: { params: ModuleParams, response: responses({ 200: DeletedResponse }) },
+      preHandler: app.requirePermission('delete_courses'),
+    },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
       // Lessons, their progress and the cover go with the module.
@@ -110,10 +136,17 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
 
   app.post(
     '/courses/:courseId/modules/:moduleId/cover',
-    { schema: { params: ModuleParams, response: responses({ 200: ModuleResponse }) }, preHandler: app.requirePermission('update_lesosns') },
+    {
+      schema: { params: ModuleParams, response: responses({ 200: ModuleResponse }) },
+      preHandler: app.requirePermission('update_lesosns'),
+    },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
-      await modules.setCover(actorOf(request), module.id, await receiveUploadedImage(request, { field: 'cover', folder: 'modules', aspect: COVER_ASPECT }));
+      await modules.setCover(
+        actorOf(request),
+        module.id,
+        await receiveUploadedImage(request, { field: 'cover', folder: 'modules', aspect: COVER_ASPECT }),
+      );
       return { data: await moduleFor(authOf(request).userId, module.id) };
     },
   );
@@ -121,11 +154,18 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
   /** Swaps the module with its neighbour in the course's order: the same permission and checks as the PUT. */
   app.post(
     '/courses/:courseId/modules/:moduleId/move',
-    { schema: { params: ModuleParams, body: MoveBody, response: responses({ 200: ModuleMoveResponse }) }, preHandler: app.requirePermission('update_lesosns') },
+    {
+      schema: { params: ModuleParams, body: MoveBody, response: responses({ 200: ModuleMoveResponse }) },
+      preHandler: app.requirePermission('update_lesosns'),
+    },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
       const { direction } = request.body;
-      const ids = swappedOrRefused(await modules.move(actorOf(request), module.course_id, module.id, direction), 'module', direction);
+      const ids = swappedOrRefused(
+        await modules.move(actorOf(request), module.course_id, module.id, direction),
+        'module',
+        direction,
+      );
       const userId = authOf(request).userId;
       return { data: await Promise.all(ids.map((id) => moduleFor(userId, id))) };
     },

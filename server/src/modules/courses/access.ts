@@ -52,7 +52,12 @@ export function syncTargetFor(auth: AuthContext, row: SyncTargetRow | undefined)
   const course = orNotFound(row, 'course');
   if (!mayFollowCourse(auth, course)) throw courseNotAvailable();
   const moduleId = orNotFound(course.module_id, 'module');
-  if (course.lesson_id === null || course.lesson_position === null || course.name === null || course.video_url === null) {
+  if (
+    course.lesson_id === null ||
+    course.lesson_position === null ||
+    course.name === null ||
+    course.video_url === null
+  ) {
     return orNotFound<SyncTarget>(undefined, 'lesson');
   }
   return {

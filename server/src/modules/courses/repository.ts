@@ -62,7 +62,10 @@ export function createCoursesRepository(db: Db, now: Clock) {
       return listPage(query, params, {
         filters: { name: (term) => ilike('courses.name', term) },
         ids: 'courses.id',
-        sort: { allowed: { name: 'courses.name', created_at: 'courses.created_at', id: 'courses.id' }, default: '-created_at' },
+        sort: {
+          allowed: { name: 'courses.name', created_at: 'courses.created_at', id: 'courses.id' },
+          default: '-created_at',
+        },
         tieBreaker: { column: 'courses.id', direction: 'asc' },
         perPage: MAX_PER_PAGE,
       });
@@ -76,7 +79,13 @@ export function createCoursesRepository(db: Db, now: Clock) {
           .values({ ...stored, created_at: isoNow(now) })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await audit(trx, now, { actorId, action: 'create', entityType: 'course', entityId: row.id, changes: changesBetween(null, { ...stored, published: Boolean(stored.published) }) });
+        await audit(trx, now, {
+          actorId,
+          action: 'create',
+          entityType: 'course',
+          entityId: row.id,
+          changes: changesBetween(null, { ...stored, published: Boolean(stored.published) }),
+        });
         return row.id;
       });
     },
@@ -84,15 +93,26 @@ export function createCoursesRepository(db: Db, now: Clock) {
     /** Stores name and description, and `published` when given. */
     async update(actorId: ActorId, id: number, values: CourseValues): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('courses').select(['name', 'description', 'published']).where('id', '=', id).executeTakeFirst();
+        const before = await trx
+          .selectFrom('courses')
+          .select(['name', 'description', 'published'])
+          .where('id', '=', id)
+          .executeTakeFirst();
         const set = {
           name: values.name,
           description: values.description,
           ...(values.published === undefined ? {} : { published: values.published ? 1 : 0 }),
         };
         await trx.updateTable('courses').set(set).where('id', '=', id).execute();
-        const asBool = (row: { published?: number } | undefined) => row && { ...row, ...(row.published === undefined ? {} : { published: Boolean(row.published) }) };
-        await audit(trx, now, { actorId, action: 'update', entityType: 'course', entityId: id, changes: changesBetween(asBool(before), asBool({ ...before, ...set }), Object.keys(set)) });
+        const asBool = (row: { published?: number } | undefined) =>
+          row && { ...row, ...(row.published === undefined ? {} : { published: Boolean(row.published) }) };
+        await audit(trx, now, {
+          actorId,
+          action: 'update',
+          entityType: 'course',
+          entityId: id,
+          changes: changesBetween(asBool(before), asBool({ ...before, ...set }), Object.keys(set)),
+        });
       });
     },
 
@@ -100,14 +120,24 @@ export function createCoursesRepository(db: Db, now: Clock) {
     async setCover(actorId: ActorId, id: number, image: StoredImage): Promise<void> {
       await db.transaction().execute(async (trx) => {
         // Lock the row first, so that of two uploads at once each removes the cover it really replaced.
-        await trx.updateTable('courses').set((eb) => ({ cover_url: eb.ref('cover_url') })).where('id', '=', id).execute();
+        await trx
+          .updateTable('courses')
+          .set((eb) => ({ cover_url: eb.ref('cover_url') }))
+          .where('id', '=', id)
+          .execute();
         const before = await trx.selectFrom('courses').select('cover_url').where('id', '=', id).executeTakeFirst();
         if (!before) return;
         const coverUrl = image.path;
         await insertImage(trx, now, image);
         await trx.updateTable('courses').set({ cover_url: coverUrl }).where('id', '=', id).execute();
         await deleteImages(trx, [before.cover_url]);
-        await audit(trx, now, { actorId, action: 'update', entityType: 'course', entityId: id, changes: changesBetween(before, { cover_url: coverUrl }, ['cover_url']) });
+        await audit(trx, now, {
+          actorId,
+          action: 'update',
+          entityType: 'course',
+          entityId: id,
+          changes: changesBetween(before, { cover_url: coverUrl }, ['cover_url']),
+        });
       });
     },
 
@@ -115,11 +145,20 @@ export function createCoursesRepository(db: Db, now: Clock) {
     async delete(actorId: ActorId, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirst();
-        const modules = await trx.selectFrom('modules').select(['id', 'cover_url']).where('course_id', '=', id).execute();
+        const modules = await trx
+          .selectFrom('modules')
+          .select(['id', 'cover_url'])
+          .where('course_id', '=', id)
+          .execute();
         await trx.deleteFrom('courses').where('id', '=', id).execute();
         await deleteImages(trx, [before?.cover_url, ...modules.map((m) => m.cover_url)]);
         if (before) {
-          const changes = changesBetween({ ...before, published: Boolean(before.published) }, null, ['name', 'description', 'published', 'cover_url']);
+          const changes = changesBetween({ ...before, published: Boolean(before.published) }, null, [
+            'name',
+            'description',
+            'published',
+            'cover_url',
+          ]);
           if (modules.length) changes.modules = [modules.map((m) => m.id).sort((a, b) => a - b), []];
           await audit(trx, now, { actorId, action: 'delete', entityType: 'course', entityId: id, changes });
         }

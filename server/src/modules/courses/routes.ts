@@ -24,27 +24,50 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
 
   const { courses } = app.repos;
   const findCourse = async (id: number) => orNotFound(await courses.findById(id), 'course');
-  const courseFor = async (userId: number, courseId: number) => presentCourse(orNotFound(await courses.findForUser(courseId, userId), 'course'));
+  const courseFor = async (userId: number, courseId: number) =>
+    presentCourse(orNotFound(await courses.findForUser(courseId, userId), 'course'));
 
-  app.get('/courses', { schema: { querystring: ListQuery, response: responses({ 200: CourseListResponse }) } }, async (request) => {
-    const auth = authOf(request);
-    assertCoursesReadable(auth);
-    const { rows, meta } = await courses.list(request.query, { userId: auth.userId, publishedOnly: !maySeeAllCourses(auth) });
-    return { data: rows.map(presentCourse), meta };
-  });
+  app.get(
+    '/courses',
+    { schema: { querystring: ListQuery, response: responses({ 200: CourseListResponse }) } },
+    async (request) => {
+      const auth = authOf(request);
+      assertCoursesReadable(auth);
+      const { rows, meta } = await courses.list(request.query, {
+        userId: auth.userId,
+        publishedOnly: !maySeeAllCourses(auth),
+      });
+      return { data: rows.map(presentCourse), meta };
+    },
+  );
 
-  app.get('/courses/:courseId', { config: { editVersion: editVersionOf(CourseUpdateBody) }, schema: { params: CourseParams, response: responses({ 200: CourseResponse }) } }, async (request) => {
-    const auth = authOf(request);
-    await loadReadableCourse(courses, auth, request.params.courseId);
-    return { data: await courseFor(auth.userId, request.params.courseId) };
-  });
+  app.get(
+    '/courses/:courseId',
+    {
+      config: { editVersion: editVersionOf(CourseUpdateBody) },
+      schema: { params: CourseParams, response: responses({ 200: CourseResponse }) },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      await loadReadableCourse(courses, auth, request.params.courseId);
+      return { data: await courseFor(auth.userId, request.params.courseId) };
+    },
+  );
 
   app.post(
     '/courses',
-    { schema: { body: CourseCreateBody, response: responses({ 201: CourseResponse }) }, preValidation: normalise, preHandler: app.requirePermission('create_courses') },
+    {
+      schema: { body: CourseCreateBody, response: responses({ 201: CourseResponse }) },
+      preValidation: normalise,
+      preHandler: app.requirePermission('create_courses'),
+    },
     async (request, reply) => {
       const { name, description, published } = request.body;
-      const id = await courses.create(actorOf(request), { name: name.trim(), description: description.trim(), published });
+      const id = await courses.create(actorOf(request), {
+        name: name.trim(),
+        description: description.trim(),
+        published,
+      });
       reply.status(201);
       return { data: await courseFor(authOf(request).userId, id) };
     },
@@ -67,14 +90,21 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
       const { courseId } = request.params;
       await findCourse(courseId);
       const { name, description, published } = request.body;
-      await courses.update(actorOf(request), courseId, { name: name.trim(), description: description.trim(), published });
+      await courses.update(actorOf(request), courseId, {
+        name: name.trim(),
+        description: description.trim(),
+        published,
+      });
       return { data: await courseFor(authOf(request).userId, courseId) };
     },
   );
 
   app.delete(
     '/courses/:courseId',
-    { schema: { params: CourseParams, response: responses({ 200: DeletedResponse }) }, preHandler: app.requirePermission('delete_courses') },
+    {
+      schema: { params: CourseParams, response: responses({ 200: DeletedResponse }) },
+      preHandler: app.requirePermission('delete_courses'),
+    },
     async (request) => {
       const course = await findCourse(request.params.courseId);
       // Modules, lessons, progress and covers go with the course.
@@ -85,10 +115,17 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
 
   app.post(
     '/courses/:courseId/cover',
-    { schema: { params: CourseParams, response: responses({ 200: CourseResponse }) }, preHandler: app.requirePermission('update_courses') },
+    {
+      schema: { params: CourseParams, response: responses({ 200: CourseResponse }) },
+      preHandler: app.requirePermission('update_courses'),
+    },
     async (request) => {
       const course = await findCourse(request.params.courseId);
-      await courses.setCover(actorOf(request), course.id, await receiveUploadedImage(request, { field: 'cover', folder: 'courses', aspect: COVER_ASPECT }));
+      await courses.setCover(
+        actorOf(request),
+        course.id,
+        await receiveUploadedImage(request, { field: 'cover', folder: 'courses', aspect: COVER_ASPECT }),
+      );
       return { data: await courseFor(authOf(request).userId, course.id) };
     },
   );

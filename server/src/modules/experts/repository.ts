@@ -25,7 +25,11 @@ export function createExpertsRepository(db: Db, now: Clock) {
       .selectFrom('expert_teams')
       .innerJoin('teams', 'teams.id', 'expert_teams.team_id')
       .select(['expert_teams.user_id', 'teams.id', 'teams.name'])
-      .where('expert_teams.user_id', 'in', rows.map((r) => r.id))
+      .where(
+        'expert_teams.user_id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .orderBy('teams.name')
       .execute();
     const teamsOf = groupBy(teams, (t) => t.user_id);
@@ -41,13 +45,17 @@ export function createExpertsRepository(db: Db, now: Clock) {
 
     /** `filter[search]` (like users), `filter[name]`, `filter[id]`; newest first by default. */
     async list(params: ListParams) {
-      const { rows, meta } = await listPage(db.selectFrom('users').selectAll('users').where('users.is_expert', '=', 1), params, {
-        filters: { search: userSearch, name: (term) => ilike('users.name', term) },
-        ids: 'users.id',
-        sort: { allowed: USER_SORTS, default: '-created_at' },
-        tieBreaker: { column: 'users.id' },
-        counts,
-      });
+      const { rows, meta } = await listPage(
+        db.selectFrom('users').selectAll('users').where('users.is_expert', '=', 1),
+        params,
+        {
+          filters: { search: userSearch, name: (term) => ilike('users.name', term) },
+          ids: 'users.id',
+          sort: { allowed: USER_SORTS, default: '-created_at' },
+          tieBreaker: { column: 'users.id' },
+          counts,
+        },
+      );
       return { rows: await withTeams(rows), meta };
     },
 
@@ -60,28 +68,49 @@ export function createExpertsRepository(db: Db, now: Clock) {
     /** Makes the user an expert with this access; `teams` replaces the followed teams. */
     async save(actorId: ActorId, userId: number, access: ExpertAccess, teams: number[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('users').select(['is_expert', 'expert_access']).where('id', '=', userId).executeTakeFirst();
-        const followed = (await trx.selectFrom('expert_teams').select('team_id').where('user_id', '=', userId).execute()).map((t) => t.team_id);
+        const before = await trx
+          .selectFrom('users')
+          .select(['is_expert', 'expert_access'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        const followed = (
+          await trx.selectFrom('expert_teams').select('team_id').where('user_id', '=', userId).execute()
+        ).map((t) => t.team_id);
         await trx
           .updateTable('users')
           .set({ is_expert: 1, expert_access: access, updated_at: isoNow(now) })
           .where('id', '=', userId)
           .execute();
         await trx.deleteFrom('expert_teams').where('user_id', '=', userId).execute();
-        if (teams.length) await trx.insertInto('expert_teams').values(teams.map((team_id) => ({ user_id: userId, team_id }))).execute();
+        if (teams.length)
+          await trx
+            .insertInto('expert_teams')
+            .values(teams.map((team_id) => ({ user_id: userId, team_id })))
+            .execute();
         const wasExpert = Boolean(before?.is_expert);
         const changes: AuditChanges = {};
-        if (!wasExpert || before?.expert_access !== access) changes.expert_access = [wasExpert ? (before?.expert_access ?? null) : null, access];
+        if (!wasExpert || before?.expert_access !== access)
+          changes.expert_access = [wasExpert ? (before?.expert_access ?? null) : null, access];
         const teamChange = idsChange(followed, teams);
         if (teamChange) changes.teams = teamChange;
-        await audit(trx, now, { actorId, action: wasExpert ? 'update' : 'create', entityType: 'expert', entityId: userId, changes });
+        await audit(trx, now, {
+          actorId,
+          action: wasExpert ? 'update' : 'create',
+          entityType: 'expert',
+          entityId: userId,
+          changes,
+        });
       });
     },
 
     /** Turns the user back into a non-expert, off every team and session; the user itself stays. */
     async remove(actorId: ActorId, userId: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('users').select('expert_access').where('id', '=', userId).executeTakeFirst();
+        const before = await trx
+          .selectFrom('users')
+          .select('expert_access')
+          .where('id', '=', userId)
+          .executeTakeFirst();
         const [followed, sessions] = await Promise.all([
           trx.selectFrom('expert_teams').select('team_id').where('user_id', '=', userId).execute(),
           trx.selectFrom('session_experts').select('session_id').where('user_id', '=', userId).execute(),

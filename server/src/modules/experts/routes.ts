@@ -58,14 +58,29 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
   const { experts, users } = app.repos;
   const presentOne = async (id: number) => presentExpert(orNotFound(await experts.findDetail(id), 'expert'));
 
-  r.get('/experts', { preHandler: app.requirePermission('read_experts'), schema: { querystring: ListQuery, response: responses({ 200: ExpertListResponse }) } }, async (request) => {
-    const { rows, meta } = await experts.list(request.query);
-    return { data: rows.map(presentExpert), meta };
-  });
+  r.get(
+    '/experts',
+    {
+      preHandler: app.requirePermission('read_experts'),
+      schema: { querystring: ListQuery, response: responses({ 200: ExpertListResponse }) },
+    },
+    async (request) => {
+      const { rows, meta } = await experts.list(request.query);
+      return { data: rows.map(presentExpert), meta };
+    },
+  );
 
-  r.get('/experts/:id', { preHandler: app.requirePermission('read_experts'), config: { editVersion: editVersionOf(ExpertUpdateBody) }, schema: { params: IdParams, response: responses({ 200: ExpertResponse }) } }, async (request) => {
-    return { data: await presentOne(request.params.id) };
-  });
+  r.get(
+    '/experts/:id',
+    {
+      preHandler: app.requirePermission('read_experts'),
+      config: { editVersion: editVersionOf(ExpertUpdateBody) },
+      schema: { params: IdParams, response: responses({ 200: ExpertResponse }) },
+    },
+    async (request) => {
+      return { data: await presentOne(request.params.id) };
+    },
+  );
 
   r.post(
     '/experts',
@@ -99,10 +114,16 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
       preHandler: [
         app.requirePermission('update_experts'),
         recordExists('expert', (id) => experts.findById(id)),
-        checkBody<ExpertUpdateBody>((body, errors) => checkAccess(app.repos, accessFields(body), errors).then(() => undefined)),
+        checkBody<ExpertUpdateBody>((body, errors) =>
+          checkAccess(app.repos, accessFields(body), errors).then(() => undefined),
+        ),
       ],
       schema: { params: IdParams, body: ExpertUpdateBody, response: responses({ 200: ExpertResponse }) },
-      config: { editVersion: editVersionOf(ExpertUpdateBody, async (request) => ({ data: await presentOne((request.params as IdParams).id) })) },
+      config: {
+        editVersion: editVersionOf(ExpertUpdateBody, async (request) => ({
+          data: await presentOne((request.params as IdParams).id),
+        })),
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -116,10 +137,17 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
   );
 
   /** Turns the user back into a non-expert; the user itself stays. */
-  r.delete('/experts/:id', { preHandler: app.requirePermission('delete_experts'), schema: { params: IdParams, response: responses({ 200: ExpertDeletedResponse }) } }, async (request) => {
-    const { id } = request.params;
-    const user = orNotFound(await experts.findById(id), 'expert');
-    await experts.remove(actorOf(request), id);
-    return { data: { id: user.id, name: user.name, surname: user.surname } };
-  });
+  r.delete(
+    '/experts/:id',
+    {
+      preHandler: app.requirePermission('delete_experts'),
+      schema: { params: IdParams, response: responses({ 200: ExpertDeletedResponse }) },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const user = orNotFound(await experts.findById(id), 'expert');
+      await experts.remove(actorOf(request), id);
+      return { data: { id: user.id, name: user.name, surname: user.surname } };
+    },
+  );
 }

@@ -46,4 +46,6 @@ export type ExpertUpdateBody = Static<typeof ExpertUpdateBody>;
 export const ExpertResponse = Data(ExpertResource);
 export const ExpertListResponse = Page(ExpertResource);
 /** DELETE /api/experts/{id}: the user stays, only the expert flag and teams go. */
-export const ExpertDeletedResponse = Data(Type.Object({ id: Type.Integer(), name: Type.String(), surname: Type.String() }));
+export const ExpertDeletedResponse = Data(
+  Type.Object({ id: Type.Integer(), name: Type.String(), surname: Type.String() }),
+);

@@ -46,12 +46,25 @@ export function createLessonsRepository(db: Db, now: Clock) {
   return {
     /** The lesson, only when it belongs to the module. */
     async findInModule(moduleId: number, lessonId: number): Promise<LessonRow | undefined> {
-      return db.selectFrom('lessons').selectAll().where('id', '=', lessonId).where('module_id', '=', moduleId).executeTakeFirst();
+      return db
+        .selectFrom('lessons')
+        .selectAll()
+        .where('id', '=', lessonId)
+        .where('module_id', '=', moduleId)
+        .executeTakeFirst();
     },
 
     /** Another lesson of the module already at `position` (the module's order has one lesson per place). */
-    async atPosition(moduleId: number, position: number, exceptId?: number): Promise<{ id: number; name: string } | undefined> {
-      let query = db.selectFrom('lessons').select(['id', 'name']).where('module_id', '=', moduleId).where('position', '=', position);
+    async atPosition(
+      moduleId: number,
+      position: number,
+      exceptId?: number,
+    ): Promise<{ id: number; name: string } | undefined> {
+      let query = db
+        .selectFrom('lessons')
+        .select(['id', 'name'])
+        .where('module_id', '=', moduleId)
+        .where('position', '=', position);
       if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
       return query.orderBy('id').executeTakeFirst();
     },
@@ -66,7 +79,10 @@ export function createLessonsRepository(db: Db, now: Clock) {
       return listPage(lessonQuery(db, userId).where('lessons.module_id', '=', moduleId), params, {
         filters: { name: (term) => ilike('lessons.name', term) },
         ids: 'lessons.id',
-        sort: { allowed: { position: 'lessons.position', name: 'lessons.name', id: 'lessons.id' }, default: 'position' },
+        sort: {
+          allowed: { position: 'lessons.position', name: 'lessons.name', id: 'lessons.id' },
+          default: 'position',
+        },
         tieBreaker: { column: 'lessons.id', direction: 'asc' },
         perPage: MAX_PER_PAGE,
       });
@@ -80,7 +96,13 @@ export function createLessonsRepository(db: Db, now: Clock) {
           .values({ module_id: moduleId, ...values, created_at: isoNow(now) })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await audit(trx, now, { actorId, action: 'create', entityType: 'lesson', entityId: row.id, changes: changesBetween(null, { module_id: moduleId, ...values }) });
+        await audit(trx, now, {
+          actorId,
+          action: 'create',
+          entityType: 'lesson',
+          entityId: row.id,
+          changes: changesBetween(null, { module_id: moduleId, ...values }),
+        });
         return row.id;
       });
     },
@@ -90,12 +112,14 @@ export function createLessonsRepository(db: Db, now: Clock) {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('lessons').selectAll().where('id', '=', lesson.id).executeTakeFirst();
         if (before) await lockOrder(trx, LESSON_ORDER, before.module_id);
-        await trx
-          .updateTable('lessons')
-          .set(values)
-          .where('id', '=', lesson.id)
-          .execute();
-        await audit(trx, now, { actorId, action: 'update', entityType: 'lesson', entityId: lesson.id, changes: changesBetween(before, { ...before, ...values }, Object.keys(values)) });
+        await trx.updateTable('lessons').set(values).where('id', '=', lesson.id).execute();
+        await audit(trx, now, {
+          actorId,
+          action: 'update',
+          entityType: 'lesson',
+          entityId: lesson.id,
+          changes: changesBetween(before, { ...before, ...values }, Object.keys(values)),
+        });
       });
     },
 
@@ -110,7 +134,13 @@ export function createLessonsRepository(db: Db, now: Clock) {
         const before = await trx.selectFrom('lessons').selectAll().where('id', '=', id).executeTakeFirst();
         if (!before) return;
         await trx.deleteFrom('lessons').where('id', '=', id).execute();
-        await audit(trx, now, { actorId, action: 'delete', entityType: 'lesson', entityId: id, changes: changesBetween(before, null, ['module_id', 'position', 'name', 'video_url', 'description']) });
+        await audit(trx, now, {
+          actorId,
+          action: 'delete',
+          entityType: 'lesson',
+          entityId: id,
+          changes: changesBetween(before, null, ['module_id', 'position', 'name', 'video_url', 'description']),
+        });
       });
     },
   };

@@ -26,20 +26,26 @@ import { readStoredVideoLength } from './video-length.js';
 
 export { isAcceptedVideoUrl };
 
-export const UNREADABLE_VIDEO_MESSAGE = 'Il file del video non esiste o non è leggibile: impossibile ricavarne la durata.';
+export const UNREADABLE_VIDEO_MESSAGE =
+  'Il file del video non esiste o non è leggibile: impossibile ricavarne la durata.';
 export const EXTERNAL_LENGTH_MESSAGE = 'Per un video esterno indica la durata del video in secondi.';
 
 export const VIDEO_URL_MESSAGE =
-  "Il campo URL del video deve essere un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).";
+  'Il campo URL del video deve essere un URL valido (un indirizzo https:// senza credenziali, oppure un percorso /storage/).';
 
 /** Lessons of a module and the player's progress sync. */
 export default async function lessonRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const normalise = blankFields({ required: ['position', 'name', 'video_url'], optional: ['description', 'video_length'] });
+  const normalise = blankFields({
+    required: ['position', 'name', 'video_url'],
+    optional: ['description', 'video_length'],
+  });
 
   const { courses, modules, lessons, progress } = app.repos;
-  const findModule = async (courseId: number, moduleId: number) => orNotFound(await modules.findInCourse(courseId, moduleId), 'module');
-  const findLesson = async (moduleId: number, lessonId: number) => orNotFound(await lessons.findInModule(moduleId, lessonId), 'lesson');
+  const findModule = async (courseId: number, moduleId: number) =>
+    orNotFound(await modules.findInCourse(courseId, moduleId), 'module');
+  const findLesson = async (moduleId: number, lessonId: number) =>
+    orNotFound(await lessons.findInModule(moduleId, lessonId), 'lesson');
   const lessonFor = async (userId: number, lessonId: number) =>
     presentLesson(orNotFound(await lessons.findForUser(lessonId, userId), 'lesson'), app.config.completionThreshold);
 
@@ -88,7 +94,13 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     const video_length = await trustedLength(video_url, body.video_length);
     // The rules saw a length a moment ago: a file removed since is a conflict, not a bad form.
     if (video_length === null) throw validationFailed({ video_url: [UNREADABLE_VIDEO_MESSAGE] });
-    return { position: body.position, name: body.name.trim(), video_url, description: body.description?.trim() || null, video_length };
+    return {
+      position: body.position,
+      name: body.name.trim(),
+      video_url,
+      description: body.description?.trim() || null,
+      video_length,
+    };
   }
 
   app.get(
@@ -103,13 +115,20 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     },
   );
 
-  app.get('/courses/:courseId/modules/:moduleId/lessons/:lessonId', { config: { editVersion: editVersionOf(LessonBody) }, schema: { params: LessonParams, response: responses({ 200: LessonResponse }) } }, async (request) => {
-    const auth = authOf(request);
-    const course = await loadReadableCourse(courses, auth, request.params.courseId);
-    const module = await findModule(course.id, request.params.moduleId);
-    const lesson = await findLesson(module.id, request.params.lessonId);
-    return { data: await lessonFor(auth.userId, lesson.id) };
-  });
+  app.get(
+    '/courses/:courseId/modules/:moduleId/lessons/:lessonId',
+    {
+      config: { editVersion: editVersionOf(LessonBody) },
+      schema: { params: LessonParams, response: responses({ 200: LessonResponse }) },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const course = await loadReadableCourse(courses, auth, request.params.courseId);
+      const module = await findModule(course.id, request.params.moduleId);
+      const lesson = await findLesson(module.id, request.params.lessonId);
+      return { data: await lessonFor(auth.userId, lesson.id) };
+    },
+  );
 
   app.post(
     '/courses/:courseId/modules/:moduleId/lessons',
@@ -160,7 +179,10 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
 
   app.delete(
     '/courses/:courseId/modules/:moduleId/lessons/:lessonId',
-    { schema: { params: LessonParams, response: responses({ 200: DeletedResponse }) }, preHandler: app.requirePermission('delete_courses') },
+    {
+      schema: { params: LessonParams, response: responses({ 200: DeletedResponse }) },
+      preHandler: app.requirePermission('delete_courses'),
+    },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
       const lesson = await findLesson(module.id, request.params.lessonId);
@@ -172,12 +194,19 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
   /** Swaps the lesson with its neighbour in the module's order: the same permission and checks as the PUT. */
   app.post(
     '/courses/:courseId/modules/:moduleId/lessons/:lessonId/move',
-    { schema: { params: LessonParams, body: MoveBody, response: responses({ 200: LessonMoveResponse }) }, preHandler: app.requirePermission('update_lesosns') },
+    {
+      schema: { params: LessonParams, body: MoveBody, response: responses({ 200: LessonMoveResponse }) },
+      preHandler: app.requirePermission('update_lesosns'),
+    },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
       const lesson = await findLesson(module.id, request.params.lessonId);
       const { direction } = request.body;
-      const ids = swappedOrRefused(await lessons.move(actorOf(request), module.id, lesson.id, direction), 'lesson', direction);
+      const ids = swappedOrRefused(
+        await lessons.move(actorOf(request), module.id, lesson.id, direction),
+        'lesson',
+        direction,
+      );
       const userId = authOf(request).userId;
       return { data: await Promise.all(ids.map((id) => lessonFor(userId, id))) };
     },
@@ -189,7 +218,10 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     async (request) => {
       const auth = authOf(request);
       const { courseId, moduleId, lessonId } = request.params;
-      const { lesson, progress: current } = syncTargetFor(auth, await progress.syncTarget(auth.userId, courseId, moduleId, lessonId));
+      const { lesson, progress: current } = syncTargetFor(
+        auth,
+        await progress.syncTarget(auth.userId, courseId, moduleId, lessonId),
+      );
       const synced = await progress.sync({
         userId: auth.userId,
         lesson,

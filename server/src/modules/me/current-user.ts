@@ -153,8 +153,18 @@ export async function loadCurrentUser(db: Db, userId: number, now = new Date()):
   const user = await db
     .selectFrom('users')
     .select([
-      'id', 'name', 'surname', 'email', 'tax_id', 'birthdate', 'created_at', 'avatar', 'mobile',
-      'is_expert', 'expert_access', 'mooc_access',
+      'id',
+      'name',
+      'surname',
+      'email',
+      'tax_id',
+      'birthdate',
+      'created_at',
+      'avatar',
+      'mobile',
+      'is_expert',
+      'expert_access',
+      'mooc_access',
     ])
     .where('id', '=', userId)
     .executeTakeFirst();

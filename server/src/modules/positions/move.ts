@@ -18,7 +18,11 @@ export function positionTakenMessage(position: number, holder: string): string {
  * one taken in the meantime (another save at the same moment, caught by the unique index) gets the
  * same answer under the field. `holder` names what is there now, e.g. «dal modulo «Avvio»».
  */
-export async function writeAtPosition<T>(position: number, write: () => Promise<T>, holder: () => Promise<string>): Promise<T> {
+export async function writeAtPosition<T>(
+  position: number,
+  write: () => Promise<T>,
+  holder: () => Promise<string>,
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -33,14 +37,19 @@ export const MOVE_EDGE_MESSAGES = {
   lesson: { earlier: 'La lezione è già la prima.', later: "La lezione è già l'ultima." },
 } as const;
 
-export const MOVE_CONFLICT_MESSAGE = "Nel frattempo l'ordine è stato modificato da un'altra operazione: ricarica la pagina e riprova.";
+export const MOVE_CONFLICT_MESSAGE =
+  "Nel frattempo l'ordine è stato modificato da un'altra operazione: ricarica la pagina e riprova.";
 
 /**
  * The ids a move swapped (the moved one first), or the refusal: 422 at the first or last place
  * (under `direction`), 404 when the row went away meanwhile, 409 when another write changed the
  * order at the same moment.
  */
-export function swappedOrRefused(outcome: SwapOutcome, kind: 'module' | 'lesson', direction: MoveDirection): [number, number] {
+export function swappedOrRefused(
+  outcome: SwapOutcome,
+  kind: 'module' | 'lesson',
+  direction: MoveDirection,
+): [number, number] {
   switch (outcome.status) {
     case 'swapped':
       return outcome.ids;

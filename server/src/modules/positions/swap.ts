@@ -15,15 +15,26 @@ export interface Order {
   entityType: 'module' | 'lesson';
 }
 
-export const MODULE_ORDER: Order = { table: 'modules', parentTable: 'courses', parentColumn: 'course_id', entityType: 'module' };
-export const LESSON_ORDER: Order = { table: 'lessons', parentTable: 'modules', parentColumn: 'module_id', entityType: 'lesson' };
+export const MODULE_ORDER: Order = {
+  table: 'modules',
+  parentTable: 'courses',
+  parentColumn: 'course_id',
+  entityType: 'module',
+};
+export const LESSON_ORDER: Order = {
+  table: 'lessons',
+  parentTable: 'modules',
+  parentColumn: 'module_id',
+  entityType: 'lesson',
+};
 
 /**
  * `swapped`: the ids of the moved row and of the neighbour it swapped with; `edge`: nothing before
  * (after) it; `missing`: the row or its parent is gone; `conflict`: another write changed the order
  * at the same moment, nothing was changed.
  */
-export type SwapOutcome = { status: 'swapped'; ids: [number, number] } | { status: 'edge' } | { status: 'missing' } | { status: 'conflict' };
+export type SwapOutcome =
+  { status: 'swapped'; ids: [number, number] } | { status: 'edge' } | { status: 'missing' } | { status: 'conflict' };
 
 class OrderChanged extends Error {}
 
@@ -69,7 +80,12 @@ export async function swapWithNeighbour(
   try {
     return await db.transaction().execute(async (trx): Promise<SwapOutcome> => {
       if (!(await lockOrder(trx, order, parentId))) return { status: 'missing' };
-      const row = await trx.selectFrom(table).select(['id', 'position']).where('id', '=', id).where(parentColumn, '=', parentId).executeTakeFirst();
+      const row = await trx
+        .selectFrom(table)
+        .select(['id', 'position'])
+        .where('id', '=', id)
+        .where(parentColumn, '=', parentId)
+        .executeTakeFirst();
       if (!row) return { status: 'missing' };
       const earlier = direction === 'earlier';
       const other = await trx
@@ -83,7 +99,12 @@ export async function swapWithNeighbour(
       if (!other) return { status: 'edge' };
 
       const moveTo = async (rowId: number, from: number, to: number) => {
-        const result = await trx.updateTable(table).set({ position: to }).where('id', '=', rowId).where('position', '=', from).executeTakeFirst();
+        const result = await trx
+          .updateTable(table)
+          .set({ position: to })
+          .where('id', '=', rowId)
+          .where('position', '=', from)
+          .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) throw new OrderChanged();
       };
       await moveTo(row.id, row.position, -row.id);
@@ -93,7 +114,13 @@ export async function swapWithNeighbour(
         [row.id, row.position, other.position],
         [other.id, other.position, row.position],
       ]) {
-        await audit(trx, now, { actorId, action: 'update', entityType: order.entityType, entityId, changes: { position: [before, after] } });
+        await audit(trx, now, {
+          actorId,
+          action: 'update',
+          entityType: order.entityType,
+          entityId,
+          changes: { position: [before, after] },
+        });
       }
       return { status: 'swapped', ids: [row.id, other.id] };
     });

@@ -158,14 +158,22 @@ export function applySync(previous: ProgressState | null, report: SyncReport, ru
   const unchanged = previous.watched.map((i) => [i[0], i[1]] as Interval);
   if (elapsed > rules.maxStretchSeconds) {
     // After a long pause nothing is credited: the next report starts a new playback session.
-    return { position, watched: unchanged, lastSyncMs: nowMs, completed: previous.completed, sessionStartMs: nowMs, sessionCredited: 0 };
+    return {
+      position,
+      watched: unchanged,
+      lastSyncMs: nowMs,
+      completed: previous.completed,
+      sessionStartMs: nowMs,
+      sessionCredited: 0,
+    };
   }
 
   const stepBudget = elapsed * rate + Math.min(rules.toleranceSeconds, elapsed);
   const sessionBudget = Math.max(0, ((nowMs - previous.sessionStartMs) / 1000) * rate - previous.sessionCredited);
   const advance = position - previous.position;
   const credited = advance > 0 && advance <= stepBudget ? round3(Math.min(advance, sessionBudget)) : 0;
-  const watched = credited > 0 ? mergeInterval(previous.watched, [previous.position, previous.position + credited]) : unchanged;
+  const watched =
+    credited > 0 ? mergeInterval(previous.watched, [previous.position, previous.position + credited]) : unchanged;
   return {
     position,
     watched,

@@ -66,7 +66,17 @@ function stored(next: ProgressState, videoLength: number | null, nowMs: number) 
 }
 
 /** The columns a sync writes, in the order its prepared update takes their values. */
-const SYNC_COLUMNS = ['position', 'watched', 'covered_seconds', 'completed', 'last_sync_ms', 'session_started_ms', 'session_credited', 'updated_at', 'version'] as const;
+const SYNC_COLUMNS = [
+  'position',
+  'watched',
+  'covered_seconds',
+  'completed',
+  'last_sync_ms',
+  'session_started_ms',
+  'session_credited',
+  'updated_at',
+  'version',
+] as const;
 type SyncColumns = ReturnType<typeof stored> & { version: number };
 
 /** Every player syncs every few seconds: the update is compiled once (db/prepared.ts). */
@@ -82,7 +92,16 @@ const updateProgress = preparedWriteOn((db, values: unknown[], userId: number, l
 async function readProgress(db: Db, userId: number, lessonId: number): Promise<StoredProgress | null> {
   const row = await db
     .selectFrom('lesson_progress')
-    .select(['position', 'watched', 'covered_seconds', 'completed', 'last_sync_ms', 'session_started_ms', 'session_credited', 'version'])
+    .select([
+      'position',
+      'watched',
+      'covered_seconds',
+      'completed',
+      'last_sync_ms',
+      'session_started_ms',
+      'session_credited',
+      'version',
+    ])
     .where('user_id', '=', userId)
     .where('lesson_id', '=', lessonId)
     .executeTakeFirst();
@@ -127,14 +146,25 @@ export async function recordSync(db: Db, input: SyncInput): Promise<SyncOutcome>
     const next = applySync(previous, report, rules);
     const values = stored(next, videoLength, nowMs);
     const written: SyncColumns = extend(values, { version: Number(row.version) + 1 });
-    const updated = await updateProgress(db, SYNC_COLUMNS.map((column) => written[column]), input.userId, input.lesson.id, row.version);
+    const updated = await updateProgress(
+      db,
+      SYNC_COLUMNS.map((column) => written[column]),
+      input.userId,
+      input.lesson.id,
+      row.version,
+    );
     if (Number(updated.numAffectedRows) === 1) return outcome(values, videoLength);
   }
   throw new HttpError(409, 'Troppe sincronizzazioni contemporanee: riprova tra qualche istante.');
 }
 
 function outcome(values: ReturnType<typeof stored>, videoLength: number | null): SyncOutcome {
-  return { position: values.position, coveredSeconds: values.covered_seconds, completed: values.completed === 1, videoLength };
+  return {
+    position: values.position,
+    coveredSeconds: values.covered_seconds,
+    completed: values.completed === 1,
+    videoLength,
+  };
 }
 
 /** What a progress sync reads in one query: the course, the module within it, the lesson within that, the caller's progress. */
@@ -193,7 +223,12 @@ export function createProgressRepository(db: Db, now: Clock) {
      * The course (undefined when missing) joined with the module within it, the lesson within
      * that and the user's progress on it, in one indexed query; missing parts are null.
      */
-    async syncTarget(userId: number, courseId: number, moduleId: number, lessonId: number): Promise<SyncTargetRow | undefined> {
+    async syncTarget(
+      userId: number,
+      courseId: number,
+      moduleId: number,
+      lessonId: number,
+    ): Promise<SyncTargetRow | undefined> {
       return (await syncTargetRows(userId, courseId, moduleId, lessonId))[0];
     },
 

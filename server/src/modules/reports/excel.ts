@@ -21,7 +21,16 @@ export const SUMMARY_HEADER = [
   'Minuti membri',
   'Minuti esperti',
 ] as const;
-export const TEAM_HEADER = ['Cognome', 'Nome', 'Email', 'Nel team dal', 'Nel team fino al', 'Sessioni previste', 'Sessioni frequentate', 'Minuti'] as const;
+export const TEAM_HEADER = [
+  'Cognome',
+  'Nome',
+  'Email',
+  'Nel team dal',
+  'Nel team fino al',
+  'Sessioni previste',
+  'Sessioni frequentate',
+  'Minuti',
+] as const;
 export const UNMATCHED_HEADER = ['Sessione', 'Inizio', 'Nome', 'Email', 'Minuti'] as const;
 export const LEARNING_HEADER = [
   'Cognome',
@@ -34,7 +43,16 @@ export const LEARNING_HEADER = [
   'Minuti visti',
   'Ultima attività',
 ] as const;
-export const SESSIONS_HEADER = ['Nome', 'Tipo', 'Inizio', 'Fine', 'Team', 'Esperti', 'Presenze registrate', 'Utenti riconosciuti'] as const;
+export const SESSIONS_HEADER = [
+  'Nome',
+  'Tipo',
+  'Inizio',
+  'Fine',
+  'Team',
+  'Esperti',
+  'Presenze registrate',
+  'Utenti riconosciuti',
+] as const;
 
 type Cell = string | number | Date | null;
 
@@ -54,7 +72,16 @@ export function italianDay(day: string): string {
 function localTime(iso: string | null): Date | null {
   if (!iso) return null;
   const local = new TZDate(new Date(iso).getTime(), REPORT_TIME_ZONE);
-  return new Date(Date.UTC(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds()));
+  return new Date(
+    Date.UTC(
+      local.getFullYear(),
+      local.getMonth(),
+      local.getDate(),
+      local.getHours(),
+      local.getMinutes(),
+      local.getSeconds(),
+    ),
+  );
 }
 
 const graphemes = new Intl.Segmenter('it', { granularity: 'grapheme' });
@@ -129,10 +156,15 @@ function addTable(
     return numFmt ? { numFmt } : {};
   });
   sheet.columns = header.map((text, index) => {
-    const longest = rows.reduce((max, row) => Math.max(max, row[index] instanceof Date ? DATE_TIME_FORMAT.length : String(row[index] ?? '').length), text.length);
+    const longest = rows.reduce(
+      (max, row) =>
+        Math.max(max, row[index] instanceof Date ? DATE_TIME_FORMAT.length : String(row[index] ?? '').length),
+      text.length,
+    );
     return { width: Math.min(60, Math.max(12, longest + 2)) };
   });
-  if (rows.length) sheet.autoFilter = { from: { row: HEADER_ROW, column: 1 }, to: { row: HEADER_ROW, column: header.length } };
+  if (rows.length)
+    sheet.autoFilter = { from: { row: HEADER_ROW, column: 1 }, to: { row: HEADER_ROW, column: header.length } };
   const plain = (column: number) => columnStyles[column - 1] ?? {};
   addStyledRow(sheet, [title], () => TITLE_STYLE);
   addStyledRow(sheet, [subtitle], plain);
@@ -152,7 +184,12 @@ async function writeWorkbook(build: (workbook: Writer) => void): Promise<Buffer>
     stream.on('error', reject);
   });
   // Fast compression: a report can have a thousand small sheets, and level 1 is most of the gain of 9.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
+  });
   workbook.creator = 'Percorso';
   build(workbook);
   await workbook.commit();
@@ -181,13 +218,37 @@ export async function participationWorkbook(report: ParticipationResponse): Prom
         team.experts.reduce((sum, e) => sum + e.minutes_attended, 0),
       ];
     });
-    addTable(workbook, sheetName('Riepilogo', used), 'Report di partecipazione', period, SUMMARY_HEADER, summary, { 5: '0.0%' });
+    addTable(workbook, sheetName('Riepilogo', used), 'Report di partecipazione', period, SUMMARY_HEADER, summary, {
+      5: '0.0%',
+    });
     for (const team of report.data) {
-      const rows = team.members.map((m): Cell[] => [m.surname, m.name, m.email, localTime(m.joined_at), localTime(m.left_at), m.sessions_expected, m.sessions_attended, m.minutes_attended]);
+      const rows = team.members.map((m): Cell[] => [
+        m.surname,
+        m.name,
+        m.email,
+        localTime(m.joined_at),
+        localTime(m.left_at),
+        m.sessions_expected,
+        m.sessions_attended,
+        m.minutes_attended,
+      ]);
       addTable(workbook, sheetName(team.team_name, used), `Team ${team.team_name}`, period, TEAM_HEADER, rows);
     }
-    const unmatched = report.meta.unmatched.map((u): Cell[] => [u.session_name, localTime(u.session_start), u.name ?? '', u.email ?? '', u.minutes_attended]);
-    addTable(workbook, sheetName('Non riconosciuti', used), 'Partecipanti non riconosciuti', period, UNMATCHED_HEADER, unmatched);
+    const unmatched = report.meta.unmatched.map((u): Cell[] => [
+      u.session_name,
+      localTime(u.session_start),
+      u.name ?? '',
+      u.email ?? '',
+      u.minutes_attended,
+    ]);
+    addTable(
+      workbook,
+      sheetName('Non riconosciuti', used),
+      'Partecipanti non riconosciuti',
+      period,
+      UNMATCHED_HEADER,
+      unmatched,
+    );
   });
 }
 
@@ -206,7 +267,14 @@ export async function learningWorkbook(report: LearningResponse, teamName: strin
   ]);
   const scope = teamName ? `Team ${teamName}` : 'Tutti i team';
   return writeWorkbook((workbook) =>
-    addTable(workbook, 'Apprendimento', `Report di apprendimento: ${report.meta.course_name}`, `${scope} – lezioni del corso: ${report.meta.lessons_total}`, LEARNING_HEADER, rows),
+    addTable(
+      workbook,
+      'Apprendimento',
+      `Report di apprendimento: ${report.meta.course_name}`,
+      `${scope} – lezioni del corso: ${report.meta.lessons_total}`,
+      LEARNING_HEADER,
+      rows,
+    ),
   );
 }
 

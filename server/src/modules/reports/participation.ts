@@ -23,7 +23,13 @@
  */
 
 import { countFrom } from '../../infra/sorted.js';
-import type { ParticipationExpert, ParticipationMember, ParticipationResponse, ParticipationTeam, UnmatchedAttendee } from './schemas.js';
+import type {
+  ParticipationExpert,
+  ParticipationMember,
+  ParticipationResponse,
+  ParticipationTeam,
+  UnmatchedAttendee,
+} from './schemas.js';
 
 export const DEFAULT_SESSION_SECONDS = 2 * 3600;
 
@@ -116,7 +122,11 @@ interface Stay<K> {
  * Groups rows by session and person (`who`) in one sorted pass (no per-row map lookups: a quarter
  * of a large programme has tens of thousands of rows) and measures each group's time.
  */
-function stays<K extends string | number>(rows: AttendanceRow[], spans: Map<number, [number, number]>, who: (row: AttendanceRow) => K): Array<Stay<K>> {
+function stays<K extends string | number>(
+  rows: AttendanceRow[],
+  spans: Map<number, [number, number]>,
+  who: (row: AttendanceRow) => K,
+): Array<Stay<K>> {
   const keyed = rows.filter((row) => spans.has(row.session_id)).map((row) => ({ row, who: who(row) }));
   keyed.sort((x, y) => x.row.session_id - y.row.session_id || (x.who < y.who ? -1 : x.who > y.who ? 1 : 0));
   const found: Array<Stay<K>> = [];
@@ -145,7 +155,8 @@ function stays<K extends string | number>(rows: AttendanceRow[], spans: Map<numb
 }
 
 /** Whether the session starting at `startMs` falls in the stay. */
-const inTeamAt = (stay: TeamStay, startMs: number) => startMs >= Date.parse(stay.joined_at) && (stay.left_at === null || startMs < Date.parse(stay.left_at));
+const inTeamAt = (stay: TeamStay, startMs: number) =>
+  startMs >= Date.parse(stay.joined_at) && (stay.left_at === null || startMs < Date.parse(stay.left_at));
 /** One stay of one person in a team: a person who left and came back has one row per stay. */
 const stayKey = (userId: number, stay: TeamStay) => `${userId}@${stay.joined_at}`;
 
@@ -181,7 +192,10 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
     countFrom(ownStarts.get(teamId) ?? [], fromMs) + countFrom(forAllStarts, Math.max(createdMs.get(teamId)!, fromMs));
   /** The team's sessions starting during the stay. */
   const teamSessionsDuring = (teamId: number, stay: TeamStay) =>
-    teamSessionsFrom(teamId, Date.parse(stay.joined_at)) - (stay.left_at === null ? 0 : teamSessionsFrom(teamId, Math.max(Date.parse(stay.left_at), Date.parse(stay.joined_at))));
+    teamSessionsFrom(teamId, Date.parse(stay.joined_at)) -
+    (stay.left_at === null
+      ? 0
+      : teamSessionsFrom(teamId, Math.max(Date.parse(stay.left_at), Date.parse(stay.joined_at))));
   const memberships = (userId: number, teamId: number, startMs: number) =>
     (input.teamsOfUser.get(userId) ?? []).filter((m) => m.team_id === teamId && inTeamAt(m, startMs));
 
@@ -283,6 +297,11 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
 
   return {
     data,
-    meta: { from: input.from, to: input.to, attendance_rate: expectedAll ? attendedAll / expectedAll : null, unmatched },
+    meta: {
+      from: input.from,
+      to: input.to,
+      attendance_rate: expectedAll ? attendedAll / expectedAll : null,
+      unmatched,
+    },
   };
 }

@@ -64,8 +64,19 @@ export function createReportsRepository(db: Db, now: Clock) {
               .where('session_teams.team_id', '=', teamId),
           ),
           eb.and([
-            eb.not(eb.exists(eb.selectFrom('session_teams').select(sql.lit(1).as('one')).whereRef('session_teams.session_id', '=', 'sessions.id'))),
-            eb('sessions.start_time', '>=', eb.selectFrom('teams').select('teams.created_at').where('teams.id', '=', teamId)),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('session_teams')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('session_teams.session_id', '=', 'sessions.id'),
+              ),
+            ),
+            eb(
+              'sessions.start_time',
+              '>=',
+              eb.selectFrom('teams').select('teams.created_at').where('teams.id', '=', teamId),
+            ),
           ]),
         ]),
       );
@@ -99,7 +110,8 @@ export function createReportsRepository(db: Db, now: Clock) {
     const members = present.unionAll(past).orderBy('surname').orderBy('name').orderBy('id').orderBy('joined_at');
     const [teamRows, memberRows] = await Promise.all([teams.execute(), members.execute()]);
     const membersOf = new Map<number, Member[]>();
-    for (const { team_id: team, ...person } of memberRows) membersOf.set(team, [...(membersOf.get(team) ?? []), person]);
+    for (const { team_id: team, ...person } of memberRows)
+      membersOf.set(team, [...(membersOf.get(team) ?? []), person]);
     return { teams: teamRows, membersOf };
   }
 
@@ -113,7 +125,10 @@ export function createReportsRepository(db: Db, now: Clock) {
     const [{ teams, membersOf }, sessionRows, links, rows, experts] = await Promise.all([
       teamsAndMembers(range, teamId),
       sessions.select(['sessions.id', 'sessions.name', 'sessions.start_time', 'sessions.end_time']).execute(),
-      sessions.innerJoin('session_teams', 'session_teams.session_id', 'sessions.id').select(['session_teams.session_id', 'session_teams.team_id']).execute(),
+      sessions
+        .innerJoin('session_teams', 'session_teams.session_id', 'sessions.id')
+        .select(['session_teams.session_id', 'session_teams.team_id'])
+        .execute(),
       sessions
         .innerJoin('attendances', 'attendances.session_id', 'sessions.id')
         .select([
@@ -163,7 +178,10 @@ export function createReportsRepository(db: Db, now: Clock) {
     const sessions = sessionsInRange({ from: ranges[0].from, to: ranges[ranges.length - 1].to });
     const [sessionRows, links, pairs, memberships, teamRows] = await Promise.all([
       sessions.select(['sessions.id', 'sessions.start_time']).execute(),
-      sessions.innerJoin('session_teams', 'session_teams.session_id', 'sessions.id').select(['session_teams.session_id', 'session_teams.team_id']).execute(),
+      sessions
+        .innerJoin('session_teams', 'session_teams.session_id', 'sessions.id')
+        .select(['session_teams.session_id', 'session_teams.team_id'])
+        .execute(),
       // Read from the (session_id, user_id) index alone; a person's several rows in a session are
       // counted once below (a DISTINCT here sorted every pair of the six months).
       sessions
@@ -186,7 +204,8 @@ export function createReportsRepository(db: Db, now: Clock) {
     ]);
     const createdMs = new Map(teamRows.map((t) => [t.id, Date.parse(t.created_at)]));
     const teamsOfSession = new Map<number, number[]>();
-    for (const link of links) teamsOfSession.set(link.session_id, [...(teamsOfSession.get(link.session_id) ?? []), link.team_id]);
+    for (const link of links)
+      teamsOfSession.set(link.session_id, [...(teamsOfSession.get(link.session_id) ?? []), link.team_id]);
     // When each stay in each team began and ended, ascending per team: a team's members at an
     // instant are the stays begun by then less those ended by then, two binary searches.
     const joinsOf = new Map<number, number[]>();
@@ -209,10 +228,13 @@ export function createReportsRepository(db: Db, now: Clock) {
       everyTeamFrom.push(fromMs);
       if (leftAt !== null) everyTeamUntil.push(leftMs);
     }
-    for (const instants of [...joinsOf.values(), ...leavesOf.values(), everyTeamFrom, everyTeamUntil]) instants.sort((a, b) => a - b);
+    for (const instants of [...joinsOf.values(), ...leavesOf.values(), everyTeamFrom, everyTeamUntil])
+      instants.sort((a, b) => a - b);
     const byMs = (ms: number) => ms;
-    const membersAt = (team: number, ms: number) => countAtOrBefore(joinsOf.get(team) ?? [], ms, byMs) - countAtOrBefore(leavesOf.get(team) ?? [], ms, byMs);
-    const everyTeamMembersAt = (ms: number) => countAtOrBefore(everyTeamFrom, ms, byMs) - countAtOrBefore(everyTeamUntil, ms, byMs);
+    const membersAt = (team: number, ms: number) =>
+      countAtOrBefore(joinsOf.get(team) ?? [], ms, byMs) - countAtOrBefore(leavesOf.get(team) ?? [], ms, byMs);
+    const everyTeamMembersAt = (ms: number) =>
+      countAtOrBefore(everyTeamFrom, ms, byMs) - countAtOrBefore(everyTeamUntil, ms, byMs);
     const attendeesOf = new Map<number, Set<number>>();
     for (const { session_id: session, user_id: user } of pairs) {
       const attendees = attendeesOf.get(session);
@@ -230,10 +252,14 @@ export function createReportsRepository(db: Db, now: Clock) {
       const startMs = Date.parse(session.start_time);
       // Attached to teams: those; for every team: the teams that existed when it started.
       const linked = teamsOfSession.get(session.id);
-      const isTeamSession = (team: number) => (linked ? linked.includes(team) : startMs >= (createdMs.get(team) ?? Infinity));
-      expected[index] += linked ? linked.reduce((total, team) => total + membersAt(team, startMs), 0) : everyTeamMembersAt(startMs);
+      const isTeamSession = (team: number) =>
+        linked ? linked.includes(team) : startMs >= (createdMs.get(team) ?? Infinity);
+      expected[index] += linked
+        ? linked.reduce((total, team) => total + membersAt(team, startMs), 0)
+        : everyTeamMembersAt(startMs);
       for (const user of attendeesOf.get(session.id) ?? []) {
-        for (const { team, joinedMs, leftMs } of teamsOfUser.get(user) ?? []) if (joinedMs <= startMs && startMs < leftMs && isTeamSession(team)) attended[index] += 1;
+        for (const { team, joinedMs, leftMs } of teamsOfUser.get(user) ?? [])
+          if (joinedMs <= startMs && startMs < leftMs && isTeamSession(team)) attended[index] += 1;
       }
     }
     return ranges.map((_, index) => (expected[index] ? attended[index] / expected[index] : null));
@@ -243,7 +269,13 @@ export function createReportsRepository(db: Db, now: Clock) {
     return db
       .selectFrom('lessons')
       .innerJoin('modules', 'modules.id', 'lessons.module_id')
-      .select(['lessons.id', 'lessons.name', 'lessons.video_length', 'modules.id as module_id', 'modules.name as module_name'])
+      .select([
+        'lessons.id',
+        'lessons.name',
+        'lessons.video_length',
+        'modules.id as module_id',
+        'modules.name as module_name',
+      ])
       .where('modules.course_id', '=', courseId)
       .orderBy('modules.position')
       .orderBy('modules.id')
@@ -273,7 +305,12 @@ export function createReportsRepository(db: Db, now: Clock) {
       teamId === undefined
         ? learners.where((eb) =>
             eb.or([
-              eb.exists(eb.selectFrom('team_members').select(sql.lit(1).as('one')).whereRef('team_members.user_id', '=', 'users.id')),
+              eb.exists(
+                eb
+                  .selectFrom('team_members')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('team_members.user_id', '=', 'users.id'),
+              ),
               eb.exists(
                 eb
                   .selectFrom('lesson_progress')
@@ -409,7 +446,11 @@ export function createReportsRepository(db: Db, now: Clock) {
         .select(['teams.id', 'teams.name', sql<number>`count(team_members.user_id)`.as('members')])
         .groupBy(['teams.id', 'teams.name'])
         .execute(),
-      db.selectFrom('lessons').select(sql<number>`count(*)`.as('count')).where(published).executeTakeFirst(),
+      db
+        .selectFrom('lessons')
+        .select(sql<number>`count(*)`.as('count'))
+        .where(published)
+        .executeTakeFirst(),
       db
         .selectFrom('team_members')
         .innerJoin('lesson_progress', 'lesson_progress.user_id', 'team_members.user_id')
@@ -436,7 +477,12 @@ export function createReportsRepository(db: Db, now: Clock) {
           completion_percentage: possible ? Math.round((completed / possible) * 100) : 0,
         };
       })
-      .sort((a, b) => b.completion_percentage - a.completion_percentage || italianOrder(a.team_name, b.team_name) || a.team_id - b.team_id);
+      .sort(
+        (a, b) =>
+          b.completion_percentage - a.completion_percentage ||
+          italianOrder(a.team_name, b.team_name) ||
+          a.team_id - b.team_id,
+      );
   }
 
   function importsQuery() {
@@ -497,7 +543,9 @@ export function createReportsRepository(db: Db, now: Clock) {
         .where('session_id', 'in', sessionIds)
         .groupBy('session_id')
         .execute();
-      return new Map(rows.map((r) => [r.session_id, { attendances: num(r.attendances), matched_users: num(r.matched_users) }]));
+      return new Map(
+        rows.map((r) => [r.session_id, { attendances: num(r.attendances), matched_users: num(r.matched_users) }]),
+      );
     },
 
     async userExists(userId: number): Promise<boolean> {
@@ -527,13 +575,20 @@ export function createReportsRepository(db: Db, now: Clock) {
           .where('user_id', '=', userId)
           .executeTakeFirst();
         if (!before) return false;
-        await trx.deleteFrom('lesson_progress').where('lesson_id', '=', lessonId).where('user_id', '=', userId).execute();
+        await trx
+          .deleteFrom('lesson_progress')
+          .where('lesson_id', '=', lessonId)
+          .where('user_id', '=', userId)
+          .execute();
         await audit(trx, now, {
           actorId,
           action: 'reset',
           entityType: 'lesson_progress',
           entityId: lessonId,
-          changes: { user_id: [userId, null], ...changesBetween({ ...before, completed: Boolean(before.completed) }, null) },
+          changes: {
+            user_id: [userId, null],
+            ...changesBetween({ ...before, completed: Boolean(before.completed) }, null),
+          },
         });
         return true;
       });
@@ -544,19 +599,35 @@ export function createReportsRepository(db: Db, now: Clock) {
      * cleared. Undefined when the session has no import; false when the import has not failed.
      */
     async retryImport(actorId: ActorId, sessionId: number): Promise<ImportState | undefined | false> {
-      const current = await db.selectFrom('attendance_imports').select('status').where('session_id', '=', sessionId).executeTakeFirst();
+      const current = await db
+        .selectFrom('attendance_imports')
+        .select('status')
+        .where('session_id', '=', sessionId)
+        .executeTakeFirst();
       if (!current) return undefined;
       if (current.status !== 'failed') return false;
       await db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('attendance_imports')
-          .set({ status: 'pending', attempts: 0, last_error: null, next_attempt_at: null, updated_at: new Date(now()).toISOString() })
+          .set({
+            status: 'pending',
+            attempts: 0,
+            last_error: null,
+            next_attempt_at: null,
+            updated_at: new Date(now()).toISOString(),
+          })
           .where('session_id', '=', sessionId)
           .where('status', '=', 'failed')
           .executeTakeFirst();
         // Re-queueing is a change staff make: recorded like every other, with the reason it failed.
         if (Number(result.numUpdatedRows) > 0) {
-          await audit(trx, now, { actorId, action: 'import', entityType: 'attendance_import', entityId: sessionId, changes: { status: ['failed', 'pending'] } });
+          await audit(trx, now, {
+            actorId,
+            action: 'import',
+            entityType: 'attendance_import',
+            entityId: sessionId,
+            changes: { status: ['failed', 'pending'] },
+          });
         }
       });
       const row = await importsQuery().where('attendance_imports.session_id', '=', sessionId).executeTakeFirstOrThrow();

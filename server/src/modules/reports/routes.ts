@@ -31,7 +31,13 @@ const courseMissing = () => new HttpError(404, 'Corso non trovato.');
 const teamMissing = () => new HttpError(404, 'Team non trovato.');
 
 /** A positive integer id from `filter[key]`; adds a field error (named `key`) when it is not one. */
-function filterId(query: { filter?: Record<string, unknown> }, key: string, label: string, bag: FieldErrorBag, required = false): number | undefined {
+function filterId(
+  query: { filter?: Record<string, unknown> },
+  key: string,
+  label: string,
+  bag: FieldErrorBag,
+  required = false,
+): number | undefined {
   const raw = query.filter?.[key];
   const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? filterValue(query, key) : undefined;
   if (text === undefined) {
@@ -108,7 +114,11 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
     { preHandler: readReports, schema: { querystring: ParticipationQuery, response: responses.file } },
     async (request, reply) => {
       const { range, teamId } = await participationParams(request.query);
-      return sendXlsx(reply, PARTICIPATION_FILENAME, await participationWorkbook(await reports.participation(range, teamId)));
+      return sendXlsx(
+        reply,
+        PARTICIPATION_FILENAME,
+        await participationWorkbook(await reports.participation(range, teamId)),
+      );
     },
   );
 
@@ -137,7 +147,10 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
 
   r.get(
     '/reports/learning/learners/:userId',
-    { preHandler: readReports, schema: { params: LearnerParams, querystring: LearningQuery, response: responses.learner } },
+    {
+      preHandler: readReports,
+      schema: { params: LearnerParams, querystring: LearningQuery, response: responses.learner },
+    },
     async (request) => {
       const bag = new FieldErrorBag();
       const courseId = filterId(request.query, 'course_id', 'videocorso', bag, true);
@@ -157,10 +170,14 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
 
   r.delete(
     '/courses/:courseId/modules/:moduleId/lessons/:lessonId/progress/:userId',
-    { preHandler: app.requirePermission('update_lesosns'), schema: { params: ProgressParams, response: responses.reset } },
+    {
+      preHandler: app.requirePermission('update_lesosns'),
+      schema: { params: ProgressParams, response: responses.reset },
+    },
     async (request, reply) => {
       const { courseId, moduleId, lessonId, userId } = request.params;
-      if (!(await reports.lessonInCourse(courseId, moduleId, lessonId))) throw new HttpError(404, 'Lezione non trovata.');
+      if (!(await reports.lessonInCourse(courseId, moduleId, lessonId)))
+        throw new HttpError(404, 'Lezione non trovata.');
       if (!(await reports.userExists(userId))) throw new HttpError(404, 'Utente non trovato.');
       await reports.resetProgress(actorOf(request), lessonId, userId);
       return reply.status(204).send(null);
@@ -169,7 +186,10 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
 
   r.post(
     '/attendance-imports/:sessionId/retry',
-    { preHandler: app.requirePermission('update_sessions'), schema: { params: ImportParams, response: responses.retry } },
+    {
+      preHandler: app.requirePermission('update_sessions'),
+      schema: { params: ImportParams, response: responses.retry },
+    },
     async (request) => {
       const state = await reports.retryImport(actorOf(request), request.params.sessionId);
       if (state === undefined) throw new HttpError(404, 'Importazione non trovata.');
@@ -180,7 +200,10 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
 
   r.get(
     '/sessions/excel',
-    { preHandler: app.requirePermission('read_sessions'), schema: { querystring: SessionListQuery, response: responses.file } },
+    {
+      preHandler: app.requirePermission('read_sessions'),
+      schema: { querystring: SessionListQuery, response: responses.file },
+    },
     async (request, reply) => {
       const rows: SessionExportRow[] = [];
       const { page: _page, per_page: _perPage, ...params } = request.query;

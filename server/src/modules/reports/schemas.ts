@@ -154,7 +154,9 @@ export const DashboardSummary = Type.Object({
     this_week_from: Type.String(),
     next_week_from: Type.String(),
   }),
-  attendance_by_month: Type.Array(Type.Object({ month: Type.String(), from: Type.String(), to: Type.String(), attendance_rate: MeasuredRate })),
+  attendance_by_month: Type.Array(
+    Type.Object({ month: Type.String(), from: Type.String(), to: Type.String(), attendance_rate: MeasuredRate }),
+  ),
   completion_by_team: Type.Array(TeamCompletion),
   imports: Type.Array(ImportState),
 });

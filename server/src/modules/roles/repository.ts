@@ -21,8 +21,16 @@ const ROLE_COLUMNS = ['roles.id', 'roles.name', 'roles.description', 'roles.crea
  * Replaces a role's permissions (creating catalogue rows that are missing) with `trx`; answers the
  * `[before, after]` names, or null when they did not change.
  */
-async function replacePermissions(trx: Kysely<Database>, roleId: number, permissions: PermissionName[]): Promise<[string[], string[]] | null> {
-  const before = (await trx.selectFrom('role_permissions').select('permission_name').where('role_id', '=', roleId).execute()).map((p) => p.permission_name).sort();
+async function replacePermissions(
+  trx: Kysely<Database>,
+  roleId: number,
+  permissions: PermissionName[],
+): Promise<[string[], string[]] | null> {
+  const before = (
+    await trx.selectFrom('role_permissions').select('permission_name').where('role_id', '=', roleId).execute()
+  )
+    .map((p) => p.permission_name)
+    .sort();
   const after = [...new Set<string>(permissions)].sort();
   if (JSON.stringify(before) === JSON.stringify(after)) return null;
   if (permissions.length) {
@@ -33,7 +41,11 @@ async function replacePermissions(trx: Kysely<Database>, roleId: number, permiss
       .execute();
   }
   await trx.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
-  if (after.length) await trx.insertInto('role_permissions').values(after.map((permission_name) => ({ role_id: roleId, permission_name }))).execute();
+  if (after.length)
+    await trx
+      .insertInto('role_permissions')
+      .values(after.map((permission_name) => ({ role_id: roleId, permission_name })))
+      .execute();
   return [before, after];
 }
 
@@ -43,7 +55,12 @@ export function createRolesRepository(db: Db, now: Clock) {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
     const [links, holders] = await Promise.all([
-      db.selectFrom('role_permissions').select(['role_id', 'permission_name']).where('role_id', 'in', ids).orderBy('permission_name').execute(),
+      db
+        .selectFrom('role_permissions')
+        .select(['role_id', 'permission_name'])
+        .where('role_id', 'in', ids)
+        .orderBy('permission_name')
+        .execute(),
       db
         .selectFrom('user_roles')
         .select(['role_id', (eb) => eb.fn.countAll<number | string>().as('count')])
@@ -55,7 +72,10 @@ export function createRolesRepository(db: Db, now: Clock) {
     // PostgreSQL answers count() as a bigint string.
     const holdersOf = new Map(holders.map((h) => [h.role_id, Number(h.count)]));
     return rows.map((r) =>
-      extend(r, { permissions: (permissionsOf.get(r.id) ?? []).map((l) => l.permission_name), users_count: holdersOf.get(r.id) ?? 0 }),
+      extend(r, {
+        permissions: (permissionsOf.get(r.id) ?? []).map((l) => l.permission_name),
+        users_count: holdersOf.get(r.id) ?? 0,
+      }),
     );
   }
 
@@ -95,19 +115,30 @@ export function createRolesRepository(db: Db, now: Clock) {
     },
 
     async permissionNames(roleId: number): Promise<string[]> {
-      const rows = await db.selectFrom('role_permissions').select('permission_name').where('role_id', '=', roleId).execute();
+      const rows = await db
+        .selectFrom('role_permissions')
+        .select('permission_name')
+        .where('role_id', '=', roleId)
+        .execute();
       return rows.map((r) => r.permission_name);
     },
 
     /** Another role (not `exceptId`) has this name, compared case-insensitively. */
     async nameTaken(name: string, exceptId: number | null): Promise<boolean> {
-      let same = db.selectFrom('roles').select('id').where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
+      let same = db
+        .selectFrom('roles')
+        .select('id')
+        .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
       if (exceptId !== null) same = same.where('id', '<>', exceptId);
       return Boolean(await same.executeTakeFirst());
     },
 
     /** A new role with its permissions, in one transaction (one audit record). */
-    async create(actorId: ActorId, values: { name: string; description: string }, permissions: PermissionName[] = []): Promise<number> {
+    async create(
+      actorId: ActorId,
+      values: { name: string; description: string },
+      permissions: PermissionName[] = [],
+    ): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const created = await trx
           .insertInto('roles')
@@ -123,9 +154,18 @@ export function createRolesRepository(db: Db, now: Clock) {
     },
 
     /** Name, description and (when given) the permissions, in one transaction (one audit record). */
-    async update(actorId: ActorId, id: number, values: { name: string; description: string }, permissions?: PermissionName[]): Promise<void> {
+    async update(
+      actorId: ActorId,
+      id: number,
+      values: { name: string; description: string },
+      permissions?: PermissionName[],
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('roles').select(['name', 'description']).where('id', '=', id).executeTakeFirst();
+        const before = await trx
+          .selectFrom('roles')
+          .select(['name', 'description'])
+          .where('id', '=', id)
+          .executeTakeFirst();
         await trx.updateTable('roles').set(values).where('id', '=', id).execute();
         const changes = changesBetween(before, values, ['name', 'description']);
         const granted = permissions ? await replacePermissions(trx, id, permissions) : null;
@@ -138,15 +178,30 @@ export function createRolesRepository(db: Db, now: Clock) {
     async setPermissions(actorId: ActorId, roleId: number, permissions: PermissionName[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const granted = await replacePermissions(trx, roleId, permissions);
-        if (granted) await audit(trx, now, { actorId, action: 'update', entityType: 'role', entityId: roleId, changes: { permissions: granted } });
+        if (granted)
+          await audit(trx, now, {
+            actorId,
+            action: 'update',
+            entityType: 'role',
+            entityId: roleId,
+            changes: { permissions: granted },
+          });
       });
     },
 
     async delete(actorId: ActorId, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('roles').select(['name', 'description']).where('id', '=', id).executeTakeFirst();
+        const before = await trx
+          .selectFrom('roles')
+          .select(['name', 'description'])
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (!before) return;
-        const held = (await trx.selectFrom('role_permissions').select('permission_name').where('role_id', '=', id).execute()).map((p) => p.permission_name).sort();
+        const held = (
+          await trx.selectFrom('role_permissions').select('permission_name').where('role_id', '=', id).execute()
+        )
+          .map((p) => p.permission_name)
+          .sort();
         const changes: AuditChanges = changesBetween(before, null, ['name', 'description']);
         if (held.length) changes.permissions = [held, []];
         await trx.deleteFrom('roles').where('id', '=', id).execute();

@@ -18,7 +18,10 @@ function presentRole(role: RoleWithPermissions): RoleResource {
     name: role.name,
     description: role.description,
     created_at: role.created_at,
-    permissions: role.permissions.map((name) => ({ name, description: isPermissionName(name) ? PERMISSIONS[name] : name })),
+    permissions: role.permissions.map((name) => ({
+      name,
+      description: isPermissionName(name) ? PERMISSIONS[name] : name,
+    })),
     users_count: role.users_count,
   };
 }
@@ -63,45 +66,97 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
   const presentOne = async (id: number) => presentRole(orNotFound(await roles.findDetail(id), 'role'));
 
   /** Roles are few and shown as a card grid: all of them unless `page`/`per_page` is given. */
-  r.get('/roles', { preHandler: app.requirePermission('read_roles'), schema: { querystring: ListQuery, response: responses({ 200: RoleListResponse }) } }, async (request) => {
-    const { rows, meta } = await roles.list(request.query);
-    return { data: rows.map(presentRole), meta };
-  });
+  r.get(
+    '/roles',
+    {
+      preHandler: app.requirePermission('read_roles'),
+      schema: { querystring: ListQuery, response: responses({ 200: RoleListResponse }) },
+    },
+    async (request) => {
+      const { rows, meta } = await roles.list(request.query);
+      return { data: rows.map(presentRole), meta };
+    },
+  );
 
-  r.get('/roles/:id', { preHandler: app.requirePermission('read_roles'), config: { editVersion: editVersionOf(RoleBody) }, schema: { params: IdParams, response: responses({ 200: RoleResponse }) } }, async (request) => {
-    return { data: await presentOne(request.params.id) };
-  });
-
-  r.post('/roles', { preHandler: [app.requirePermission('create_roles'), roleRules(roles)], schema: { body: RoleBody, response: responses({ 201: RoleResponse }) } }, async (request, reply) => {
-    const values = roleValues(request.body);
-    const id = await roles.create(actorOf(request), { name: values.name, description: values.description }, values.permissions ?? []);
-    reply.status(201);
-    return { data: await presentOne(id) };
-  });
-
-  r.put(
+  r.get(
     '/roles/:id',
     {
-      preHandler: [app.requirePermission('edit_roles'), recordExists('role', (id) => roles.findById(id)), roleRules(roles)],
-      config: { editVersion: editVersionOf(RoleBody, async (request) => ({ data: await presentOne((request.params as IdParams).id) })) },
-      schema: { params: IdParams, body: RoleBody, response: responses({ 200: RoleResponse }) } },
+      preHandler: app.requirePermission('read_roles'),
+      config: { editVersion: editVersionOf(RoleBody) },
+      schema: { params: IdParams, response: responses({ 200: RoleResponse }) },
+    },
     async (request) => {
-      const { id } = request.params;
-      orNotFound(await roles.findById(id), 'role');
+      return { data: await presentOne(request.params.id) };
+    },
+  );
+
+  r.post(
+    '/roles',
+    {
+      preHandler: [app.requirePermission('create_roles'), roleRules(roles)],
+      schema: { body: RoleBody, response: responses({ 201: RoleResponse }) },
+    },
+    async (request, reply) => {
       const values = roleValues(request.body);
-      await roles.update(actorOf(request), id, { name: values.name, description: values.description }, values.permissions);
+      const id = await roles.create(
+        actorOf(request),
+        { name: values.name, description: values.description },
+        values.permissions ?? [],
+      );
+      reply.status(201);
       return { data: await presentOne(id) };
     },
   );
 
-  r.delete('/roles/:id', { preHandler: app.requirePermission('delete_roles'), schema: { params: IdParams, response: responses({ 200: RoleDeletedResponse }) } }, async (request) => {
-    const { id } = request.params;
-    const role = orNotFound(await roles.findById(id), 'role');
-    const auth = authOf(request);
-    if ((await roles.permissionNames(id)).includes(WILDCARD_PERMISSION) && !auth.permissions.has(WILDCARD_PERMISSION)) {
-      new FieldErrorBag().add('permissions', 'Solo uno sviluppatore può eliminare un ruolo con il permesso developer.').throwIfAny();
-    }
-    await roles.delete(actorOf(request), id);
-    return { data: role };
-  });
+  r.put(
+    '/roles/:id',
+    {
+      preHandler: [
+        app.requirePermission('edit_roles'),
+        recordExists('role', (id) => roles.findById(id)),
+        roleRules(roles),
+      ],
+      config: {
+        editVersion: editVersionOf(RoleBody, async (request) => ({
+          data: await presentOne((request.params as IdParams).id),
+        })),
+      },
+      schema: { params: IdParams, body: RoleBody, response: responses({ 200: RoleResponse }) },
+    },
+    async (request) => {
+      const { id } = request.params;
+      orNotFound(await roles.findById(id), 'role');
+      const values = roleValues(request.body);
+      await roles.update(
+        actorOf(request),
+        id,
+        { name: values.name, description: values.description },
+        values.permissions,
+      );
+      return { data: await presentOne(id) };
+    },
+  );
+
+  r.delete(
+    '/roles/:id',
+    {
+      preHandler: app.requirePermission('delete_roles'),
+      schema: { params: IdParams, response: responses({ 200: RoleDeletedResponse }) },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const role = orNotFound(await roles.findById(id), 'role');
+      const auth = authOf(request);
+      if (
+        (await roles.permissionNames(id)).includes(WILDCARD_PERMISSION) &&
+        !auth.permissions.has(WILDCARD_PERMISSION)
+      ) {
+        new FieldErrorBag()
+          .add('permissions', 'Solo uno sviluppatore può eliminare un ruolo con il permesso developer.')
+          .throwIfAny();
+      }
+      await roles.delete(actorOf(request), id);
+      return { data: role };
+    },
+  );
 }

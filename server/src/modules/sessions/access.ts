@@ -35,7 +35,10 @@ export function maySeeAttendances(auth: AuthContext): boolean {
 
 /** Throws 404 when the session does not exist, 403 when the caller may not read it. */
 export async function assertSessionReadable(
-  sessions: { findById(id: number): Promise<unknown>; relationOf(auth: AuthContext, sessionId: number): Promise<SessionRelation> },
+  sessions: {
+    findById(id: number): Promise<unknown>;
+    relationOf(auth: AuthContext, sessionId: number): Promise<SessionRelation>;
+  },
   auth: AuthContext,
   sessionId: number,
 ): Promise<void> {

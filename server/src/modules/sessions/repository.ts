@@ -36,7 +36,12 @@ function notEnded(atMs: number) {
     ]);
 }
 
-const SESSION_SORTS = { start_time: 'sessions.start_time', name: 'sessions.name', created_at: 'sessions.created_at', id: 'sessions.id' };
+const SESSION_SORTS = {
+  start_time: 'sessions.start_time',
+  name: 'sessions.name',
+  created_at: 'sessions.created_at',
+  id: 'sessions.id',
+};
 
 /** One attendance of a session as stored, with the matched user's name when there is one. */
 export interface AttendanceRecord {
@@ -76,7 +81,15 @@ export interface SessionValues {
 }
 
 /** The fields of a session the audit trail records. */
-const AUDITED_FIELDS = ['name', 'type', 'description', 'start_time', 'end_time', 'join_instructions', 'join_url'] as const;
+const AUDITED_FIELDS = [
+  'name',
+  'type',
+  'description',
+  'start_time',
+  'end_time',
+  'join_instructions',
+  'join_url',
+] as const;
 
 /** Every query on sessions, their teams, experts and attendances. */
 export function createSessionsRepository(db: Db, now: Clock) {
@@ -135,7 +148,14 @@ export function createSessionsRepository(db: Db, now: Clock) {
     return rows.map((s) => {
       const session: SessionWithRelations = extend(s, {
         teams: (teamsOf.get(s.id) ?? []).map(({ id, name, avatar }) => ({ id, name, avatar })),
-        experts: (expertsOf.get(s.id) ?? []).map(({ id, name, surname, email, mobile, avatar }) => ({ id, name, surname, email, mobile, avatar })),
+        experts: (expertsOf.get(s.id) ?? []).map(({ id, name, surname, email, mobile, avatar }) => ({
+          id,
+          name,
+          surname,
+          email,
+          mobile,
+          avatar,
+        })),
       });
       if (attendances) session.attendances = attendances.get(s.id) ?? [];
       return session;
@@ -148,7 +168,9 @@ export function createSessionsRepository(db: Db, now: Clock) {
 
   /** Ids of the teams the session is attached to (none: valid for every team). */
   async function teamIdsOf(sessionId: number): Promise<number[]> {
-    return (await db.selectFrom('session_teams').select('team_id').where('session_id', '=', sessionId).execute()).map((t) => t.team_id);
+    return (await db.selectFrom('session_teams').select('team_id').where('session_id', '=', sessionId).execute()).map(
+      (t) => t.team_id,
+    );
   }
 
   /**
@@ -160,7 +182,10 @@ export function createSessionsRepository(db: Db, now: Clock) {
     const [own, all, linked] = await Promise.all([
       db.selectFrom('session_teams').select(count).where('team_id', '=', teamId).executeTakeFirst(),
       db.selectFrom('sessions').select(count).executeTakeFirst(),
-      db.selectFrom('session_teams').select(sql<number>`count(distinct session_id)`.as('count')).executeTakeFirst(),
+      db
+        .selectFrom('session_teams')
+        .select(sql<number>`count(distinct session_id)`.as('count'))
+        .executeTakeFirst(),
     ]);
     return Number(own?.count ?? 0) + Number(all?.count ?? 0) - Number(linked?.count ?? 0);
   }
@@ -192,7 +217,11 @@ export function createSessionsRepository(db: Db, now: Clock) {
     },
 
     /** A new session, attached to a team and an expert when given. */
-    async create(actorId: ActorId, values: SessionValues, links: { teamId?: number | null; expertId?: number | null }): Promise<number> {
+    async create(
+      actorId: ActorId,
+      values: SessionValues,
+      links: { teamId?: number | null; expertId?: number | null },
+    ): Promise<number> {
       const [id] = await repository.createSeries(actorId, [values], links);
       return id;
     },
@@ -201,7 +230,11 @@ export function createSessionsRepository(db: Db, now: Clock) {
      * Several independent sessions (a repeating series) with the same team and expert, in one
      * transaction: all of them or, when any insert fails, none. One audit record each.
      */
-    async createSeries(actorId: ActorId, list: SessionValues[], links: { teamId?: number | null; expertId?: number | null }): Promise<number[]> {
+    async createSeries(
+      actorId: ActorId,
+      list: SessionValues[],
+      links: { teamId?: number | null; expertId?: number | null },
+    ): Promise<number[]> {
       return db.transaction().execute(async (trx) => {
         const ids: number[] = [];
         for (const values of list) {
@@ -212,8 +245,10 @@ export function createSessionsRepository(db: Db, now: Clock) {
             .executeTakeFirstOrThrow();
           const teams = typeof links.teamId === 'number' ? [links.teamId] : [];
           const experts = typeof links.expertId === 'number' ? [links.expertId] : [];
-          if (teams.length) await trx.insertInto('session_teams').values({ session_id: created.id, team_id: teams[0] }).execute();
-          if (experts.length) await trx.insertInto('session_experts').values({ session_id: created.id, user_id: experts[0] }).execute();
+          if (teams.length)
+            await trx.insertInto('session_teams').values({ session_id: created.id, team_id: teams[0] }).execute();
+          if (experts.length)
+            await trx.insertInto('session_experts').values({ session_id: created.id, user_id: experts[0] }).execute();
           const changes = changesBetween(null, values, AUDITED_FIELDS);
           if (teams.length) changes.teams = [[], teams];
           if (experts.length) changes.experts = [[], experts];
@@ -229,15 +264,23 @@ export function createSessionsRepository(db: Db, now: Clock) {
      * "every team", a team already attached keeps the others (set in the teams dialog), another
      * team replaces them.
      */
-    async update(actorId: ActorId, id: number, values: SessionValues, teamId: number | null | undefined): Promise<void> {
+    async update(
+      actorId: ActorId,
+      id: number,
+      values: SessionValues,
+      teamId: number | null | undefined,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
         await trx.updateTable('sessions').set(values).where('id', '=', id).execute();
         const changes = changesBetween(before, { ...before, ...values }, AUDITED_FIELDS);
-        const current = (await trx.selectFrom('session_teams').select('team_id').where('session_id', '=', id).execute()).map((t) => t.team_id);
+        const current = (
+          await trx.selectFrom('session_teams').select('team_id').where('session_id', '=', id).execute()
+        ).map((t) => t.team_id);
         if (teamId !== undefined && !(teamId !== null && current.includes(teamId))) {
           await trx.deleteFrom('session_teams').where('session_id', '=', id).execute();
-          if (teamId !== null) await trx.insertInto('session_teams').values({ session_id: id, team_id: teamId }).execute();
+          if (teamId !== null)
+            await trx.insertInto('session_teams').values({ session_id: id, team_id: teamId }).execute();
           const teams = idsChange(current, teamId === null ? [] : [teamId]);
           if (teams) changes.teams = teams;
         }
@@ -272,27 +315,56 @@ export function createSessionsRepository(db: Db, now: Clock) {
     /** Changes the session's experts to `next(current)`, recording the change. */
     async setExperts(actorId: ActorId, sessionId: number, next: (current: number[]) => number[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const current = (await trx.selectFrom('session_experts').select('user_id').where('session_id', '=', sessionId).execute()).map((e) => e.user_id);
+        const current = (
+          await trx.selectFrom('session_experts').select('user_id').where('session_id', '=', sessionId).execute()
+        ).map((e) => e.user_id);
         const wanted = [...new Set(next(current))];
         const change = idsChange(current, wanted);
         if (!change) return;
         const added = wanted.filter((id) => !current.includes(id));
         const removed = current.filter((id) => !wanted.includes(id));
-        if (removed.length) await trx.deleteFrom('session_experts').where('session_id', '=', sessionId).where('user_id', 'in', removed).execute();
-        if (added.length) await trx.insertInto('session_experts').values(added.map((user_id) => ({ session_id: sessionId, user_id }))).execute();
-        await audit(trx, now, { actorId, action: 'update', entityType: 'session', entityId: sessionId, changes: { experts: change } });
+        if (removed.length)
+          await trx
+            .deleteFrom('session_experts')
+            .where('session_id', '=', sessionId)
+            .where('user_id', 'in', removed)
+            .execute();
+        if (added.length)
+          await trx
+            .insertInto('session_experts')
+            .values(added.map((user_id) => ({ session_id: sessionId, user_id })))
+            .execute();
+        await audit(trx, now, {
+          actorId,
+          action: 'update',
+          entityType: 'session',
+          entityId: sessionId,
+          changes: { experts: change },
+        });
       });
     },
 
     /** Replaces the session's teams (none: valid for every team). */
     async setTeams(actorId: ActorId, sessionId: number, teamIds: number[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const current = (await trx.selectFrom('session_teams').select('team_id').where('session_id', '=', sessionId).execute()).map((t) => t.team_id);
+        const current = (
+          await trx.selectFrom('session_teams').select('team_id').where('session_id', '=', sessionId).execute()
+        ).map((t) => t.team_id);
         const change = idsChange(current, teamIds);
         if (!change) return;
         await trx.deleteFrom('session_teams').where('session_id', '=', sessionId).execute();
-        if (teamIds.length) await trx.insertInto('session_teams').values(teamIds.map((team_id) => ({ session_id: sessionId, team_id }))).execute();
-        await audit(trx, now, { actorId, action: 'update', entityType: 'session', entityId: sessionId, changes: { teams: change } });
+        if (teamIds.length)
+          await trx
+            .insertInto('session_teams')
+            .values(teamIds.map((team_id) => ({ session_id: sessionId, team_id })))
+            .execute();
+        await audit(trx, now, {
+          actorId,
+          action: 'update',
+          entityType: 'session',
+          entityId: sessionId,
+          changes: { teams: change },
+        });
       });
     },
 

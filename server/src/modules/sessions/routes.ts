@@ -82,7 +82,10 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
 
   r.get(
     '/sessions',
-    { preHandler: app.requirePermission('read_sessions'), schema: { querystring: SessionListQuery, response: responses({ 200: SessionListResponse }) } },
+    {
+      preHandler: app.requirePermission('read_sessions'),
+      schema: { querystring: SessionListQuery, response: responses({ 200: SessionListResponse }) },
+    },
     async (request) => {
       const query = request.query;
       const attendances = query.attendances === 'true' || query.attendances === '1';
@@ -91,11 +94,18 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  r.get('/sessions/:id', { config: { editVersion: editVersionOf(SessionUpdateBody) }, schema: { params: IdParams, response: responses({ 200: SessionResponse }) } }, async (request) => {
-    const auth = authOf(request);
-    await assertSessionReadable(sessions, auth, request.params.id);
-    return { data: await present(request.params.id, maySeeAttendances(auth)) };
-  });
+  r.get(
+    '/sessions/:id',
+    {
+      config: { editVersion: editVersionOf(SessionUpdateBody) },
+      schema: { params: IdParams, response: responses({ 200: SessionResponse }) },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      await assertSessionReadable(sessions, auth, request.params.id);
+      return { data: await present(request.params.id, maySeeAttendances(auth)) };
+    },
+  );
 
   r.post(
     '/sessions',
@@ -110,7 +120,11 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
       const links = { teamId: body.team_id, expertId: body.expert_id };
       // A repeating session: every occurrence, all in one transaction; the first one is answered.
       const [id] = body.repeat
-        ? await sessions.createSeries(actorOf(request), occurrences(values.start_time, values.end_time, body.repeat).map((times) => ({ ...values, ...times })), links)
+        ? await sessions.createSeries(
+            actorOf(request),
+            occurrences(values.start_time, values.end_time, body.repeat).map((times) => ({ ...values, ...times })),
+            links,
+          )
         : [await sessions.create(actorOf(request), values, links)];
       reply.status(201);
       return { data: await present(id) };
@@ -127,7 +141,11 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
       ],
       preValidation: blankFields({ required: REQUIRED, optional: OPTIONAL }),
       schema: { params: IdParams, body: SessionUpdateBody, response: responses({ 200: SessionResponse }) },
-      config: { editVersion: editVersionOf(SessionUpdateBody, async (request) => ({ data: await present((request.params as IdParams).id) })) },
+      config: {
+        editVersion: editVersionOf(SessionUpdateBody, async (request) => ({
+          data: await present((request.params as IdParams).id),
+        })),
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -138,15 +156,25 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  r.delete('/sessions/:id', { preHandler: app.requirePermission('delete_sessions'), schema: { params: IdParams, response: responses({ 200: SessionDeletedResponse }) } }, async (request) => {
-    const session = await findSession(request.params.id);
-    await sessions.delete(actorOf(request), session.id);
-    return { data: { id: session.id, name: session.name } };
-  });
+  r.delete(
+    '/sessions/:id',
+    {
+      preHandler: app.requirePermission('delete_sessions'),
+      schema: { params: IdParams, response: responses({ 200: SessionDeletedResponse }) },
+    },
+    async (request) => {
+      const session = await findSession(request.params.id);
+      await sessions.delete(actorOf(request), session.id);
+      return { data: { id: session.id, name: session.name } };
+    },
+  );
 
   r.post(
     '/sessions/:id/experts',
-    { preHandler: app.requirePermission('update_sessions'), schema: { params: IdParams, body: SessionExpertBody, response: responses({ 201: SessionResponse }) } },
+    {
+      preHandler: app.requirePermission('update_sessions'),
+      schema: { params: IdParams, body: SessionExpertBody, response: responses({ 201: SessionResponse }) },
+    },
     async (request, reply) => {
       const { id } = request.params;
       await findSession(id);
@@ -161,7 +189,10 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
 
   r.delete(
     '/sessions/:id/experts/:userId',
-    { preHandler: app.requirePermission('update_sessions'), schema: { params: SessionExpertParams, response: responses({ 200: SessionResponse }) } },
+    {
+      preHandler: app.requirePermission('update_sessions'),
+      schema: { params: SessionExpertParams, response: responses({ 200: SessionResponse }) },
+    },
     async (request) => {
       const { id, userId } = request.params;
       await findSession(id);
@@ -172,7 +203,10 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
 
   r.put(
     '/sessions/:id/teams',
-    { preHandler: app.requirePermission('update_sessions'), schema: { params: IdParams, body: SessionTeamsBody, response: responses({ 200: SessionResponse }) } },
+    {
+      preHandler: app.requirePermission('update_sessions'),
+      schema: { params: IdParams, body: SessionTeamsBody, response: responses({ 200: SessionResponse }) },
+    },
     async (request) => {
       const { id } = request.params;
       await findSession(id);

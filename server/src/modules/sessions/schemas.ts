@@ -103,7 +103,20 @@ export type SessionListQuery = Static<typeof SessionListQuery>;
  * shows a few fields of every session (the team's calendar and upcoming list read whole lists)
  * asks only for those.
  */
-export const SESSION_FIELDS = ['id', 'name', 'type', 'description', 'start_time', 'end_time', 'join_instructions', 'join_url', 'created_at', 'team_id', 'teams', 'experts'] as const;
+export const SESSION_FIELDS = [
+  'id',
+  'name',
+  'type',
+  'description',
+  'start_time',
+  'end_time',
+  'join_instructions',
+  'join_url',
+  'created_at',
+  'team_id',
+  'teams',
+  'experts',
+] as const;
 export type SessionField = (typeof SESSION_FIELDS)[number];
 /** The fields that need the session's teams and experts loaded. */
 export const SESSION_RELATION_FIELDS: readonly SessionField[] = ['team_id', 'teams', 'experts'];

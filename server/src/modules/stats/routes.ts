@@ -6,8 +6,12 @@ import { AdminStatsResponse, type AdminStats } from './schemas.js';
 
 /** The admin dashboard's four counts; like the Admin menu item, any permission at all is enough. */
 export default async function statsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/stats', { schema: { response: responses({ 200: AdminStatsResponse }) } }, async (request): Promise<{ data: AdminStats }> => {
-    if (authOf(request).permissions.size === 0) throw forbidden();
-    return { data: await app.repos.stats.counts() };
-  });
+  app.get(
+    '/stats',
+    { schema: { response: responses({ 200: AdminStatsResponse }) } },
+    async (request): Promise<{ data: AdminStats }> => {
+      if (authOf(request).permissions.size === 0) throw forbidden();
+      return { data: await app.repos.stats.counts() };
+    },
+  );
 }

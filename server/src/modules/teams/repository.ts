@@ -30,7 +30,12 @@ export interface TeamValues {
  * Removes members from a team and keeps each membership that ends, with when it ended: the
  * participation report of a period they were in the team still expects and counts them.
  */
-async function endMemberships(trx: Transaction<Database>, teamId: number, userIds: number[], leftAt: string): Promise<void> {
+async function endMemberships(
+  trx: Transaction<Database>,
+  teamId: number,
+  userIds: number[],
+  leftAt: string,
+): Promise<void> {
   const ended = await trx
     .selectFrom('team_members')
     .innerJoin('teams', 'teams.id', 'team_members.team_id')
@@ -50,9 +55,16 @@ async function endMemberships(trx: Transaction<Database>, teamId: number, userId
 export function createTeamsRepository(db: Db, now: Clock) {
   /** Changes the team's members to `next(current)` in one transaction, recording the change. */
   /** `joinedAt`: when the added members joined (an instant); now when absent. */
-  async function changeMembers(actorId: ActorId, teamId: number, next: (current: number[]) => number[], joinedAt?: string): Promise<void> {
+  async function changeMembers(
+    actorId: ActorId,
+    teamId: number,
+    next: (current: number[]) => number[],
+    joinedAt?: string,
+  ): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      const current = (await trx.selectFrom('team_members').select('user_id').where('team_id', '=', teamId).execute()).map((m) => m.user_id);
+      const current = (
+        await trx.selectFrom('team_members').select('user_id').where('team_id', '=', teamId).execute()
+      ).map((m) => m.user_id);
       const wanted = [...new Set(next(current))];
       const change = idsChange(current, wanted);
       if (!change) return;
@@ -61,7 +73,10 @@ export function createTeamsRepository(db: Db, now: Clock) {
       if (removed.length) await endMemberships(trx, teamId, removed, isoNow(now));
       if (added.length) {
         const joined = joinedAt ?? isoNow(now);
-        await trx.insertInto('team_members').values(added.map((user_id) => ({ team_id: teamId, user_id, joined_at: joined }))).execute();
+        await trx
+          .insertInto('team_members')
+          .values(added.map((user_id) => ({ team_id: teamId, user_id, joined_at: joined })))
+          .execute();
       }
       // A date given with the addition is part of what was decided: the trail keeps it.
       const changes: AuditChanges = { members: change };
@@ -99,7 +114,10 @@ export function createTeamsRepository(db: Db, now: Clock) {
   /** The coordinators: one query for the whole page (the member count is the team's own column). */
   async function withRelations(rows: TeamRow[]): Promise<TeamWithRelations[]> {
     if (!rows.length) return [];
-    const owners = await loadPeople(db, rows.map((r) => r.owner_id).filter((id): id is number => id !== null));
+    const owners = await loadPeople(
+      db,
+      rows.map((r) => r.owner_id).filter((id): id is number => id !== null),
+    );
     // The rows are this read's own: the coordinator goes onto them rather than onto copies.
     return rows.map((t) => Object.assign(t, { owner: t.owner_id !== null ? (owners.get(t.owner_id) ?? null) : null }));
   }
@@ -140,7 +158,10 @@ export function createTeamsRepository(db: Db, now: Clock) {
 
     /** Whether another team (not `exceptId`) already has this name, whatever its case. */
     async nameTaken(name: string, exceptId: number | null): Promise<boolean> {
-      let same = db.selectFrom('teams').select('id').where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
+      let same = db
+        .selectFrom('teams')
+        .select('id')
+        .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
       if (exceptId !== null) same = same.where('id', '<>', exceptId);
       return Boolean(await same.executeTakeFirst());
     },
@@ -164,7 +185,13 @@ export function createTeamsRepository(db: Db, now: Clock) {
           .values({ ...row, created_at: isoNow(now) })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await audit(trx, now, { actorId, action: 'create', entityType: 'team', entityId: created.id, changes: changesBetween(null, row) });
+        await audit(trx, now, {
+          actorId,
+          action: 'create',
+          entityType: 'team',
+          entityId: created.id,
+          changes: changesBetween(null, row),
+        });
         return created.id;
       });
     },
@@ -172,12 +199,20 @@ export function createTeamsRepository(db: Db, now: Clock) {
     /** Changes the given fields only. */
     async update(actorId: ActorId, id: number, values: TeamValues): Promise<void> {
       const { name, description, owner_id, drive_url } = values;
-      const update = Object.fromEntries(Object.entries({ name, description, owner_id, drive_url }).filter(([, v]) => v !== undefined));
+      const update = Object.fromEntries(
+        Object.entries({ name, description, owner_id, drive_url }).filter(([, v]) => v !== undefined),
+      );
       if (!Object.keys(update).length) return;
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
         await trx.updateTable('teams').set(update).where('id', '=', id).execute();
-        await audit(trx, now, { actorId, action: 'update', entityType: 'team', entityId: id, changes: changesBetween(before, { ...before, ...update }, Object.keys(update)) });
+        await audit(trx, now, {
+          actorId,
+          action: 'update',
+          entityType: 'team',
+          entityId: id,
+          changes: changesBetween(before, { ...before, ...update }, Object.keys(update)),
+        });
       });
     },
 
@@ -185,14 +220,24 @@ export function createTeamsRepository(db: Db, now: Clock) {
     async setAvatar(actorId: ActorId, id: number, image: StoredImage): Promise<void> {
       await db.transaction().execute(async (trx) => {
         // Lock the row first, so that of two uploads at once each removes the logo it really replaced.
-        await trx.updateTable('teams').set((eb) => ({ avatar: eb.ref('avatar') })).where('id', '=', id).execute();
+        await trx
+          .updateTable('teams')
+          .set((eb) => ({ avatar: eb.ref('avatar') }))
+          .where('id', '=', id)
+          .execute();
         const before = await trx.selectFrom('teams').select('avatar').where('id', '=', id).executeTakeFirst();
         if (!before) return;
         const avatar = image.path;
         await insertImage(trx, now, image);
         await trx.updateTable('teams').set({ avatar }).where('id', '=', id).execute();
         await deleteImages(trx, [before.avatar]);
-        await audit(trx, now, { actorId, action: 'update', entityType: 'team', entityId: id, changes: changesBetween(before, { avatar }, ['avatar']) });
+        await audit(trx, now, {
+          actorId,
+          action: 'update',
+          entityType: 'team',
+          entityId: id,
+          changes: changesBetween(before, { avatar }, ['avatar']),
+        });
       });
     },
 
@@ -201,7 +246,9 @@ export function createTeamsRepository(db: Db, now: Clock) {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
         if (!before) return;
-        const members = (await trx.selectFrom('team_members').select('user_id').where('team_id', '=', id).execute()).map((m) => m.user_id);
+        const members = (
+          await trx.selectFrom('team_members').select('user_id').where('team_id', '=', id).execute()
+        ).map((m) => m.user_id);
         // Sessions that belonged to this team alone would otherwise become "valid for every team".
         const ownSessions = await trx
           .deleteFrom('sessions')
@@ -239,8 +286,19 @@ export function createTeamsRepository(db: Db, now: Clock) {
         if (!member) return false;
         if (member.joined_at === joinedAt) return true;
         // The member's id is in the record both before and after: it says whose date changed.
-        await trx.updateTable('team_members').set({ joined_at: joinedAt }).where('team_id', '=', teamId).where('user_id', '=', userId).execute();
-        await audit(trx, now, { actorId, action: 'update', entityType: 'team', entityId: teamId, changes: { user_id: [userId, userId], joined_at: [member.joined_at, joinedAt] } });
+        await trx
+          .updateTable('team_members')
+          .set({ joined_at: joinedAt })
+          .where('team_id', '=', teamId)
+          .where('user_id', '=', userId)
+          .execute();
+        await audit(trx, now, {
+          actorId,
+          action: 'update',
+          entityType: 'team',
+          entityId: teamId,
+          changes: { user_id: [userId, userId], joined_at: [member.joined_at, joinedAt] },
+        });
         return true;
       });
     },

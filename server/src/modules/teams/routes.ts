@@ -74,11 +74,13 @@ async function checkTeamRules(
 ): Promise<void> {
   const name = body.get('name')?.trim();
   if (name === '') errors.add('name', requiredMessage('name'));
-  else if (name && name !== team?.name && (await repos.teams.nameTaken(name, team?.id ?? null))) errors.add('name', TEAM_NAME_TAKEN);
+  else if (name && name !== team?.name && (await repos.teams.nameTaken(name, team?.id ?? null)))
+    errors.add('name', TEAM_NAME_TAKEN);
   const driveUrl = body.get('drive_url');
   if (typeof driveUrl === 'string' && !isHttpUrl(driveUrl.trim())) errors.add('drive_url', DRIVE_URL_MESSAGE);
   const ownerId = body.get('owner_id');
-  if (typeof ownerId === 'number' && !(await repos.users.exists(ownerId))) errors.add('owner_id', 'Il coordinatore selezionato non esiste.');
+  if (typeof ownerId === 'number' && !(await repos.users.exists(ownerId)))
+    errors.add('owner_id', 'Il coordinatore selezionato non esiste.');
 }
 
 /** The values to store from a body that passed its schema and its rules. */
@@ -96,20 +98,37 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   const findTeam = async (id: number) => orNotFound(await teams.findById(id), 'team');
   const detail = async (id: number) => ({ data: presentTeamDetail(orNotFound(await teams.findDetail(id), 'team')) });
 
-  r.get('/teams', { preHandler: app.requirePermission('read_teams'), schema: { querystring: ListQuery, response: responses({ 200: TeamListResponse }) } }, async (request) => {
-    const { rows, meta } = await teams.list(request.query);
-    return { data: rows.map(presentTeam), meta };
-  });
+  r.get(
+    '/teams',
+    {
+      preHandler: app.requirePermission('read_teams'),
+      schema: { querystring: ListQuery, response: responses({ 200: TeamListResponse }) },
+    },
+    async (request) => {
+      const { rows, meta } = await teams.list(request.query);
+      return { data: rows.map(presentTeam), meta };
+    },
+  );
 
-  r.get('/teams/:id', { config: { editVersion: editVersionOf(TeamUpdateBody) }, schema: { params: IdParams, response: responses({ 200: TeamResponse }) } }, async (request) => {
-    await assertTeamAccess(teams, authOf(request), request.params.id, mayReadTeam);
-    return detail(request.params.id);
-  });
+  r.get(
+    '/teams/:id',
+    {
+      config: { editVersion: editVersionOf(TeamUpdateBody) },
+      schema: { params: IdParams, response: responses({ 200: TeamResponse }) },
+    },
+    async (request) => {
+      await assertTeamAccess(teams, authOf(request), request.params.id, mayReadTeam);
+      return detail(request.params.id);
+    },
+  );
 
   r.post(
     '/teams',
     {
-      preHandler: [app.requirePermission('create_teams'), checkBody<TeamUpdateBody>((body, errors) => checkTeamRules(app.repos, body, errors))],
+      preHandler: [
+        app.requirePermission('create_teams'),
+        checkBody<TeamUpdateBody>((body, errors) => checkTeamRules(app.repos, body, errors)),
+      ],
       preValidation: blankFields({ required: ['name'], optional: ['description', 'owner_id', 'drive_url'] }),
       schema: { body: TeamCreateBody, response: responses({ 201: TeamResponse }) },
     },
@@ -152,12 +171,19 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.delete('/teams/:id', { preHandler: app.requirePermission('delete_teams'), schema: { params: IdParams, response: responses({ 200: TeamDeletedResponse }) } }, async (request) => {
-    const { id } = request.params;
-    const team = await findTeam(id);
-    await teams.delete(actorOf(request), id);
-    return { data: { id: team.id, name: team.name } };
-  });
+  r.delete(
+    '/teams/:id',
+    {
+      preHandler: app.requirePermission('delete_teams'),
+      schema: { params: IdParams, response: responses({ 200: TeamDeletedResponse }) },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const team = await findTeam(id);
+      await teams.delete(actorOf(request), id);
+      return { data: { id: team.id, name: team.name } };
+    },
+  );
 
   /** Multipart `avatar` (the cropped logo); the client sends `_method=PUT` as a form field. */
   r.route({
@@ -168,20 +194,31 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       await assertTeamAccess(teams, authOf(request), id, mayEditTeamProfile);
       await findTeam(id);
-      await teams.setAvatar(actorOf(request), id, await receiveUploadedImage(request, { field: 'avatar', folder: 'teams', aspect: 1 }));
+      await teams.setAvatar(
+        actorOf(request),
+        id,
+        await receiveUploadedImage(request, { field: 'avatar', folder: 'teams', aspect: 1 }),
+      );
       return detail(id);
     },
   });
 
-  r.get('/teams/:id/users', { schema: { params: IdParams, response: responses({ 200: TeamMembersResponse }) } }, async (request) => {
-    await assertTeamAccess(teams, authOf(request), request.params.id, mayReadTeam);
-    return { data: await teams.members(request.params.id) };
-  });
+  r.get(
+    '/teams/:id/users',
+    { schema: { params: IdParams, response: responses({ 200: TeamMembersResponse }) } },
+    async (request) => {
+      await assertTeamAccess(teams, authOf(request), request.params.id, mayReadTeam);
+      return { data: await teams.members(request.params.id) };
+    },
+  );
 
   // Only to those who manage the members: a member's departure is not the other members' business.
   r.get(
     '/teams/:id/past-users',
-    { preHandler: app.requirePermission('update_teams'), schema: { params: IdParams, response: responses({ 200: PastTeamMembersResponse }) } },
+    {
+      preHandler: app.requirePermission('update_teams'),
+      schema: { params: IdParams, response: responses({ 200: PastTeamMembersResponse }) },
+    },
     async (request) => {
       await findTeam(request.params.id);
       return { data: await teams.pastMembers(request.params.id) };
@@ -218,16 +255,18 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/teams/:id/users/:userId',
     {
-      preHandler: [
-        app.requirePermission('update_teams'),
-        checkBody<TeamMemberUpdateBody>(checkJoinDay),
-      ],
-      schema: { params: TeamMemberParams, body: TeamMemberUpdateBody, response: responses({ 200: TeamMembersResponse }) },
+      preHandler: [app.requirePermission('update_teams'), checkBody<TeamMemberUpdateBody>(checkJoinDay)],
+      schema: {
+        params: TeamMemberParams,
+        body: TeamMemberUpdateBody,
+        response: responses({ 200: TeamMembersResponse }),
+      },
     },
     async (request) => {
       const { id, userId } = request.params;
       await findTeam(id);
-      if (!(await teams.setJoinedAt(actorOf(request), id, userId, dayStartIso(request.body.joined_on)))) throw new HttpError(404, NOT_A_MEMBER);
+      if (!(await teams.setJoinedAt(actorOf(request), id, userId, dayStartIso(request.body.joined_on))))
+        throw new HttpError(404, NOT_A_MEMBER);
       return { data: await teams.members(id) };
     },
   );
@@ -250,37 +289,71 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   async function sessionPage(query: TeamSessionListQuery, page: { rows: SessionRow[]; meta: ListMeta }) {
     const fields = requestedFields(query.fields, SESSION_FIELDS);
     if (fields && !fields.some((field) => SESSION_RELATION_FIELDS.includes(field))) {
-      return { data: page.rows.map((row) => pickFields(row, fields as Array<keyof SessionRow & SessionField>)), meta: page.meta };
+      return {
+        data: page.rows.map((row) => pickFields(row, fields as Array<keyof SessionRow & SessionField>)),
+        meta: page.meta,
+      };
     }
     const whole = (await sessions.withRelations(page.rows)).map(presentSession);
     return { data: fields ? whole.map((session) => pickFields(session, fields)) : whole, meta: page.meta };
   }
 
-  r.get('/teams/:id/sessions', { schema: { params: IdParams, querystring: TeamSessionListQuery, response: responses({ 200: TeamSessionListResponse }) } }, async (request) => {
-    const { id } = request.params;
-    await assertTeamAccess(teams, authOf(request), id, mayReadTeamSessions);
-    return sessionPage(request.query, await sessions.listForTeam(id, request.query));
-  });
+  r.get(
+    '/teams/:id/sessions',
+    {
+      schema: {
+        params: IdParams,
+        querystring: TeamSessionListQuery,
+        response: responses({ 200: TeamSessionListResponse }),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await assertTeamAccess(teams, authOf(request), id, mayReadTeamSessions);
+      return sessionPage(request.query, await sessions.listForTeam(id, request.query));
+    },
+  );
 
-  r.get('/teams/:id/sessions/upcoming', { schema: { params: IdParams, querystring: TeamSessionListQuery, response: responses({ 200: TeamSessionListResponse }) } }, async (request) => {
-    const { id } = request.params;
-    await assertTeamAccess(teams, authOf(request), id, mayReadTeamSessions);
-    return sessionPage(request.query, await sessions.upcomingForTeam(id, request.query));
-  });
+  r.get(
+    '/teams/:id/sessions/upcoming',
+    {
+      schema: {
+        params: IdParams,
+        querystring: TeamSessionListQuery,
+        response: responses({ 200: TeamSessionListResponse }),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await assertTeamAccess(teams, authOf(request), id, mayReadTeamSessions);
+      return sessionPage(request.query, await sessions.upcomingForTeam(id, request.query));
+    },
+  );
 
-  r.get('/teams/:id/sessions/next', { schema: { params: IdParams, response: responses({ 200: NextSessionResponse }) } }, async (request) => {
-    const { id } = request.params;
-    await assertTeamAccess(teams, authOf(request), id, mayReadTeamSessions);
-    const next = await sessions.nextForTeam(id);
-    return { data: next ? presentSession(next) : null };
-  });
+  r.get(
+    '/teams/:id/sessions/next',
+    { schema: { params: IdParams, response: responses({ 200: NextSessionResponse }) } },
+    async (request) => {
+      const { id } = request.params;
+      await assertTeamAccess(teams, authOf(request), id, mayReadTeamSessions);
+      const next = await sessions.nextForTeam(id);
+      return { data: next ? presentSession(next) : null };
+    },
+  );
 
-  r.get('/teams/:id/sessions/:sessionId', { schema: { params: TeamSessionParams, response: responses({ 200: SessionResponse }) } }, async (request) => {
-    const auth = authOf(request);
-    const { id, sessionId } = request.params;
-    await assertTeamAccess(teams, auth, id, mayReadTeamSessions);
-    const valid = await sessions.validForTeam(sessionId, id);
-    const session = orNotFound(valid ? await sessions.findDetail(sessionId, { attendances: maySeeAttendances(auth) }) : undefined, 'session');
-    return { data: presentSession(session) };
-  });
+  r.get(
+    '/teams/:id/sessions/:sessionId',
+    { schema: { params: TeamSessionParams, response: responses({ 200: SessionResponse }) } },
+    async (request) => {
+      const auth = authOf(request);
+      const { id, sessionId } = request.params;
+      await assertTeamAccess(teams, auth, id, mayReadTeamSessions);
+      const valid = await sessions.validForTeam(sessionId, id);
+      const session = orNotFound(
+        valid ? await sessions.findDetail(sessionId, { attendances: maySeeAttendances(auth) }) : undefined,
+        'session',
+      );
+      return { data: presentSession(session) };
+    },
+  );
 }

@@ -31,7 +31,10 @@ export const TeamMember = Type.Intersect([PersonSummary, Type.Object({ joined_at
 export type TeamMember = Static<typeof TeamMember>;
 
 /** Someone who was in the team, from when until when (ISO instants): the reports of that time count them. */
-export const PastTeamMember = Type.Intersect([PersonSummary, Type.Object({ joined_at: Type.String(), left_at: Type.String() })]);
+export const PastTeamMember = Type.Intersect([
+  PersonSummary,
+  Type.Object({ joined_at: Type.String(), left_at: Type.String() }),
+]);
 export type PastTeamMember = Static<typeof PastTeamMember>;
 
 /** One team with its members (GET /api/teams/{id}). */

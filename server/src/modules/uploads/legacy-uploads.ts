@@ -17,7 +17,10 @@ export interface LegacyImport {
  * record keeps working; the files are left where they are. Runs at every start: after the first
  * one it finds nothing to do, and hosts that start together store each image once.
  */
-export async function importLegacyUploads(storageDir: string, uploads: Pick<UploadsRepository, 'referencedWithoutImage' | 'importImage'>): Promise<LegacyImport> {
+export async function importLegacyUploads(
+  storageDir: string,
+  uploads: Pick<UploadsRepository, 'referencedWithoutImage' | 'importImage'>,
+): Promise<LegacyImport> {
   const result: LegacyImport = { imported: [], missing: [] };
   for (const path of await uploads.referencedWithoutImage()) {
     if (!isUploadPath(path)) continue;

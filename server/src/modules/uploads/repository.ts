@@ -20,7 +20,13 @@ export interface StoredImage {
 export async function insertImage(trx: Db, now: Clock, image: StoredImage): Promise<void> {
   await trx
     .insertInto('uploaded_images')
-    .values({ path: image.path, content_type: image.contentType, etag: image.etag, data: image.data, created_at: isoNow(now) })
+    .values({
+      path: image.path,
+      content_type: image.contentType,
+      etag: image.etag,
+      data: image.data,
+      created_at: isoNow(now),
+    })
     .execute();
 }
 
@@ -45,7 +51,11 @@ function referencedQuery(db: Db) {
 export function createUploadsRepository(db: Db, now: Clock) {
   return {
     async find(path: string): Promise<{ content_type: string; etag: string; data: Buffer } | undefined> {
-      return db.selectFrom('uploaded_images').select(['content_type', 'etag', 'data']).where('path', '=', path).executeTakeFirst();
+      return db
+        .selectFrom('uploaded_images')
+        .select(['content_type', 'etag', 'data'])
+        .where('path', '=', path)
+        .executeTakeFirst();
     },
 
     /** The paths records point at that have no stored image (an install from before migration 011). */
@@ -55,7 +65,9 @@ export function createUploadsRepository(db: Db, now: Clock) {
         db.selectFrom('uploaded_images').select('path').execute(),
       ]);
       const have = new Set(stored.map((row) => row.path));
-      const missing = referenced.map((row) => row.path).filter((path): path is string => typeof path === 'string' && !have.has(path));
+      const missing = referenced
+        .map((row) => row.path)
+        .filter((path): path is string => typeof path === 'string' && !have.has(path));
       return [...new Set(missing)];
     },
 
@@ -63,7 +75,13 @@ export function createUploadsRepository(db: Db, now: Clock) {
     async importImage(image: StoredImage): Promise<void> {
       await db
         .insertInto('uploaded_images')
-        .values({ path: image.path, content_type: image.contentType, etag: image.etag, data: image.data, created_at: isoNow(now) })
+        .values({
+          path: image.path,
+          content_type: image.contentType,
+          etag: image.etag,
+          data: image.data,
+          created_at: isoNow(now),
+        })
         .onConflict((conflict) => conflict.column('path').doNothing())
         .execute();
     },

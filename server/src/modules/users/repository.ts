@@ -21,7 +21,13 @@ export type UserWithRelations = UserRow & {
   courses_percentage: number;
 };
 
-export const USER_SORTS = { created_at: 'users.created_at', name: 'users.name', surname: 'users.surname', email: 'users.email', id: 'users.id' };
+export const USER_SORTS = {
+  created_at: 'users.created_at',
+  name: 'users.name',
+  surname: 'users.surname',
+  email: 'users.email',
+  id: 'users.id',
+};
 
 /** Every query on users, their roles and their course access. */
 export function createUsersRepository(db: Db, now: Clock) {
@@ -53,7 +59,8 @@ export function createUsersRepository(db: Db, now: Clock) {
   const countPublishedLessons = preparedSelect(db, () => publishedLessonsQuery);
   const runPublishedLessons = async () => Number((await countPublishedLessons())[0]?.count ?? 0);
   /** The lessons of the published courses, kept with the list totals until the database changes. */
-  const publishedLessons = () => (counts ? counts.count(publishedLessonsKey, runPublishedLessons) : runPublishedLessons());
+  const publishedLessons = () =>
+    counts ? counts.count(publishedLessonsKey, runPublishedLessons) : runPublishedLessons();
   const completedLessons = preparedSelect(db, (userIds: number[]) =>
     db
       .selectFrom('lesson_progress')
@@ -94,21 +101,33 @@ export function createUsersRepository(db: Db, now: Clock) {
   async function withRelations(rows: UserRow[]): Promise<UserWithRelations[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
-    const [roles, teams, percentages] = await Promise.all([rolesOfUsers(ids), teamsOfUsers(ids), coursesPercentage(ids)]);
+    const [roles, teams, percentages] = await Promise.all([
+      rolesOfUsers(ids),
+      teamsOfUsers(ids),
+      coursesPercentage(ids),
+    ]);
     const rolesOf = groupBy(roles, (r) => r.user_id);
     const teamsOf = groupBy(teams, (t) => t.user_id);
     // The rows are this read's own: the relations go onto them rather than onto copies.
     return rows.map((u) =>
       Object.assign(u, {
         roles: (rolesOf.get(u.id) ?? []).map(({ id, name }) => ({ id, name })),
-        teams: (teamsOf.get(u.id) ?? []).map(({ id, name, avatar, drive_url, owner_id }) => ({ id, name, avatar, drive_url, owner_id })),
+        teams: (teamsOf.get(u.id) ?? []).map(({ id, name, avatar, drive_url, owner_id }) => ({
+          id,
+          name,
+          avatar,
+          drive_url,
+          owner_id,
+        })),
         courses_percentage: percentages.get(u.id) ?? 0,
       }),
     );
   }
 
   async function roleIdsOf(userId: number): Promise<number[]> {
-    return (await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id);
+    return (await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()).map(
+      (r) => r.role_id,
+    );
   }
 
   return {
@@ -144,11 +163,18 @@ export function createUsersRepository(db: Db, now: Clock) {
 
     /** Some user already has this e-mail, compared case-insensitively. */
     async emailTaken(email: string): Promise<boolean> {
-      const row = await db.selectFrom('users').select('id').where(sql<boolean>`lower(email) = ${email.toLowerCase()}`).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
+        .executeTakeFirst();
       return Boolean(row);
     },
 
-    async create(actorId: ActorId, values: { name: string; surname: string; email: string; tax_id: string | null; birthdate: string | null }): Promise<number> {
+    async create(
+      actorId: ActorId,
+      values: { name: string; surname: string; email: string; tax_id: string | null; birthdate: string | null },
+    ): Promise<number> {
       const at = isoNow(now);
       return db.transaction().execute(async (trx) => {
         const created = await trx
@@ -156,7 +182,13 @@ export function createUsersRepository(db: Db, now: Clock) {
           .values({ ...values, created_at: at, updated_at: at })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await audit(trx, now, { actorId, action: 'create', entityType: 'user', entityId: created.id, changes: changesBetween(null, values) });
+        await audit(trx, now, {
+          actorId,
+          action: 'create',
+          entityType: 'user',
+          entityId: created.id,
+          changes: changesBetween(null, values),
+        });
         return created.id;
       });
     },
@@ -164,12 +196,24 @@ export function createUsersRepository(db: Db, now: Clock) {
     /** Replaces the user's roles. */
     async setRoles(actorId: ActorId, userId: number, roleIds: number[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const current = (await trx.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id);
+        const current = (
+          await trx.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()
+        ).map((r) => r.role_id);
         const change = idsChange(current, roleIds);
         if (!change) return;
         await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
-        if (roleIds.length) await trx.insertInto('user_roles').values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
-        await audit(trx, now, { actorId, action: 'update', entityType: 'user', entityId: userId, changes: { roles: change } });
+        if (roleIds.length)
+          await trx
+            .insertInto('user_roles')
+            .values(roleIds.map((role_id) => ({ user_id: userId, role_id })))
+            .execute();
+        await audit(trx, now, {
+          actorId,
+          action: 'update',
+          entityType: 'user',
+          entityId: userId,
+          changes: { roles: change },
+        });
       });
     },
 
@@ -194,7 +238,14 @@ export function createUsersRepository(db: Db, now: Clock) {
           .where('id', '=', userId)
           .execute();
         const was = before ? Boolean(before.mooc_access) : null;
-        if (was !== moocAccess) await audit(trx, now, { actorId, action: 'update', entityType: 'user', entityId: userId, changes: { mooc_access: [was, moocAccess] } });
+        if (was !== moocAccess)
+          await audit(trx, now, {
+            actorId,
+            action: 'update',
+            entityType: 'user',
+            entityId: userId,
+            changes: { mooc_access: [was, moocAccess] },
+          });
       });
     },
 
@@ -203,7 +254,9 @@ export function createUsersRepository(db: Db, now: Clock) {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
         if (!before) return;
-        const roles = (await trx.selectFrom('user_roles').select('role_id').where('user_id', '=', id).execute()).map((r) => r.role_id);
+        const roles = (await trx.selectFrom('user_roles').select('role_id').where('user_id', '=', id).execute()).map(
+          (r) => r.role_id,
+        );
         const changes = changesBetween(
           { ...before, is_expert: Boolean(before.is_expert), mooc_access: Boolean(before.mooc_access) },
           null,

@@ -41,14 +41,28 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   const findUser = async (id: number) => orNotFound(await users.findById(id), 'user');
   const presentOne = async (id: number) => presentAdminUser(orNotFound(await users.findDetail(id), 'user'));
 
-  r.get('/users', { preHandler: app.requirePermission('read_users'), schema: { querystring: ListQuery, response: responses({ 200: AdminUserListResponse }) } }, async (request) => {
-    const { rows, meta } = await users.list(request.query);
-    return { data: rows.map(presentAdminUser), meta };
-  });
+  r.get(
+    '/users',
+    {
+      preHandler: app.requirePermission('read_users'),
+      schema: { querystring: ListQuery, response: responses({ 200: AdminUserListResponse }) },
+    },
+    async (request) => {
+      const { rows, meta } = await users.list(request.query);
+      return { data: rows.map(presentAdminUser), meta };
+    },
+  );
 
-  r.get('/users/:id', { preHandler: app.requirePermission('read_users'), schema: { params: IdParams, response: responses({ 200: AdminUserResponse }) } }, async (request) => {
-    return { data: await presentOne(request.params.id) };
-  });
+  r.get(
+    '/users/:id',
+    {
+      preHandler: app.requirePermission('read_users'),
+      schema: { params: IdParams, response: responses({ 200: AdminUserResponse }) },
+    },
+    async (request) => {
+      return { data: await presentOne(request.params.id) };
+    },
+  );
 
   r.post(
     '/users',
@@ -56,7 +70,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       preHandler: [
         app.requirePermission('create_users'),
         checkBody<UserCreateBody>(async (body, errors) => {
-          for (const field of ['name', 'surname'] as const) if (body.get(field)?.trim() === '') errors.add(field, requiredMessage(field));
+          for (const field of ['name', 'surname'] as const)
+            if (body.get(field)?.trim() === '') errors.add(field, requiredMessage(field));
           const taxId = compactTaxId(body.get('tax_id'));
           // Already a YYYY-MM-DD calendar day when set (the schema's "date" format).
           const birthdate = body.get('birthdate');
@@ -86,7 +101,10 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     '/users/:id/roles',
-    { preHandler: app.requirePermission('update_roles'), schema: { params: IdParams, body: UserRolesBody, response: responses({ 200: AdminUserResponse }) } },
+    {
+      preHandler: app.requirePermission('update_roles'),
+      schema: { params: IdParams, body: UserRolesBody, response: responses({ 200: AdminUserResponse }) },
+    },
     async (request) => {
       const auth = authOf(request);
       const { id } = request.params;
@@ -103,7 +121,9 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       }
       const changed = [...wanted.filter((x) => !current.includes(x)), ...removed];
       if ((await users.anyDeveloperRole(changed)) && !auth.permissions.has(WILDCARD_PERMISSION)) {
-        throw validationFailed({ roles: ['Solo uno sviluppatore può assegnare o togliere ruoli con il permesso developer.'] });
+        throw validationFailed({
+          roles: ['Solo uno sviluppatore può assegnare o togliere ruoli con il permesso developer.'],
+        });
       }
       await users.setRoles(actorOf(request), id, wanted);
       return { data: await presentOne(id) };
@@ -112,7 +132,10 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     '/users/:id/mooc',
-    { preHandler: app.requirePermission('update_roles'), schema: { params: IdParams, body: UserMoocBody, response: responses({ 200: AdminUserResponse }) } },
+    {
+      preHandler: app.requirePermission('update_roles'),
+      schema: { params: IdParams, body: UserMoocBody, response: responses({ 200: AdminUserResponse }) },
+    },
     async (request) => {
       const { id } = request.params;
       await findUser(id);
@@ -122,17 +145,24 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /** Cascades through every relation; teams they coordinated keep working without coordinator. */
-  r.delete('/users/:id', { preHandler: app.requirePermission('delete_users'), schema: { params: IdParams, response: responses({ 200: UserDeletedResponse }) } }, async (request) => {
-    const auth = authOf(request);
-    const { id } = request.params;
-    const user = await findUser(id);
-    if (id === auth.userId) throw validationFailed({ user_id: ['Non puoi eliminare il tuo account.'] });
-    if (!can(auth, WILDCARD_PERMISSION)) {
-      if (await users.anyDeveloperRole(await users.roleIdsOf(id))) {
-        throw validationFailed({ user_id: ['Solo uno sviluppatore può eliminare un altro sviluppatore.'] });
+  r.delete(
+    '/users/:id',
+    {
+      preHandler: app.requirePermission('delete_users'),
+      schema: { params: IdParams, response: responses({ 200: UserDeletedResponse }) },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const { id } = request.params;
+      const user = await findUser(id);
+      if (id === auth.userId) throw validationFailed({ user_id: ['Non puoi eliminare il tuo account.'] });
+      if (!can(auth, WILDCARD_PERMISSION)) {
+        if (await users.anyDeveloperRole(await users.roleIdsOf(id))) {
+          throw validationFailed({ user_id: ['Solo uno sviluppatore può eliminare un altro sviluppatore.'] });
+        }
       }
-    }
-    await users.delete(actorOf(request), id);
-    return { data: { id: user.id, name: user.name, surname: user.surname, email: user.email } };
-  });
+      await users.delete(actorOf(request), id);
+      return { data: { id: user.id, name: user.name, surname: user.surname, email: user.email } };
+    },
+  );
 }
