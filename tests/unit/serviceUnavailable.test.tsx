@@ -15,7 +15,10 @@ vi.mock('../../src/authProvider/useSession', () => ({
     refresh: () => {},
   }),
 }));
-vi.mock('../../src/dataProvider', () => ({ getToken: () => 'token' }));
+vi.mock('../../src/dataProvider/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/dataProvider/session')>()),
+  getToken: () => 'token',
+}));
 
 const { RequireAuth } = await import('../../src/portal/RequireAuth');
 
