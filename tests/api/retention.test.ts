@@ -99,33 +99,49 @@ describe.each(databases)('retention jobs (%s)', (kind) => {
   it('removes the raw name and e-mail of attendances older than ATTENDANCE_IDENTITY_RETENTION_DAYS, keeping the minutes and the matched user', async () => {
     const t = realNow();
     const person = await ctx.user({ name: 'Giulia', surname: 'Bianchi' });
-    const old = await makeSession(ctx.db, { type: 'other', start_time: iso(t - 30 * DAY - MINUTE) });
-    const young = await makeSession(ctx.db, { type: 'other', start_time: iso(t - 30 * DAY + MINUTE) });
-    const rowsOf = (sessionId: number) => [
+    const at = (start: number, minutes: number) => iso(start + minutes * MINUTE);
+    const session = (start: number) =>
+      makeSession(ctx.db, { type: 'other', start_time: iso(start), end_time: at(start, 120) });
+    const oldStart = t - 30 * DAY - MINUTE;
+    const youngStart = t - 30 * DAY + MINUTE;
+    const old = await session(oldStart);
+    const young = await session(youngStart);
+    const rowsOf = (sessionId: number, start: number) => [
       {
         session_id: sessionId,
         user_id: person.id,
         name: 'Giulia B.',
         email: 'giulia.privata@example.test',
-        joined_at: '2026-01-10T09:00:00.000Z',
-        left_at: '2026-01-10T09:45:00.000Z',
+        joined_at: at(start, 0),
+        left_at: at(start, 45),
         source: 'csv',
-        external_key: `matched-${sessionId}`,
+        external_key: `a-matched-${sessionId}`,
       },
+      // Two guests with no account, in the session at the same time.
       {
         session_id: sessionId,
         user_id: null,
         name: 'Ospite Sconosciuto',
         email: 'ospite@example.test',
-        joined_at: '2026-01-10T09:05:00.000Z',
-        left_at: '2026-01-10T09:35:00.000Z',
+        joined_at: at(start, 5),
+        left_at: at(start, 35),
         source: 'csv',
-        external_key: `unmatched-${sessionId}`,
+        external_key: `b-guest-${sessionId}`,
+      },
+      {
+        session_id: sessionId,
+        user_id: null,
+        name: 'Altra Ospite',
+        email: 'altra@example.test',
+        joined_at: at(start, 10),
+        left_at: at(start, 50),
+        source: 'csv',
+        external_key: `c-guest-${sessionId}`,
       },
     ];
     await ctx.db
       .insertInto('attendances')
-      .values([...rowsOf(old), ...rowsOf(young)])
+      .values([...rowsOf(old, oldStart), ...rowsOf(young, youngStart)])
       .execute();
     const stored = (sessionId: number) =>
       ctx.db
@@ -134,45 +150,51 @@ describe.each(databases)('retention jobs (%s)', (kind) => {
         .where('session_id', '=', sessionId)
         .orderBy('external_key')
         .execute();
+    const oldBefore = await stored(old);
     const youngBefore = await stored(young);
-
     setClock(t);
-    expect(await runRetentionJob(ctx.app, job('attendance-identities'))).toEqual({ attendances: 2 });
-    expect(await stored(old)).toEqual([
-      {
-        user_id: person.id,
-        name: null,
-        email: null,
-        joined_at: '2026-01-10T09:00:00.000Z',
-        left_at: '2026-01-10T09:45:00.000Z',
-      },
-      {
-        user_id: null,
-        name: null,
-        email: null,
-        joined_at: '2026-01-10T09:05:00.000Z',
-        left_at: '2026-01-10T09:35:00.000Z',
-      },
+    const staff = await ctx.user({}, ['read_sessions', 'read_reports']);
+    const day = (ms: number) => iso(ms).slice(0, 10);
+    type Unmatched = { session_id: number; name: string | null; email: string | null; minutes_attended: number };
+    const unmatched = async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/reports/participation?from=${day(oldStart - DAY)}&to=${day(oldStart + DAY)}`,
+        headers: staff.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json().meta.unmatched as Unmatched[])
+        .filter((u) => u.session_id === old)
+        .map((u) => [u.name, u.email, u.minutes_attended])
+        .sort((a, b) => Number(a[2]) - Number(b[2]));
+    };
+    expect(await unmatched()).toEqual([
+      ['Ospite Sconosciuto', 'ospite@example.test', 30],
+      ['Altra Ospite', 'altra@example.test', 40],
     ]);
+
+    expect(await runRetentionJob(ctx.app, job('attendance-identities'))).toEqual({ attendances: 3 });
+    expect(await stored(old)).toEqual(oldBefore.map((row) => ({ ...row, name: null, email: null })));
     expect(await stored(young)).toEqual(youngBefore);
 
+    // The report keeps every guest's minutes, with no name or e-mail.
+    expect(await unmatched()).toEqual([
+      [null, null, 30],
+      [null, null, 40],
+    ]);
     // Staff still see who the matched person was (their account) and how long each one stayed.
-    const staff = await ctx.user({}, ['read_sessions']);
     const list = await ctx.app.inject({
       method: 'GET',
       url: `/api/sessions/${old}/attendances`,
       headers: staff.headers,
     });
     expect(list.statusCode).toBe(200);
-    expect(
-      list
-        .json()
-        .data.map((r: { name: string | null; email: string | null; user_id: number | null }) => [r.user_id, r.name]),
-    ).toEqual([
+    expect(list.json().data.map((r: { name: string | null; user_id: number | null }) => [r.user_id, r.name])).toEqual([
       [person.id, 'Giulia Bianchi'],
       [null, null],
+      [null, null],
     ]);
-    expect(JSON.stringify(list.json())).not.toMatch(/Ospite|ospite@|giulia\.privata/);
+    expect(JSON.stringify(list.json())).not.toMatch(/Ospite|ospite@|altra@|giulia\.privata/);
 
     // A second run finds nothing left to remove.
     expect(await runRetentionJob(ctx.app, job('attendance-identities'))).toEqual({ attendances: 0 });
