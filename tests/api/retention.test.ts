@@ -330,6 +330,21 @@ describe.each(databases)('retention jobs (%s)', (kind) => {
     expect(token).toBeTruthy();
   });
 
+  it('answers null for a failed run, which the next run tries again', async () => {
+    let calls = 0;
+    const flaky = {
+      name: 'flaky',
+      everyMs: HOUR,
+      run: async () => {
+        calls++;
+        if (calls === 1) throw new Error('database unavailable');
+        return { rows: 2 };
+      },
+    };
+    expect(await runRetentionJob(ctx.app, flaky)).toBeNull();
+    expect(await runRetentionJob(ctx.app, flaky)).toEqual({ rows: 2 });
+  });
+
   it('refuses a sign-in that comes back after SIGN_IN_REQUEST_RETENTION_MINUTES', async () => {
     const t = realNow();
     setClock(t);
