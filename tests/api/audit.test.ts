@@ -3,7 +3,7 @@ import { databases, useTestApp } from './helpers.js';
 import { makeExpert, makeSession, makeTeam } from './backoffice-fixtures.js';
 import { createAuditRepository, recordAudit } from '../../server/src/modules/audit/repository.js';
 import { demoRoles } from '../../server/src/seed/roles.js';
-import { startAuditRetention } from '../../server/src/plugins/audit.js';
+import { startRetention, stopRetention } from '../../server/src/plugins/retention.js';
 import { loadConfig } from '../../server/src/config.js';
 import { importAttendanceCsv } from '../../server/src/modules/attendances/csv-import.js';
 import { resolve } from 'node:path';
@@ -258,8 +258,9 @@ describe.each(databases)('audit trail (%s)', (kind) => {
     const audit = createAuditRepository(ctx.db, () => Date.now());
     expect(ctx.config.auditRetentionDays).toBe(730);
     // The daily schedule runs once right away.
-    startAuditRetention(ctx.app);
+    startRetention(ctx.app);
     await expect.poll(async () => (await rows()).map((r) => r.entity_id)).toEqual([3]);
+    await stopRetention(ctx.app);
     expect(await audit.purgeOlderThan(10)).toBe(0);
     expect(await audit.purgeOlderThan(1)).toBe(1);
   });

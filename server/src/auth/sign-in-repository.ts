@@ -10,6 +10,9 @@ export const ADMIN_ROLE = {
   permissions: PERMISSION_NAMES.filter((name) => name !== 'developer'),
 };
 
+/** Codes live minutes at any provider; a day of memory of the used ones is plenty. */
+export const KEEP_USED_CODES_MS = 24 * 3600 * 1000;
+
 export interface PendingSignIn {
   code_verifier: string;
   nonce: string;
@@ -44,9 +47,11 @@ export function createSignInRepository(db: Db, now: Clock) {
       return row ?? null;
     },
 
-    async purgePending(olderThanMs: number): Promise<void> {
+    /** Deletes the sign-ins started more than `olderThanMs` ago; returns how many went. */
+    async purgePending(olderThanMs: number): Promise<number> {
       const cutoff = new Date(now() - olderThanMs).toISOString();
-      await db.deleteFrom('sign_in_requests').where('created_at', '<', cutoff).execute();
+      const result = await db.deleteFrom('sign_in_requests').where('created_at', '<', cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /** Records a code as used; false when it already was. */
@@ -59,9 +64,11 @@ export function createSignInRepository(db: Db, now: Clock) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
-    async purgeUsedCodes(olderThanMs: number): Promise<void> {
+    /** Forgets the codes used more than `olderThanMs` ago; returns how many went. */
+    async purgeUsedCodes(olderThanMs: number): Promise<number> {
       const cutoff = new Date(now() - olderThanMs).toISOString();
-      await db.deleteFrom('used_auth_codes').where('used_at', '<', cutoff).execute();
+      const result = await db.deleteFrom('used_auth_codes').where('used_at', '<', cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async userIdBySubject(subject: string): Promise<number | null> {
