@@ -496,6 +496,19 @@ describe.each(databases)('migration 020 marks the administrator role (%s)', (kin
     }
   });
 
+  it('is set by the demo data on its Amministratore role', async () => {
+    const { db } = await isolatedDb(kind);
+    try {
+      await migrateToLatest(db);
+      expect(await seedIfEmpty(db, { completionThreshold: 0.9 })).toBe(true);
+      expect(await db.selectFrom('roles').select('name').where('system_key', '=', 'administrator').execute()).toEqual([
+        { name: 'Amministratore' },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('leaves an installation without such a role unmarked (the first grant creates it)', async () => {
     const { db } = await isolatedDb(kind);
     try {
