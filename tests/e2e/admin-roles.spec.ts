@@ -91,6 +91,8 @@ test('"developer" passes every check, so only a developer is offered to edit, gi
   await roles.getByRole('button', { name: 'Annulla' }).click();
 
   // One's own roles are another administrator's decision: every box is disabled.
+  await admin.getByRole('searchbox', { name: 'Cerca' }).fill('');
+  await expect(admin.getByRole('heading', { level: 2, name: 'Tutti gli utenti' })).toBeVisible();
   await searchFor(admin, 'admin@example.com');
   await rowWith(admin, 'admin@example.com').getByRole('button', { name: 'Permessi' }).click();
   const own = openDialog(admin, /^Ruoli di /);
