@@ -34,8 +34,7 @@ export interface NewSignInUser {
  * named "Amministratore" unless another role already is, which then keeps its name and its place.
  */
 async function administratorRole(trx: Transaction<Database>, now: Clock): Promise<number> {
-  const marked = () =>
-    trx.selectFrom('roles').select('id').where('system_key', '=', ADMIN_ROLE_KEY).executeTakeFirst();
+  const marked = () => trx.selectFrom('roles').select('id').where('system_key', '=', ADMIN_ROLE_KEY).executeTakeFirst();
   const found = await marked();
   if (found) return found.id;
   const nameTaken = await trx
@@ -159,9 +158,9 @@ export function createSignInRepository(db: Db, now: Clock) {
         const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
         if (!user || !adminEmails.includes(user.email.toLowerCase())) return false;
         const roleId = await administratorRole(trx, now);
-        const held = (
-          await trx.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()
-        ).map((r) => r.role_id);
+        const held = (await trx.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()).map(
+          (r) => r.role_id,
+        );
         if (held.includes(roleId)) return false;
         await trx.insertInto('user_roles').values({ user_id: userId, role_id: roleId }).execute();
         await audit(trx, now, {

@@ -23,8 +23,7 @@ export const messages = {
     permissions_count: '%{smart_count} permesso |||| %{smart_count} permessi',
     own_permissions_only:
       'Puoi dare o togliere solo i permessi che possiedi; solo uno sviluppatore può assegnare o togliere il permesso developer.',
-    role_beyond_editor:
-      'Questo ruolo ha permessi che non possiedi: puoi cambiarne nome e descrizione, non i permessi.',
+    role_beyond_editor: 'Questo ruolo ha permessi che non possiedi: puoi cambiarne nome e descrizione, non i permessi.',
     developer_role_locked: 'Ha il permesso developer: solo uno sviluppatore può modificarlo o eliminarlo.',
   },
 };
