@@ -1,7 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/index.js';
+import type { Database } from '../db/schema.js';
+import { audit, changesBetween, idsChange } from '../modules/audit/repository.js';
 import { PERMISSION_NAMES } from '../access/permissions.js';
 import { isoNow, type Clock } from '../modules/shared.js';
+
+/** The marker (roles.system_key) of the administrator role ADMIN_EMAILS grants. */
+export const ADMIN_ROLE_KEY = 'administrator';
 
 /** The administrator role ADMIN_EMAILS grants: every permission but the developer override. */
 export const ADMIN_ROLE = {
@@ -25,6 +30,46 @@ export interface NewSignInUser {
   email: string;
   avatar: string | null;
   oidc_subject: string;
+}
+
+/**
+ * The id of the role marked ADMIN_ROLE_KEY, created (and audited) when the installation has none:
+ * named "Amministratore" unless another role already is, which then keeps its name and its place.
+ */
+async function administratorRole(trx: Transaction<Database>, now: Clock): Promise<number> {
+  const marked = () => trx.selectFrom('roles').select('id').where('system_key', '=', ADMIN_ROLE_KEY).executeTakeFirst();
+  const found = await marked();
+  if (found) return found.id;
+  const nameTaken = await trx
+    .selectFrom('roles')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', ADMIN_ROLE.name.toLowerCase())
+    .executeTakeFirst();
+  const values = {
+    name: nameTaken ? `${ADMIN_ROLE.name} (ADMIN_EMAILS)` : ADMIN_ROLE.name,
+    description: ADMIN_ROLE.description,
+  };
+  // Two first sign-ins at once on a new installation: the marker's unique index keeps one role.
+  const created = await trx
+    .insertInto('roles')
+    .values({ ...values, system_key: ADMIN_ROLE_KEY, created_at: isoNow(now) })
+    .onConflict((conflict) => conflict.column('system_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!created) return (await marked())!.id;
+  const known = (
+    await trx.selectFrom('permissions').select('name').where('name', 'in', ADMIN_ROLE.permissions).execute()
+  ).map(({ name }) => name);
+  if (known.length) {
+    await trx
+      .insertInto('role_permissions')
+      .values(known.map((permission_name) => ({ role_id: created.id, permission_name })))
+      .execute();
+  }
+  const changes = changesBetween(null, values, ['name', 'description']);
+  if (known.length) changes.permissions = [[], [...known].sort()];
+  await audit(trx, now, { actorId: null, action: 'create', entityType: 'role', entityId: created.id, changes });
+  return created.id;
 }
 
 /** Every query of signing in: pending requests, used codes, and the local user behind an identity. */
@@ -107,38 +152,32 @@ export function createSignInRepository(db: Db, now: Clock) {
       return created.id;
     },
 
-    /** Gives the administrator role (created when the installation has none) to a user. */
-    async grantAdministrator(userId: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        let role = await trx
-          .selectFrom('roles')
-          .select('id')
-          .where('name', '=', ADMIN_ROLE.name)
-          .orderBy('id')
-          .executeTakeFirst();
-        if (!role) {
-          role = await trx
-            .insertInto('roles')
-            .values({ name: ADMIN_ROLE.name, description: ADMIN_ROLE.description })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          const known = await trx
-            .selectFrom('permissions')
-            .select('name')
-            .where('name', 'in', ADMIN_ROLE.permissions)
-            .execute();
-          if (known.length) {
-            await trx
-              .insertInto('role_permissions')
-              .values(known.map(({ name }) => ({ role_id: role!.id, permission_name: name })))
-              .execute();
-          }
-        }
-        await trx
-          .insertInto('user_roles')
-          .values({ user_id: userId, role_id: role.id })
-          .onConflict((conflict) => conflict.columns(['user_id', 'role_id']).doNothing())
-          .execute();
+    /**
+     * Gives the administrator role to a user whose own e-mail (the local, verified address, not
+     * whatever the provider claims at a later sign-in) is in `adminEmails`; called once, when the
+     * account is created or first linked to its provider identity, so a grant staff take away does
+     * not come back. The role is the one marked ADMIN_ROLE_KEY whatever it is called now, created
+     * when the installation has none. The grant is recorded in the audit trail with no actor (the
+     * system). Resolves whether the role was given.
+     */
+    async grantAdministrator(userId: number, adminEmails: readonly string[]): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+        if (!user || !adminEmails.includes(user.email.toLowerCase())) return false;
+        const roleId = await administratorRole(trx, now);
+        const held = (await trx.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()).map(
+          (r) => r.role_id,
+        );
+        if (held.includes(roleId)) return false;
+        await trx.insertInto('user_roles').values({ user_id: userId, role_id: roleId }).execute();
+        await audit(trx, now, {
+          actorId: null,
+          action: 'update',
+          entityType: 'user',
+          entityId: userId,
+          changes: { roles: idsChange(held, [...held, roleId])! },
+        });
+        return true;
       });
     },
   };

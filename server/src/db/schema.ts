@@ -41,6 +41,11 @@ export interface RolesTable {
   name: string;
   description: string;
   created_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+  /**
+   * A fixed marker on a role the server relies on, independent of its name: 'administrator' is
+   * the role ADMIN_EMAILS grants (auth/sign-in-repository.ts). Null on every other role.
+   */
+  system_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RolePermissionsTable {
