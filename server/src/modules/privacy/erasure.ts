@@ -126,7 +126,9 @@ export async function erasePersonalData(
   await trx
     .updateTable('attendances')
     .set({ name: pseudonym, email: null, external_key: sql<string>`'erased:' || cast(id as varchar(20))` })
-    .where((eb) => eb.or([eb('user_id', '=', id), eb(sql<string>`lower(email)`, '=', email)]))
+    .where((eb) =>
+      eb.or([eb('user_id', '=', id), eb.and([eb('user_id', 'is', null), eb(sql<string>`lower(email)`, '=', email)])]),
+    )
     .execute();
 
   const reports = await trx
