@@ -1,5 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import MyDataPage, { EXPORT_FILENAME } from '../../src/portal/privacy/MyDataPage';
 import { apiError, makeUser, renderPortalPage } from './support/portalHarness';
@@ -15,7 +14,8 @@ function renderPage(dataProvider: object) {
   });
 }
 
-describe('"I miei dati"', () => {
+// The first render loads MUI's dialog; on a busy machine that alone can take seconds.
+describe('"I miei dati"', { timeout: 15_000 }, () => {
   const { createObjectURL, revokeObjectURL } = URL;
   afterEach(() => {
     vi.restoreAllMocks();
@@ -33,7 +33,7 @@ describe('"I miei dati"', () => {
       clicked.push(this.download);
     });
     renderPage({ downloadMyData, getErasureRequest: vi.fn(async () => null) });
-    await userEvent.click(screen.getByRole('button', { name: 'Scarica i miei dati' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Scarica i miei dati' }));
     await waitFor(() => expect(clicked).toEqual([EXPORT_FILENAME]));
     expect(objectUrl).toHaveBeenCalledWith(blob);
   });
@@ -45,7 +45,7 @@ describe('"I miei dati"', () => {
       }),
       getErasureRequest: vi.fn(async () => null),
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Scarica i miei dati' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Scarica i miei dati' }));
     expect(await screen.findByText('Download non riuscito: riprova tra qualche istante.')).toBeInTheDocument();
   });
 
@@ -53,18 +53,18 @@ describe('"I miei dati"', () => {
     const requestErasure = vi.fn(async () => PENDING);
     renderPage({ getErasureRequest: vi.fn(async () => null), requestErasure });
     const ask = await screen.findByRole('button', { name: 'Chiedi la cancellazione' });
-    await userEvent.click(ask);
+    fireEvent.click(ask);
     const dialog = await screen.findByRole('dialog', { name: 'Chiedere la cancellazione dei tuoi dati?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annulla' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(requestErasure).not.toHaveBeenCalled();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Chiedi la cancellazione' }));
-    await userEvent.click(
+    fireEvent.click(screen.getByRole('button', { name: 'Chiedi la cancellazione' }));
+    fireEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sì, chiedi la cancellazione' }),
     );
-    expect(requestErasure).toHaveBeenCalledTimes(1);
     expect(await screen.findByText(/^Hai chiesto la cancellazione il 20 novembre 2026\./)).toBeInTheDocument();
+    expect(requestErasure).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'Chiedi la cancellazione' })).not.toBeInTheDocument();
   });
 
