@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { purgeExpiredTokens } from './auth/tokens.js';
 import { seedIfEmpty } from './seed/index.js';
 import { logSignInSettings } from './auth/startup-notes.js';
+import { adoptLegacyIdentities } from './auth/identities.js';
 import { startAttendanceScheduler, stopAttendanceScheduler } from './modules/attendances/scheduler.js';
 import { startAuditRetention, stopAuditRetention } from './plugins/audit.js';
 import { listenForChanges } from './db/notifications.js';
@@ -41,6 +42,7 @@ function open(config: Config): Promise<Db> {
 /** Migrations, the first-start seed and the token purge: once, before any process serves. */
 async function prepare(db: Db, config: Config): Promise<void> {
   await migrateToLatest(db);
+  await adoptLegacyIdentities(db, config.oidc);
   await seedIfEmpty(db, config);
   await purgeExpiredTokens(db);
 }
