@@ -1,5 +1,5 @@
 import type { Identifier } from 'ra-core';
-import type { Lesson, LessonSyncBody, SessionField, SessionResource, User } from '../../server/src/contract';
+import type { Lesson, LessonSyncBody, SessionField, SessionResource, SignIn, User } from '../../server/src/contract';
 import { apiDownload, apiRequest, unwrapData } from './http';
 import { toListQuery, type ListParams } from './listQuery';
 import { toListResult } from './listResult';
@@ -75,6 +75,19 @@ export const customMethods = {
   /** Replaces the caller's calendar feed URL; the previous one stops working at once. */
   regenerateCalendarFeed: async (): Promise<string> =>
     unwrapData<Pick<User, 'calendar_feed_url'>>(await apiRequest('POST', 'user/calendar-feed')).calendar_feed_url,
+
+  /** GET /api/user/tokens: the caller's sign-ins ("Accessi attivi"), the current one marked. */
+  getSignIns: async (): Promise<SignIn[]> => unwrapData<SignIn[]>(await apiRequest('GET', 'user/tokens')),
+
+  /** Ends one of the caller's sign-ins: its token is refused from its next request. */
+  endSignIn: async (id: string): Promise<void> => {
+    await apiRequest('DELETE', `user/tokens/${encodeURIComponent(id)}`);
+  },
+
+  /** Ends every sign-in of the caller, the current one included. */
+  endAllSignIns: async (): Promise<void> => {
+    await apiRequest('DELETE', 'user/tokens');
+  },
 };
 
 export type CustomMethods = typeof customMethods;

@@ -73,4 +73,5 @@ export const portalPageLoads: PortalPageLoad[] = [
     ],
   },
   { path: '/segnala-accessibilita', load: () => import('./accessibility/ReportProblemPage') },
+  { path: '/accessi-attivi', load: () => import('./signins/SignInsPage') },
 ];

@@ -214,7 +214,11 @@ describe.each(databases)('migration 023 on existing rows (%s)', (kind) => {
 
       // Unique together: the same subject of another issuer is another identity, not of the same one.
       await insert('altro@example.test', null).then((id) =>
-        db.updateTable('users').set({ oidc_issuer: ANOTHER_ISSUER, oidc_subject: 'abc-123' }).where('id', '=', id).execute(),
+        db
+          .updateTable('users')
+          .set({ oidc_issuer: ANOTHER_ISSUER, oidc_subject: 'abc-123' })
+          .where('id', '=', id)
+          .execute(),
       );
       await expect(
         insert('doppio@example.test', null).then((id) =>

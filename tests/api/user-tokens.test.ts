@@ -38,7 +38,7 @@ const me = (ctx: TestContext, token: string) =>
 describe.each(databases)('"Accessi attivi": my sign-ins (%s)', (kind) => {
   const ctx = useTestApp(kind);
 
-  it("lists only my unexpired sign-ins, marks the current one, and never shows a token or its hash", async () => {
+  it('lists only my unexpired sign-ins, marks the current one, and never shows a token or its hash', async () => {
     const user = await ctx.user();
     const laptop = await signInAgain(ctx, user.id, CHROME_LINUX);
     const phone = await signInAgain(ctx, user.id, SAFARI_IPHONE);

@@ -19,7 +19,10 @@ export function identityIssuer(oidc: Pick<Config['oidc'], 'external' | 'issuer'>
  * subject was only ever matched against the configured provider). Demo accounts only ever signed
  * in through the development provider: theirs go under it. Resolves the number of rows adopted.
  */
-export async function adoptLegacyIdentities(db: Db, oidc: Pick<Config['oidc'], 'external' | 'issuer'>): Promise<number> {
+export async function adoptLegacyIdentities(
+  db: Db,
+  oidc: Pick<Config['oidc'], 'external' | 'issuer'>,
+): Promise<number> {
   const demo = await db
     .updateTable('users')
     .set({ oidc_issuer: DEV_PROVIDER_ISSUER })

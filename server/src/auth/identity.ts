@@ -33,7 +33,10 @@ export type SignInPolicy = Pick<Config, 'signUp' | 'adminEmails'> & {
 
 function refuseDemo(user: { demo: boolean }, policy: SignInPolicy, email: string | undefined): void {
   if (user.demo && policy.refuseDemo) {
-    throw new SignInRefusedError('demo_disabled', `${email ?? 'the account'} is a demo account, disabled under OIDC_ISSUER`);
+    throw new SignInRefusedError(
+      'demo_disabled',
+      `${email ?? 'the account'} is a demo account, disabled under OIDC_ISSUER`,
+    );
   }
 }
 

@@ -26,9 +26,10 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema.alterTable('access_tokens').addColumn('public_id', 'varchar(32)').execute();
   await db.schema.alterTable('access_tokens').addColumn('user_agent', 'varchar(512)').execute();
-  await (postgres
-    ? sql`update access_tokens set public_id = substr(md5(random()::text || id::text || clock_timestamp()::text), 1, 24)`
-    : sql`update access_tokens set public_id = lower(hex(randomblob(12)))`
+  await (
+    postgres
+      ? sql`update access_tokens set public_id = substr(md5(random()::text || id::text || clock_timestamp()::text), 1, 24)`
+      : sql`update access_tokens set public_id = lower(hex(randomblob(12)))`
   ).execute(db);
   if (postgres) await sql`alter table access_tokens alter column public_id set not null`.execute(db);
   await db.schema.createIndex('access_tokens_public_id_idx').on('access_tokens').column('public_id').unique().execute();
