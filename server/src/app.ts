@@ -76,6 +76,8 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
 
+  // First, so that every answer is counted (METRICS_PORT).
+  if (config.metrics) await app.register((await import('./plugins/metrics.js')).default);
   await app.register(core, { config, db });
   await app.register(errors);
   await app.register(clock);

@@ -41,3 +41,13 @@ export async function revokeToken(db: Db, raw: string): Promise<{ idToken: strin
 export async function purgeExpiredTokens(db: Db, now = new Date()): Promise<void> {
   await db.deleteFrom('access_tokens').where('expires_at', '<', now.toISOString()).execute();
 }
+
+/** Sign-ins still valid at `now`: the tokens not yet expired (the metrics' active sign-ins). */
+export async function countActiveTokens(db: Db, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('access_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { createPeriodicRunner } from '../modules/attendances/scheduler.js';
+import { trackedJob } from '../infra/job-metrics.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const runners = new WeakMap<FastifyInstance, ReturnType<typeof createPeriodicRunner>>();
@@ -24,10 +25,10 @@ export function startAuditRetention(app: FastifyInstance): void {
   const { audit } = app.repos;
   const days = app.config.auditRetentionDays;
   const runner = createPeriodicRunner(
-    async () => {
+    trackedJob('audit_retention', async () => {
       const purged = await audit.purgeOlderThan(days);
       if (purged) app.log.info({ purged, days }, 'audit records past their retention purged');
-    },
+    }),
     DAY_MS,
     (err) => app.log.error({ err }, 'audit retention purge failed'),
   );
