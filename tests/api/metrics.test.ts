@@ -52,16 +52,19 @@ function send(
   port: number,
   path: string,
   headers: Record<string, string> = {},
+  body?: object,
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, agent: false, headers }, (res) => {
+    const method = body ? 'POST' : 'GET';
+    if (body) headers = { ...headers, 'content-type': 'application/json' };
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, agent: false, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(body ? JSON.stringify(body) : undefined);
   });
 }
 
@@ -214,6 +217,11 @@ describe('METRICS_PORT with WORKERS=2', () => {
     // Process metrics, and the release.
     expect(value(after, 'percorso_process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(after.find((s) => s.name === 'percorso_build_info')?.labels.release).toMatch(/^\d+\.\d+\.\d+/);
+
+    // The browsers' error reports, by kind.
+    const report = { kind: 'chunk', message: 'Failed to fetch', page: '/courses', release: '0.1.0' };
+    for (let i = 0; i < 2; i++) expect((await send(port, '/api/client-errors', {}, report)).status).toBe(204);
+    expect(value(await scrape(), 'percorso_client_errors_total', { kind: 'chunk' })).toBe(2);
 
     // Nothing but /metrics on the metrics port, and no metrics on the public one.
     expect((await send(metricsPort, '/')).status).toBe(404);

@@ -125,6 +125,14 @@ export function countActiveSignIns(read: () => Promise<number>): void {
   readActiveSignIns = read;
 }
 
+/** The browsers' error reports (POST /api/client-errors), by kind: a rise after a deploy is a broken page. */
+export const clientErrors = new Counter({
+  name: 'percorso_client_errors_total',
+  help: 'Errors the browsers reported (POST /api/client-errors), by kind: error, rejection, chunk, render.',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+});
+
 /** 1 in the process that runs the background jobs (infra/leadership.ts), 0 elsewhere. */
 export const jobsLeader = new Gauge({
   name: 'percorso_background_jobs_leader',

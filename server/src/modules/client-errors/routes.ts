@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { NoContent, responses } from '../../http/schemas.js';
+import { clientErrors } from '../../infra/metrics.js';
 import { ClientErrorBody, STACK_MAX } from './schemas.js';
 
 /**
@@ -31,6 +32,7 @@ export default async function clientErrorRoutes(app: FastifyInstance): Promise<v
     },
     async (request, reply) => {
       const { kind, message, stack, page, release } = request.body;
+      clientErrors.inc({ kind });
       request.log.warn(
         {
           clientError: {
