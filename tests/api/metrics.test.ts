@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/src/auth/tokens.js';
-import { createDb, migrateToLatest } from '../../server/src/db/index.js';
-import { freePort } from './helpers.js';
+import { migrateToLatest } from '../../server/src/db/index.js';
+import { databases, freePort, isolatedDb } from './helpers.js';
 
 /**
  * METRICS_PORT on a real two-worker server (WORKERS=2, node:cluster): known requests go to the
@@ -87,19 +87,23 @@ beforeAll(() => {
   writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><title>Percorso</title>');
 });
 
-afterAll(async () => {
+async function stopChild(): Promise<void> {
   if (child && child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((resolve) => child!.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
   }
+  child = null;
+}
+
+afterAll(async () => {
+  await stopChild();
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('METRICS_PORT with WORKERS=2', () => {
+describe.each(databases)('METRICS_PORT with WORKERS=2 (%s)', (kind) => {
   it("scrapes the sum of both workers' metrics from the primary, on its own port", async () => {
-    const databasePath = join(dir, 'metrics.db');
-    const db = await createDb({ kind: 'sqlite', path: databasePath });
+    const { db, url: databaseUrl } = await isolatedDb(kind);
     await migrateToLatest(db);
     const user = await db
       .insertInto('users')
@@ -112,6 +116,8 @@ describe('METRICS_PORT with WORKERS=2', () => {
     await db.destroy();
 
     const [port, metricsPort] = [await freePort(), await freePort()];
+    await stopChild();
+    output = '';
     child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,7 +126,7 @@ describe('METRICS_PORT with WORKERS=2', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: `sqlite:${databasePath}`,
+        DATABASE_URL: databaseUrl,
         STORAGE_DIR: join(dir, 'storage'),
         DIST_DIR: join(dir, 'dist'),
         LOG_LEVEL: 'info',
@@ -202,6 +208,14 @@ describe('METRICS_PORT with WORKERS=2', () => {
     // The database's queries are timed; one process counts the active sign-ins (the sum is not doubled).
     expect(value(after, 'percorso_db_query_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThan(0);
     expect(value(after, 'percorso_active_sign_ins')).toBe(1);
+    if (kind === 'postgres') {
+      // Each worker's pool: its connections, and the waits for one.
+      expect(value(after, 'percorso_db_pool_wait_seconds_count')).toBeGreaterThan(0);
+      expect(value(after, 'percorso_db_pool_connections', { state: 'idle' })).toBeGreaterThan(0);
+      expect(value(after, 'percorso_db_pool_waiting')).toBe(0);
+    } else {
+      expect(value(after, 'percorso_db_pool_wait_seconds_count')).toBe(0);
+    }
     // Exactly one worker runs the background jobs; the audit purge ran once as it started.
     expect(value(after, 'percorso_background_jobs_leader')).toBe(1);
     const purges = await eventually(async () => {
