@@ -50,7 +50,10 @@ export const reportError = errorReporter();
  * (src/components/reloadableImport.ts, src/components/ErrorBoundary.tsx).
  */
 export function watchErrors(target: Window = window, report = reportError): void {
-  target.addEventListener('error', (event) => report('error', event.error ?? event.message));
+  target.addEventListener('error', (event) => {
+    // Chromium's notice that a resize observer skipped a frame: harmless, and frequent.
+    if (!/^ResizeObserver loop/.test(event.message)) report('error', event.error ?? event.message);
+  });
   target.addEventListener('unhandledrejection', (event) => report('rejection', event.reason));
   target.addEventListener('vite:preloadError', (event) =>
     report('chunk', (event as Event & { payload: unknown }).payload),

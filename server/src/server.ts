@@ -176,8 +176,9 @@ async function primary(config: Config): Promise<void> {
   process.on('SIGTERM', stop);
   // The workers' rate-limit counters (on PostgreSQL they live in the database instead).
   if (config.database.kind === 'sqlite') serveClusterCounters();
-  for (let i = 0; i < config.workers; i++) fork(i);
+  // Before the workers: a metrics port that is taken stops the start at once.
   await listenForScrapes(config, (message) => console.error(message));
+  for (let i = 0; i < config.workers; i++) fork(i);
 }
 
 /** The only process entry point that listens: migrate, seed on first start, serve, close cleanly. */

@@ -81,6 +81,9 @@ describe('watchErrors', () => {
     const thrown = new Error('thrown');
     target.dispatchEvent(new ErrorEvent('error', { error: thrown, message: 'thrown' }));
     target.dispatchEvent(new ErrorEvent('error', { message: 'Script error.' }));
+    target.dispatchEvent(
+      new ErrorEvent('error', { message: 'ResizeObserver loop completed with undelivered notifications.' }),
+    );
     const rejection = Object.assign(new Event('unhandledrejection'), { reason: 'rejected' });
     target.dispatchEvent(rejection);
     const chunk = new Error('Failed to fetch dynamically imported module: /assets/A.js');
