@@ -220,12 +220,12 @@ describe.each(databases)('METRICS_PORT with WORKERS=2 (%s)', (kind) => {
     expect(value(after, 'percorso_background_jobs_leader')).toBe(1);
     const purges = await eventually(async () => {
       const samples = await scrape();
-      return (value(samples, 'percorso_job_runs_total', { job: 'audit_retention', outcome: 'success' }) ?? 0) >= 1
+      return (value(samples, 'percorso_job_runs_total', { job: 'retention_audit', outcome: 'success' }) ?? 0) >= 1
         ? samples
         : null;
     }, 10_000);
-    expect(value(purges, 'percorso_job_runs_total', { job: 'audit_retention', outcome: 'failure' })).toBe(0);
-    expect(value(purges, 'percorso_job_last_success_timestamp_seconds', { job: 'audit_retention' })).toBeGreaterThan(
+    expect(value(purges, 'percorso_job_runs_total', { job: 'retention_audit', outcome: 'failure' })).toBe(0);
+    expect(value(purges, 'percorso_job_last_success_timestamp_seconds', { job: 'retention_audit' })).toBeGreaterThan(
       Date.now() / 1000 - 600,
     );
     // Process metrics, and the release.

@@ -25,7 +25,7 @@ export function startAuditRetention(app: FastifyInstance): void {
   const { audit } = app.repos;
   const days = app.config.auditRetentionDays;
   const runner = createPeriodicRunner(
-    trackedJob('audit_retention', async () => {
+    trackedJob('retention_audit', async () => {
       const purged = await audit.purgeOlderThan(days);
       if (purged) app.log.info({ purged, days }, 'audit records past their retention purged');
     }),
