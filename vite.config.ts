@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { chunkGroups, HTML_ENTRY, REACT_DOM_CLIENT, RENDER_APP } from './build/chunks';
 import { precompress } from './build/precompress';
 import { swapPlugins } from './build/swaps';
+import { currentRelease } from './server/src/infra/release';
 
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 const proxy = { '/api': API_TARGET, '/idp': API_TARGET, '/storage': API_TARGET };
@@ -17,6 +18,8 @@ const chunking = chunkGroups();
  */
 export default defineConfig({
   plugins: [...swapPlugins(), react(), chunking.plugin, precompress()],
+  // The release the browsers' error reports name (src/errorReports.ts; PERCORSO_RELEASE, else version+commit).
+  define: { __PERCORSO_RELEASE__: JSON.stringify(currentRelease()) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

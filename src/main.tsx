@@ -1,5 +1,6 @@
 import { nextTask } from './nextTask';
 import { startPortalPage } from './startPage';
+import { watchErrors } from './errorReports';
 
 /*
  * The page starts in four steps, each run in a task of its own so that the browser can paint and
@@ -12,6 +13,7 @@ import { startPortalPage } from './startPage';
  * so they download beside this one rather than after it. Downloaded already, a module imported
  * would run in the task that imported it: each step waits for a new task first.
  */
+watchErrors();
 startPortalPage(window.location.pathname);
 
 // Not top-level await: the entry shares its chunk with what the other steps import (React, the router).

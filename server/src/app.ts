@@ -21,6 +21,7 @@ import spa from './plugins/spa.js';
 import api from './plugins/api.js';
 import { API_FORMATS } from './http/formats.js';
 import { redactedRequest } from './auth/redact.js';
+import { requestIdGenerator, trustFunction } from './http/request-ids.js';
 
 /** How query strings are read; NUL never belongs in a query value (PostgreSQL refuses it in text): it is dropped while decoding. */
 const QUERY_OPTIONS: qs.IParseOptions = {
@@ -44,9 +45,14 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
     logger && typeof logger === 'object'
       ? { ...logger, serializers: { req: redactedRequest, ...logger.serializers } }
       : logger;
+  // One trust function for the client address (Fastify) and for a proxy's request id.
+  const trust = trustFunction(config.trustProxy);
   const app = Fastify({
     logger: loggerOptions,
-    trustProxy: config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'boolean' ? config.trustProxy : trust,
+    // Each request's id, in every line its logger writes (`reqId`) and in its answer (plugins/core.ts).
+    genReqId: requestIdGenerator(trust),
+    requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     // A slow or idle client cannot hold a connection for long.
     requestTimeout: config.timeouts.requestMs,
@@ -70,6 +76,8 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
 
+  // First, so that every answer is counted (METRICS_PORT).
+  if (config.metrics) await app.register((await import('./plugins/metrics.js')).default);
   await app.register(core, { config, db });
   await app.register(errors);
   await app.register(clock);

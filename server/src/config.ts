@@ -61,6 +61,11 @@ export interface Config {
   workers: number;
   /** WORKERS asked for but not used (the development provider runs one process): said at start-up. */
   ignoredWorkers: number | null;
+  /**
+   * Where Prometheus scrapes GET /metrics (METRICS_HOST, METRICS_PORT): a small server of its own,
+   * not the public port; null (the default) = no metrics.
+   */
+  metrics: { host: string; port: number } | null;
 }
 
 export interface RetentionSettings {
@@ -232,6 +237,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`COMPLETION_THRESHOLD must be a number in (0, 1] (got "${env.COMPLETION_THRESHOLD}")`);
   }
   const workers = integer(env, 'WORKERS', 1, 1, 256);
+  const metricsPort = env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 1, 65535) : null;
+  if (metricsPort !== null && metricsPort === port) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT (both ${port}): the metrics have a server of their own`);
+  }
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -293,5 +302,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // workers. An invalid value stops the start either way.
     workers: external ? workers : 1,
     ignoredWorkers: !external && workers > 1 ? workers : null,
+    metrics: metricsPort === null ? null : { host: env.METRICS_HOST || '127.0.0.1', port: metricsPort },
   };
 }

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrateToLatest, openDatabase, runtimeOf, setDatabaseLogger, type Db } from './db/index.js';
 import { buildApp } from './app.js';
+import { countActiveTokens } from './auth/tokens.js';
 import { seedIfEmpty } from './seed/index.js';
 import { logSignInSettings } from './auth/startup-notes.js';
 import { adoptLegacyIdentities } from './auth/identities.js';
@@ -11,6 +12,14 @@ import { listenForChanges } from './db/notifications.js';
 import { startLeadership } from './infra/leadership.js';
 import { serveClusterCounters } from './infra/rate-limits/shared.js';
 import { drainOnSignals } from './shutdown.js';
+import { currentRelease } from './infra/release.js';
+import {
+  countActiveSignIns,
+  databaseObserver,
+  jobsLeader,
+  serveMetrics,
+  startMetricsCollection,
+} from './infra/metrics.js';
 
 /** Set by the primary for each worker it forks: 0 for the first (and for its replacement). */
 const WORKER_INDEX_ENV = 'PERCORSO_WORKER_INDEX';
@@ -34,8 +43,22 @@ function open(config: Config): Promise<Db> {
   return openDatabase(config.database, {
     timeoutSeconds: config.dbConnectTimeoutSeconds,
     queryTimeoutMs: config.dbQueryTimeoutSeconds * 1000,
+    observe: config.metrics ? databaseObserver : undefined,
     log: (message) => console.error(message),
   });
+}
+
+/** METRICS_PORT's server: in the primary of a cluster (every worker's sum) or in the single process. */
+async function listenForScrapes(config: Config, log: (message: string) => void): Promise<void> {
+  if (!config.metrics) return;
+  const { host, port } = config.metrics;
+  await serveMetrics({
+    host,
+    port,
+    cluster: cluster.isPrimary && config.workers > 1,
+    onError: (error) => log(`metrics: ${error.message}`),
+  });
+  log(`Metriche per Prometheus su http://${host.includes(':') ? `[${host}]` : host}:${port}/metrics`);
 }
 
 /** Migrations and the first-start seed: once, before any process serves. */
@@ -49,6 +72,11 @@ async function prepare(db: Db, config: Config): Promise<void> {
 async function serve(config: Config, db: Db, workerIndex: number): Promise<void> {
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
   setDatabaseLogger(db, app.log);
+  if (config.metrics) {
+    startMetricsCollection(currentRelease());
+    // One process per host counts the sign-ins (the same number in every one).
+    if (workerIndex === 0) countActiveSignIns(() => countActiveTokens(db, new Date(app.now())));
+  }
   const checkpoints = runtimeOf(db)?.checkpointInBackground() ?? null;
 
   // Another process's logout or role change reaches this process's caches (PostgreSQL).
@@ -60,10 +88,12 @@ async function serve(config: Config, db: Db, workerIndex: number): Promise<void>
     retryMs: LEADERSHIP_RETRY_MS,
     queryTimeoutMs: config.dbQueryTimeoutSeconds * 1000,
     onLead: () => {
+      jobsLeader.set(1);
       startAttendanceScheduler(app);
       startRetention(app);
     },
     onLose: async () => {
+      jobsLeader.set(0);
       await stopAttendanceScheduler(app);
       await stopRetention(app);
     },
@@ -81,6 +111,7 @@ async function serve(config: Config, db: Db, workerIndex: number): Promise<void>
   );
 
   await app.listen({ host: config.host, port: config.port });
+  if (!cluster.isWorker) await listenForScrapes(config, (message) => app.log.info(message));
   if (workerIndex === 0) {
     const provider = config.oidc.external ? config.oidc.issuer : `${config.oidc.issuer} (provider di sviluppo)`;
     const processes = config.workers > 1 ? ` con ${config.workers} processi` : '';
@@ -146,6 +177,8 @@ async function primary(config: Config): Promise<void> {
   process.on('SIGTERM', stop);
   // The workers' rate-limit counters (on PostgreSQL they live in the database instead).
   if (config.database.kind === 'sqlite') serveClusterCounters();
+  // Before the workers: a metrics port that is taken stops the start at once.
+  await listenForScrapes(config, (message) => console.error(message));
   for (let i = 0; i < config.workers; i++) fork(i);
 }
 

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { reportError } from '../errorReports';
 
 interface ErrorBoundaryProps {
   /** Shown in place of the children once they have thrown. */
@@ -27,6 +28,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boole
   }
 
   componentDidCatch(error: unknown) {
+    // The page shows the fallback, so the person can go on; staff learn of it from the log.
+    reportError('render', error);
     this.props.onError?.(error);
   }
 

@@ -1,3 +1,5 @@
+import { reportError } from '../errorReports';
+
 /**
  * The address of the module a failed dynamic import names, without its fragment: Chromium says
  * "Failed to fetch dynamically imported module: <address>", Firefox "error loading dynamically
@@ -25,7 +27,10 @@ export function reloadableImport<Module>(load: () => Promise<Module>): () => Pro
   return () =>
     (address ? (import(/* @vite-ignore */ `${address}#retry-${++attempt}`) as Promise<Module>) : load()).catch(
       (error: { [NOTED]?: true }) => {
-        if (!error?.[NOTED]) address = failedModuleAddress(error) ?? address;
+        if (!error?.[NOTED]) {
+          address = failedModuleAddress(error) ?? address;
+          reportError('chunk', error);
+        }
         if (error instanceof Object) error[NOTED] = true;
         throw error;
       },

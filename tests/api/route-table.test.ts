@@ -21,6 +21,7 @@ const PUBLIC = [
   'POST /api/auth/callback',
   'GET /api/calendar/:file',
   'POST /api/accessibility-reports',
+  'POST /api/client-errors',
 ];
 const METHOD = '(GET|POST|PUT|PATCH|DELETE)';
 
@@ -120,7 +121,7 @@ describe('the /api route table', () => {
     expect(missing, 'use responses({ 200: … }) from server/src/http/schemas.ts').toEqual([]);
   });
 
-  it('makes only /api/config, the sign-in routes, the calendar feed and accessibility reports public', () => {
+  it('makes only /api/config, the sign-in routes, the calendar feed, accessibility reports and client errors public', () => {
     expect(
       routes
         .filter((r) => r.public)

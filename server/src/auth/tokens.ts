@@ -60,3 +60,13 @@ export async function purgeExpiredTokens(db: Db, before: Date): Promise<number> 
   const result = await db.deleteFrom('access_tokens').where('expires_at', '<', before.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Sign-ins still valid at `now`: the tokens not yet expired (the metrics' active sign-ins). */
+export async function countActiveTokens(db: Db, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('access_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

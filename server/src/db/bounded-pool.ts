@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Pool, PoolClient } from 'pg';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import { DatabaseTimeoutError } from './errors.js';
@@ -31,13 +32,28 @@ export const SERVER_FIRST_MS = 1000;
 const TRANSACTION_START = /^\s*(?:begin|start\s+transaction)\b/i;
 const TRANSACTION_END = /^\s*(?:commit|rollback|end|abort)\s*;?\s*$/i;
 
-export function boundedPool(pool: Pool, timeoutMs: () => number): PostgresPool {
+export function boundedPool(
+  pool: Pool,
+  timeoutMs: () => number,
+  /** Told how long each query waited for a connection (seconds): the metrics, when they are on. */
+  onWait?: (seconds: number) => void,
+): PostgresPool {
   const clients = new WeakMap<PoolClient, BoundedClient>();
   const state = { timeouts: 0 };
+  const take = onWait
+    ? async () => {
+        const started = performance.now();
+        try {
+          return await pool.connect();
+        } finally {
+          onWait((performance.now() - started) / 1000);
+        }
+      }
+    : () => pool.connect();
   return {
     async connect() {
       for (;;) {
-        const client = await pool.connect();
+        const client = await take();
         let bounded = clients.get(client);
         if (!bounded) {
           bounded = new BoundedClient(client, timeoutMs, state);

@@ -8,8 +8,11 @@ import {
   sql,
   type DatabaseConnection,
   type Driver,
+  type KyselyConfig,
+  type LogEvent,
   type SqliteDatabase,
 } from 'kysely';
+import { performance } from 'node:perf_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database } from './schema.js';
@@ -46,6 +49,24 @@ export interface CreateDbOptions {
    * destroyed (DB_QUERY_TIMEOUT_SECONDS); default DEFAULT_QUERY_TIMEOUT_SECONDS. Unused on SQLite.
    */
   queryTimeoutMs?: number;
+  /** Told of every query and every wait for a pooled connection (the metrics, when they are on). */
+  observe?: DbObserver;
+}
+
+/** What the metrics (infra/metrics.ts) learn from the database layer; nothing is measured without one. */
+export interface DbObserver {
+  /** One query done: how long it took, and whether it failed. */
+  query(seconds: number, failed: boolean): void;
+  /** PostgreSQL: how long a query waited for a connection of the pool. */
+  poolWait(seconds: number): void;
+  /** PostgreSQL: the pool's connection counts, read on each scrape until the returned function is called. */
+  watchPool(stats: () => { total: number; idle: number; waiting: number }): () => void;
+}
+
+/** Kysely's log option for an observer: every query's duration and outcome (Kysely times them only then). */
+function queryLog(observe: DbObserver | undefined): KyselyConfig['log'] {
+  if (!observe) return undefined;
+  return (event: LogEvent) => observe.query(event.queryDurationMillis / 1000, event.level === 'error');
 }
 
 export type Db = Kysely<Database>;
@@ -224,7 +245,24 @@ export async function createDb(url: DatabaseUrl, options: CreateDbOptions = {}):
     const db = new Kysely<Database>({
       dialect: new SqliteDialectKeepingTheCause({ database: statements }),
       plugins: [new SearchIndexPlugin(), writes],
+      log: queryLog(options.observe),
     });
+    const readNow = (text: string, parameters: readonly unknown[]) => readInTurn(() => prepared(text).all(parameters));
+    const observe = options.observe;
+    /** The reads run at once are timed here: they do not go through Kysely. */
+    const timedReadNow = (text: string, parameters: readonly unknown[]) => {
+      const started = performance.now();
+      let rows: unknown[] | null = null;
+      let failed = true;
+      try {
+        rows = readNow(text, parameters);
+        failed = false;
+        return rows;
+      } finally {
+        // null: nothing ran (a transaction holds the connection); Kysely runs and times it.
+        if (failed || rows !== null) observe!.query((performance.now() - started) / 1000, failed);
+      }
+    };
     const runtime: DbRuntime = {
       kind: 'sqlite',
       writes,
@@ -240,7 +278,7 @@ export async function createDb(url: DatabaseUrl, options: CreateDbOptions = {}):
         endTurnReads();
       },
       inTransaction: () => sqlite.inTransaction && !turnReads,
-      readNow: (text, parameters) => readInTurn(() => prepared(text).all(parameters)),
+      readNow: observe ? timedReadNow : readNow,
       logger: stderrLogger,
       checkpointInBackground: () =>
         url.path === ':memory:'
@@ -290,9 +328,24 @@ export async function createDb(url: DatabaseUrl, options: CreateDbOptions = {}):
     queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_SECONDS * 1000,
   };
   // Every query is bounded, and a connection left without an answer is destroyed (bounded-pool.ts).
-  const dialect = new PostgresDialect({ pool: boundedPool(pool, () => runtime.queryTimeoutMs) });
-  const db = new Kysely<Database>({ dialect, plugins: [writes] });
+  const observe = options.observe;
+  const dialect = new PostgresDialect({
+    pool: boundedPool(pool, () => runtime.queryTimeoutMs, observe && ((seconds) => observe.poolWait(seconds))),
+  });
+  const db = new Kysely<Database>({ dialect, plugins: [writes], log: queryLog(observe) });
   runtimes.set(db, runtime);
+  if (observe) {
+    const unwatch = observe.watchPool(() => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }));
+    const end = pool.end.bind(pool);
+    pool.end = (() => {
+      unwatch();
+      return end();
+    }) as typeof pool.end;
+  }
   // A connection the server closes (a restart, pg_terminate_backend, a network cut) makes its
   // client emit 'error'; without a listener Node ends the process. Idle clients are then dropped by
   // the pool (which re-emits the error here); a client in use fails its query, and the pool
@@ -376,12 +429,15 @@ export async function openDatabase(
   {
     timeoutSeconds,
     queryTimeoutMs,
+    observe,
     log,
     sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   }: {
     timeoutSeconds: number;
     /** CreateDbOptions.queryTimeoutMs. */
     queryTimeoutMs?: number;
+    /** CreateDbOptions.observe. */
+    observe?: DbObserver;
     log: (message: string) => void;
     sleep?: (ms: number) => Promise<void>;
   },
@@ -393,7 +449,7 @@ export async function openDatabase(
     attempt++;
     let db: Db | undefined;
     try {
-      db = await createDb(url, { queryTimeoutMs });
+      db = await createDb(url, { queryTimeoutMs, observe });
       await sql`select 1`.execute(db);
       if (attempt > 1) log(`Database raggiungibile (tentativo ${attempt}).`);
       return db;

@@ -58,6 +58,10 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   iss: 'emittente',
   code_verifier: 'verifica del codice',
   redirect_uri: 'indirizzo di ritorno',
+  kind: 'tipo di errore',
+  message: 'messaggio',
+  stack: 'traccia dello stack',
+  release: 'versione',
 };
 
 /** The Italian label of an API field; an unknown field keeps its own name. */

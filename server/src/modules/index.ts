@@ -23,6 +23,7 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'audit', routes: () => import('./audit/routes.js'), repository: () => import('./audit/repository.js') },
   { name: 'auth', routes: () => import('./auth/routes.js') },
   { name: 'calendar', routes: () => import('./calendar/routes.js'), repository: () => import('./calendar/repository.js') },
+  { name: 'client-errors', routes: () => import('./client-errors/routes.js') },
   { name: 'config', routes: () => import('./config/routes.js') },
   { name: 'courses', routes: () => import('./courses/routes.js'), repository: () => import('./courses/repository.js') },
   { name: 'edit-leases', repository: () => import('./edit-leases/repository.js') },

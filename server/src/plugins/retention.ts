@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createPeriodicRunner } from '../modules/attendances/scheduler.js';
 import { purgeExpiredTokens } from '../auth/tokens.js';
 import { KEEP_USED_CODES_MS } from '../auth/sign-in-repository.js';
+import { trackedJob } from '../infra/job-metrics.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -66,7 +67,7 @@ export const RETENTION_JOBS: readonly RetentionJob[] = [
  */
 export async function runRetentionJob(app: FastifyInstance, job: RetentionJob): Promise<Record<string, number> | null> {
   try {
-    const removed = await job.run(app);
+    const removed = await trackedJob(`retention_${job.name}`, () => job.run(app))();
     const any = Object.values(removed).some((count) => count > 0);
     app.log[any ? 'info' : 'debug']({ job: job.name, removed }, 'retention job ran');
     return removed;

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { GoogleAttendanceImporter } from './importer.js';
+import { trackedJob } from '../../infra/job-metrics.js';
 
 /** Runs `task` every `intervalMs` (and once right away); a run never starts while one is going. */
 export function createPeriodicRunner(task: () => Promise<unknown>, intervalMs: number, onError: (e: unknown) => void) {
@@ -77,7 +78,7 @@ export function startAttendanceScheduler(app: FastifyInstance): boolean {
   if (runners.has(app)) return true;
   const minutes = app.config.attendances.pollMinutes;
   const runner = createPeriodicRunner(
-    () => importer.runOnce(),
+    trackedJob('attendance_import', () => importer.runOnce()),
     minutes * 60_000,
     (err) => app.log.error({ err }, 'attendance import run failed'),
   );
