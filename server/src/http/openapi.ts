@@ -133,9 +133,19 @@ const ERROR_RESPONSES = {
   },
 } as const;
 
-/** The shared error body as plain JSON Schema (no TypeBox symbols). */
+/** A TypeBox schema as plain JSON Schema: no symbols, and a record's any-key pattern as additionalProperties. */
+function plainSchema(schema: unknown): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(schema), (_key, value: unknown) => {
+    if (!value || typeof value !== 'object' || !('patternProperties' in value)) return value;
+    const { patternProperties, ...rest } = value as { patternProperties: Record<string, unknown> };
+    const [only, ...others] = Object.entries(patternProperties);
+    return only && !others.length && only[0] === '^.*$' ? { ...rest, additionalProperties: only[1] } : value;
+  }) as Record<string, unknown>;
+}
+
+/** The shared error body as plain JSON Schema. */
 function errorSchemas() {
-  const error = JSON.parse(JSON.stringify(ErrorBody)) as Record<string, unknown>;
+  const error = plainSchema(ErrorBody);
   const validation = {
     ...error,
     description: 'The body of every 422.',
@@ -196,7 +206,8 @@ export function transformDocument({ openapiObject }: { openapiObject: Record<str
       added['422'] = ref('ValidationFailed');
     if (!isPublic) added['401'] = ref('Unauthorized');
     if (checksMore) added['403'] = ref('Forbidden');
-    for (const status of ['4XX', '5XX']) if (status in responses) responses[status] = ref('Error');
+    // Every error status a route declares answers the one error body (ErrorBody in http/schemas.ts).
+    for (const status of Object.keys(responses)) if (/^[45]/.test(status)) responses[status] = ref('Error');
     Object.assign(responses, added);
     for (const tag of (operation.tags as string[] | undefined) ?? []) usedTags.add(tag);
   }
