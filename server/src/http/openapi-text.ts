@@ -96,6 +96,7 @@ the others; any other value is 422. Nobody takes a role away from themselves (42
 holding a role with "developer", and nobody deletes themselves. Deleting a user cascades; teams they coordinated keep
 working with owner null.`,
   reference: 'This reference: the OpenAPI document the documentation page (/api/docs) reads.',
+  // @new-resource: module descriptions (npm run new:resource adds a resource's description above this line)
 };
 
 /** Tags of the routes outside /api that are part of the reference. */
