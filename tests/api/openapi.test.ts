@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ import { databases, grant, isolatedDb } from './helpers.js';
 
 /**
  * What the server serves that is not the API: the pages (the SPA's fallback, its icon, its static
- * files), the documentation page itself, the development identity provider, and the static files
+ * files, listed apart), the documentation page itself, the development identity provider, and the static files
  * under /storage (the uploaded images under /storage are in the reference).
  */
 const OUTSIDE_REFERENCE = [
@@ -34,6 +34,17 @@ const OUTSIDE_REFERENCE = [
   /^\/storage\/videos\/\*$/,
 ];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The front end's built files (dist/, when built), each served by a route of its own. */
+function builtFiles(distDir: string): Set<string> {
+  if (!existsSync(distDir)) return new Set();
+  const entries = readdirSync(distDir, { recursive: true, withFileTypes: true });
+  return new Set(
+    entries
+      .filter((e) => e.isFile())
+      .map((e) => `/${relative(distDir, join(e.parentPath, e.name)).split('\\').join('/')}`),
+  );
+}
 
 interface Operation {
   'x-permission'?: string | string[];
@@ -68,6 +79,7 @@ describe.each(databases)('the API reference (%s)', (kind) => {
   let db: Db;
   let document: Document;
   let users = 0;
+  let pageFiles = new Set<string>();
 
   /** A new user holding `permissions`, with the headers of their bearer token. */
   async function caller(permissions: string[] = []) {
@@ -98,6 +110,7 @@ describe.each(databases)('the API reference (%s)', (kind) => {
       API_RATE_LIMIT_PER_ADDRESS: '10000000',
     });
     app = await buildApp({ config, db, onRoute: (route) => void routes.push(route) });
+    pageFiles = builtFiles(config.distDir);
     await app.ready();
     const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
@@ -121,7 +134,7 @@ describe.each(databases)('the API reference (%s)', (kind) => {
   it('lists exactly the routes the server has, outside the pages and the development provider', () => {
     const served = new Set<string>();
     for (const route of routes) {
-      if (OUTSIDE_REFERENCE.some((pattern) => pattern.test(route.url))) continue;
+      if (OUTSIDE_REFERENCE.some((pattern) => pattern.test(route.url)) || pageFiles.has(route.url)) continue;
       // HEAD twins of GET routes are Fastify's own.
       for (const method of [route.method].flat())
         if (method !== 'HEAD') served.add(`${method} ${normalise(route.url)}`);

@@ -13,10 +13,10 @@ const CONTRAST_CSS = `
 .swagger-ui .info a, .swagger-ui .info .url { color: #1f5fad; }
 .swagger-ui .btn.authorize { color: #1d6b45; border-color: #1d6b45; }
 .swagger-ui .btn.authorize svg { fill: #1d6b45; }
-.swagger-ui .opblock-get .opblock-summary-method { background: #1f5fad; }
-.swagger-ui .opblock-post .opblock-summary-method { background: #1d6b45; }
-.swagger-ui .opblock-put .opblock-summary-method { background: #8a4b00; }
-.swagger-ui .opblock-delete .opblock-summary-method { background: #b3261e; }
+.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1f5fad; }
+.swagger-ui .opblock.opblock-post .opblock-summary-method { background: #1d6b45; }
+.swagger-ui .opblock.opblock-put .opblock-summary-method { background: #8a4b00; }
+.swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b3261e; }
 .swagger-ui .parameter__in { color: #595959; }
 `;
 
