@@ -108,7 +108,8 @@ function main(): void {
   for (const file of plan.files) console.log(`  new     ${file.path}`);
   for (const edit of plan.edits) console.log(`  edited  ${edit.path}`);
   console.log(`
-Next: npm run typecheck && npm run lint && npm test
+Next: npm run docs:api (the resource's routes in docs/API-PERMISSIONS.md), then
+npm run typecheck && npm run lint && npm test
 The migration ${plan.migration} runs when the server starts (npm run dev); the administrator role
 gets read_/create_/update_/delete_${names.name}. The section is at /admin/${names.name}.`);
 }

@@ -114,14 +114,16 @@ export const ANCHORED_EDITS: ReadonlyArray<{ path: string; slot: string; lines: 
     slot: 'contract',
     lines: ["export type { {{Singular}}Resource } from '{{import:schemas}}';"],
   },
+  {
+    path: 'server/src/http/openapi-text.ts',
+    slot: 'module descriptions',
+    lines: [
+      "'{{kebab}}': 'A name, unique whatever its case, and a description (made by npm run new:resource); each change is recorded in the audit trail as a `{{singular}}`.',",
+    ],
+  },
   { path: 'src/admin/resources.ts', slot: 'imports', lines: ["import { {{camel}} } from './{{name}}';"] },
   { path: 'src/admin/resources.ts', slot: 'sections', lines: ['{{camel}},'] },
   { path: 'src/admin/audit/messages.ts', slot: 'audit types', lines: ['{{singular}}: {{q:label}},'] },
-];
-
-/** Files the resource's documentation is appended to (the API's route table). */
-export const APPENDED: ReadonlyArray<{ template: string; path: string }> = [
-  { template: 'api-permissions.md.tpl', path: 'docs/API-PERMISSIONS.md' },
 ];
 
 /** Folders whose presence means the resource exists already. */

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { italianWords, type ItalianLabels } from './italian.js';
 import {
   ANCHORED_EDITS,
-  APPENDED,
   EXISTING_MARKERS,
   MIGRATIONS_DIR,
   NEW_FILES,
@@ -189,14 +188,6 @@ export function planResource(repo: RepoReader, options: ResourceOptions): Plan {
     edited.set(path, {
       content: insertAtAnchor(current.content, slot, filled, path),
       added: [...current.added, ...filled],
-    });
-  }
-  for (const { template: name, path } of APPENDED) {
-    const current = edited.get(path) ?? { content: repo.read(path), added: [] };
-    const text = fill(template(name), values, path);
-    edited.set(path, {
-      content: `${current.content.replace(/\n*$/, '\n\n')}${text}`,
-      added: [...current.added, ...text.trim().split('\n')],
     });
   }
   return {

@@ -19,6 +19,8 @@ import oidcClient from './plugins/oidc.js';
 import storage from './plugins/storage.js';
 import spa from './plugins/spa.js';
 import api from './plugins/api.js';
+import openapi from './plugins/openapi.js';
+import apiDocs from './plugins/api-docs.js';
 import { API_FORMATS } from './http/formats.js';
 import { redactedRequest } from './auth/redact.js';
 import { requestIdGenerator, trustFunction } from './http/request-ids.js';
@@ -95,7 +97,10 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   await app.register(oidcClient);
   await app.register((await import('./plugins/retention.js')).default);
   await app.register((await import('./modules/attendances/scheduler.js')).default);
+  // Before every route: it collects them for the reference.
+  await app.register(openapi);
   await app.register(api, { prefix: '/api' });
+  await app.register(apiDocs);
   await app.register((await import('./plugins/health.js')).default);
   if (!config.oidc.external) await app.register((await import('./plugins/dev-idp.js')).default);
   await app.register(storage);

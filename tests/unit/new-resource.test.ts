@@ -200,8 +200,8 @@ describe('what the generator would write for a resource', () => {
     expect(edited('src/admin/audit/messages.ts')).toMatch(
       /generator_probe: 'Sonda',\n\s*\/\/ @new-resource: audit types/,
     );
-    expect(edited('docs/API-PERMISSIONS.md')).toMatch(
-      /\| DELETE \/api\/generator-probes\/\{id\} \| delete_generator_probes \|\n$/,
+    expect(edited('server/src/http/openapi-text.ts')).toMatch(
+      /'generator-probes': 'A name, [^\n]*`generator_probe`\.',\n\s*\/\/ @new-resource: module descriptions/,
     );
   });
 

@@ -32,7 +32,10 @@ function values(body: {{Singular}}Body) {
   return { name: body.name, description: body.description?.trim() || null };
 }
 
-/** {{labelPlural}}: list, read, create, change and delete, each with its permission. */
+/**
+ * {{labelPlural}}: list, read, create, change and delete, each with its permission (`config.permission`:
+ * enforced by plugins/auth.ts and shown in the API reference).
+ */
 export default async function {{camel}}Routes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { {{camel}} } = app.repos;
@@ -41,7 +44,7 @@ export default async function {{camel}}Routes(app: FastifyInstance): Promise<voi
   r.get(
     '/{{kebab}}',
     {
-      preHandler: app.requirePermission('read_{{name}}'),
+      config: { permission: 'read_{{name}}' },
       schema: { querystring: ListQuery, response: responses({ 200: {{Singular}}ListResponse }) },
     },
     async (request) => {
@@ -53,8 +56,7 @@ export default async function {{camel}}Routes(app: FastifyInstance): Promise<voi
   r.get(
     '/{{kebab}}/:id',
     {
-      preHandler: app.requirePermission('read_{{name}}'),
-      config: { editVersion: editVersionOf({{Singular}}Body) },
+      config: { permission: 'read_{{name}}', editVersion: editVersionOf({{Singular}}Body) },
       schema: { params: IdParams, response: responses({ 200: {{Singular}}Response }) },
     },
     async (request) => found(request.params.id),
@@ -64,7 +66,8 @@ export default async function {{camel}}Routes(app: FastifyInstance): Promise<voi
     '/{{kebab}}',
     {
       preValidation: trimmed,
-      preHandler: [app.requirePermission('create_{{name}}'), nameRules({{camel}})],
+      config: { permission: 'create_{{name}}' },
+      preHandler: nameRules({{camel}}),
       schema: { body: {{Singular}}Body, response: responses({ 201: {{Singular}}Response }) },
     },
     async (request, reply) => {
@@ -78,12 +81,11 @@ export default async function {{camel}}Routes(app: FastifyInstance): Promise<voi
     '/{{kebab}}/:id',
     {
       preValidation: trimmed,
-      preHandler: [
-        app.requirePermission('update_{{name}}'),
-        recordExists('{{singular}}', (id) => {{camel}}.findById(id)),
-        nameRules({{camel}}),
-      ],
-      config: { editVersion: editVersionOf({{Singular}}Body, (request) => found((request.params as IdParams).id)) },
+      preHandler: [recordExists('{{singular}}', (id) => {{camel}}.findById(id)), nameRules({{camel}})],
+      config: {
+        permission: 'update_{{name}}',
+        editVersion: editVersionOf({{Singular}}Body, (request) => found((request.params as IdParams).id)),
+      },
       schema: { params: IdParams, body: {{Singular}}Body, response: responses({ 200: {{Singular}}Response }) },
     },
     async (request) => {
@@ -96,7 +98,7 @@ export default async function {{camel}}Routes(app: FastifyInstance): Promise<voi
   r.delete(
     '/{{kebab}}/:id',
     {
-      preHandler: app.requirePermission('delete_{{name}}'),
+      config: { permission: 'delete_{{name}}' },
       schema: { params: IdParams, response: responses({ 200: {{Singular}}DeletedResponse }) },
     },
     async (request) => {

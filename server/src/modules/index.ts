@@ -42,6 +42,7 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'stats', routes: () => import('./stats/routes.js'), repository: () => import('./stats/repository.js') },
   { name: 'teams', routes: () => import('./teams/routes.js'), repository: () => import('./teams/repository.js') },
   { name: 'uploads', repository: () => import('./uploads/repository.js') },
+  { name: 'reference', routes: () => import('./reference/routes.js') },
   { name: 'me', routes: () => import('./me/routes.js') },
   { name: 'users', routes: () => import('./users/routes.js'), repository: () => import('./users/repository.js') },
   // @new-resource: modules (npm run new:resource adds a resource's module above this line)

@@ -3,7 +3,8 @@ import { MODULES } from '../modules/index.js';
 
 /**
  * The /api scope: every request counts against the API's rate limits (per address, then per user),
- * and every route needs a valid bearer token unless it says `config: { public: true }`.
+ * and every route needs a valid bearer token unless it says `config: { public: true }`; what it
+ * checks besides is declared in its options too (`permission`, `relation`, `signedIn`: plugins/auth.ts).
  * The routes are the modules' (modules/index.ts), registered in the order that list gives.
  */
 export default async function api(app: FastifyInstance): Promise<void> {
@@ -19,6 +20,14 @@ export default async function api(app: FastifyInstance): Promise<void> {
     await byUser(request, reply);
   });
   for (const module of MODULES) {
-    if (module.routes) await app.register((await module.routes()).default);
+    if (!module.routes) continue;
+    const routes = (await module.routes()).default;
+    // The module's name is its routes' tag in the API reference (plugins/openapi.ts).
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, tags: [module.name] };
+      });
+      await scope.register(routes);
+    });
   }
 }

@@ -8,6 +8,7 @@ import { runtimeOf, type Db } from '../db/index.js';
 import { preparedSelectOn } from '../db/prepared.js';
 import { can, type AuthContext } from '../access/can.js';
 import type { PermissionName } from '../access/permissions.js';
+import type { RelationName } from '../access/relations.js';
 import type { ActorId } from '../modules/audit/repository.js';
 
 declare module 'fastify' {
@@ -20,8 +21,6 @@ declare module 'fastify' {
      * public or the token is valid; a promise only when the token had to be read from the database.
      */
     authenticate: (request: FastifyRequest) => void | Promise<void>;
-    /** preHandler that answers 403 unless the caller holds one of the permissions ("developer" passes all). */
-    requirePermission: (...names: PermissionName[]) => preHandlerHookHandler;
   }
   interface FastifyContextConfig {
     /** Reachable without a token (sign-in exchange, public configuration). */
@@ -31,11 +30,31 @@ declare module 'fastify' {
      * the token is not valid), so the route can tell a signed-in caller from a visitor.
      */
     optionalAuth?: boolean;
+    /**
+     * The permission the route requires, or several of which any one is enough: 403 without it
+     * ("developer" passes all), checked before the body is validated. Declared here only: this
+     * plugin enforces it and the API reference (/api/openapi.json, docs/API-PERMISSIONS.md) lists
+     * it, so the two cannot differ.
+     */
+    permission?: PermissionName | readonly PermissionName[];
+    /**
+     * The relation to a record the route's handler checks (404 for a missing record, then 403),
+     * named in the catalogue of access/relations.ts; the reference shows its rule.
+     */
+    relation?: RelationName;
+    /** Any valid token, nothing more: the route acts on the caller's own data. */
+    signedIn?: true;
   }
 }
 
-/** Marks the hooks requirePermission makes, so routes run them before validation (see below). */
-const PERMISSION_CHECK = Symbol('permission check');
+/** The permission check of a route that declares `config.permission`; a callback hook, it never waits. */
+function permissionCheck(names: readonly PermissionName[]): preHandlerHookHandler {
+  return (request, _reply, done) => {
+    if (!request.auth) return done(unauthorized());
+    if (!can(request.auth, ...names)) return done(forbidden());
+    done();
+  };
+}
 
 /** The signed-in caller; throws 401 when there is none (use inside authenticated routes). */
 export function authOf(request: FastifyRequest): AuthContext {
@@ -160,25 +179,15 @@ export default fp(
       return uses.note(cached.tokenId, now);
     });
 
-    // A callback hook: the check never waits, and Fastify runs an async one through a promise.
-    app.decorate('requirePermission', (...names: PermissionName[]) => {
-      const check: preHandlerHookHandler = (request, _reply, done) => {
-        if (!request.auth) return done(unauthorized());
-        if (!can(request.auth, ...names)) return done(forbidden());
-        done();
-      };
-      return Object.assign(check, { [PERMISSION_CHECK]: true });
-    });
-
-    // Permission before content: a permission check a route lists among its preHandlers runs before
-    // the body is validated, so a caller who may not write gets 403, never a 422 about a body it
-    // could not have sent anyway.
+    // The permission a route declares is checked before its body is validated (preValidation,
+    // ahead of the route's own hooks there), so a caller who may not write gets 403, never a 422
+    // about a body it could not have sent anyway.
     app.addHook('onRoute', (route) => {
-      const preHandlers = [route.preHandler ?? []].flat();
-      const checks = preHandlers.filter((hook) => PERMISSION_CHECK in hook);
-      if (!checks.length) return;
-      route.preHandler = preHandlers.filter((hook) => !(PERMISSION_CHECK in hook));
-      route.preValidation = [...checks, ...[route.preValidation ?? []].flat()];
+      const permission = route.config?.permission;
+      if (permission === undefined) return;
+      const names = [permission].flat();
+      if (!names.length) throw new Error(`${route.url}: config.permission names no permission`);
+      route.preValidation = [permissionCheck(names), ...[route.preValidation ?? []].flat()];
     });
   },
   { name: 'auth', dependencies: ['core', 'clock'] },

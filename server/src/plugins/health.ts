@@ -18,15 +18,34 @@ const Status = Type.Object({ status: Type.String() });
 export default async function healthRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
-  const config = { servedWhileClosing: true };
+  const config = { servedWhileClosing: true, public: true };
 
-  app.get('/healthz', { logLevel: 'warn', config, schema: { response: { 200: Status } } }, async () => ({
-    status: 'ok',
-  }));
+  app.get(
+    '/healthz',
+    {
+      logLevel: 'warn',
+      config,
+      schema: {
+        description: '`200 {"status":"ok"}` while the process is alive; never touches the database.',
+        response: { 200: Status },
+      },
+    },
+    async () => ({
+      status: 'ok',
+    }),
+  );
 
   app.get(
     '/readyz',
-    { logLevel: 'warn', config, schema: { response: { 200: Status, 503: Status } } },
+    {
+      logLevel: 'warn',
+      config,
+      schema: {
+        description:
+          '`200 {"status":"ready"}` when the database answers and every migration is applied, else `503` with `Retry-After` and `{"status":"database unavailable"}` or `{"status":"migrations pending"}`.',
+        response: { 200: Status, 503: Status },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (app.lifecycle.state !== 'serving') {

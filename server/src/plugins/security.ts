@@ -1,5 +1,9 @@
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { DOCS_PREFIX } from '../http/openapi.js';
+
+const isDocsPage = (url: string) =>
+  url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`) || url.startsWith(`${DOCS_PREFIX}?`);
 
 /** Video hosts whose players may be embedded in lessons (iframe and their player script). */
 const VIDEO_EMBEDS = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
@@ -75,8 +79,9 @@ export default fp(
     });
     app.addHook('onRequest', (request, reply, done) => {
       const raw = reply.raw;
-      for (const [name, value] of request.url.startsWith('/api/') ? apiHeaders : pageHeaders)
-        raw.setHeader(name, value);
+      // The API reference's page (/api/docs) is a page like the others, with their policy.
+      const isApi = request.url.startsWith('/api/') && !isDocsPage(request.url);
+      for (const [name, value] of isApi ? apiHeaders : pageHeaders) raw.setHeader(name, value);
       done();
     });
   },

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_FOLDERS } from '../infra/images.js';
 import { importLegacyUploads } from '../modules/uploads/legacy-uploads.js';
+import { Type } from 'typebox';
+import { ErrorBody } from '../http/schemas.js';
 
 /** How old an image no record points at must be before the start-up sweep removes it. */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
@@ -57,6 +59,22 @@ export default async function uploadedImages(app: FastifyInstance): Promise<void
 
   // A wildcard rather than a parameter: no name is too long or too deep to get this route's 404.
   for (const folder of UPLOAD_FOLDERS) {
-    app.get<{ Params: { '*': string } }>(`/storage/${folder}/*`, (request, reply) => serve(request, reply, folder));
+    app.get<{ Params: { '*': string } }>(
+      `/storage/${folder}/*`,
+      {
+        config: { public: true },
+        schema: {
+          description: 'An uploaded image by the path an API answer gave; `If-None-Match` with its ETag answers 304.',
+          params: Type.Object({ '*': Type.String({ description: 'The file name' }) }),
+          produces: ['image/jpeg', 'image/png', 'image/webp'],
+          response: {
+            200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The image' }),
+            304: Type.Null({ description: 'Not modified' }),
+            404: ErrorBody,
+          },
+        },
+      },
+      (request, reply) => serve(request, reply, folder),
+    );
   }
 }

@@ -47,7 +47,12 @@ export default async function accessibilityReportRoutes(app: FastifyInstance): P
           allowList: (request) => request.auth !== null,
         },
       },
-      schema: { body: ReportBody, response: responses({ 201: AccessibilityReportResponse }) },
+      schema: {
+        description:
+          "A signed-in user's name and e-mail are stored with the report (a token sent must be valid, else 401); a visitor gives `name` and `email` (422 without them) and may send 10 an hour per address (429 after).",
+        body: ReportBody,
+        response: responses({ 201: AccessibilityReportResponse }),
+      },
     },
     async (request, reply) => {
       const auth = request.auth;
@@ -81,8 +86,12 @@ export default async function accessibilityReportRoutes(app: FastifyInstance): P
   r.get(
     '/accessibility-reports',
     {
-      preHandler: app.requirePermission('read_accessibility_reports'),
-      schema: { querystring: ListQuery, response: responses({ 200: AccessibilityReportListResponse }) },
+      config: { permission: 'read_accessibility_reports' },
+      schema: {
+        description: 'Newest first, `filter[state]` keeps one state (anything else 422).',
+        querystring: ListQuery,
+        response: responses({ 200: AccessibilityReportListResponse }),
+      },
     },
     async (request) => {
       const state = filterValue(request.query, 'state');
@@ -94,7 +103,7 @@ export default async function accessibilityReportRoutes(app: FastifyInstance): P
   r.get(
     '/accessibility-reports/:id',
     {
-      preHandler: app.requirePermission('read_accessibility_reports'),
+      config: { permission: 'read_accessibility_reports' },
       schema: { params: IdParams, response: responses({ 200: AccessibilityReportResponse }) },
     },
     async (request) => {
@@ -107,8 +116,13 @@ export default async function accessibilityReportRoutes(app: FastifyInstance): P
   r.put(
     '/accessibility-reports/:id',
     {
-      preHandler: app.requirePermission('update_accessibility_reports'),
-      schema: { params: IdParams, body: StateBody, response: responses({ 200: AccessibilityReportResponse }) },
+      config: { permission: 'update_accessibility_reports' },
+      schema: {
+        description: '`{state}` only (422 for an unknown state, 404 for a missing report).',
+        params: IdParams,
+        body: StateBody,
+        response: responses({ 200: AccessibilityReportResponse }),
+      },
     },
     async (request) => {
       const { state } = request.body;

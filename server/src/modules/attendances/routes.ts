@@ -14,8 +14,13 @@ export default async function attendanceRoutes(app: FastifyInstance): Promise<vo
   app.get<{ Params: { id: number } }>(
     '/sessions/:id/attendances',
     {
-      schema: { params: IdParams, response: responses({ 200: AttendanceListResponse }) },
-      preHandler: app.requirePermission('read_sessions'),
+      schema: {
+        description:
+          '`{data: [{id, user_id, name, email, joined_at, left_at, source}], import}` — times in UTC SQL format, name/email of the matched user else as reported, null when unknown.',
+        params: IdParams,
+        response: responses({ 200: AttendanceListResponse }),
+      },
+      config: { permission: 'read_sessions' },
     },
     async (request) => {
       await findSession(request.params.id);
@@ -33,8 +38,12 @@ export default async function attendanceRoutes(app: FastifyInstance): Promise<vo
   app.get<{ Params: { id: number } }>(
     '/sessions/:id/attendances/excel',
     {
-      schema: { params: IdParams, response: responses({ 200: AttendanceWorkbook }) },
-      preHandler: app.requirePermission('read_sessions'),
+      schema: {
+        description: 'attendances_logs.xlsx.',
+        params: IdParams,
+        response: responses({ 200: AttendanceWorkbook }),
+      },
+      config: { permission: 'read_sessions' },
     },
     async (request, reply) => {
       await findSession(request.params.id);

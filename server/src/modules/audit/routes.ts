@@ -30,8 +30,13 @@ export default async function auditRoutes(base: FastifyInstance): Promise<void> 
   app.get(
     '/audit-log',
     {
-      preHandler: app.requirePermission('read_audit'),
-      schema: { querystring: ListQuery, response: responses({ 200: Page(AuditEntryResource) }) },
+      config: { permission: 'read_audit' },
+      schema: {
+        description:
+          'Newest first, `page`, `per_page`, `filter[actor_id]`, `filter[entity_type]`, `filter[entity_id]`, `filter[from]`, `filter[to]` (a `YYYY-MM-DD` day is a Rome calendar day; otherwise an ISO instant); invalid filters 422.',
+        querystring: ListQuery,
+        response: responses({ 200: Page(AuditEntryResource) }),
+      },
     },
     async (request) => {
       const query = request.query;

@@ -45,7 +45,14 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/login',
-    { config: { public: true, rateLimit }, schema: { response: responses({ 200: AuthLoginResponse }) } },
+    {
+      config: { public: true, rateLimit },
+      schema: {
+        description:
+          "Rate limited like the callback; starts a sign-in (PKCE, state and nonce kept on the server) and answers the provider's authorize URL.",
+        response: responses({ 200: AuthLoginResponse }),
+      },
+    },
     async (request) => {
       let started;
       try {
@@ -67,7 +74,12 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
     '/auth/callback',
     {
       config: { public: true, rateLimit },
-      schema: { body: AuthCallbackBody, response: responses({ 200: AuthCallbackResponse }) },
+      schema: {
+        description:
+          'Rate limited per client address (AUTH_RATE_LIMIT per minute, default 10); each code accepted once, only with the state of a sign-in the server started in the last 10 minutes.',
+        body: AuthCallbackBody,
+        response: responses({ 200: AuthCallbackResponse }),
+      },
     },
     async (request, reply) => {
       const body = request.body;
@@ -147,13 +159,23 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
    * came from a sign-in there, is where the browser ends the provider session too (and comes back
    * to the home page).
    */
-  app.post('/auth/logout', { schema: { response: responses({ 200: AuthLogoutResponse }) } }, async (request) => {
-    const { userId, token } = authOf(request);
-    const { idToken } = await app.repos.audit.withRecord(
-      { actorId: userId, action: 'sign_out', entityType: 'user', entityId: userId, changes: {} },
-      (trx) => revokeToken(trx, token),
-    );
-    const logoutUrl = idToken ? await app.oidc.endSessionUrl(idToken) : null;
-    return { logout_url: logoutUrl };
-  });
+  app.post(
+    '/auth/logout',
+    {
+      config: { signedIn: true },
+      schema: {
+        description: "Revokes the token; answers the provider's end-session URL when there is one.",
+        response: responses({ 200: AuthLogoutResponse }),
+      },
+    },
+    async (request) => {
+      const { userId, token } = authOf(request);
+      const { idToken } = await app.repos.audit.withRecord(
+        { actorId: userId, action: 'sign_out', entityType: 'user', entityId: userId, changes: {} },
+        (trx) => revokeToken(trx, token),
+      );
+      const logoutUrl = idToken ? await app.oidc.endSessionUrl(idToken) : null;
+      return { logout_url: logoutUrl };
+    },
+  );
 }

@@ -30,7 +30,15 @@ export default async function calendarRoutes(base: FastifyInstance): Promise<voi
 
   app.get(
     '/calendar/:file',
-    { config: { public: true }, schema: { params: FeedFileParams, response: responses({ 200: CalendarText }) } },
+    {
+      config: { public: true },
+      schema: {
+        description:
+          '`{file}` = `{token}.ics`: the secret URL is the credential; unknown or replaced token 404. `text/calendar; charset=utf-8`.',
+        params: FeedFileParams,
+        response: responses({ 200: CalendarText }),
+      },
+    },
     async (request, reply) => {
       const token = tokenFromFile(request.params.file);
       const owner = token ? await calendar.ownerOf(feedTokenHash(token)) : undefined;
@@ -43,14 +51,31 @@ export default async function calendarRoutes(base: FastifyInstance): Promise<voi
     },
   );
 
-  app.post('/user/calendar-feed', { schema: { response: responses({ 200: FeedUrl }) } }, async (request) => {
-    const { userId } = authOf(request);
-    return { data: { calendar_feed_url: await regenerateFeed(calendar, app.config, userId, userId) } };
-  });
+  app.post(
+    '/user/calendar-feed',
+    {
+      config: { signedIn: true },
+      schema: {
+        description: 'Issues a new URL for the caller; the previous one answers 404 at once (audited as `regenerate`).',
+        response: responses({ 200: FeedUrl }),
+      },
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      return { data: { calendar_feed_url: await regenerateFeed(calendar, app.config, userId, userId) } };
+    },
+  );
 
   app.get(
     '/sessions/:id/calendar.ics',
-    { schema: { params: IdParams, response: responses({ 200: CalendarText }) } },
+    {
+      config: { relation: 'session-reader' },
+      schema: {
+        description: "One event (iCalendar) for the session, with the session page's rule.",
+        params: IdParams,
+        response: responses({ 200: CalendarText }),
+      },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const auth = authOf(request);

@@ -14,7 +14,13 @@ export default async function configRoutes(base: FastifyInstance): Promise<void>
 
   app.get(
     '/config',
-    { config: { public: true }, schema: { response: responses({ 200: ClientConfig }) } },
+    {
+      config: { public: true },
+      schema: {
+        description: 'Provider settings for the SPA (no secret).',
+        response: responses({ 200: ClientConfig }),
+      },
+    },
     async (request) => {
       try {
         return await app.clientConfig.load();

@@ -42,7 +42,10 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
 
   app.get(
     '/courses/:courseId/modules',
-    { schema: { params: CourseParams, querystring: ListQuery, response: responses({ 200: ModuleListResponse }) } },
+    {
+      config: { relation: 'course-learner' },
+      schema: { params: CourseParams, querystring: ListQuery, response: responses({ 200: ModuleListResponse }) },
+    },
     async (request) => {
       const auth = authOf(request);
       const course = await loadReadableCourse(courses, auth, request.params.courseId);
@@ -54,7 +57,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
   app.get(
     '/courses/:courseId/modules/:moduleId',
     {
-      config: { editVersion: editVersionOf(ModuleBody) },
+      config: { relation: 'course-learner', editVersion: editVersionOf(ModuleBody) },
       schema: { params: ModuleParams, response: responses({ 200: ModuleResponse }) },
     },
     async (request) => {
@@ -68,9 +71,16 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
   app.post(
     '/courses/:courseId/modules',
     {
-      schema: { params: CourseParams, body: ModuleBody, response: responses({ 201: ModuleResponse }) },
+      schema: {
+        description:
+          'A `position` another module of the course holds is 422 under the field (a unique index keeps it so when two saves meet).',
+        params: CourseParams,
+        body: ModuleBody,
+        response: responses({ 201: ModuleResponse }),
+      },
       preValidation: normalise,
-      preHandler: [app.requirePermission('create_modules'), moduleRules],
+      config: { permission: 'create_modules' },
+      preHandler: moduleRules,
     },
     async (request, reply) => {
       const course = orNotFound(await courses.findById(request.params.courseId), 'course');
@@ -95,8 +105,9 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     {
       schema: { params: ModuleParams, body: ModuleBody, response: responses({ 200: ModuleResponse }) },
       preValidation: normalise,
-      preHandler: [app.requirePermission('update_lesosns'), moduleRules],
+      preHandler: moduleRules,
       config: {
+        permission: 'update_lesosns',
         editVersion: editVersionOf(ModuleBody, async (request) => {
           const { courseId, moduleId } = request.params as ModuleParams;
           return { data: await moduleFor(authOf(request).userId, (await findModule(courseId, moduleId)).id) };
@@ -124,7 +135,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     '/courses/:courseId/modules/:moduleId',
     {
       schema: { params: ModuleParams, response: responses({ 200: DeletedResponse }) },
-      preHandler: app.requirePermission('delete_courses'),
+      config: { permission: 'delete_courses' },
     },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
@@ -138,7 +149,7 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
     '/courses/:courseId/modules/:moduleId/cover',
     {
       schema: { params: ModuleParams, response: responses({ 200: ModuleResponse }) },
-      preHandler: app.requirePermission('update_lesosns'),
+      config: { permission: 'update_lesosns' },
     },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
@@ -155,8 +166,14 @@ export default async function moduleRoutes(fastify: FastifyInstance): Promise<vo
   app.post(
     '/courses/:courseId/modules/:moduleId/move',
     {
-      schema: { params: ModuleParams, body: MoveBody, response: responses({ 200: ModuleMoveResponse }) },
-      preHandler: app.requirePermission('update_lesosns'),
+      schema: {
+        description:
+          'As the PUT; body `{direction: "earlier"|"later"}` swaps the module\'s position with the nearest module before or after it (positions may have gaps), in one transaction, both changes audited; answers the two modules, the moved one first. 422 at the first or last place, 404 as the PUT, 409 when another write changed the order at the same moment. On PostgreSQL a move, a save (PUT) and a creation (POST) in one course\'s order, or one module\'s, run one after another (a lock on the course or module row).',
+        params: ModuleParams,
+        body: MoveBody,
+        response: responses({ 200: ModuleMoveResponse }),
+      },
+      config: { permission: 'update_lesosns' },
     },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);

@@ -29,7 +29,14 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
 
   app.get(
     '/courses',
-    { schema: { querystring: ListQuery, response: responses({ 200: CourseListResponse }) } },
+    {
+      config: { relation: 'course-lister' },
+      schema: {
+        description: 'All courses; mooc_access: published courses only; anyone else 403.',
+        querystring: ListQuery,
+        response: responses({ 200: CourseListResponse }),
+      },
+    },
     async (request) => {
       const auth = authOf(request);
       assertCoursesReadable(auth);
@@ -44,7 +51,7 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
   app.get(
     '/courses/:courseId',
     {
-      config: { editVersion: editVersionOf(CourseUpdateBody) },
+      config: { relation: 'course-learner', editVersion: editVersionOf(CourseUpdateBody) },
       schema: { params: CourseParams, response: responses({ 200: CourseResponse }) },
     },
     async (request) => {
@@ -59,7 +66,7 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
     {
       schema: { body: CourseCreateBody, response: responses({ 201: CourseResponse }) },
       preValidation: normalise,
-      preHandler: app.requirePermission('create_courses'),
+      config: { permission: 'create_courses' },
     },
     async (request, reply) => {
       const { name, description, published } = request.body;
@@ -78,8 +85,8 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
     {
       schema: { params: CourseParams, body: CourseUpdateBody, response: responses({ 200: CourseResponse }) },
       preValidation: normalise,
-      preHandler: app.requirePermission('update_courses'),
       config: {
+        permission: 'update_courses',
         editVersion: editVersionOf(CourseUpdateBody, async (request) => {
           const { courseId } = request.params as CourseParams;
           return { data: await courseFor(authOf(request).userId, (await findCourse(courseId)).id) };
@@ -102,8 +109,12 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
   app.delete(
     '/courses/:courseId',
     {
-      schema: { params: CourseParams, response: responses({ 200: DeletedResponse }) },
-      preHandler: app.requirePermission('delete_courses'),
+      schema: {
+        description: 'Modules, lessons, progress and covers go with it.',
+        params: CourseParams,
+        response: responses({ 200: DeletedResponse }),
+      },
+      config: { permission: 'delete_courses' },
     },
     async (request) => {
       const course = await findCourse(request.params.courseId);
@@ -117,7 +128,7 @@ export default async function courseRoutes(fastify: FastifyInstance): Promise<vo
     '/courses/:courseId/cover',
     {
       schema: { params: CourseParams, response: responses({ 200: CourseResponse }) },
-      preHandler: app.requirePermission('update_courses'),
+      config: { permission: 'update_courses' },
     },
     async (request) => {
       const course = await findCourse(request.params.courseId);

@@ -62,8 +62,12 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
   r.get(
     '/experts',
     {
-      preHandler: app.requirePermission('read_experts'),
-      schema: { querystring: ListQuery, response: responses({ 200: ExpertListResponse }) },
+      config: { permission: 'read_experts' },
+      schema: {
+        description: 'Also the expert picker.',
+        querystring: ListQuery,
+        response: responses({ 200: ExpertListResponse }),
+      },
     },
     async (request) => {
       const { rows, meta } = await experts.list(request.query);
@@ -74,8 +78,10 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
   r.get(
     '/experts/:id',
     {
-      preHandler: app.requirePermission('read_experts'),
-      config: { editVersion: editVersionOf(ExpertUpdateBody) },
+      config: {
+        permission: 'read_experts',
+        editVersion: editVersionOf(ExpertUpdateBody),
+      },
       schema: { params: IdParams, response: responses({ 200: ExpertResponse }) },
     },
     async (request) => {
@@ -86,8 +92,8 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
   r.post(
     '/experts',
     {
+      config: { permission: 'create_experts' },
       preHandler: [
-        app.requirePermission('create_experts'),
         checkBody<ExpertCreateBody>(async (body, errors, request) => {
           const userId = body.get('user_id');
           // A complete expert reads every team's members: nobody makes themselves one.
@@ -115,7 +121,6 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
     '/experts/:id',
     {
       preHandler: [
-        app.requirePermission('update_experts'),
         async (request) => refuseSelfChange(authOf(request), (request.params as IdParams).id, 'expert'),
         recordExists('expert', (id) => experts.findById(id)),
         checkBody<ExpertUpdateBody>((body, errors) =>
@@ -124,6 +129,7 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
       ],
       schema: { params: IdParams, body: ExpertUpdateBody, response: responses({ 200: ExpertResponse }) },
       config: {
+        permission: 'update_experts',
         editVersion: editVersionOf(ExpertUpdateBody, async (request) => ({
           data: await presentOne((request.params as IdParams).id),
         })),
@@ -144,8 +150,12 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
   r.delete(
     '/experts/:id',
     {
-      preHandler: app.requirePermission('delete_experts'),
-      schema: { params: IdParams, response: responses({ 200: ExpertDeletedResponse }) },
+      config: { permission: 'delete_experts' },
+      schema: {
+        description: 'The user stays, no longer an expert; expert teams and session-expert links removed.',
+        params: IdParams,
+        response: responses({ 200: ExpertDeletedResponse }),
+      },
     },
     async (request) => {
       const { id } = request.params;

@@ -105,7 +105,10 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
 
   app.get(
     '/courses/:courseId/modules/:moduleId/lessons',
-    { schema: { params: LessonListParams, querystring: ListQuery, response: responses({ 200: LessonListResponse }) } },
+    {
+      config: { relation: 'course-learner' },
+      schema: { params: LessonListParams, querystring: ListQuery, response: responses({ 200: LessonListResponse }) },
+    },
     async (request) => {
       const auth = authOf(request);
       const course = await loadReadableCourse(courses, auth, request.params.courseId);
@@ -118,7 +121,7 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
   app.get(
     '/courses/:courseId/modules/:moduleId/lessons/:lessonId',
     {
-      config: { editVersion: editVersionOf(LessonBody) },
+      config: { relation: 'course-learner', editVersion: editVersionOf(LessonBody) },
       schema: { params: LessonParams, response: responses({ 200: LessonResponse }) },
     },
     async (request) => {
@@ -133,9 +136,15 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
   app.post(
     '/courses/:courseId/modules/:moduleId/lessons',
     {
-      schema: { params: LessonListParams, body: LessonBody, response: responses({ 201: LessonResponse }) },
+      schema: {
+        description: 'A `position` another lesson of the module holds is 422 under the field, as for modules.',
+        params: LessonListParams,
+        body: LessonBody,
+        response: responses({ 201: LessonResponse }),
+      },
       preValidation: normalise,
-      preHandler: [app.requirePermission('create_lessons'), lessonRules],
+      config: { permission: 'create_lessons' },
+      preHandler: lessonRules,
     },
     async (request, reply) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
@@ -155,8 +164,9 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     {
       schema: { params: LessonParams, body: LessonBody, response: responses({ 200: LessonResponse }) },
       preValidation: normalise,
-      preHandler: [app.requirePermission('update_lesosns'), lessonRules],
+      preHandler: lessonRules,
       config: {
+        permission: 'update_lesosns',
         editVersion: editVersionOf(LessonBody, async (request) => {
           const { courseId, moduleId, lessonId } = request.params as LessonParams;
           const lesson = await findLesson((await findModule(courseId, moduleId)).id, lessonId);
@@ -181,7 +191,7 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     '/courses/:courseId/modules/:moduleId/lessons/:lessonId',
     {
       schema: { params: LessonParams, response: responses({ 200: DeletedResponse }) },
-      preHandler: app.requirePermission('delete_courses'),
+      config: { permission: 'delete_courses' },
     },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
@@ -195,8 +205,14 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
   app.post(
     '/courses/:courseId/modules/:moduleId/lessons/:lessonId/move',
     {
-      schema: { params: LessonParams, body: MoveBody, response: responses({ 200: LessonMoveResponse }) },
-      preHandler: app.requirePermission('update_lesosns'),
+      schema: {
+        description:
+          'As the PUT; swaps the lesson with its neighbour in the module as the module move does (422 at the first or last place, 404 also for a lesson of another module, 409 on a concurrent change).',
+        params: LessonParams,
+        body: MoveBody,
+        response: responses({ 200: LessonMoveResponse }),
+      },
+      config: { permission: 'update_lesosns' },
     },
     async (request) => {
       const module = await findModule(request.params.courseId, request.params.moduleId);
@@ -214,7 +230,15 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
 
   app.post(
     '/courses/:courseId/modules/:moduleId/lessons/:lessonId/sync',
-    { schema: { params: LessonParams, body: LessonSyncBody, response: responses({ 200: LessonResponse }) } },
+    {
+      config: { relation: 'course-learner' },
+      schema: {
+        description: "Records the caller's own progress only.",
+        params: LessonParams,
+        body: LessonSyncBody,
+        response: responses({ 200: LessonResponse }),
+      },
+    },
     async (request) => {
       const auth = authOf(request);
       const { courseId, moduleId, lessonId } = request.params;

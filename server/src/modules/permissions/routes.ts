@@ -13,7 +13,7 @@ export default async function permissionRoutes(app: FastifyInstance): Promise<vo
   app.get(
     '/permissions',
     {
-      preHandler: app.requirePermission('read_roles'),
+      config: { permission: 'read_roles' },
       schema: { response: responses({ 200: PermissionListResponse }) },
     },
     async () => ({ data: CATALOGUE }),

@@ -17,7 +17,7 @@ export default async function privacyRoutes(app: FastifyInstance): Promise<void>
 
   r.get(
     '/user/export',
-    { schema: { response: responses({ 200: PersonalDataExportSchema }) } },
+    { config: { signedIn: true }, schema: { response: responses({ 200: PersonalDataExportSchema }) } },
     async (request, reply) => {
       const { userId } = authOf(request);
       const day = new Date(app.now()).toISOString().slice(0, 10);
@@ -28,13 +28,16 @@ export default async function privacyRoutes(app: FastifyInstance): Promise<void>
 
   r.get(
     '/user/erasure-request',
-    { schema: { response: responses({ 200: OwnErasureRequestResponse }) } },
+    { config: { signedIn: true }, schema: { response: responses({ 200: OwnErasureRequestResponse }) } },
     async (request) => ({ data: await privacy.ownRequest(authOf(request).userId) }),
   );
 
   r.post(
     '/user/erasure-request',
-    { schema: { response: responses({ 200: OwnErasureRequestResponse, 201: OwnErasureRequestResponse }) } },
+    {
+      config: { signedIn: true },
+      schema: { response: responses({ 200: OwnErasureRequestResponse, 201: OwnErasureRequestResponse }) },
+    },
     async (request, reply) => {
       const { request: pending, created } = await privacy.requestErasure(authOf(request).userId);
       reply.status(created ? 201 : 200);
@@ -42,12 +45,10 @@ export default async function privacyRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  const readRequests = app.requirePermission('delete_users');
-
   r.get(
     '/erasure-requests',
     {
-      preHandler: readRequests,
+      config: { permission: 'delete_users' },
       schema: { querystring: ListQuery, response: responses({ 200: ErasureRequestListResponse }) },
     },
     async (request) => privacy.listRequests(request.query),
@@ -55,7 +56,10 @@ export default async function privacyRoutes(app: FastifyInstance): Promise<void>
 
   r.get(
     '/erasure-requests/:id',
-    { preHandler: readRequests, schema: { params: IdParams, response: responses({ 200: ErasureRequestResponse }) } },
+    {
+      config: { permission: 'delete_users' },
+      schema: { params: IdParams, response: responses({ 200: ErasureRequestResponse }) },
+    },
     async (request) => ({ data: orNotFound(await privacy.findRequest(request.params.id), 'erasure_request') }),
   );
 }

@@ -98,11 +98,19 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
     return { courseId: courseId!, teamId };
   }
 
-  const readReports = app.requirePermission('read_reports');
+  const readReports = { permission: 'read_reports' } as const;
 
   r.get(
     '/reports/participation',
-    { preHandler: readReports, schema: { querystring: ParticipationQuery, response: responses.participation } },
+    {
+      config: readReports,
+      schema: {
+        description:
+          "`from`, `to` (Europe/Rome days `YYYY-MM-DD`, default the current quarter, at most two years), `filter[team_id]`; `{data: [{team_id, team_name, sessions_expected, attendance_rate, members, experts}], meta: {from, to, attendance_rate, unmatched}}`. Only sessions already started count, and a session for every team counts for a team only when it starts at or after the team's `created_at`; a member is expected (and counted) only at the sessions that start while they are in the team: at or after they joined it and before they left it (each member's `joined_at`, `left_at` — `null` while they are in it — and `sessions_expected` of their own). `members` lists the present members and those who left whose stay overlaps the span, once per stay; a rate with nothing expected (no session held, no member) is `null`.",
+        querystring: ParticipationQuery,
+        response: responses.participation,
+      },
+    },
     async (request) => {
       const { range, teamId } = await participationParams(request.query);
       return reports.participation(range, teamId);
@@ -111,7 +119,15 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
 
   r.get(
     '/reports/participation/excel',
-    { preHandler: readReports, schema: { querystring: ParticipationQuery, response: responses.file } },
+    {
+      config: readReports,
+      schema: {
+        description:
+          'The same parameters → participation.xlsx (summary sheet, one sheet per team, unmatched attendees).',
+        querystring: ParticipationQuery,
+        response: responses.file,
+      },
+    },
     async (request, reply) => {
       const { range, teamId } = await participationParams(request.query);
       return sendXlsx(
@@ -124,7 +140,15 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
 
   r.get(
     '/reports/learning',
-    { preHandler: readReports, schema: { querystring: LearningQuery, response: responses.learning } },
+    {
+      config: readReports,
+      schema: {
+        description:
+          '`filter[course_id]` (required), `filter[team_id]`; `{data: [{user_id, name, surname, email, team_names, lessons_completed, lessons_total, completion_percentage, watched_minutes, last_activity_at}], meta: {course_id, course_name, lessons_total}}`.',
+        querystring: LearningQuery,
+        response: responses.learning,
+      },
+    },
     async (request) => {
       const { courseId, teamId } = await learningParams(request.query);
       const report = await reports.learning(courseId, teamId);
@@ -135,7 +159,14 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
 
   r.get(
     '/reports/learning/excel',
-    { preHandler: readReports, schema: { querystring: LearningQuery, response: responses.file } },
+    {
+      config: readReports,
+      schema: {
+        description: 'The same parameters → learning.xlsx.',
+        querystring: LearningQuery,
+        response: responses.file,
+      },
+    },
     async (request, reply) => {
       const { courseId, teamId } = await learningParams(request.query);
       const report = await reports.learning(courseId, teamId);
@@ -148,8 +179,14 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
   r.get(
     '/reports/learning/learners/:userId',
     {
-      preHandler: readReports,
-      schema: { params: LearnerParams, querystring: LearningQuery, response: responses.learner },
+      config: readReports,
+      schema: {
+        description:
+          "`filter[course_id]` (required); every lesson of the course with the learner's coverage %, resume position, completion.",
+        params: LearnerParams,
+        querystring: LearningQuery,
+        response: responses.learner,
+      },
     },
     async (request) => {
       const bag = new FieldErrorBag();
@@ -164,15 +201,31 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  r.get('/reports/dashboard', { preHandler: readReports, schema: { response: responses.dashboard } }, async () => ({
-    data: await reports.dashboard(),
-  }));
+  r.get(
+    '/reports/dashboard',
+    {
+      config: readReports,
+      schema: {
+        description:
+          "Sessions this week and next, attendance rate of the last six months (as the participation report's `meta.attendance_rate`), completion by team, latest attendance imports.",
+        response: responses.dashboard,
+      },
+    },
+    async () => ({
+      data: await reports.dashboard(),
+    }),
+  );
 
   r.delete(
     '/courses/:courseId/modules/:moduleId/lessons/:lessonId/progress/:userId',
     {
-      preHandler: app.requirePermission('update_lesosns'),
-      schema: { params: ProgressParams, response: responses.reset },
+      config: { permission: 'update_lesosns' },
+      schema: {
+        description:
+          "Forgets the learner's progress on the lesson (204); 404 when the lesson is not in that module and course, or the user does not exist.",
+        params: ProgressParams,
+        response: responses.reset,
+      },
     },
     async (request, reply) => {
       const { courseId, moduleId, lessonId, userId } = request.params;
@@ -187,8 +240,13 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
   r.post(
     '/attendance-imports/:sessionId/retry',
     {
-      preHandler: app.requirePermission('update_sessions'),
-      schema: { params: ImportParams, response: responses.retry },
+      config: { permission: 'update_sessions' },
+      schema: {
+        description:
+          'Puts a failed attendance import back in the queue (pending, due now, attempts and reason cleared); 404 without an import, 409 when it has not failed.',
+        params: ImportParams,
+        response: responses.retry,
+      },
     },
     async (request) => {
       const state = await reports.retryImport(actorOf(request), request.params.sessionId);
@@ -201,8 +259,13 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
   r.get(
     '/sessions/excel',
     {
-      preHandler: app.requirePermission('read_sessions'),
-      schema: { querystring: SessionListQuery, response: responses.file },
+      config: { permission: 'read_sessions' },
+      schema: {
+        description:
+          'sessions.xlsx of the list with the same `filter[...]` and `sort` as GET /api/sessions, every page, with attendance rows and matched users per session.',
+        querystring: SessionListQuery,
+        response: responses.file,
+      },
     },
     async (request, reply) => {
       const rows: SessionExportRow[] = [];

@@ -68,8 +68,13 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/roles',
     {
-      preHandler: app.requirePermission('read_roles'),
-      schema: { querystring: ListQuery, response: responses({ 200: RoleListResponse }) },
+      config: { permission: 'read_roles' },
+      schema: {
+        description:
+          '`includes=permissions`, `filter[name]`; permissions are always included, and `users_count`, the users who hold the role.',
+        querystring: ListQuery,
+        response: responses({ 200: RoleListResponse }),
+      },
     },
     async (request) => {
       const { rows, meta } = await roles.list(request.query);
@@ -80,8 +85,10 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/roles/:id',
     {
-      preHandler: app.requirePermission('read_roles'),
-      config: { editVersion: editVersionOf(RoleBody) },
+      config: {
+        permission: 'read_roles',
+        editVersion: editVersionOf(RoleBody),
+      },
       schema: { params: IdParams, response: responses({ 200: RoleResponse }) },
     },
     async (request) => {
@@ -92,7 +99,8 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/roles',
     {
-      preHandler: [app.requirePermission('create_roles'), roleRules(roles)],
+      config: { permission: 'create_roles' },
+      preHandler: roleRules(roles),
       schema: { body: RoleBody, response: responses({ 201: RoleResponse }) },
     },
     async (request, reply) => {
@@ -112,12 +120,9 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/roles/:id',
     {
-      preHandler: [
-        app.requirePermission('edit_roles'),
-        recordExists('role', (id) => roles.findById(id)),
-        roleRules(roles),
-      ],
+      preHandler: [recordExists('role', (id) => roles.findById(id)), roleRules(roles)],
       config: {
+        permission: 'edit_roles',
         editVersion: editVersionOf(RoleBody, async (request) => ({
           data: await presentOne((request.params as IdParams).id),
         })),
@@ -149,7 +154,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/roles/:id',
     {
-      preHandler: app.requirePermission('delete_roles'),
+      config: { permission: 'delete_roles' },
       schema: { params: IdParams, response: responses({ 200: RoleDeletedResponse }) },
     },
     async (request) => {

@@ -83,8 +83,12 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
   r.get(
     '/sessions',
     {
-      preHandler: app.requirePermission('read_sessions'),
-      schema: { querystring: SessionListQuery, response: responses({ 200: SessionListResponse }) },
+      config: { permission: 'read_sessions' },
+      schema: {
+        description: '`attendances=true` adds attendances.',
+        querystring: SessionListQuery,
+        response: responses({ 200: SessionListResponse }),
+      },
     },
     async (request) => {
       const query = request.query;
@@ -97,7 +101,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
   r.get(
     '/sessions/:id',
     {
-      config: { editVersion: editVersionOf(SessionUpdateBody) },
+      config: { relation: 'session-reader', editVersion: editVersionOf(SessionUpdateBody) },
       schema: { params: IdParams, response: responses({ 200: SessionResponse }) },
     },
     async (request) => {
@@ -110,9 +114,15 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
   r.post(
     '/sessions',
     {
-      preHandler: [app.requirePermission('create_sessions'), sessionRules(app.repos, { withExpert: true })],
+      config: { permission: 'create_sessions' },
+      preHandler: sessionRules(app.repos, { withExpert: true }),
       preValidation: blankFields({ required: REQUIRED, optional: OPTIONAL }),
-      schema: { body: SessionCreateBody, response: responses({ 201: SessionResponse }) },
+      schema: {
+        description:
+          'With `repeat` (`frequency` weekly or biweekly, then `until` a `YYYY-MM-DD` day or `count` 1–52) every occurrence, with the same team and expert, is created in one transaction, or none (422 under `repeat`, `repeat.frequency`, `repeat.until`, `repeat.count`); answers the first.',
+        body: SessionCreateBody,
+        response: responses({ 201: SessionResponse }),
+      },
     },
     async (request, reply) => {
       const body = request.body;
@@ -135,13 +145,13 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     '/sessions/:id',
     {
       preHandler: [
-        app.requirePermission('update_sessions'),
         recordExists('session', (id) => app.repos.sessions.findById(id)),
         sessionRules(app.repos, { withExpert: false }),
       ],
       preValidation: blankFields({ required: REQUIRED, optional: OPTIONAL }),
       schema: { params: IdParams, body: SessionUpdateBody, response: responses({ 200: SessionResponse }) },
       config: {
+        permission: 'update_sessions',
         editVersion: editVersionOf(SessionUpdateBody, async (request) => ({
           data: await present((request.params as IdParams).id),
         })),
@@ -159,8 +169,12 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
   r.delete(
     '/sessions/:id',
     {
-      preHandler: app.requirePermission('delete_sessions'),
-      schema: { params: IdParams, response: responses({ 200: SessionDeletedResponse }) },
+      config: { permission: 'delete_sessions' },
+      schema: {
+        description: 'Teams, experts, attendances go with it.',
+        params: IdParams,
+        response: responses({ 200: SessionDeletedResponse }),
+      },
     },
     async (request) => {
       const session = await findSession(request.params.id);
@@ -172,8 +186,13 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
   r.post(
     '/sessions/:id/experts',
     {
-      preHandler: app.requirePermission('update_sessions'),
-      schema: { params: IdParams, body: SessionExpertBody, response: responses({ 201: SessionResponse }) },
+      config: { permission: 'update_sessions' },
+      schema: {
+        description: '`user_id` must be an expert.',
+        params: IdParams,
+        body: SessionExpertBody,
+        response: responses({ 201: SessionResponse }),
+      },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -190,7 +209,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
   r.delete(
     '/sessions/:id/experts/:userId',
     {
-      preHandler: app.requirePermission('update_sessions'),
+      config: { permission: 'update_sessions' },
       schema: { params: SessionExpertParams, response: responses({ 200: SessionResponse }) },
     },
     async (request) => {
@@ -204,8 +223,13 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
   r.put(
     '/sessions/:id/teams',
     {
-      preHandler: app.requirePermission('update_sessions'),
-      schema: { params: IdParams, body: SessionTeamsBody, response: responses({ 200: SessionResponse }) },
+      config: { permission: 'update_sessions' },
+      schema: {
+        description: '`[]` = valid for every team.',
+        params: IdParams,
+        body: SessionTeamsBody,
+        response: responses({ 200: SessionResponse }),
+      },
     },
     async (request) => {
       const { id } = request.params;

@@ -8,7 +8,13 @@ import { AdminStatsResponse, type AdminStats } from './schemas.js';
 export default async function statsRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/stats',
-    { schema: { response: responses({ 200: AdminStatsResponse }) } },
+    {
+      config: { relation: 'back-office-staff' },
+      schema: {
+        description: 'Like the Admin menu item.',
+        response: responses({ 200: AdminStatsResponse }),
+      },
+    },
     async (request): Promise<{ data: AdminStats }> => {
       if (authOf(request).permissions.size === 0) throw forbidden();
       return { data: await app.repos.stats.counts() };

@@ -102,8 +102,12 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/teams',
     {
-      preHandler: app.requirePermission('read_teams'),
-      schema: { querystring: ListQuery, response: responses({ 200: TeamListResponse }) },
+      config: { permission: 'read_teams' },
+      schema: {
+        description: 'Also the team picker: `filter[search]`.',
+        querystring: ListQuery,
+        response: responses({ 200: TeamListResponse }),
+      },
     },
     async (request) => {
       const { rows, meta } = await teams.list(request.query);
@@ -114,7 +118,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/teams/:id',
     {
-      config: { editVersion: editVersionOf(TeamUpdateBody) },
+      config: { relation: 'team-reader', editVersion: editVersionOf(TeamUpdateBody) },
       schema: { params: IdParams, response: responses({ 200: TeamResponse }) },
     },
     async (request) => {
@@ -126,12 +130,14 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/teams',
     {
-      preHandler: [
-        app.requirePermission('create_teams'),
-        checkBody<TeamUpdateBody>((body, errors) => checkTeamRules(app.repos, body, errors)),
-      ],
+      config: { permission: 'create_teams' },
+      preHandler: [checkBody<TeamUpdateBody>((body, errors) => checkTeamRules(app.repos, body, errors))],
       preValidation: blankFields({ required: ['name'], optional: ['description', 'owner_id', 'drive_url'] }),
-      schema: { body: TeamCreateBody, response: responses({ 201: TeamResponse }) },
+      schema: {
+        description: 'A name another team has, whatever its case, is 422 under `name`.',
+        body: TeamCreateBody,
+        response: responses({ 201: TeamResponse }),
+      },
     },
     async (request, reply) => {
       const values = teamValues(request.body);
@@ -147,14 +153,23 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     '/teams/:id',
     {
       preValidation: blankFields({ optional: ['description', 'owner_id', 'drive_url'] }),
-      config: { editVersion: editVersionOf(TeamUpdateBody, (request) => detail((request.params as IdParams).id)) },
+      config: {
+        relation: 'team-profile-editor',
+        editVersion: editVersionOf(TeamUpdateBody, (request) => detail((request.params as IdParams).id)),
+      },
       // Who may edit the team is settled before its rules are (the path was validated by then).
       preHandler: checkBody<TeamUpdateBody>(async (body, errors, request) => {
         const { id } = request.params as IdParams;
         await assertTeamAccess(teams, authOf(request), id, mayEditTeamProfile);
         await checkTeamRules(app.repos, body, errors, (await teams.findById(id)) ?? null);
       }),
-      schema: { params: IdParams, body: TeamUpdateBody, response: responses({ 200: TeamResponse }) },
+      schema: {
+        description:
+          "Changing the name, owner_id or drive_url needs update_teams; renaming to another team's name is 422, a name the team already has is never refused.",
+        params: IdParams,
+        body: TeamUpdateBody,
+        response: responses({ 200: TeamResponse }),
+      },
     },
     async (request) => {
       const auth = authOf(request);
@@ -182,8 +197,13 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/teams/:id',
     {
-      preHandler: app.requirePermission('delete_teams'),
-      schema: { params: IdParams, response: responses({ 200: TeamDeletedResponse }) },
+      config: { permission: 'delete_teams' },
+      schema: {
+        description:
+          'Members, expert links and session links go with it; sessions attached to this team alone are deleted too, since a session with no team would become valid for every team.',
+        params: IdParams,
+        response: responses({ 200: TeamDeletedResponse }),
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -197,6 +217,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   r.route({
     method: ['POST', 'PUT'],
     url: '/teams/:id/avatar',
+    config: { relation: 'team-profile-editor' },
     schema: { params: IdParams, response: responses({ 200: TeamResponse }) },
     handler: async (request) => {
       const { id } = request.params;
@@ -213,7 +234,10 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/teams/:id/users',
-    { schema: { params: IdParams, response: responses({ 200: TeamMembersResponse }) } },
+    {
+      config: { relation: 'team-reader' },
+      schema: { params: IdParams, response: responses({ 200: TeamMembersResponse }) },
+    },
     async (request) => {
       await assertTeamAccess(teams, authOf(request), request.params.id, mayReadTeam);
       return { data: await teams.members(request.params.id) };
@@ -224,8 +248,13 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/teams/:id/past-users',
     {
-      preHandler: app.requirePermission('update_teams'),
-      schema: { params: IdParams, response: responses({ 200: PastTeamMembersResponse }) },
+      config: { permission: 'update_teams' },
+      schema: {
+        description:
+          'Those who left the team, once per stay, the latest departure first: the person with `joined_at` and `left_at`.',
+        params: IdParams,
+        response: responses({ 200: PastTeamMembersResponse }),
+      },
     },
     async (request) => {
       await findTeam(request.params.id);
@@ -246,8 +275,15 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
       preValidation: async (request) => {
         request.body ??= {};
       },
-      preHandler: [app.requirePermission('update_teams'), checkBody<TeamMemberAddBody>(checkJoinDay)],
-      schema: { params: TeamMemberParams, body: TeamMemberAddBody, response: responses({ 201: TeamMembersResponse }) },
+      config: { permission: 'update_teams' },
+      preHandler: checkBody<TeamMemberAddBody>(checkJoinDay),
+      schema: {
+        description:
+          'Optional body `{joined_on: "YYYY-MM-DD"}`, the Europe/Rome day the member joined (rules as for PUT): `joined_at` is that day\'s start, else now. The reports expect the member at the team\'s sessions from then on. A person already a member keeps their date.',
+        params: TeamMemberParams,
+        body: TeamMemberAddBody,
+        response: responses({ 201: TeamMembersResponse }),
+      },
     },
     async (request, reply) => {
       const { id, userId } = request.params;
@@ -264,8 +300,11 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/teams/:id/users/:userId',
     {
-      preHandler: [app.requirePermission('update_teams'), checkBody<TeamMemberUpdateBody>(checkJoinDay)],
+      config: { permission: 'update_teams' },
+      preHandler: checkBody<TeamMemberUpdateBody>(checkJoinDay),
       schema: {
+        description:
+          'Body `{joined_on: "YYYY-MM-DD"}`, the Europe/Rome day the member joined (not in the future, not before 2000): `joined_at` becomes that day\'s start. 404 when the person is not a member.',
         params: TeamMemberParams,
         body: TeamMemberUpdateBody,
         response: responses({ 200: TeamMembersResponse }),
@@ -284,8 +323,13 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/teams/:id/users/:userId',
     {
-      preHandler: app.requirePermission('update_teams'),
-      schema: { params: TeamMemberParams, response: responses({ 200: TeamMembersResponse }) },
+      config: { permission: 'update_teams' },
+      schema: {
+        description:
+          'The membership ends now and is kept, with its dates, for the reports of the time the person was in the team.',
+        params: TeamMemberParams,
+        response: responses({ 200: TeamMembersResponse }),
+      },
     },
     async (request) => {
       const { id, userId } = request.params;
@@ -312,7 +356,10 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/teams/:id/sessions',
     {
+      config: { relation: 'team-sessions-reader' },
       schema: {
+        description:
+          'Sessions of the team plus sessions with no team; `fields=id,start_time` narrows each session to those fields (422 on an unknown one).',
         params: IdParams,
         querystring: TeamSessionListQuery,
         response: responses({ 200: TeamSessionListResponse }),
@@ -328,7 +375,10 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/teams/:id/sessions/upcoming',
     {
+      config: { relation: 'team-sessions-reader' },
       schema: {
+        description:
+          'Same set, not yet ended (end_time ≥ now, or start_time ≥ now when there is no end time), start_time ascending, paginated; `fields=` as above.',
         params: IdParams,
         querystring: TeamSessionListQuery,
         response: responses({ 200: TeamSessionListResponse }),
@@ -343,7 +393,14 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/teams/:id/sessions/next',
-    { schema: { params: IdParams, response: responses({ 200: NextSessionResponse }) } },
+    {
+      config: { relation: 'team-sessions-reader' },
+      schema: {
+        description: 'The first upcoming session, or `{data: null}`.',
+        params: IdParams,
+        response: responses({ 200: NextSessionResponse }),
+      },
+    },
     async (request) => {
       const { id } = request.params;
       await assertTeamAccess(teams, authOf(request), id, mayReadTeamSessions);
@@ -354,7 +411,14 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/teams/:id/sessions/:sessionId',
-    { schema: { params: TeamSessionParams, response: responses({ 200: SessionResponse }) } },
+    {
+      config: { relation: 'team-sessions-reader' },
+      schema: {
+        description: '404 unless the session is valid for the team.',
+        params: TeamSessionParams,
+        response: responses({ 200: SessionResponse }),
+      },
+    },
     async (request) => {
       const auth = authOf(request);
       const { id, sessionId } = request.params;

@@ -18,23 +18,34 @@ export default async function userTokensRoutes(base: FastifyInstance): Promise<v
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const signIns = app.repos.userTokens;
 
-  app.get('/user/tokens', { schema: { response: SignInsResponses.list } }, async (request) => {
-    const { userId, token } = authOf(request);
-    const current = hashToken(token);
-    return { data: (await signIns.list(userId)).map((row) => presentSignIn(row, current)) };
-  });
+  app.get(
+    '/user/tokens',
+    { config: { signedIn: true }, schema: { response: SignInsResponses.list } },
+    async (request) => {
+      const { userId, token } = authOf(request);
+      const current = hashToken(token);
+      return { data: (await signIns.list(userId)).map((row) => presentSignIn(row, current)) };
+    },
+  );
 
   app.delete(
     '/user/tokens/:id',
-    { schema: { params: SignInParams, response: SignInsResponses.end } },
+    {
+      config: { signedIn: true, relation: 'own-sign-in' },
+      schema: { params: SignInParams, response: SignInsResponses.end },
+    },
     async (request, reply) => {
       if (!(await signIns.end(authOf(request).userId, request.params.id))) throw new HttpError(404, NOT_FOUND);
       return reply.status(204).send(null);
     },
   );
 
-  app.delete('/user/tokens', { schema: { response: SignInsResponses.end } }, async (request, reply) => {
-    await signIns.endAll(authOf(request).userId);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/user/tokens',
+    { config: { signedIn: true }, schema: { response: SignInsResponses.end } },
+    async (request, reply) => {
+      await signIns.endAll(authOf(request).userId);
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -45,8 +45,13 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/users',
     {
-      preHandler: app.requirePermission('read_users'),
-      schema: { querystring: ListQuery, response: responses({ 200: AdminUserListResponse }) },
+      config: { permission: 'read_users' },
+      schema: {
+        description:
+          'Also the user picker and the coordinator picker: `filter[developer]=true` keeps incubator staff (users holding at least one role), `=false` the others.',
+        querystring: ListQuery,
+        response: responses({ 200: AdminUserListResponse }),
+      },
     },
     async (request) => {
       const { rows, meta } = await users.list(request.query);
@@ -57,7 +62,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/users/:id',
     {
-      preHandler: app.requirePermission('read_users'),
+      config: { permission: 'read_users' },
       schema: { params: IdParams, response: responses({ 200: AdminUserResponse }) },
     },
     async (request) => {
@@ -68,8 +73,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/users',
     {
+      config: { permission: 'create_users' },
       preHandler: [
-        app.requirePermission('create_users'),
         checkBody<UserCreateBody>(async (body, errors) => {
           for (const field of ['name', 'surname'] as const)
             if (body.get(field)?.trim() === '') errors.add(field, requiredMessage(field));
@@ -84,7 +89,12 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         }),
       ],
       preValidation: blankFields({ required: ['name', 'surname', 'email'], optional: ['tax_id', 'birthdate'] }),
-      schema: { body: UserCreateBody, response: responses({ 201: AdminUserResponse }) },
+      schema: {
+        description:
+          '`birthdate`, optional: a calendar day `YYYY-MM-DD` from 1900-01-01 to today in Europe/Rome; a date-time is refused.',
+        body: UserCreateBody,
+        response: responses({ 201: AdminUserResponse }),
+      },
     },
     async (request, reply) => {
       const { name, surname, email, tax_id: taxId, birthdate } = userValues(request.body);
@@ -103,8 +113,13 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/users/:id/roles',
     {
-      preHandler: app.requirePermission('update_roles'),
-      schema: { params: IdParams, body: UserRolesBody, response: responses({ 200: AdminUserResponse }) },
+      config: { permission: 'update_roles' },
+      schema: {
+        description: 'Roles holding "developer" only by a developer; nobody takes a role away from themselves: 422.',
+        params: IdParams,
+        body: UserRolesBody,
+        response: responses({ 200: AdminUserResponse }),
+      },
     },
     async (request) => {
       const auth = authOf(request);
@@ -132,7 +147,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/users/:id/mooc',
     {
-      preHandler: app.requirePermission('update_roles'),
+      config: { permission: 'update_roles' },
       schema: { params: IdParams, body: UserMoocBody, response: responses({ 200: AdminUserResponse }) },
     },
     async (request) => {
@@ -148,8 +163,13 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/users/:id',
     {
-      preHandler: app.requirePermission('delete_users'),
-      schema: { params: IdParams, response: responses({ 200: UserDeletedResponse }) },
+      config: { permission: 'delete_users' },
+      schema: {
+        description:
+          'Not oneself; everything of the user cascades, teams they coordinated keep working with owner null, their attendances keep the imported name with user_id null.',
+        params: IdParams,
+        response: responses({ 200: UserDeletedResponse }),
+      },
     },
     async (request) => {
       const auth = authOf(request);
