@@ -9,6 +9,7 @@ import { loadConfig } from '../../server/src/config.js';
 import { createDb, migrateToLatest } from '../../server/src/db/index.js';
 import { seedIfEmpty } from '../../server/src/seed/index.js';
 import { logSignInSettings } from '../../server/src/auth/startup-notes.js';
+import { REDISCOVER_AFTER_MS } from '../../server/src/auth/oidc-client.js';
 import { browse, FakeProvider, type FakeProviderOptions } from './auth-fake-provider.js';
 import { databases, useTestApp, type TestContext } from './helpers.js';
 
@@ -174,17 +175,48 @@ describe.each(databases)('client authentication (%s)', (kind) => {
 describe.each(databases)('signing keys (%s)', (kind) => {
   const fake = useFakeProvider({ alg: 'RS256' });
   const ctx = percorsoFor(kind, fake);
+  const DISCOVERY = '/.well-known/openid-configuration';
+  const discoveries = () => fake.requestCounts.get(DISCOVERY) ?? 0;
+  /** Moves Percorso's clock past the discovery's lifetime: the next sign-in start asks again. */
+  let offset = 0;
+  const discoveryExpires = () => {
+    offset += REDISCOVER_AFTER_MS + 1000;
+    ctx.app.now = () => Date.now() + offset;
+  };
+
+  it('asks for the discovery once for many sign-in starts, and again once it is a minute old', async () => {
+    discoveryExpires();
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login' })).statusCode).toBe(200);
+    const before = discoveries();
+    for (let i = 0; i < 5; i++) {
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login' })).statusCode).toBe(200);
+    }
+    fake.account({ sub: 's-0', email: 'cached@example.test', email_verified: true });
+    expect((await signIn(ctx)).res.statusCode).toBe(200);
+    expect(discoveries()).toBe(before);
+    discoveryExpires();
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login' })).statusCode).toBe(200);
+    expect(discoveries()).toBe(before + 1);
+  });
 
   it('follows a key change from RS256 to ES256 and to EdDSA without a restart of Percorso', async () => {
     fake.account({ sub: 's-1', email: 'keys@example.test', email_verified: true });
     expect((await signIn(ctx)).res.statusCode).toBe(200);
 
+    // Seen at the first sign-in once the discovery is a minute old.
     await fake.start({ alg: 'ES256' });
+    discoveryExpires();
     fake.account({ sub: 's-1', email: 'keys@example.test', email_verified: true });
     const afterRotation = await signIn(ctx);
     expect(afterRotation.res.statusCode, afterRotation.res.body).toBe(200);
 
+    // Within the minute, the ID token that fails verification makes the next sign-in discover again.
     await fake.start({ alg: 'EdDSA' });
+    fake.account({ sub: 's-1', email: 'keys@example.test', email_verified: true });
+    const refused = await signIn(ctx);
+    expect(refused.res.statusCode).toBe(422);
+    expect(refused.res.json().reason).toBe('code_refused');
     fake.account({ sub: 's-1', email: 'keys@example.test', email_verified: true });
     expect((await signIn(ctx)).res.statusCode).toBe(200);
   });
@@ -194,6 +226,7 @@ describe.each(databases)('signing keys (%s)', (kind) => {
     expect((await signIn(ctx)).res.statusCode).toBe(200);
 
     await fake.start({ alg: 'ES256' });
+    discoveryExpires();
     fake.closeNextRequestTo.add('/.well-known/openid-configuration');
     fake.account({ sub: 's-2', email: 'stale@example.test', email_verified: true });
     const afterRotation = await signIn(ctx);
@@ -206,6 +239,7 @@ describe.each(databases)('signing keys (%s)', (kind) => {
     expect((await signIn(ctx)).res.statusCode).toBe(200);
 
     await fake.start({ alg: 'ES256' });
+    discoveryExpires();
     fake.closeRequestsTo.set('/.well-known/openid-configuration', 2);
     fake.account({ sub: 's-3', email: 'stale3@example.test', email_verified: true });
     const afterRotation = await signIn(ctx);
@@ -381,6 +415,22 @@ describe.each(databases)('failures a person and an operator can act on (%s)', (k
     const log = lines.join('\n');
     expect(log).toContain('/auth/callback?state=abc');
     expect(log).not.toMatch(/code=|SECRET-CODE-123|eyJ\.secret|AT-999/);
+  });
+
+  it('never writes a calendar feed token into the request log, however the path is spelled', async () => {
+    const token = 'FeedTokenAbcdefghijklmnopqrstuvwxyz01234567';
+    for (const url of [
+      `/api/calendar/${token}.ics`,
+      `/api/calendar/${token}.ics?x=1`,
+      `/api/calendar/${token}`,
+      `/API/Calendar/${token}.ics`,
+    ]) {
+      await ctx.app.inject({ method: 'GET', url });
+    }
+    const log = lines.join('\n');
+    expect(log).toContain('/api/calendar/[redacted]');
+    expect(log).toContain('/api/calendar/[redacted]?x=1');
+    expect(log).not.toContain(token);
   });
 
   it('offers no account link it does not know, and the privacy page from discovery', async () => {

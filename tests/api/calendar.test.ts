@@ -346,6 +346,27 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
     expect(event.description).toContain(`Prima riga\nseconda riga\nterza campanello ${long.trimEnd()}`);
   });
 
+  it("escapes the session's name in the single-session file's X-WR-CALNAME, as RFC 5545 asks of text", async () => {
+    const member = await ctx.user();
+    const team = await makeTeam(ctx.db);
+    await addMember(ctx.db, team, member.id);
+    // Written straight to the table, as an older row may be: a comma, a semicolon, a backslash,
+    // a line break and what would be a line of its own if it were not escaped.
+    const name = 'Pitch, prove; finali \\ bis\r\nEND:VCALENDAR\r\nBEGIN:VEVENT';
+    const id = await makeSession(ctx.db, { name, start_time: inDays(2), teams: [team] });
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/sessions/${id}/calendar.ics`, headers: member.headers });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.split('\r\n');
+    expect(lines.filter((line) => line === 'END:VCALENDAR')).toHaveLength(1);
+    expect(lines.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(1);
+    expect(res.body).toContain('X-WR-CALNAME:Pitch\\, prove\\; finali \\\\ bis\\nEND:VCALENDAR\\nBEGIN:VEVENT');
+    const calendar = new ICAL.Component(ICAL.parse(res.body));
+    expect(calendar.getFirstProperty('x-wr-calname')?.getFirstValue()).toBe(
+      'Pitch, prove; finali \\ bis\nEND:VCALENDAR\nBEGIN:VEVENT',
+    );
+    expect(calendar.getAllSubcomponents('vevent')).toHaveLength(1);
+  });
+
   it("selects exactly the sessions the session page's rule lets the person read (without back-office permissions)", async () => {
     const repo = createCalendarRepository(ctx.db, () => Date.now());
     const world = fc.record({
