@@ -278,7 +278,24 @@ describe.each(databases)('who may enter (%s)', (kind) => {
       });
       const res = (await signIn(ctx)).res;
       expect(res.statusCode).toBe(200);
-      expect(await userOf(ctx, res.json().access_token)).toMatchObject({ name: 'Anna Maria', surname: 'Nuova' });
+      const user = await userOf(ctx, res.json().access_token);
+      expect(user).toMatchObject({ name: 'Anna Maria', surname: 'Nuova' });
+      // The sign-up is in the audit trail, made by the newcomer themselves; the subject never is.
+      const entries = await ctx.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('entity_type', '=', 'user')
+        .where('entity_id', '=', user.id)
+        .where('action', '=', 'create')
+        .execute();
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ action: 'create', actor_id: user.id });
+      expect(JSON.parse(entries[0].changes)).toMatchObject({
+        name: [null, 'Anna Maria'],
+        surname: [null, 'Nuova'],
+        email: [null, 'nuova@example.test'],
+      });
+      expect(entries[0].changes).not.toContain('u-2');
     });
 
     it('keeps a lone `name` whole as the shown name, with no guessed split', async () => {
