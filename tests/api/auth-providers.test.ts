@@ -126,6 +126,8 @@ describe.each(databases)('client authentication (%s)', (kind) => {
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toMatch(/non ha accettato Percorso/);
       expect(res.json().message).not.toMatch(/codice/);
+      // The reason the callback screen puts in words.
+      expect(res.json().reason).toBe('client_rejected');
     });
   });
 
@@ -296,6 +298,16 @@ describe.each(databases)('who may enter (%s)', (kind) => {
         email: [null, 'nuova@example.test'],
       });
       expect(entries[0].changes).not.toContain('u-2');
+    });
+
+    it('refuses an identity without an e-mail with its reason', async () => {
+      fake.account({ sub: 'u-no-mail', given_name: 'Senza' });
+      const res = (await signIn(ctx)).res;
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        reason: 'email_missing',
+        message: 'Il provider di identità non ha fornito un indirizzo email.',
+      });
     });
 
     it('keeps a lone `name` whole as the shown name, with no guessed split', async () => {
