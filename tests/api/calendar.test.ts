@@ -6,6 +6,8 @@ import { databases, useTestApp } from './helpers.js';
 import { addMember, makeExpert, makeSession, makeTeam } from './backoffice-fixtures.js';
 import fc from 'fast-check';
 import { hashToken } from '../../server/src/auth/tokens.js';
+import { feedKey } from '../../server/src/calendar/calendar-feed.js';
+import { signedMediaUrl } from '../../server/src/infra/media-urls.js';
 import { mayReadSession } from '../../server/src/modules/sessions/access.js';
 import { createCalendarRepository } from '../../server/src/modules/calendar/repository.js';
 
@@ -100,7 +102,7 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
     await feedUrlOf((await ctx.user()).headers);
     expect(readFileSync(join(ctx.config.storageDir, 'calendar-feed.key'), 'utf8').length).toBeGreaterThan(40);
     writeFileSync(join(ctx.config.storageDir, '.hidden'), 'private');
-    writeFileSync(join(ctx.config.storageDir, 'pubblico.txt'), 'public');
+    writeFileSync(join(ctx.config.storageDir, 'pubblico.mp4'), 'public');
     for (const url of [
       '/storage/calendar-feed.key',
       '/storage/./calendar-feed.key',
@@ -116,8 +118,9 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
       expect(res.body, url).not.toContain(readFileSync(join(ctx.config.storageDir, 'calendar-feed.key'), 'utf8'));
       expect(res.body, url).not.toContain('private');
     }
-    // What an operator puts there is still served.
-    expect((await ctx.app.inject({ method: 'GET', url: '/storage/pubblico.txt' })).body).toBe('public');
+    // A video an operator puts there is still served (at the signed address a lesson gives).
+    const url = signedMediaUrl(feedKey(ctx.config), '/storage/pubblico.mp4', Date.now());
+    expect((await ctx.app.inject({ method: 'GET', url })).body).toBe('public');
   });
 
   it('gives every user a stable secret feed URL under PUBLIC_URL, stored only hashed', async () => {
@@ -354,7 +357,11 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
     // a line break and what would be a line of its own if it were not escaped.
     const name = 'Pitch, prove; finali \\ bis\r\nEND:VCALENDAR\r\nBEGIN:VEVENT';
     const id = await makeSession(ctx.db, { name, start_time: inDays(2), teams: [team] });
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/sessions/${id}/calendar.ics`, headers: member.headers });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/sessions/${id}/calendar.ics`,
+      headers: member.headers,
+    });
     expect(res.statusCode).toBe(200);
     const lines = res.body.split('\r\n');
     expect(lines.filter((line) => line === 'END:VCALENDAR')).toHaveLength(1);

@@ -73,7 +73,6 @@ describe.each(databases)('API rate limits by network (%s)', (kind) => {
     // An IPv4 address a dual-stack socket reports as IPv6 counts as that IPv4 address.
     expect((await from('::ffff:198.51.100.1')).statusCode).toBe(429);
   });
-
 });
 
 describe.each(databases)('sign-in exchange limit by network (%s)', (kind) => {
