@@ -12,7 +12,8 @@ function groupsOf(address: string): number[] {
   const [head, rest] = text.split('::');
   const first = head ? head.split(':') : [];
   const last = rest ? rest.split(':') : [];
-  const all = rest === undefined ? first : [...first, ...Array<string>(8 - first.length - last.length).fill('0'), ...last];
+  const all =
+    rest === undefined ? first : [...first, ...Array<string>(8 - first.length - last.length).fill('0'), ...last];
   return all.map((group) => parseInt(group, 16));
 }
 
