@@ -56,6 +56,16 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        // Builds a network of hosts with `ip netns` (root, iproute2, nginx, PostgreSQL): `npm run test:cluster`.
+        test: {
+          name: 'cluster',
+          environment: 'node',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 });

@@ -11,6 +11,9 @@
 //   sync    lesson progress sync, 5,000 and 10,000 learners every 3 s: the full rate, p99 ≤ 50 ms
 //   reports participation and learning reports and their xlsx on the large seed (≤ 500 ms, ≤ 2 s)
 //   calendar  one user's calendar feed of 500 sessions (p99 ≤ 100 ms)
+//   scale   the large seed and one ten times larger in one run, on SQLite and (BENCH_DATABASE_URL)
+//           PostgreSQL: list p99 within 1.5×, new-term search p50 ≤ 10 ms, a team's reports and a
+//           person's feed within 2×, the programme's quarterly participation report ≤ 3 s
 // Each section prints its detailed table; at the end one summary table "what | measured | goal |
 // status" has a row per goal (per route, endpoint, learner count), "not measured" for a section
 // that was not run or failed.
@@ -24,6 +27,7 @@ import { lighthouseScores } from './bench/lighthouse.mjs';
 import { progressSync } from './bench/sync.mjs';
 import { reportTimings } from './bench/reports.mjs';
 import { calendarFeed } from './bench/calendar.mjs';
+import { scaleRows } from './bench/scale.mjs';
 import { printTable } from './bench/table.mjs';
 
 // Each section prints its own detailed table and returns its rows for the summary:
@@ -75,6 +79,16 @@ const sections = {
     title: 'Calendar feed of 500 sessions',
     run: calendarFeed,
     expected: [{ what: 'calendar feed of 500 sessions', goal: 'p99 ≤ 100 ms' }],
+  },
+  scale: {
+    title: 'Ten times the data: the large seed and one ten times larger',
+    run: scaleRows,
+    expected: [
+      { what: "every list endpoint's p99, 10× vs 1×", goal: '≤ 1.5×' },
+      { what: 'first page of a search with a new term, 10×', goal: 'p50 ≤ 10 ms' },
+      { what: "a team's reports and a member's calendar feed, 10× vs 1×", goal: '≤ 2×' },
+      { what: 'participation report, quarter, whole programme, 10×', goal: '≤ 3000 ms' },
+    ],
   },
 };
 

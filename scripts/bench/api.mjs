@@ -157,7 +157,7 @@ function random(seed) {
 }
 
 /** `count` different terms of 3–6 characters cut from real surnames and e-mails, none in `used`. */
-async function newTerms(base, headers, count, used) {
+export async function newTerms(base, headers, count, used) {
   const words = [];
   for (let page = 1; words.length < 2000 && page <= 40; page++) {
     const response = await fetch(`${base}/api/users?per_page=100&sort=id&page=${page}`, { headers });
@@ -184,7 +184,7 @@ async function newTerms(base, headers, count, used) {
 }
 
 /** One request at a time, each with a term the server has never seen: latencies sorted, matches found. */
-async function searchNewTerms(base, headers, terms) {
+export async function searchNewTerms(base, headers, terms) {
   const times = [];
   let matched = 0;
   for (const term of terms) {

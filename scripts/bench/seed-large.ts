@@ -6,7 +6,7 @@
  * Idempotent: rows it made before (e-mails ending in @bench.example.net) count towards the targets.
  *
  *   tsx scripts/bench/seed-large.ts --database sqlite:.bench/api/percorso.db [--users 10000]
- *       [--teams 1000] [--sessions 50000] [--token-for admin@example.com]
+ *       [--teams 1000] [--sessions 50000] [--programme-sessions 5000] [--token-for admin@example.com]
  *       [--learners 5000 --learner-tokens .bench/sync/tokens.json] [--progress-users 4000]
  *
  * Progress goes to stderr; stdout gets one JSON line: {"users":…, "teams":…, "sessions":…, "token"?}.
@@ -26,6 +26,7 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '10000' },
     teams: { type: 'string', default: '1000' },
     sessions: { type: 'string', default: '50000' },
+    'programme-sessions': { type: 'string', default: '5000' },
     'token-for': { type: 'string' },
     learners: { type: 'string', default: '0' },
     'progress-users': { type: 'string', default: '4000' },
@@ -215,7 +216,7 @@ async function growTeams(db: Db, target: number): Promise<void> {
   console.error(`teams: ${existing} → ${existing + rows.length} (${members.length} memberships)`);
 }
 
-async function growSessions(db: Db, target: number): Promise<void> {
+async function growSessions(db: Db, target: number, programmeSessions: number): Promise<void> {
   const existing = await count(db, 'sessions');
   const teams = (await db.selectFrom('teams').select('id').execute()).map((row) => Number(row.id));
   let experts = await userIds(db, true);
@@ -241,9 +242,16 @@ async function growSessions(db: Db, target: number): Promise<void> {
   const ids = await insertReturningIds(db, 'sessions', rows);
   const sessionTeams: Array<Insertable<Database['session_teams']>> = [];
   const sessionExperts: Array<Insertable<Database['session_experts']>> = [];
+  // Sessions open to every startup ("Tutte le startup", no team attached): one in ten, up to
+  // --programme-sessions. Their number follows the programme's calendar, not its size: a programme
+  // with ten times the startups has ten times the startups' own sessions, not ten times the events
+  // for everyone (each of which is in every member's calendar).
+  const withTeam = await db.selectFrom('session_teams').select('session_id').distinct().execute();
+  let open = existing - withTeam.length;
   for (const sessionId of ids) {
-    // One in ten sessions is open to every startup ("Tutte le startup"): no team attached.
-    if (random() >= 0.1) sessionTeams.push({ session_id: sessionId, team_id: pick(teams) });
+    const forEveryone = random() < 0.1 && open < programmeSessions;
+    if (forEveryone) open++;
+    else sessionTeams.push({ session_id: sessionId, team_id: pick(teams) });
     sessionExperts.push({ session_id: sessionId, user_id: pick(experts) });
   }
   await insertBatched(db, 'session_teams', sessionTeams);
@@ -408,7 +416,7 @@ async function main(): Promise<void> {
     await db.transaction().execute(async (trx) => {
       await growUsers(trx, Number(args.users));
       await growTeams(trx, Number(args.teams));
-      await growSessions(trx, Number(args.sessions));
+      await growSessions(trx, Number(args.sessions), Number(args['programme-sessions']));
       console.error(`attendances: +${await growAttendances(trx)}`);
       console.error(`lesson progress: +${await growProgress(trx, Number(args['progress-users']))}`);
     });

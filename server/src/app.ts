@@ -79,13 +79,13 @@ export async function buildApp({ config, db, logger = false, onRoute }: AppOptio
   await app.register(editVersions);
   await app.register((await import('./db/notifications.js')).default);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024 + 1, files: 1, fields: 10 } });
-  await app.register((await import('./plugins/audit.js')).default);
   await app.register(repositories);
   await app.register(security);
   // Its 503 while closing comes before the rate limits and the token check, with the security headers.
   await app.register(lifecycle);
   await app.register(rateLimit);
   await app.register(oidcClient);
+  await app.register((await import('./plugins/retention.js')).default);
   await app.register((await import('./modules/attendances/scheduler.js')).default);
   await app.register(api, { prefix: '/api' });
   await app.register((await import('./plugins/health.js')).default);

@@ -51,6 +51,8 @@ export interface Config {
   calendarFeedKey: string | null;
   /** Audit records older than this many days are purged once a day. */
   auditRetentionDays: number;
+  /** How long each other kind of data is kept before the retention jobs remove it (server/src/plugins/retention.ts). */
+  retention: RetentionSettings;
   /** How long a slow client may hold a connection, and how long a stop waits for requests in flight. */
   timeouts: ServerTimeouts;
   /** API requests allowed per minute, per signed-in user and per client address (429 with Retry-After beyond). */
@@ -59,6 +61,20 @@ export interface Config {
   workers: number;
   /** WORKERS asked for but not used (the development provider runs one process): said at start-up. */
   ignoredWorkers: number | null;
+}
+
+export interface RetentionSettings {
+  /** Attendance rows lose their raw name and e-mail this many days after their session started (minutes stay). */
+  attendanceIdentityDays: number;
+  /** Accessibility reports are deleted this many days after their last change. */
+  accessibilityReportDays: number;
+  /** Expired access tokens (with the provider's ID token kept with them) are deleted this many hours after they expire. */
+  expiredTokenHours: number;
+  /**
+   * A started sign-in must come back from the provider within this many minutes; its request
+   * (state hash, PKCE verifier, nonce) is deleted after it.
+   */
+  signInRequestMinutes: number;
 }
 
 export interface ServerTimeouts {
@@ -254,6 +270,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     attendances: loadAttendanceConfig(env),
     calendarFeedKey: calendarFeedKey(env.CALENDAR_FEED_KEY),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 730, 1, 36500),
+    retention: {
+      attendanceIdentityDays: integer(env, 'ATTENDANCE_IDENTITY_RETENTION_DAYS', 365, 1, 36500),
+      accessibilityReportDays: integer(env, 'ACCESSIBILITY_REPORT_RETENTION_DAYS', 365, 30, 36500),
+      expiredTokenHours: integer(env, 'EXPIRED_TOKEN_RETENTION_HOURS', 0, 0, 720),
+      signInRequestMinutes: integer(env, 'SIGN_IN_REQUEST_RETENTION_MINUTES', 10, 5, 60),
+    },
     timeouts: {
       requestMs: integer(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600) * 1000,
       headersMs: integer(env, 'HEADERS_TIMEOUT_SECONDS', 10, 1, 600) * 1000,

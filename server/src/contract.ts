@@ -61,4 +61,5 @@ export type {
   LearningResponse,
   ParticipationResponse,
 } from './modules/reports/schemas.js';
+export type { ErasureRequestResource, OwnErasureRequest } from './modules/privacy/schemas.js';
 // @new-resource: contract (npm run new:resource adds a resource's types above this line)

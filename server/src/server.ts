@@ -2,11 +2,10 @@ import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrateToLatest, openDatabase, runtimeOf, setDatabaseLogger, type Db } from './db/index.js';
 import { buildApp } from './app.js';
-import { purgeExpiredTokens } from './auth/tokens.js';
 import { seedIfEmpty } from './seed/index.js';
 import { logSignInSettings } from './auth/startup-notes.js';
 import { startAttendanceScheduler, stopAttendanceScheduler } from './modules/attendances/scheduler.js';
-import { startAuditRetention, stopAuditRetention } from './plugins/audit.js';
+import { startRetention, stopRetention } from './plugins/retention.js';
 import { listenForChanges } from './db/notifications.js';
 import { startLeadership } from './infra/leadership.js';
 import { serveClusterCounters } from './infra/rate-limits/shared.js';
@@ -38,11 +37,10 @@ function open(config: Config): Promise<Db> {
   });
 }
 
-/** Migrations, the first-start seed and the token purge: once, before any process serves. */
+/** Migrations and the first-start seed: once, before any process serves. */
 async function prepare(db: Db, config: Config): Promise<void> {
   await migrateToLatest(db);
   await seedIfEmpty(db, config);
-  await purgeExpiredTokens(db);
 }
 
 /** One serving process: the only one (WORKERS=1) or a cluster worker. */
@@ -61,11 +59,11 @@ async function serve(config: Config, db: Db, workerIndex: number): Promise<void>
     queryTimeoutMs: config.dbQueryTimeoutSeconds * 1000,
     onLead: () => {
       startAttendanceScheduler(app);
-      startAuditRetention(app);
+      startRetention(app);
     },
     onLose: async () => {
       await stopAttendanceScheduler(app);
-      await stopAuditRetention(app);
+      await stopRetention(app);
     },
   });
 

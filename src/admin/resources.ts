@@ -1,6 +1,7 @@
 import { accessibility } from './accessibility';
 import { audit } from './audit';
 import { courses } from './courses';
+import { erasure_requests } from './erasure_requests';
 import { experts } from './experts';
 import { lessons } from './lessons';
 import { modules } from './modules';
@@ -31,5 +32,6 @@ export const resources: AdminSection[] = [
   accessibility,
   reports,
   audit,
+  erasure_requests,
   // @new-resource: sections (npm run new:resource adds a section above this line)
 ];

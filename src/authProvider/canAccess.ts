@@ -43,6 +43,8 @@ const SPECIAL: Record<string, Record<string, PermissionName | null>> = {
     edit: 'update_accessibility_reports',
     update: 'update_accessibility_reports',
   },
+  // Read by who may delete users: they carry the requests out.
+  erasure_requests: { list: 'delete_users', show: 'delete_users', read: 'delete_users' },
   lessons: {
     list: 'read_courses',
     show: 'read_courses',

@@ -1,5 +1,12 @@
 import type { Identifier } from 'ra-core';
-import type { Lesson, LessonSyncBody, SessionField, SessionResource, User } from '../../server/src/contract';
+import type {
+  Lesson,
+  LessonSyncBody,
+  OwnErasureRequest,
+  SessionField,
+  SessionResource,
+  User,
+} from '../../server/src/contract';
 import { apiDownload, apiRequest, unwrapData } from './http';
 import { toListQuery, type ListParams } from './listQuery';
 import { toListResult } from './listResult';
@@ -75,6 +82,17 @@ export const customMethods = {
   /** Replaces the caller's calendar feed URL; the previous one stops working at once. */
   regenerateCalendarFeed: async (): Promise<string> =>
     unwrapData<Pick<User, 'calendar_feed_url'>>(await apiRequest('POST', 'user/calendar-feed')).calendar_feed_url,
+
+  /** GET /api/user/export: everything Percorso holds about the caller, as a JSON file ("I miei dati"). */
+  downloadMyData: (): Promise<Blob> => apiDownload('user/export'),
+
+  /** GET /api/user/erasure-request: the caller's pending erasure request, or null. */
+  getErasureRequest: async (): Promise<OwnErasureRequest | null> =>
+    unwrapData<OwnErasureRequest | null>(await apiRequest('GET', 'user/erasure-request')) ?? null,
+
+  /** POST /api/user/erasure-request: asks to be erased; the pending request (a new one or the same). */
+  requestErasure: async (): Promise<OwnErasureRequest> =>
+    unwrapData<OwnErasureRequest>(await apiRequest('POST', 'user/erasure-request')),
 };
 
 export type CustomMethods = typeof customMethods;

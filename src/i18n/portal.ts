@@ -2,6 +2,7 @@ import { cropMessages, imageMessages } from '../components/messages';
 import { reportMessages } from '../portal/accessibility/messages';
 import { calendarMessages } from '../portal/calendar/messages';
 import { coursesMessages } from '../portal/courses/messages';
+import { privacyMessages } from '../portal/privacy/messages';
 import { teamMessages } from '../portal/team/messages';
 import { mergeMessages, type MessageTree } from './messageTree';
 import { portalShellMessages } from './portalShell';
@@ -22,5 +23,6 @@ export const portalMessages = mergeMessages(mergeMessages(raItalian as unknown a
     team: teamMessages,
     a11y: { crop: cropMessages, report: reportMessages },
     calendar: calendarMessages,
+    privacy: privacyMessages,
   },
 }) as typeof portalShellMessages & MessageTree;

@@ -54,5 +54,6 @@ export const portalShellMessages = {
     },
     service_unavailable: 'Servizio temporaneamente non disponibile. Riprova tra qualche istante.',
     calendar: { menu_item: 'Calendario' },
+    privacy: { menu_item: 'I miei dati' },
   },
 };

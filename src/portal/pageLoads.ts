@@ -73,4 +73,5 @@ export const portalPageLoads: PortalPageLoad[] = [
     ],
   },
   { path: '/segnala-accessibilita', load: () => import('./accessibility/ReportProblemPage') },
+  { path: '/i-miei-dati', load: () => import('./privacy/MyDataPage') },
 ];

@@ -15,6 +15,7 @@ export const PORTAL_PAGE_MODULES = {
   '/courses/:courseId/modules/:moduleId/lessons': 'courses/ModulePage.tsx',
   '/courses/:courseId/modules/:moduleId/lessons/:lessonId': 'courses/PlayerPage.tsx',
   '/segnala-accessibilita': 'accessibility/ReportProblemPage.tsx',
+  '/i-miei-dati': 'privacy/MyDataPage.tsx',
 } as const;
 
 export type PortalPagePath = keyof typeof PORTAL_PAGE_MODULES;

@@ -3,7 +3,7 @@ import { databases, useTestApp } from './helpers.js';
 import { makeExpert, makeSession, makeTeam } from './backoffice-fixtures.js';
 import { createAuditRepository, recordAudit } from '../../server/src/modules/audit/repository.js';
 import { demoRoles } from '../../server/src/seed/roles.js';
-import { startAuditRetention } from '../../server/src/plugins/audit.js';
+import { startRetention, stopRetention } from '../../server/src/plugins/retention.js';
 import { loadConfig } from '../../server/src/config.js';
 import { importAttendanceCsv } from '../../server/src/modules/attendances/csv-import.js';
 import { resolve } from 'node:path';
@@ -258,8 +258,9 @@ describe.each(databases)('audit trail (%s)', (kind) => {
     const audit = createAuditRepository(ctx.db, () => Date.now());
     expect(ctx.config.auditRetentionDays).toBe(730);
     // The daily schedule runs once right away.
-    startAuditRetention(ctx.app);
+    startRetention(ctx.app);
     await expect.poll(async () => (await rows()).map((r) => r.entity_id)).toEqual([3]);
+    await stopRetention(ctx.app);
     expect(await audit.purgeOlderThan(10)).toBe(0);
     expect(await audit.purgeOlderThan(1)).toBe(1);
   });
@@ -280,6 +281,8 @@ describe.each(databases)('audit trail (%s)', (kind) => {
       'create_roles',
       'edit_roles',
       'delete_roles',
+      // A role is created, edited or given only by someone who holds what it grants.
+      'read_teams',
       'create_users',
       'update_roles',
       'delete_users',
@@ -356,19 +359,24 @@ describe.each(databases)('audit trail (%s)', (kind) => {
     ]);
 
     const user = await call('POST', '/api/users', { name: 'Lia', surname: 'Neri', email: 'lia.neri@example.test' });
-    const anyRole = (await ctx.db.selectFrom('roles').select('id').executeTakeFirstOrThrow()).id;
+    // A role the administrator holds all of: they may give it.
+    const anyRole = (
+      await ctx.db.selectFrom('user_roles').select('role_id').where('user_id', '=', admin.id).executeTakeFirstOrThrow()
+    ).role_id;
     await call('PUT', `/api/users/${user.id}/roles`, { roles: [anyRole] });
     await call('PUT', `/api/users/${user.id}/mooc`, { mooc_access: true });
     await call('POST', '/api/experts', { user_id: user.id, access: 'limited', teams: [team.id] });
     await call('PUT', `/api/experts/${user.id}`, { access: 'complete', teams: [] });
     await call('DELETE', `/api/experts/${user.id}`);
     await call('DELETE', `/api/users/${user.id}`);
+    // The records stay once the user is deleted; what identified them does not (privacy/erasure.ts).
+    const erased = 'Utente eliminato';
     expect(await last()).toEqual([
       {
         action: 'create',
         type: 'user',
         id: user.id,
-        changes: { name: [null, 'Lia'], surname: [null, 'Neri'], email: [null, 'lia.neri@example.test'] },
+        changes: { name: [null, erased], surname: [null, erased], email: [null, erased] },
       },
       { action: 'update', type: 'user', id: user.id, changes: { roles: [[], [anyRole]] } },
       { action: 'update', type: 'user', id: user.id, changes: { mooc_access: [false, true] } },
@@ -390,9 +398,9 @@ describe.each(databases)('audit trail (%s)', (kind) => {
         type: 'user',
         id: user.id,
         changes: {
-          name: ['Lia', null],
-          surname: ['Neri', null],
-          email: ['lia.neri@example.test', null],
+          name: [erased, null],
+          surname: [erased, null],
+          email: [erased, null],
           is_expert: [false, null],
           mooc_access: [true, null],
           roles: [[anyRole], []],

@@ -61,14 +61,15 @@ describe.each(databases)('in-process caches (%s)', (kind) => {
   });
 
   it("a role's new permissions apply at once, through the API and through direct writes", async () => {
-    const admin = await ctx.user({}, ['read_roles', 'edit_roles', 'update_roles']);
+    // Giving and editing a role needs what it grants.
+    const admin = await ctx.user({}, ['read_roles', 'edit_roles', 'update_roles', 'read_teams', 'read_users']);
     const me = await ctx.user();
     expect((await get('/api/teams', me.headers)).statusCode).toBe(403);
 
     const role = await ctx.app.inject({
       method: 'POST',
       url: '/api/roles',
-      headers: await ctx.user({}, ['create_roles']).then((u) => u.headers),
+      headers: await ctx.user({}, ['create_roles', 'read_teams']).then((u) => u.headers),
       payload: { name: 'Lettori cache', description: 'Leggono i team', permissions: ['read_teams'] },
     });
     expect(role.statusCode).toBe(201);

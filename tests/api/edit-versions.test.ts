@@ -55,7 +55,8 @@ const RECORDS: Record<string, (ctx: TestContext) => Promise<Edited>> = {
       .executeTakeFirstOrThrow();
     return {
       url: `/api/roles/${role.id}`,
-      permissions: ['read_roles', 'edit_roles'],
+      // Editing a role's permissions needs all of them.
+      permissions: ['read_roles', 'edit_roles', 'read_teams', 'read_users'],
       first: { name: `Ruolo rinominato ${roleCount}`, description: 'Dopo', permissions: ['read_teams'] },
       second: { name, description: 'Prima', permissions: ['read_users'] },
     };

@@ -20,7 +20,7 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
   it('GET /api/roles lists roles with permissions, filtered by name', async () => {
     expect((await get('/api/roles')).statusCode).toBe(401);
     expect((await get('/api/roles', (await ctx.user({}, ['read_users'])).headers)).statusCode).toBe(403);
-    const admin = await ctx.user({}, ['read_roles', 'create_roles']);
+    const admin = await ctx.user({}, ['read_roles', 'create_roles', 'read_teams', 'update_teams']);
     await send('POST', '/api/roles', admin.headers, {
       name: 'Coordinatore lista',
       description: 'Coordina',
@@ -52,7 +52,7 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
     expect((await send('POST', '/api/roles', (await ctx.user({}, ['edit_roles'])).headers, payload)).statusCode).toBe(
       403,
     );
-    const admin = await ctx.user({}, ['create_roles']);
+    const admin = await ctx.user({}, ['create_roles', 'read_roles']);
     for (const field of ['name', 'description'] as const) {
       for (const blank of [undefined, '', '  ']) {
         const body: Record<string, unknown> = { ...payload };
@@ -69,8 +69,8 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.permissions[0]).toMatch(/fly/);
     const developer = await send('POST', '/api/roles', admin.headers, { ...payload, permissions: ['developer'] });
-    expect(developer.statusCode).toBe(422);
-    expect(developer.json().errors.permissions).toBeDefined();
+    expect(developer.statusCode).toBe(403);
+    expect(developer.json().message).toMatch(/Solo uno sviluppatore/);
     const created = await send('POST', '/api/roles', admin.headers, {
       name: 'Unico',
       description: 'D',
@@ -84,7 +84,7 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
   });
 
   it('PUT /api/roles/{id} needs edit_roles and replaces the permissions', async () => {
-    const creator = await ctx.user({}, ['create_roles']);
+    const creator = await ctx.user({}, ['create_roles', 'read_teams']);
     const id = (
       await send('POST', '/api/roles', creator.headers, {
         name: 'Da modificare',
@@ -95,7 +95,7 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
     expect((await send('PUT', `/api/roles/${id}`, creator.headers, { name: 'X', description: 'D' })).statusCode).toBe(
       403,
     );
-    const editor = await ctx.user({}, ['edit_roles', 'read_roles']);
+    const editor = await ctx.user({}, ['edit_roles', 'read_roles', 'read_teams', 'read_users', 'create_users']);
     const res = await send('PUT', `/api/roles/${id}`, editor.headers, {
       name: 'Modificato',
       description: 'Nuova',
@@ -130,18 +130,22 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
           permissions: [],
         })
       ).statusCode,
-    ).toBe(422);
+    ).toBe(403);
+    // Not even renamed, or described anew, by someone who is not a developer.
+    const renamed = await send('PUT', `/api/roles/${id}`, admin.headers, {
+      name: 'Sviluppo 2',
+      description: 'Tutto',
+      permissions: ['developer'],
+    });
+    expect(renamed.statusCode).toBe(403);
+    expect(renamed.json().message).toBe(
+      'Solo uno sviluppatore può creare, modificare, rinominare o assegnare un ruolo con il permesso developer.',
+    );
     expect(
-      (
-        await send('PUT', `/api/roles/${id}`, admin.headers, {
-          name: 'Sviluppo 2',
-          description: 'Tutto',
-          permissions: ['developer'],
-        })
-      ).statusCode,
-    ).toBe(200);
+      (await send('PUT', `/api/roles/${id}`, admin.headers, { name: 'Sviluppo', description: 'Altro' })).statusCode,
+    ).toBe(403);
     // Leaving the list out keeps the permissions: it cannot empty the role past the rule.
-    const withoutList = await send('PUT', `/api/roles/${id}`, admin.headers, {
+    const withoutList = await send('PUT', `/api/roles/${id}`, dev.headers, {
       name: 'Sviluppo 3',
       description: 'Tutto',
     });
@@ -152,7 +156,7 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
   });
 
   it('answers how many users hold each role (users_count), in the list and one by one', async () => {
-    const creator = await ctx.user({}, ['create_roles', 'read_roles']);
+    const creator = await ctx.user({}, ['create_roles', 'read_roles', 'read_teams']);
     const created = await send('POST', '/api/roles', creator.headers, {
       name: 'Conteggio titolari',
       description: 'D',
@@ -177,7 +181,7 @@ describe.each(databases)('roles and permissions API (%s)', (kind) => {
   });
 
   it('DELETE /api/roles/{id} needs delete_roles and detaches the role from users', async () => {
-    const creator = await ctx.user({}, ['create_roles']);
+    const creator = await ctx.user({}, ['create_roles', 'read_teams']);
     const id = (
       await send('POST', '/api/roles', creator.headers, {
         name: 'Da eliminare',

@@ -238,7 +238,7 @@ describe.each(databases)('users admin API (%s)', (kind) => {
 
   describe('PUT /api/users/{id}/roles and /mooc', () => {
     it('replaces roles with update_roles, checking the ids', async () => {
-      const admin = await ctx.user({}, ['update_roles', 'create_roles']);
+      const admin = await ctx.user({}, ['update_roles', 'create_roles', 'read_teams']);
       const role = (
         await send('POST', '/api/roles', admin.headers, {
           name: `Lettori ${kind}`,
@@ -280,16 +280,16 @@ describe.each(databases)('users admin API (%s)', (kind) => {
       ).json().data.id;
       const admin = await ctx.user({}, ['update_roles']);
       const user = await ctx.user();
-      expect((await send('PUT', `/api/users/${user.id}/roles`, admin.headers, { roles: [devRole] })).statusCode).toBe(
-        422,
-      );
+      const refused = await send('PUT', `/api/users/${user.id}/roles`, admin.headers, { roles: [devRole] });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toMatch(/Solo uno sviluppatore/);
       expect((await send('PUT', `/api/users/${user.id}/roles`, dev.headers, { roles: [devRole] })).statusCode).toBe(
         200,
       );
     });
 
-    it('never lets someone take a role away from themselves (it would lock them out), only add one', async () => {
-      const admin = await ctx.user({}, ['update_roles', 'create_roles']);
+    it('never lets someone change their own roles: neither take one away nor add one', async () => {
+      const admin = await ctx.user({}, ['update_roles', 'create_roles', 'read_teams']);
       const [held] = await ctx.db.selectFrom('user_roles').select('role_id').where('user_id', '=', admin.id).execute();
       const extra = (
         await send('POST', '/api/roles', admin.headers, {
@@ -299,15 +299,17 @@ describe.each(databases)('users admin API (%s)', (kind) => {
         })
       ).json().data.id;
       const selfRemoval = await send('PUT', `/api/users/${admin.id}/roles`, admin.headers, { roles: [] });
-      expect(selfRemoval.statusCode).toBe(422);
-      expect(selfRemoval.json().errors.roles).toEqual([
-        'Non puoi toglierti un ruolo da solo: chiedilo a un altro amministratore.',
-      ]);
+      expect(selfRemoval.statusCode).toBe(403);
+      expect(selfRemoval.json().message).toBe('Non puoi modificare i tuoi ruoli: chiedilo a un altro amministratore.');
       expect(
         (await send('PUT', `/api/users/${admin.id}/roles`, admin.headers, { roles: [held.role_id, extra] })).statusCode,
+      ).toBe(403);
+      // Sending back the roles one holds changes nothing, and is no climb.
+      expect(
+        (await send('PUT', `/api/users/${admin.id}/roles`, admin.headers, { roles: [held.role_id] })).statusCode,
       ).toBe(200);
-      expect((await send('PUT', `/api/users/${admin.id}/roles`, admin.headers, { roles: [extra] })).statusCode).toBe(
-        422,
+      expect(await ctx.db.selectFrom('user_roles').select('role_id').where('user_id', '=', admin.id).execute()).toEqual(
+        [{ role_id: held.role_id }],
       );
       expect((await get('/api/users?per_page=1', admin.headers)).statusCode).not.toBe(401);
     });

@@ -56,7 +56,7 @@ test('create a role with permissions, edit it, delete it through the confirm dia
   await expect(page.getByText('Nessun ruolo trovato.')).toBeVisible();
 });
 
-test('"developer" passes every check, so only a developer is offered to give it, take it away or delete its role', async ({
+test('"developer" passes every check, so only a developer is offered to edit, give, take away or delete its role', async ({
   pageAs,
   seedDb,
 }) => {
@@ -69,29 +69,36 @@ test('"developer" passes every check, so only a developer is offered to give it,
   const admin = await pageAs('admin');
   await admin.goto('/admin/roles');
   const card = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: developerRole.name }) });
-  await expect(card).toContainText('solo uno sviluppatore può eliminarlo');
+  await expect(card).toContainText('solo uno sviluppatore può modificarlo o eliminarlo');
   await expect(card.getByRole('button', { name: 'Elimina' })).toHaveCount(0);
-  await card.getByRole('button', { name: 'Modifica' }).click();
-  const edit = openDialog(admin, 'Modifica ruolo');
-  await expect(edit.getByRole('checkbox', { name: /\(developer\)$|^developer$/ })).toBeDisabled();
-  await expect(edit.getByText('Solo uno sviluppatore può assegnare o togliere il permesso developer.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Modifica' })).toHaveCount(0);
+  // Any other role's editor offers only the permissions the administrator holds: not "developer".
+  await admin.getByRole('button', { name: 'Nuovo ruolo' }).click();
+  const create = openDialog(admin, 'Nuovo ruolo');
+  await expect(create.getByRole('checkbox', { name: /\(developer\)$|^developer$/ })).toBeDisabled();
+  await expect(create.getByRole('checkbox', { name: /\(read_teams\)$/ })).toBeEnabled();
+  await expect(create.getByText(/Puoi dare o togliere solo i permessi che possiedi/)).toBeVisible();
+  await create.getByRole('button', { name: 'Annulla' }).click();
 
   await admin.goto('/admin/users');
-  await searchFor(admin, 'admin@example.com');
-  await rowWith(admin, 'admin@example.com').getByRole('button', { name: 'Permessi' }).click();
+  await searchFor(admin, 'esperto@example.com');
+  await rowWith(admin, 'esperto@example.com').getByRole('button', { name: 'Permessi' }).click();
   const roles = openDialog(admin, /^Ruoli di /);
   await expect(roles.getByRole('checkbox', { name: developerRole.name })).toBeDisabled();
   await expect(
     roles.getByText(/Solo uno sviluppatore può assegnare o togliere i ruoli con il permesso developer\./),
   ).toBeVisible();
-  // These are the admin's own roles: the ones held cannot be taken away here either.
-  const own = seedDb
-    .prepare(
-      "select r.name from roles r join user_roles ur on ur.role_id = r.id join users u on u.id = ur.user_id where u.email = 'admin@example.com'",
-    )
-    .all() as Array<{ name: string }>;
-  for (const role of own) await expect(roles.getByRole('checkbox', { name: role.name })).toBeDisabled();
-  await expect(roles.getByText(/Non puoi toglierti un ruolo da solo/)).toBeVisible();
+  await roles.getByRole('button', { name: 'Annulla' }).click();
+
+  // One's own roles are another administrator's decision: every box is disabled.
+  await admin.getByRole('searchbox', { name: 'Cerca' }).fill('');
+  await expect(admin.getByRole('heading', { level: 2, name: 'Tutti gli utenti' })).toBeVisible();
+  await searchFor(admin, 'admin@example.com');
+  await rowWith(admin, 'admin@example.com').getByRole('button', { name: 'Permessi' }).click();
+  const own = openDialog(admin, /^Ruoli di /);
+  const all = seedDb.prepare('select name from roles').all() as Array<{ name: string }>;
+  for (const role of all) await expect(own.getByRole('checkbox', { name: role.name })).toBeDisabled();
+  await expect(own.getByText('Non puoi modificare i tuoi ruoli: chiedilo a un altro amministratore.')).toBeVisible();
 
   const dev = await pageAs('dev');
   await dev.goto('/admin/roles');

@@ -11,6 +11,7 @@ import raItalian from '../../src/i18n/ra-it';
 import { signInMessages } from '../../src/i18n/signIn';
 import { reportTexts } from '../../src/portal/accessibility/texts';
 import { calendarTexts } from '../../src/portal/calendar/texts';
+import { privacyTexts } from '../../src/portal/privacy/texts';
 import { coursesTexts } from '../../src/portal/courses/texts';
 import { teamTexts } from '../../src/portal/team/texts';
 
@@ -34,6 +35,7 @@ const TEXTS: Record<string, MessageTree> = {
   'portal/courses/texts.ts': coursesTexts,
   'portal/accessibility/texts.ts': reportTexts,
   'portal/calendar/texts.ts': calendarTexts,
+  'portal/privacy/texts.ts': privacyTexts,
 };
 
 interface ModuleFacts {
@@ -184,6 +186,7 @@ describe('the portal texts, added as the code loads', () => {
       coursesTexts,
       reportTexts,
       calendarTexts,
+      privacyTexts,
     ].reduce<MessageTree>(mergeMessages, {});
     expect(mergeMessages(raItalian as unknown as MessageTree, parts)).toEqual(portalMessages);
     expect(imageTexts.app).toEqual({ image: imageMessages, a11y: { crop: cropMessages } });

@@ -44,7 +44,9 @@ export function namesOf(claims: IdentityClaims, email: string): { name: string; 
  *   the address (`email_verified`, or OIDC_TRUST_EMAIL for a provider that never sends it);
  * - else, under SIGN_UP=open, a plain user is created (again only for a vouched-for address);
  *   under SIGN_UP=invite only the ADMIN_EMAILS addresses are.
- * Addresses in ADMIN_EMAILS receive the administrator role when vouched for.
+ * A user whose own e-mail is in ADMIN_EMAILS receives the administrator role once, when the account
+ * is created or first linked (both need a vouched-for address): not at later sign-ins, so neither
+ * a removal by staff nor a later change of the provider's e-mail claim is undone or followed.
  */
 export async function resolveLocalUser(
   repo: SignInRepository,
@@ -53,9 +55,9 @@ export async function resolveLocalUser(
 ): Promise<number> {
   const email = claims.email;
   const vouched = Boolean(email) && (claims.email_verified === true || policy.trustEmail);
-  const administrator = vouched && policy.adminEmails.includes(email!);
-  const userId = await findOrCreate(repo, claims, policy, vouched, administrator);
-  if (administrator) await repo.grantAdministrator(userId);
+  const administrator = vouched && policy.adminEmails.includes(email!.toLowerCase());
+  const { userId, first } = await findOrCreate(repo, claims, policy, vouched, administrator);
+  if (first) await repo.grantAdministrator(userId, policy.adminEmails);
   return userId;
 }
 
@@ -65,9 +67,9 @@ async function findOrCreate(
   policy: SignInPolicy,
   vouched: boolean,
   administrator: boolean,
-): Promise<number> {
+): Promise<{ userId: number; first: boolean }> {
   const known = await repo.userIdBySubject(claims.sub);
-  if (known !== null) return known;
+  if (known !== null) return { userId: known, first: false };
 
   const email = claims.email;
   if (!email)
@@ -83,25 +85,26 @@ async function findOrCreate(
     );
   }
   if (existing) {
-    if (await repo.linkSubject(existing.id, claims.sub)) return existing.id;
+    if (await repo.linkSubject(existing.id, claims.sub)) return { userId: existing.id, first: true };
     const raced = await repo.userIdBySubject(claims.sub);
-    if (raced !== null) return raced;
+    if (raced !== null) return { userId: raced, first: false };
     throw new SignInRefusedError('email_taken', `${email} was linked to another subject meanwhile`);
   }
   if (policy.signUp === 'invite' && !administrator) {
     throw new SignInRefusedError('not_invited', `${email} has no user and SIGN_UP=invite`);
   }
   try {
-    return await repo.createUser({
+    const userId = await repo.createUser({
       ...namesOf(claims, email),
       email,
       avatar: claims.picture ?? null,
       oidc_subject: claims.sub,
     });
+    return { userId, first: true };
   } catch (error) {
     // Two first sign-ins of the same person at once: the other one created the row.
     const raced = await repo.userIdBySubject(claims.sub);
-    if (raced !== null) return raced;
+    if (raced !== null) return { userId: raced, first: false };
     throw error;
   }
 }

@@ -1,8 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/index.js';
+import type { Database } from '../db/schema.js';
+import { audit, changesBetween, idsChange } from '../modules/audit/repository.js';
 import { PERMISSION_NAMES } from '../access/permissions.js';
 import { isoNow, type Clock } from '../modules/shared.js';
 import { audit, changesBetween } from '../modules/audit/repository.js';
+
+/** The marker (roles.system_key) of the administrator role ADMIN_EMAILS grants. */
+export const ADMIN_ROLE_KEY = 'administrator';
 
 /** The administrator role ADMIN_EMAILS grants: every permission but the developer override. */
 export const ADMIN_ROLE = {
@@ -10,6 +15,9 @@ export const ADMIN_ROLE = {
   description: "Gestisce l'intera piattaforma: esperti, ruoli, team, utenti, sessioni e videocorsi.",
   permissions: PERMISSION_NAMES.filter((name) => name !== 'developer'),
 };
+
+/** Codes live minutes at any provider; a day of memory of the used ones is plenty. */
+export const KEEP_USED_CODES_MS = 24 * 3600 * 1000;
 
 export interface PendingSignIn {
   code_verifier: string;
@@ -23,6 +31,46 @@ export interface NewSignInUser {
   email: string;
   avatar: string | null;
   oidc_subject: string;
+}
+
+/**
+ * The id of the role marked ADMIN_ROLE_KEY, created (and audited) when the installation has none:
+ * named "Amministratore" unless another role already is, which then keeps its name and its place.
+ */
+async function administratorRole(trx: Transaction<Database>, now: Clock): Promise<number> {
+  const marked = () => trx.selectFrom('roles').select('id').where('system_key', '=', ADMIN_ROLE_KEY).executeTakeFirst();
+  const found = await marked();
+  if (found) return found.id;
+  const nameTaken = await trx
+    .selectFrom('roles')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', ADMIN_ROLE.name.toLowerCase())
+    .executeTakeFirst();
+  const values = {
+    name: nameTaken ? `${ADMIN_ROLE.name} (ADMIN_EMAILS)` : ADMIN_ROLE.name,
+    description: ADMIN_ROLE.description,
+  };
+  // Two first sign-ins at once on a new installation: the marker's unique index keeps one role.
+  const created = await trx
+    .insertInto('roles')
+    .values({ ...values, system_key: ADMIN_ROLE_KEY, created_at: isoNow(now) })
+    .onConflict((conflict) => conflict.column('system_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!created) return (await marked())!.id;
+  const known = (
+    await trx.selectFrom('permissions').select('name').where('name', 'in', ADMIN_ROLE.permissions).execute()
+  ).map(({ name }) => name);
+  if (known.length) {
+    await trx
+      .insertInto('role_permissions')
+      .values(known.map((permission_name) => ({ role_id: created.id, permission_name })))
+      .execute();
+  }
+  const changes = changesBetween(null, values, ['name', 'description']);
+  if (known.length) changes.permissions = [[], [...known].sort()];
+  await audit(trx, now, { actorId: null, action: 'create', entityType: 'role', entityId: created.id, changes });
+  return created.id;
 }
 
 /** Every query of signing in: pending requests, used codes, and the local user behind an identity. */
@@ -45,9 +93,11 @@ export function createSignInRepository(db: Db, now: Clock) {
       return row ?? null;
     },
 
-    async purgePending(olderThanMs: number): Promise<void> {
+    /** Deletes the sign-ins started more than `olderThanMs` ago; returns how many went. */
+    async purgePending(olderThanMs: number): Promise<number> {
       const cutoff = new Date(now() - olderThanMs).toISOString();
-      await db.deleteFrom('sign_in_requests').where('created_at', '<', cutoff).execute();
+      const result = await db.deleteFrom('sign_in_requests').where('created_at', '<', cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /** Records a code as used; false when it already was. */
@@ -60,9 +110,11 @@ export function createSignInRepository(db: Db, now: Clock) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
-    async purgeUsedCodes(olderThanMs: number): Promise<void> {
+    /** Forgets the codes used more than `olderThanMs` ago; returns how many went. */
+    async purgeUsedCodes(olderThanMs: number): Promise<number> {
       const cutoff = new Date(now() - olderThanMs).toISOString();
-      await db.deleteFrom('used_auth_codes').where('used_at', '<', cutoff).execute();
+      const result = await db.deleteFrom('used_auth_codes').where('used_at', '<', cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async userIdBySubject(subject: string): Promise<number | null> {
@@ -111,38 +163,32 @@ export function createSignInRepository(db: Db, now: Clock) {
       });
     },
 
-    /** Gives the administrator role (created when the installation has none) to a user. */
-    async grantAdministrator(userId: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        let role = await trx
-          .selectFrom('roles')
-          .select('id')
-          .where('name', '=', ADMIN_ROLE.name)
-          .orderBy('id')
-          .executeTakeFirst();
-        if (!role) {
-          role = await trx
-            .insertInto('roles')
-            .values({ name: ADMIN_ROLE.name, description: ADMIN_ROLE.description })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          const known = await trx
-            .selectFrom('permissions')
-            .select('name')
-            .where('name', 'in', ADMIN_ROLE.permissions)
-            .execute();
-          if (known.length) {
-            await trx
-              .insertInto('role_permissions')
-              .values(known.map(({ name }) => ({ role_id: role!.id, permission_name: name })))
-              .execute();
-          }
-        }
-        await trx
-          .insertInto('user_roles')
-          .values({ user_id: userId, role_id: role.id })
-          .onConflict((conflict) => conflict.columns(['user_id', 'role_id']).doNothing())
-          .execute();
+    /**
+     * Gives the administrator role to a user whose own e-mail (the local, verified address, not
+     * whatever the provider claims at a later sign-in) is in `adminEmails`; called once, when the
+     * account is created or first linked to its provider identity, so a grant staff take away does
+     * not come back. The role is the one marked ADMIN_ROLE_KEY whatever it is called now, created
+     * when the installation has none. The grant is recorded in the audit trail with no actor (the
+     * system). Resolves whether the role was given.
+     */
+    async grantAdministrator(userId: number, adminEmails: readonly string[]): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+        if (!user || !adminEmails.includes(user.email.toLowerCase())) return false;
+        const roleId = await administratorRole(trx, now);
+        const held = (await trx.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()).map(
+          (r) => r.role_id,
+        );
+        if (held.includes(roleId)) return false;
+        await trx.insertInto('user_roles').values({ user_id: userId, role_id: roleId }).execute();
+        await audit(trx, now, {
+          actorId: null,
+          action: 'update',
+          entityType: 'user',
+          entityId: userId,
+          changes: { roles: idsChange(held, [...held, roleId])! },
+        });
+        return true;
       });
     },
   };

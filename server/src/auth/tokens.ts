@@ -38,6 +38,11 @@ export async function revokeToken(db: Db, raw: string): Promise<{ idToken: strin
   return { idToken: row?.id_token ?? null };
 }
 
-export async function purgeExpiredTokens(db: Db, now = new Date()): Promise<void> {
-  await db.deleteFrom('access_tokens').where('expires_at', '<', now.toISOString()).execute();
+/**
+ * Deletes the tokens that expired before `before`, with the provider's ID token kept with each;
+ * returns how many went.
+ */
+export async function purgeExpiredTokens(db: Db, before: Date): Promise<number> {
+  const result = await db.deleteFrom('access_tokens').where('expires_at', '<', before.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

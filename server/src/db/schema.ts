@@ -41,6 +41,11 @@ export interface RolesTable {
   name: string;
   description: string;
   created_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+  /**
+   * A fixed marker on a role the server relies on, independent of its name: 'administrator' is
+   * the role ADMIN_EMAILS grants (auth/sign-in-repository.ts). Null on every other role.
+   */
+  system_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RolePermissionsTable {
@@ -121,6 +126,10 @@ export interface AuditLogTable {
   entity_type: string;
   entity_id: number | null;
   changes: string;
+  /** Who the actor was (full name), written when a staff member's account is deleted; null otherwise. */
+  actor_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The actor's e-mail at that moment, with `actor_name`. */
+  actor_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionExpertsTable {
@@ -270,6 +279,18 @@ export interface UploadedImagesTable {
   created_at: Timestamp;
 }
 
+/** A person's request to have their data erased; staff carry it out by deleting the account. */
+export interface ErasureRequestsTable {
+  id: Generated<number>;
+  /** The person who asked; null once their account is deleted. */
+  user_id: number | null;
+  status: 'pending' | 'done';
+  requested_at: Timestamp;
+  completed_at: Timestamp | null;
+  /** The staff member who deleted the account; null before, or once their own account is gone. */
+  completed_by: number | null;
+}
+
 // @new-resource: tables (npm run new:resource adds a resource's table above this line)
 
 /**
@@ -304,6 +325,7 @@ export interface Database {
   accessibility_reports: AccessibilityReportsTable;
   edit_leases: EditLeasesTable;
   uploaded_images: UploadedImagesTable;
+  erasure_requests: ErasureRequestsTable;
   // @new-resource: database (npm run new:resource adds a resource's table above this line)
 }
 

@@ -25,6 +25,7 @@ const NOT_FOUND_MESSAGES = {
   course: 'Corso non trovato.',
   module: 'Modulo non trovato.',
   lesson: 'Lezione non trovata.',
+  erasure_request: 'Richiesta di cancellazione non trovata.',
   // @new-resource: not found (npm run new:resource adds a resource's 404 above this line)
 } as const;
 

@@ -31,7 +31,7 @@ interface Options {
 }
 
 /**
- * Runs the background jobs (attendance import, audit purge) in exactly one server process at a time.
+ * Runs the background jobs (attendance import, retention purges) in exactly one server process at a time.
  *
  * - PostgreSQL: the process that holds a session-level advisory lock, taken on a connection of its
  *   own; the others try again every `retryMs`. When the holder dies (or its connection does) the

@@ -31,6 +31,7 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'lessons', routes: () => import('./lessons/routes.js'), repository: () => import('./lessons/repository.js') },
   { name: 'course-modules', routes: () => import('./course-modules/routes.js'), repository: () => import('./course-modules/repository.js') },
   { name: 'permissions', routes: () => import('./permissions/routes.js') },
+  { name: 'privacy', routes: () => import('./privacy/routes.js'), repository: () => import('./privacy/repository.js') },
   { name: 'progress', repository: () => import('./progress/repository.js') },
   { name: 'rate-limits', repository: () => import('../infra/rate-limits/repository.js') },
   { name: 'reports', routes: () => import('./reports/routes.js'), repository: () => import('./reports/repository.js') },

@@ -50,7 +50,12 @@ async function insertRoles(db: Db, clock: SeedClock): Promise<Map<RoleKey, numbe
   const inserted = await db
     .insertInto('roles')
     .values(
-      specs.map(([, role]) => ({ name: role.name, description: role.description, created_at: clock.daysAgo(120) })),
+      specs.map(([, role]) => ({
+        name: role.name,
+        description: role.description,
+        system_key: role.systemKey ?? null,
+        created_at: clock.daysAgo(120),
+      })),
     )
     .returning(['id', 'name'])
     .execute();

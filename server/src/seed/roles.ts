@@ -1,4 +1,5 @@
 import { PERMISSION_NAMES, type PermissionName } from '../access/permissions.js';
+import { ADMIN_ROLE_KEY } from '../auth/sign-in-repository.js';
 
 export type RoleKey = 'admin' | 'developer' | 'coordinator' | 'content';
 
@@ -6,6 +7,8 @@ export interface RoleSpec {
   name: string;
   description: string;
   permissions: PermissionName[];
+  /** The role's fixed marker (roles.system_key), when the server relies on it. */
+  systemKey?: string;
 }
 
 const COURSE_PERMISSIONS: PermissionName[] = [
@@ -25,6 +28,7 @@ export function demoRoles(): Record<RoleKey, RoleSpec> {
       name: 'Amministratore',
       description: "Gestisce l'intera piattaforma: esperti, ruoli, team, utenti, sessioni e videocorsi.",
       permissions: PERMISSION_NAMES.filter((name) => name !== 'developer'),
+      systemKey: ADMIN_ROLE_KEY,
     },
     developer: {
       name: 'Sviluppatore',

@@ -133,10 +133,15 @@ const columns: Column<AccessibilityReport>[] = [
     render: (record) => (
       <Box sx={WRAPPING}>
         {record.reporter_name}
-        <br />
-        <Box component="a" href={`mailto:${record.reporter_email}`} sx={{ color: 'primary.main' }}>
-          {record.reporter_email}
-        </Box>
+        {/* Empty once the reporter's account was deleted (their name then reads "Utente eliminato"). */}
+        {record.reporter_email && (
+          <>
+            <br />
+            <Box component="a" href={`mailto:${record.reporter_email}`} sx={{ color: 'primary.main' }}>
+              {record.reporter_email}
+            </Box>
+          </>
+        )}
       </Box>
     ),
   },

@@ -221,7 +221,13 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   const typeLabel = useTypeLabel();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
-  const who = entry.actor ? `${entry.actor.name} ${entry.actor.surname}`.trim() : translate(key('page.nobody'));
+  // A deleted staff member's records keep who they were (their name and e-mail when the account went).
+  const snapshot = entry.actor ? null : entry.actor_snapshot;
+  const who = entry.actor
+    ? `${entry.actor.name} ${entry.actor.surname}`.trim()
+    : snapshot
+      ? translate(key('page.deleted_actor'), { name: snapshot.name })
+      : translate(key('page.nobody'));
   const what =
     `${translate(key(`actions.${entry.action}`))} ${typeLabel(entry.entity_type)} ${entry.entity_id ?? ''}`.trim();
   return (
@@ -230,9 +236,9 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
         <TableCell>{formatRomeDateTime(entry.at)}</TableCell>
         <TableCell>
           {who}
-          {entry.actor && (
+          {(entry.actor ?? snapshot) && (
             <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
-              {entry.actor.email}
+              {(entry.actor ?? snapshot)!.email}
             </Typography>
           )}
         </TableCell>

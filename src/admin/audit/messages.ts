@@ -33,6 +33,7 @@ export const messages = {
     lesson_progress: 'Avanzamento lezione',
     calendar_feed: 'Calendario personale',
     accessibility_report: 'Segnalazione di accessibilità',
+    erasure_request: 'Richiesta di cancellazione',
     // @new-resource: audit types (npm run new:resource adds a resource's entity type above this line)
   },
   /** The recorded fields, as the changes table names them ("(ID)": the value is a record's number). */
@@ -92,6 +93,7 @@ export const messages = {
     range_reversed: 'Il giorno finale viene prima di quello iniziale.',
     clear: 'Azzera i filtri',
     nobody: 'Sistema',
+    deleted_actor: '%{name} (account eliminato)',
     details: 'Dettagli',
     show_details: 'Mostra le modifiche di %{what}',
     field: 'Campo',

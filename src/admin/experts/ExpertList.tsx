@@ -1,4 +1,4 @@
-import { useTranslate, type RaRecord } from 'react-admin';
+import { useGetIdentity, useTranslate, type RaRecord } from 'react-admin';
 import type { ExpertResource } from '../../../server/src/contract';
 import { ChipList } from '../common/ChipList';
 import { DeleteRecordButton } from '../common/DeleteRecordButton';
@@ -28,7 +28,10 @@ const columns: Column<Expert>[] = [
   { source: 'teams', render: (record) => <ChipList labels={record.teams.map((team) => team.name)} /> },
 ];
 
+/** Nobody changes their own expert access (the server refuses it): one's own row offers nothing. */
 function ExpertActions({ record }: { record: Expert }) {
+  const { identity } = useGetIdentity();
+  if (identity === undefined || identity.id === record.id) return null;
   return (
     <>
       <EditRecordButton

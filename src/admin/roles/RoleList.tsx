@@ -20,8 +20,8 @@ const ALL_ROLES = 1000;
 const ROLE_QUERY = { includes: 'permissions' };
 
 /**
- * A role's card. Only a developer may delete a role holding "developer" (the server refuses anyone
- * else, and a refused delete is not shown): for the others the card says so instead of offering it.
+ * A role's card. Only a developer may edit or delete a role holding "developer" (the server refuses
+ * anyone else): for the others the card says so instead of offering either.
  */
 function RoleCard({ record }: { record: Role }) {
   const translate = useTranslate();
@@ -47,14 +47,16 @@ function RoleCard({ record }: { record: Role }) {
         )}
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end' }}>
-        <EditRecordButton
-          record={record}
-          title="resources.roles.page.edit_title"
-          transform={toRoleBody}
-          loading={<SkeletonCards />}
-        >
-          <RoleInputs />
-        </EditRecordButton>
+        {!locked && (
+          <EditRecordButton
+            record={record}
+            title="resources.roles.page.edit_title"
+            transform={toRoleBody}
+            loading={<SkeletonCards />}
+          >
+            <RoleInputs />
+          </EditRecordButton>
+        )}
         {!locked && (
           <DeleteRecordButton
             record={record}

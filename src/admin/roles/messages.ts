@@ -21,7 +21,9 @@ export const messages = {
       '%{smart_count} utente ha questo ruolo e ne perderà i permessi. |||| %{smart_count} utenti hanno questo ruolo e ne perderanno i permessi.',
     delete_no_holders: 'Nessun utente ha questo ruolo.',
     permissions_count: '%{smart_count} permesso |||| %{smart_count} permessi',
-    developer_only: 'Solo uno sviluppatore può assegnare o togliere il permesso developer.',
-    developer_role_locked: 'Ha il permesso developer: solo uno sviluppatore può eliminarlo.',
+    own_permissions_only:
+      'Puoi dare o togliere solo i permessi che possiedi; solo uno sviluppatore può assegnare o togliere il permesso developer.',
+    role_beyond_editor: 'Questo ruolo ha permessi che non possiedi: puoi cambiarne nome e descrizione, non i permessi.',
+    developer_role_locked: 'Ha il permesso developer: solo uno sviluppatore può modificarlo o eliminarlo.',
   },
 };

@@ -16,15 +16,18 @@ const grantsDeveloper = (role: RoleResource) => role.permissions.some((permissio
 
 /**
  * "Permessi": the user's roles as checkboxes, saved with PUT /api/users/{id}/roles: the boxes
- * changed here, applied to the roles the user holds at that moment (common/setChanges.ts). A role holding
- * "developer" can be given or taken away only by a developer, and nobody can take a role away from
- * themselves (the server refuses both): those boxes are disabled, and the dialog says why.
+ * changed here, applied to the roles the user holds at that moment (common/setChanges.ts). A role
+ * can be given or taken away only by someone who holds every permission in it (one holding
+ * "developer" only by a developer), and nobody changes their own roles (the server refuses all of
+ * these): those boxes are disabled, and the dialog says why.
  */
 export function UserRolesDialog({ user, open, onClose }: { user: AdminUser; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
   const { permissions } = usePermissions<string[]>();
   const isDeveloper = (permissions ?? []).includes(DEVELOPER);
+  const beyondCaller = (role: RoleResource) =>
+    !isDeveloper && role.permissions.some((permission) => !(permissions ?? []).includes(permission.name));
   const { data: roles, isPending } = useGetList<RoleResource>(
     'roles',
     {
@@ -44,13 +47,14 @@ export function UserRolesDialog({ user, open, onClose }: { user: AdminUser; open
     open,
     user.roles.map((role) => role.id),
   );
-  const lockedRoles = (roles ?? []).filter(
-    (role) => (!isDeveloper && grantsDeveloper(role)) || (isSelf && heldIds.includes(role.id)),
-  );
-  const notes = [
-    !isDeveloper && (roles ?? []).some(grantsDeveloper) && translate('resources.users.page.developer_roles_only'),
-    isSelf && heldIds.length > 0 && translate('resources.users.page.own_roles'),
-  ].filter(Boolean);
+  const lockedRoles = (roles ?? []).filter((role) => isSelf || beyondCaller(role));
+  const notes = isSelf
+    ? [translate('resources.users.page.own_roles')]
+    : [
+        !isDeveloper && (roles ?? []).some(grantsDeveloper) && translate('resources.users.page.developer_roles_only'),
+        (roles ?? []).some((role) => beyondCaller(role) && !grantsDeveloper(role)) &&
+          translate('resources.users.page.roles_beyond_caller'),
+      ].filter(Boolean);
   const toggle = (id: Identifier) =>
     setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
 

@@ -8,6 +8,7 @@ import { visuallyHidden } from '@mui/utils';
 import PersonIcon from '@mui/icons-material/ManageAccountsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
+import PrivacyIcon from '@mui/icons-material/PrivacyTipOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'ra-core';
 import { Avatar } from '../../components/Avatar';
@@ -18,6 +19,7 @@ import { rowIconStyles, rowStyles } from './navItemStyles';
 import { LazyCalendarFeedDialog } from '../calendar/LazyCalendarFeedDialog';
 import { useLogout, useSession } from '../../authProvider/useSession';
 import { useDropdownMenu } from './useDropdownMenu';
+import { Link } from '../../routing/Link';
 
 const itemStyles = ({ theme }: { theme: Parameters<typeof rowStyles>[0] }) => ({
   ...rowStyles(theme),
@@ -28,11 +30,12 @@ const itemStyles = ({ theme }: { theme: Parameters<typeof rowStyles>[0] }) => ({
 });
 const ItemAnchor = styled('a')(itemStyles);
 const ItemButton = styled('button')(itemStyles);
+const ItemLink = styled(Link)(itemStyles);
 const ItemIcon = styled('span')(({ theme }) => ({ ...rowIconStyles(theme), minWidth: 36 }));
 
 /**
- * Avatar + full name; opens "Gestione profilo" (provider account page, new tab), "Calendario" and
- * "Logout". A drop-down of its own (useDropdownMenu) rather than MUI's Menu, whose Popover and
+ * Avatar + full name; opens "Gestione profilo" (provider account page, new tab), "Calendario",
+ * "I miei dati" (/i-miei-dati) and "Logout". A drop-down of its own (useDropdownMenu) rather than MUI's Menu, whose Popover and
  * Modal would load with every page.
  */
 export function UserMenu({ user }: { user: User | undefined }) {
@@ -102,6 +105,14 @@ export function UserMenu({ user }: { user: User | undefined }) {
                 </ItemIcon>
                 {translate('app.calendar.menu_item')}
               </ItemButton>
+            </li>
+            <li role="none">
+              <ItemLink role="menuitem" tabIndex={-1} to="/i-miei-dati" onClick={() => close(false)}>
+                <ItemIcon>
+                  <PrivacyIcon fontSize="small" />
+                </ItemIcon>
+                {translate('app.privacy.menu_item')}
+              </ItemLink>
             </li>
             <li role="none">
               <ItemButton

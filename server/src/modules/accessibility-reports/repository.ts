@@ -144,6 +144,16 @@ export function createAccessibilityReportsRepository(db: Db, now: () => number) 
         return present(row);
       });
     },
+
+    /**
+     * Retention: deletes the reports last changed (filed, or moved to another state) more than
+     * `days` days ago, with the reporter's name and e-mail; returns how many went.
+     */
+    async purgeOlderThan(days: number): Promise<number> {
+      const cutoff = new Date(now() - days * DAY_MS).toISOString();
+      const result = await db.deleteFrom('accessibility_reports').where('updated_at', '<', cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
 

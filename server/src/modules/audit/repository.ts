@@ -134,6 +134,8 @@ export function createAuditRepository(db: Db, now: Clock) {
           'audit_log.entity_type',
           'audit_log.entity_id',
           'audit_log.changes',
+          'audit_log.actor_name as snapshot_name',
+          'audit_log.actor_email as snapshot_email',
           'users.id as actor_id',
           'users.name as actor_name',
           'users.surname as actor_surname',
@@ -151,6 +153,10 @@ export function createAuditRepository(db: Db, now: Clock) {
           r.actor_id === null
             ? null
             : { id: r.actor_id, name: r.actor_name ?? '', surname: r.actor_surname ?? '', email: r.actor_email ?? '' },
+        actor_snapshot:
+          r.actor_id === null && r.snapshot_name !== null
+            ? { name: r.snapshot_name, email: r.snapshot_email ?? '' }
+            : null,
         action: r.action,
         entity_type: r.entity_type,
         entity_id: r.entity_id,

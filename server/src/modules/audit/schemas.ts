@@ -10,6 +10,8 @@ export const AuditEntryResource = Type.Object({
   id: Type.Integer(),
   at: Type.String({ description: 'ISO 8601 UTC' }),
   actor: AuditActor,
+  /** Who a deleted staff member was, kept on their own records when their account went; else null. */
+  actor_snapshot: Type.Union([Type.Object({ name: Type.String(), email: Type.String() }), Type.Null()]),
   action: Type.Union([
     Type.Literal('create'),
     Type.Literal('update'),

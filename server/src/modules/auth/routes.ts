@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { resolveLocalUser, SignInRefusedError } from '../../auth/identity.js';
 import { ClientRejectedError, CodeRejectedError, ProviderUnavailableError } from '../../auth/oidc-client.js';
 import { hashToken, issueToken, revokeToken } from '../../auth/tokens.js';
+import { KEEP_USED_CODES_MS } from '../../auth/sign-in-repository.js';
 import { HttpError, validationFailed } from '../../http/errors.js';
 import { authOf } from '../../plugins/auth.js';
 import {
@@ -22,11 +23,6 @@ const CLIENT_REFUSED =
 const EXPIRED = 'La richiesta di accesso è scaduta o non è valida: riprova.';
 const ACCESS_DENIED = "L'accesso è stato negato dal provider di identità.";
 const PROVIDER_ERROR = "Il provider di identità non ha completato l'accesso.";
-
-/** A sign-in must come back within this time from its start. */
-const SIGN_IN_TTL_MS = 10 * 60 * 1000;
-/** Codes live minutes at any provider; a day of memory is plenty. */
-const KEEP_USED_CODES_MS = 24 * 3600 * 1000;
 
 /**
  * Why a sign-in was refused, for the person (`reason`: the SPA's callback screen shows a line for
@@ -49,6 +45,8 @@ function refuse(
 export default async function authRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const rateLimit = { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 };
+  /** A sign-in must come back within this time from its start (its request is then deleted). */
+  const signInTtlMs = app.config.retention.signInRequestMinutes * 60_000;
 
   app.post(
     '/auth/login',
@@ -65,7 +63,7 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
         throw new HttpError(503, PROVIDER_DOWN);
       }
       await app.signIns.savePending(hashToken(started.state), started.codeVerifier, started.nonce);
-      await app.signIns.purgePending(SIGN_IN_TTL_MS);
+      await app.signIns.purgePending(signInTtlMs);
       return { authorize_url: started.url, state: started.state };
     },
   );
@@ -93,7 +91,7 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
         return refuse(reply, log, 'code_refused', CODE_REFUSED, { detail: 'the code was already used' });
       }
       const age = pending ? app.now() - Date.parse(pending.created_at) : Infinity;
-      if (!pending || !body.state || age > SIGN_IN_TTL_MS) {
+      if (!pending || !body.state || age > signInTtlMs) {
         return refuse(reply, log, 'expired', EXPIRED, {
           detail: body.state
             ? 'no sign-in in progress with this state (expired, already used or never started here)'

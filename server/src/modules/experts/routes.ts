@@ -1,4 +1,5 @@
-import { actorOf } from '../../plugins/auth.js';
+import { actorOf, authOf } from '../../plugins/auth.js';
+import { refuseSelfChange } from '../../access/delegation.js';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Repositories } from '../registry.js';
@@ -87,8 +88,10 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
     {
       preHandler: [
         app.requirePermission('create_experts'),
-        checkBody<ExpertCreateBody>(async (body, errors) => {
+        checkBody<ExpertCreateBody>(async (body, errors, request) => {
           const userId = body.get('user_id');
+          // A complete expert reads every team's members: nobody makes themselves one.
+          if (userId !== undefined) refuseSelfChange(authOf(request), userId, 'expert');
           const user = userId === undefined ? undefined : await users.findById(userId);
           if (userId !== undefined && !user) errors.add('user_id', "L'utente selezionato non esiste.");
           else if (user?.is_expert) errors.add('user_id', "L'utente selezionato è già un esperto.");
@@ -113,6 +116,7 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
     {
       preHandler: [
         app.requirePermission('update_experts'),
+        async (request) => refuseSelfChange(authOf(request), (request.params as IdParams).id, 'expert'),
         recordExists('expert', (id) => experts.findById(id)),
         checkBody<ExpertUpdateBody>((body, errors) =>
           checkAccess(app.repos, accessFields(body), errors).then(() => undefined),
@@ -146,6 +150,7 @@ export default async function expertRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const { id } = request.params;
       const user = orNotFound(await experts.findById(id), 'expert');
+      refuseSelfChange(authOf(request), id, 'expert');
       await experts.remove(actorOf(request), id);
       return { data: { id: user.id, name: user.name, surname: user.surname } };
     },

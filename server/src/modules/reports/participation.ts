@@ -43,6 +43,8 @@ export interface SessionSpan {
 }
 
 export interface AttendanceRow {
+  /** The row's id: what keeps apart the attendees left with no name and no e-mail. */
+  id?: number;
   session_id: number;
   user_id: number | null;
   name: string | null;
@@ -271,7 +273,10 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
   });
 
   const unmatchedRows = input.rows.filter((r) => r.user_id === null);
-  const who = (r: AttendanceRow) => (r.email !== null ? `e:${r.email.toLowerCase()}` : `n:${r.name ?? ''}`);
+  // A row with no identity left (past its retention, or its person erased) is one attendee of its
+  // own: merged with the others, their minutes would overlap into one.
+  const who = (r: AttendanceRow) =>
+    r.email !== null ? `e:${r.email.toLowerCase()}` : r.name !== null ? `n:${r.name}` : `a:${r.id ?? ''}`;
   const unmatched = stays(unmatchedRows, spans, who)
     .map((stay): UnmatchedAttendee => {
       const session = sessionById.get(stay.sessionId)!;

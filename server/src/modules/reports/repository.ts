@@ -132,6 +132,7 @@ export function createReportsRepository(db: Db, now: Clock) {
       sessions
         .innerJoin('attendances', 'attendances.session_id', 'sessions.id')
         .select([
+          'attendances.id',
           'attendances.session_id',
           'attendances.user_id',
           'attendances.name',

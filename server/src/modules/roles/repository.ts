@@ -124,6 +124,18 @@ export function createRolesRepository(db: Db, now: Clock) {
       return rows.map((r) => r.permission_name);
     },
 
+    /** The permissions the roles grant, each once. */
+    async permissionNamesOf(roleIds: number[]): Promise<string[]> {
+      if (!roleIds.length) return [];
+      const rows = await db
+        .selectFrom('role_permissions')
+        .select('permission_name')
+        .distinct()
+        .where('role_id', 'in', roleIds)
+        .execute();
+      return rows.map((r) => r.permission_name);
+    },
+
     /** Another role (not `exceptId`) has this name, compared case-insensitively. */
     async nameTaken(name: string, exceptId: number | null): Promise<boolean> {
       let same = db

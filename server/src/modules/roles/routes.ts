@@ -10,6 +10,7 @@ import { isPermissionName, PERMISSIONS, type PermissionName } from '../../access
 import { IdParams, ListQuery, responses } from '../../http/schemas.js';
 import { RoleBody, RoleDeletedResponse, RoleListResponse, RoleResponse, type RoleResource } from './schemas.js';
 import { editVersionOf } from '../../plugins/edit-versions.js';
+import { requireDeveloperFor, requireEveryPermission } from '../../access/delegation.js';
 
 /** Descriptions come from the catalogue, like GET /api/permissions. */
 function presentRole(role: RoleWithPermissions): RoleResource {
@@ -27,8 +28,8 @@ function presentRole(role: RoleWithPermissions): RoleResource {
 }
 
 /**
- * A role body against the permission catalogue and the other roles. "developer" passes every
- * check, so only a developer may add it to a role or take it away.
+ * A role body against the permission catalogue and the other roles. Who may create or edit it
+ * (access/delegation.ts) is settled by the handler, on a body these rules let through.
  */
 function roleRules(roles: RolesRepository) {
   return checkBody<RoleBody>(async (body, errors, request) => {
@@ -40,11 +41,6 @@ function roleRules(roles: RolesRepository) {
     if (permissions) {
       const unknown = [...new Set(permissions)].filter((p) => !isPermissionName(p));
       if (unknown.length) errors.add('permissions', `Permessi sconosciuti: ${unknown.join(', ')}.`);
-      const before = roleId === null ? [] : await roles.permissionNames(roleId);
-      const touchesDeveloper = before.includes(WILDCARD_PERMISSION) !== permissions.includes(WILDCARD_PERMISSION);
-      if (touchesDeveloper && !authOf(request).permissions.has(WILDCARD_PERMISSION)) {
-        errors.add('permissions', 'Solo uno sviluppatore può assegnare o togliere il permesso developer.');
-      }
     }
     if (name && (await roles.nameTaken(name, roleId))) errors.add('name', 'Esiste già un ruolo con questo nome.');
   });
@@ -59,6 +55,9 @@ function roleValues(body: RoleBody) {
   const permissions = body.permissions && ([...new Set(body.permissions)] as PermissionName[]);
   return { name: body.name.trim(), description: body.description.trim(), permissions };
 }
+
+const sameNames = (a: string[], b: string[]) =>
+  JSON.stringify([...new Set(a)].sort()) === JSON.stringify([...new Set(b)].sort());
 
 export default async function roleRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -98,6 +97,8 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const values = roleValues(request.body);
+      // Nobody hands out, through a new role, a permission they do not hold themselves.
+      requireEveryPermission(authOf(request), values.permissions ?? [], 'create');
       const id = await roles.create(
         actorOf(request),
         { name: values.name, description: values.description },
@@ -127,6 +128,14 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       orNotFound(await roles.findById(id), 'role');
       const values = roleValues(request.body);
+      const auth = authOf(request);
+      const before = await roles.permissionNames(id);
+      // A developer role is a developer's business, its name included (renaming one is no less a climb).
+      requireDeveloperFor(auth, before);
+      if (values.permissions && !sameNames(before, values.permissions)) {
+        // Neither adding a permission one lacks nor taking one away from a role one could not create.
+        requireEveryPermission(auth, [...before, ...values.permissions], 'edit');
+      }
       await roles.update(
         actorOf(request),
         id,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authOf, actorOf } from '../../plugins/auth.js';
+import { refuseSelfChange } from '../../access/delegation.js';
 import { type FieldErrorBag, forbidden, HttpError, orNotFound } from '../../http/errors.js';
 import { dayStartIso, romeToday } from '../../calendar/calendar-days.js';
 import { joinDayProblem } from '../users/person-rules.js';
@@ -134,6 +135,8 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const values = teamValues(request.body);
+      // The coordinator reads the team like a member: nobody names themselves.
+      if (typeof values.owner_id === 'number') refuseSelfChange(authOf(request), values.owner_id, 'coordinator');
       const id = await teams.create(actorOf(request), { ...values, name: values.name! });
       reply.status(201);
       return detail(id);
@@ -165,6 +168,11 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
           (values.owner_id !== undefined && values.owner_id !== team.owner_id) ||
           (values.drive_url !== undefined && values.drive_url !== team.drive_url);
         if (changes) throw forbidden();
+      }
+      if (values.owner_id !== undefined && values.owner_id !== team.owner_id) {
+        // Naming oneself coordinator, or stepping down, is another administrator's decision.
+        for (const owner of [team.owner_id, values.owner_id])
+          if (owner !== null) refuseSelfChange(auth, owner, 'coordinator');
       }
       await teams.update(actorOf(request), id, values);
       return detail(id);
@@ -245,6 +253,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
       const { id, userId } = request.params;
       await findTeam(id);
       orNotFound(await users.findById(userId), 'user');
+      refuseSelfChange(authOf(request), userId, 'team');
       const day = request.body?.joined_on;
       await teams.addMember(actorOf(request), id, userId, day ? dayStartIso(day) : undefined);
       reply.status(201);
@@ -265,6 +274,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { id, userId } = request.params;
       await findTeam(id);
+      refuseSelfChange(authOf(request), userId, 'team');
       if (!(await teams.setJoinedAt(actorOf(request), id, userId, dayStartIso(request.body.joined_on))))
         throw new HttpError(404, NOT_A_MEMBER);
       return { data: await teams.members(id) };
@@ -280,6 +290,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { id, userId } = request.params;
       await findTeam(id);
+      refuseSelfChange(authOf(request), userId, 'team');
       await teams.removeMember(actorOf(request), id, userId);
       return { data: await teams.members(id) };
     },

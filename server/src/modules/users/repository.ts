@@ -12,6 +12,7 @@ import { groupBy, isoNow, type Clock } from '../shared.js';
 import { audit, changesBetween, idsChange, type ActorId } from '../audit/repository.js';
 import { defineRepository } from '../registry.js';
 import { extend } from '../../infra/objects.js';
+import { erasePersonalData } from '../privacy/erasure.js';
 
 /** A user with what the back-office shows: roles, teams and progress in the published courses. */
 export type UserWithRelations = UserRow & {
@@ -249,7 +250,10 @@ export function createUsersRepository(db: Db, now: Clock) {
       });
     },
 
-    /** Deletes the user; every relation cascades. */
+    /**
+     * Deletes the user; every relation cascades, and what outlives the account (the audit trail,
+     * attendances, accessibility reports) loses their personal data first (privacy/erasure.ts).
+     */
     async delete(actorId: ActorId, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -264,6 +268,7 @@ export function createUsersRepository(db: Db, now: Clock) {
         );
         if (roles.length) changes.roles = [roles.sort((a, b) => a - b), []];
         await audit(trx, now, { actorId, action: 'delete', entityType: 'user', entityId: id, changes });
+        await erasePersonalData(trx, now, before, actorId);
         await trx.deleteFrom('users').where('id', '=', id).execute();
       });
     },

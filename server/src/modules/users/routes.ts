@@ -11,6 +11,7 @@ import { romeToday } from '../../calendar/calendar-days.js';
 import { IdParams, ListQuery, responses } from '../../http/schemas.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { birthdateProblem } from './person-rules.js';
+import { refuseSelfChange, requireEveryPermission } from '../../access/delegation.js';
 import {
   AdminUserListResponse,
   AdminUserResponse,
@@ -115,15 +116,13 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       }
       const current = await users.roleIdsOf(id);
       const removed = current.filter((x) => !wanted.includes(x));
-      // Like deleting one's own account: one click would take away the very access that undoes it.
-      if (id === auth.userId && removed.length) {
-        throw validationFailed({ roles: ['Non puoi toglierti un ruolo da solo: chiedilo a un altro amministratore.'] });
-      }
       const changed = [...wanted.filter((x) => !current.includes(x)), ...removed];
-      if ((await users.anyDeveloperRole(changed)) && !auth.permissions.has(WILDCARD_PERMISSION)) {
-        throw validationFailed({
-          roles: ['Solo uno sviluppatore può assegnare o togliere ruoli con il permesso developer.'],
-        });
+      if (changed.length) {
+        // One's own roles are another administrator's decision: giving oneself one is a climb,
+        // taking one away would remove the very access that undoes it.
+        refuseSelfChange(auth, id, 'roles');
+        // A role is given or taken only by someone who holds all it grants ("developer" included).
+        requireEveryPermission(auth, await roles.permissionNamesOf(changed), 'assign');
       }
       await users.setRoles(actorOf(request), id, wanted);
       return { data: await presentOne(id) };
@@ -138,7 +137,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { id } = request.params;
-      await findUser(id);
+      const user = await findUser(id);
+      if (Boolean(user.mooc_access) !== request.body.mooc_access) refuseSelfChange(authOf(request), id, 'mooc');
       await users.setMoocAccess(actorOf(request), id, request.body.mooc_access);
       return { data: await presentOne(id) };
     },
