@@ -4,7 +4,6 @@ import type { Database } from '../db/schema.js';
 import { audit, changesBetween, idsChange } from '../modules/audit/repository.js';
 import { PERMISSION_NAMES } from '../access/permissions.js';
 import { isoNow, type Clock } from '../modules/shared.js';
-import { audit, changesBetween } from '../modules/audit/repository.js';
 
 /** The marker (roles.system_key) of the administrator role ADMIN_EMAILS grants. */
 export const ADMIN_ROLE_KEY = 'administrator';
