@@ -74,6 +74,7 @@ function routes(ids) {
     { path: lessons, as: 'membro', budget: true },
     { path: `${lessons}/${ids.lesson}`, as: 'membro', budget: true },
     { path: '/segnala-accessibilita', as: 'membro', budget: true },
+    { path: '/accessi-attivi', as: 'membro', budget: true },
     // The same form opens for a visitor, in the statement's frame instead of the portal's layout.
     { path: '/segnala-accessibilita', as: null, budget: true, label: '/segnala-accessibilita (visitor)' },
     { path: '/admin', as: 'admin', budget: false },

@@ -53,6 +53,7 @@ export type { Module } from './modules/course-modules/schemas.js';
 export type { MoveBody, MoveDirection } from './modules/positions/schemas.js';
 export type { Lesson, LessonSyncBody } from './modules/lessons/schemas.js';
 export type { AccessibilityReport } from './modules/accessibility-reports/schemas.js';
+export type { SignIn } from './modules/user-tokens/schemas.js';
 export type { AuditEntry } from './modules/audit/schemas.js';
 export type {
   DashboardSummary,

@@ -4,6 +4,7 @@ import { migrateToLatest, openDatabase, runtimeOf, setDatabaseLogger, type Db } 
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './seed/index.js';
 import { logSignInSettings } from './auth/startup-notes.js';
+import { adoptLegacyIdentities } from './auth/identities.js';
 import { startAttendanceScheduler, stopAttendanceScheduler } from './modules/attendances/scheduler.js';
 import { startRetention, stopRetention } from './plugins/retention.js';
 import { listenForChanges } from './db/notifications.js';
@@ -40,6 +41,7 @@ function open(config: Config): Promise<Db> {
 /** Migrations and the first-start seed: once, before any process serves. */
 async function prepare(db: Db, config: Config): Promise<void> {
   await migrateToLatest(db);
+  await adoptLegacyIdentities(db, config.oidc);
   await seedIfEmpty(db, config);
 }
 

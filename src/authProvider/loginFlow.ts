@@ -14,6 +14,7 @@ export const REFUSAL_REASONS = [
   'email_unverified',
   'email_taken',
   'not_invited',
+  'demo_disabled',
   'access_denied',
   'expired',
   'provider_error',

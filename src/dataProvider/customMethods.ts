@@ -5,6 +5,7 @@ import type {
   OwnErasureRequest,
   SessionField,
   SessionResource,
+  SignIn,
   User,
 } from '../../server/src/contract';
 import { apiDownload, apiRequest, unwrapData } from './http';
@@ -93,6 +94,19 @@ export const customMethods = {
   /** POST /api/user/erasure-request: asks to be erased; the pending request (a new one or the same). */
   requestErasure: async (): Promise<OwnErasureRequest> =>
     unwrapData<OwnErasureRequest>(await apiRequest('POST', 'user/erasure-request')),
+
+  /** GET /api/user/tokens: the caller's sign-ins ("Accessi attivi"), the current one marked. */
+  getSignIns: async (): Promise<SignIn[]> => unwrapData<SignIn[]>(await apiRequest('GET', 'user/tokens')),
+
+  /** Ends one of the caller's sign-ins: its token is refused from its next request. */
+  endSignIn: async (id: string): Promise<void> => {
+    await apiRequest('DELETE', `user/tokens/${encodeURIComponent(id)}`);
+  },
+
+  /** Ends every sign-in of the caller, the current one included. */
+  endAllSignIns: async (): Promise<void> => {
+    await apiRequest('DELETE', 'user/tokens');
+  },
 };
 
 export type CustomMethods = typeof customMethods;

@@ -3,6 +3,7 @@ import { reportMessages } from '../portal/accessibility/messages';
 import { calendarMessages } from '../portal/calendar/messages';
 import { coursesMessages } from '../portal/courses/messages';
 import { privacyMessages } from '../portal/privacy/messages';
+import { signInsMessages } from '../portal/signins/messages';
 import { teamMessages } from '../portal/team/messages';
 import { mergeMessages, type MessageTree } from './messageTree';
 import { portalShellMessages } from './portalShell';
@@ -24,5 +25,6 @@ export const portalMessages = mergeMessages(mergeMessages(raItalian as unknown a
     a11y: { crop: cropMessages, report: reportMessages },
     calendar: calendarMessages,
     privacy: privacyMessages,
+    sign_ins: signInsMessages,
   },
 }) as typeof portalShellMessages & MessageTree;

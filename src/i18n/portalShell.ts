@@ -17,6 +17,7 @@ export const portalShellMessages = {
       close_menu: 'Chiudi il menu',
       user_menu: 'Menu utente',
       profile: 'Gestione profilo',
+      sign_ins: 'Accessi attivi',
       logout: 'Logout',
       main_navigation: 'Navigazione principale',
     },

@@ -66,6 +66,7 @@ export const signInMessages = {
           'Il provider di identità non conferma che il tuo indirizzo email sia verificato: verificalo e riprova.',
         email_taken: 'Questo indirizzo email è già collegato a un altro account del provider di identità.',
         not_invited: 'Il tuo account non è ancora abilitato a Percorso: chiedi al tuo referente di invitarti.',
+        demo_disabled: 'Gli account dimostrativi sono disattivati: accedi con il tuo account personale.',
         access_denied: "L'accesso è stato negato dal provider di identità.",
         expired: 'La richiesta di accesso è scaduta: riprova.',
         provider_error: "Il provider di identità non ha completato l'accesso.",

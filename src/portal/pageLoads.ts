@@ -74,4 +74,5 @@ export const portalPageLoads: PortalPageLoad[] = [
   },
   { path: '/segnala-accessibilita', load: () => import('./accessibility/ReportProblemPage') },
   { path: '/i-miei-dati', load: () => import('./privacy/MyDataPage') },
+  { path: '/accessi-attivi', load: () => import('./signins/SignInsPage') },
 ];

@@ -16,6 +16,7 @@ export const PORTAL_PAGE_MODULES = {
   '/courses/:courseId/modules/:moduleId/lessons/:lessonId': 'courses/PlayerPage.tsx',
   '/segnala-accessibilita': 'accessibility/ReportProblemPage.tsx',
   '/i-miei-dati': 'privacy/MyDataPage.tsx',
+  '/accessi-attivi': 'signins/SignInsPage.tsx',
 } as const;
 
 export type PortalPagePath = keyof typeof PORTAL_PAGE_MODULES;

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { issueToken } from '../../server/src/auth/tokens.js';
+import { hashToken, issueToken } from '../../server/src/auth/tokens.js';
 import { createDb, migrateToLatest, type Db } from '../../server/src/db/index.js';
 import { freePort, newTestSchemaName } from './helpers.js';
 
@@ -236,6 +236,39 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     expect(answeredAt).toBeGreaterThanOrEqual(resumedAt);
     expect((await fetch(`${b.url}/api/user`, { headers: auth() })).status).toBe(401);
     expect((await fetch(`${a.url}/api/user`, { headers: auth() })).status).toBe(401);
+  });
+
+  it('refuses a sign-in ended through "Accessi attivi" in one process on the very next request in the other', async () => {
+    const { user_id: userId } = await db
+      .selectFrom('access_tokens')
+      .select('user_id')
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
+    const phone = await issueToken(
+      db,
+      userId,
+      3600,
+      new Date(),
+      null,
+      'Mozilla/5.0 (iPhone) Version/17.5 Safari/604.1',
+    );
+    const asPhone = { authorization: `Bearer ${phone}` };
+    // Both processes have both sign-ins cached.
+    for (const server of [a, b]) {
+      for (const headers of [auth(), asPhone]) {
+        expect((await fetch(`${server.url}/api/user`, { headers })).status).toBe(200);
+      }
+    }
+    const listed = (await (await fetch(`${a.url}/api/user/tokens`, { headers: auth() })).json()) as {
+      data: Array<{ id: string; current: boolean; browser: string }>;
+    };
+    const target = listed.data.find((signIn) => !signIn.current)!;
+    expect(target.browser).toBe('Safari su iOS');
+    const ended = await fetch(`${a.url}/api/user/tokens/${target.id}`, { method: 'DELETE', headers: auth() });
+    expect(ended.status).toBe(204);
+    expect((await fetch(`${b.url}/api/user`, { headers: asPhone })).status).toBe(401);
+    expect((await fetch(`${a.url}/api/user`, { headers: asPhone })).status).toBe(401);
+    expect((await fetch(`${b.url}/api/user`, { headers: auth() })).status).toBe(200);
   });
 
   it('answers a logout even while the other process cannot confirm it, and logs that it did not', async () => {

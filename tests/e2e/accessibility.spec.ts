@@ -384,6 +384,15 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'membro-sign-ins',
+    account: 'membro',
+    path: () => '/accessi-attivi',
+    ready: async (page) => {
+      await heading1('Accessi attivi')(page);
+      await expect(page.getByText('Questo dispositivo')).toBeVisible();
+    },
+  },
+  {
     name: 'membro-user-menu',
     account: 'membro',
     path: () => '/dashboard',

@@ -13,6 +13,7 @@ import { reportTexts } from '../../src/portal/accessibility/texts';
 import { calendarTexts } from '../../src/portal/calendar/texts';
 import { privacyTexts } from '../../src/portal/privacy/texts';
 import { coursesTexts } from '../../src/portal/courses/texts';
+import { signInsTexts } from '../../src/portal/signins/texts';
 import { teamTexts } from '../../src/portal/team/texts';
 
 /*
@@ -36,6 +37,7 @@ const TEXTS: Record<string, MessageTree> = {
   'portal/accessibility/texts.ts': reportTexts,
   'portal/calendar/texts.ts': calendarTexts,
   'portal/privacy/texts.ts': privacyTexts,
+  'portal/signins/texts.ts': signInsTexts,
 };
 
 interface ModuleFacts {
@@ -187,6 +189,7 @@ describe('the portal texts, added as the code loads', () => {
       reportTexts,
       calendarTexts,
       privacyTexts,
+      signInsTexts,
     ].reduce<MessageTree>(mergeMessages, {});
     expect(mergeMessages(raItalian as unknown as MessageTree, parts)).toEqual(portalMessages);
     expect(imageTexts.app).toEqual({ image: imageMessages, a11y: { crop: cropMessages } });

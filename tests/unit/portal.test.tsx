@@ -201,6 +201,7 @@ describe('CallbackPage', () => {
 
   it.each([
     ['email_missing', 422, 'Il provider di identità non ha fornito un indirizzo email.'],
+    ['demo_disabled', 422, 'Gli account dimostrativi sono disattivati: accedi con il tuo account personale.'],
     ['email_taken', 422, 'Questo indirizzo email è già collegato a un altro account del provider di identità.'],
     ['code_refused', 422, 'Il codice di accesso non è valido, è scaduto o è già stato utilizzato: riprova.'],
     ['provider_error', 422, "Il provider di identità non ha completato l'accesso."],

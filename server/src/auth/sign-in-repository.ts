@@ -29,6 +29,7 @@ export interface NewSignInUser {
   surname: string;
   email: string;
   avatar: string | null;
+  oidc_issuer: string;
   oidc_subject: string;
 }
 
@@ -116,26 +117,32 @@ export function createSignInRepository(db: Db, now: Clock) {
       return Number(result.numDeletedRows);
     },
 
-    async userIdBySubject(subject: string): Promise<number | null> {
-      const row = await db.selectFrom('users').select('id').where('oidc_subject', '=', subject).executeTakeFirst();
-      return row?.id ?? null;
-    },
-
-    async userByEmail(email: string): Promise<{ id: number; oidc_subject: string | null } | null> {
+    /** The user holding an identity: a subject of one issuer (the same subject of another is someone else). */
+    async userBySubject(issuer: string, subject: string): Promise<{ id: number; demo: boolean } | null> {
       const row = await db
         .selectFrom('users')
-        .select(['id', 'oidc_subject'])
+        .select(['id', 'demo'])
+        .where('oidc_issuer', '=', issuer)
+        .where('oidc_subject', '=', subject)
+        .executeTakeFirst();
+      return row ? { id: row.id, demo: Boolean(row.demo) } : null;
+    },
+
+    async userByEmail(email: string): Promise<{ id: number; oidc_subject: string | null; demo: boolean } | null> {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'oidc_subject', 'demo'])
         .where(sql<string>`lower(email)`, '=', email.toLowerCase())
         .orderBy('id')
         .executeTakeFirst();
-      return row ?? null;
+      return row ? { id: row.id, oidc_subject: row.oidc_subject, demo: Boolean(row.demo) } : null;
     },
 
-    /** Binds a subject to a user that has none yet; false when someone else bound it first. */
-    async linkSubject(userId: number, subject: string): Promise<boolean> {
+    /** Binds an identity to a user that has none yet; false when someone else bound it first. */
+    async linkSubject(userId: number, issuer: string, subject: string): Promise<boolean> {
       const result = await db
         .updateTable('users')
-        .set({ oidc_subject: subject, updated_at: isoNow(now) })
+        .set({ oidc_issuer: issuer, oidc_subject: subject, updated_at: isoNow(now) })
         .where('id', '=', userId)
         .where('oidc_subject', 'is', null)
         .executeTakeFirst();

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { countDemoAccounts } from './identities.js';
 
 /**
  * Start-up notes on the sign-in settings an operator should complete: the provider's label, its
- * account page and its privacy page (a link is offered only where its address is known).
+ * account page and its privacy page (a link is offered only where its address is known); and, with
+ * a real provider, the demo accounts it disables.
  */
 export async function logSignInSettings(app: FastifyInstance): Promise<void> {
   const { config } = app;
@@ -16,6 +18,12 @@ export async function logSignInSettings(app: FastifyInstance): Promise<void> {
       );
     }
     return;
+  }
+  const demo = await countDemoAccounts(app.db);
+  if (demo) {
+    app.log.warn(
+      `${demo} demo accounts of the development provider (the demo seed's *@example.com users, one holding "developer") are disabled under OIDC_ISSUER: they cannot sign in and their tokens are refused; delete them in the back-office when no longer needed`,
+    );
   }
   if (!config.providerLabelSet) {
     app.log.warn(`PROVIDER_LABEL is not set: the login button reads "Accedi con ${config.providerLabel}"`);

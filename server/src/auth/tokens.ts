@@ -6,13 +6,25 @@ export function hashToken(raw: string): string {
   return createHash('sha256').update(raw).digest('hex');
 }
 
-/** `idToken`: the provider's ID token of this sign-in, kept for the logout's `id_token_hint`. */
+/** The longest User-Agent kept: enough for any real browser's, not for a padded one. */
+const USER_AGENT_MAX = 512;
+
+/** The opaque id a sign-in is listed and ended by: random, unrelated to the token and its hash. */
+export function newPublicId(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/**
+ * `idToken`: the provider's ID token of this sign-in, kept for the logout's `id_token_hint`;
+ * `userAgent`: the browser's, shown in the list of one's sign-ins.
+ */
 export async function issueToken(
   db: Db,
   userId: number,
   ttlSeconds: number,
   now = new Date(),
   idToken: string | null = null,
+  userAgent: string | null = null,
 ): Promise<string> {
   const raw = randomBytes(32).toString('base64url');
   await db
@@ -23,6 +35,8 @@ export async function issueToken(
       expires_at: new Date(now.getTime() + ttlSeconds * 1000).toISOString(),
       created_at: now.toISOString(),
       id_token: idToken,
+      public_id: newPublicId(),
+      user_agent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
     })
     .execute();
   return raw;

@@ -26,7 +26,12 @@ export interface UsersTable {
   is_expert: ColumnType<Flag, Flag | undefined, Flag>;
   expert_access: 'complete' | 'limited' | null;
   mooc_access: ColumnType<Flag, Flag | undefined, Flag>;
+  /** With oidc_issuer: the person's identity at the provider, unique together. */
   oidc_subject: string | null;
+  /** The provider (its issuer) of oidc_subject; auth/identities.ts for the development provider. */
+  oidc_issuer: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Written by the demo seed: refused at sign-in and in every request once OIDC_ISSUER is set. */
+  demo: ColumnType<Flag, Flag | undefined, Flag>;
   created_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
   updated_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
 }
@@ -223,6 +228,16 @@ export interface AccessTokensTable {
   created_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
   /** The provider's ID token of the sign-in, sent back as `id_token_hint` at logout. */
   id_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The opaque id a sign-in is listed and ended by (GET/DELETE /api/user/tokens). */
+  public_id: string;
+  /** The browser's User-Agent at sign-in (at most 512 characters). */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** When a token was last used, written at most once a minute (a table apart: plugins/auth.ts). */
+export interface AccessTokenUsesTable {
+  token_id: number;
+  last_used_at: Timestamp;
 }
 
 /** A sign-in started by the server and not finished yet (one use, minutes long). */
@@ -318,6 +333,7 @@ export interface Database {
   lessons: LessonsTable;
   lesson_progress: LessonProgressTable;
   access_tokens: AccessTokensTable;
+  access_token_uses: AccessTokenUsesTable;
   used_auth_codes: UsedAuthCodesTable;
   sign_in_requests: SignInRequestsTable;
   calendar_feeds: CalendarFeedsTable;

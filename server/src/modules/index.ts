@@ -36,6 +36,7 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'rate-limits', repository: () => import('../infra/rate-limits/repository.js') },
   { name: 'reports', routes: () => import('./reports/routes.js'), repository: () => import('./reports/repository.js') },
   { name: 'roles', routes: () => import('./roles/routes.js'), repository: () => import('./roles/repository.js') },
+  { name: 'user-tokens', routes: () => import('./user-tokens/routes.js'), repository: () => import('./user-tokens/repository.js') },
   { name: 'sessions', routes: () => import('./sessions/routes.js'), repository: () => import('./sessions/repository.js') },
   { name: 'stats', routes: () => import('./stats/routes.js'), repository: () => import('./stats/repository.js') },
   { name: 'teams', routes: () => import('./teams/routes.js'), repository: () => import('./teams/repository.js') },

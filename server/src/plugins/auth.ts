@@ -3,6 +3,7 @@ import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { hashToken } from '../auth/tokens.js';
 import { AuthCache } from '../auth/auth-cache.js';
+import { TokenUses } from '../auth/token-uses.js';
 import { runtimeOf, type Db } from '../db/index.js';
 import { preparedSelectOn } from '../db/prepared.js';
 import { can, type AuthContext } from '../access/can.js';
@@ -62,7 +63,17 @@ const tokenOwner = preparedSelectOn((db: Db, tokenHash: string) =>
   db
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
-    .select(['users.id', 'users.is_expert', 'users.expert_access', 'users.mooc_access', 'access_tokens.expires_at'])
+    .leftJoin('access_token_uses', 'access_token_uses.token_id', 'access_tokens.id')
+    .select([
+      'users.id',
+      'users.is_expert',
+      'users.expert_access',
+      'users.mooc_access',
+      'users.demo',
+      'access_tokens.id as token_id',
+      'access_tokens.expires_at',
+      'access_token_uses.last_used_at',
+    ])
     .where('access_tokens.token_hash', '=', tokenHash),
 );
 const permissionsOf = preparedSelectOn((db: Db, userId: number) =>
@@ -74,26 +85,39 @@ const permissionsOf = preparedSelectOn((db: Db, userId: number) =>
     .where('user_roles.user_id', '=', userId),
 );
 
-/** The caller behind a token, or null when the token is unknown or expired. */
+/** A signed-in caller as the cache keeps it: who, and which of their tokens. */
+interface TokenHolder {
+  auth: AuthContext;
+  tokenId: number;
+}
+
+/**
+ * The caller behind a token, or null when the token is unknown or expired, or belongs to a demo
+ * account while a real provider is configured (`demoRefused`).
+ */
 async function loadAuthContext(
   db: Db,
   token: string,
   tokenHash: string,
   now: number,
-): Promise<{ auth: AuthContext; expiresAt: number } | null> {
+  demoRefused: boolean,
+): Promise<{ holder: TokenHolder; expiresAt: number; lastUsedAt: number | null } | null> {
   const [row] = await tokenOwner(db, tokenHash);
   if (!row || row.expires_at <= new Date(now).toISOString()) return null;
+  if (demoRefused && row.demo) return null;
   const permissions = await permissionsOf(db, row.id);
+  const auth: AuthContext = {
+    userId: row.id,
+    token,
+    isExpert: Boolean(row.is_expert),
+    expertAccess: row.expert_access,
+    moocAccess: Boolean(row.mooc_access),
+    permissions: new Set(permissions.map((p) => p.permission_name)),
+  };
   return {
-    auth: {
-      userId: row.id,
-      token,
-      isExpert: Boolean(row.is_expert),
-      expertAccess: row.expert_access,
-      moocAccess: Boolean(row.mooc_access),
-      permissions: new Set(permissions.map((p) => p.permission_name)),
-    },
+    holder: { auth, tokenId: row.token_id },
     expiresAt: Date.parse(row.expires_at),
+    lastUsedAt: row.last_used_at ? Date.parse(row.last_used_at) : null,
   };
 }
 
@@ -102,7 +126,9 @@ export default fp(
     app.decorateRequest('auth', null);
 
     const runtime = runtimeOf(app.db);
-    const cache = runtime ? new AuthCache<AuthContext>(runtime) : null;
+    const cache = runtime ? new AuthCache<TokenHolder>(runtime) : null;
+    const demoRefused = app.config.oidc.external;
+    const uses = new TokenUses(app.db, app.log);
 
     /** Reads the token's caller from the database (the cache had none), keeps and sets it. */
     async function authenticateAfresh(
@@ -112,10 +138,12 @@ export default fp(
       now: number,
     ): Promise<void> {
       const tag = cache?.versions();
-      const loaded = await loadAuthContext(app.db, token, tokenHash, now);
+      const loaded = await loadAuthContext(app.db, token, tokenHash, now, demoRefused);
       if (!loaded) throw unauthorized();
-      if (cache && tag) cache.set(tokenHash, loaded.auth, tag, now, loaded.expiresAt);
-      request.auth = loaded.auth;
+      if (cache && tag) cache.set(tokenHash, loaded.holder, tag, now, loaded.expiresAt);
+      request.auth = loaded.holder.auth;
+      if (loaded.lastUsedAt !== null) uses.known(loaded.holder.tokenId, loaded.lastUsedAt);
+      await uses.note(loaded.holder.tokenId, now);
     }
 
     // A token the cache knows is answered at once, without a promise.
@@ -128,7 +156,8 @@ export default fp(
       const now = app.now();
       const cached = cache?.get(tokenHash, now);
       if (!cached) return authenticateAfresh(request, token, tokenHash, now);
-      request.auth = cached;
+      request.auth = cached.auth;
+      return uses.note(cached.tokenId, now);
     });
 
     // A callback hook: the check never waits, and Fastify runs an async one through a promise.

@@ -222,6 +222,7 @@ export function userRows(random: SeededRandom, clock: SeedClock): NewUser[] {
       expert_access: person.expert ?? null,
       mooc_access: person.mooc ? 1 : 0,
       oidc_subject: null,
+      demo: 1,
       created_at: createdAt,
       updated_at: createdAt,
     };

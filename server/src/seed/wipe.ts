@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 /** Children before parents, so deletes never trip a foreign key. */
 const TABLES: Array<keyof Database> = [
   'used_auth_codes',
+  'access_token_uses',
   'access_tokens',
   'lesson_progress',
   'lessons',

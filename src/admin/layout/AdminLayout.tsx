@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
-import { AppBar, Layout, TitlePortal, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
+import { AppBar, Layout, Logout, TitlePortal, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import DevicesIcon from '@mui/icons-material/DevicesOutlined';
 import { MountInTransition } from '../../components/MountInTransition';
 import { ScreenErrorBoundary } from '../../components/ScreenErrorBoundary';
 import { AdminDocumentTitle } from './AdminDocumentTitle';
@@ -8,12 +12,25 @@ import { AdminRouteFocus } from './AdminRouteFocus';
 import { AdminScreenError } from './AdminScreenError';
 import { useShellDone } from './shellState';
 
-/** The user menu's button shows the user's name: its accessible name starts with it (label in name). */
+/**
+ * The user menu's button shows the user's name: its accessible name starts with it (label in name).
+ * "Accessi attivi" is the portal's page (a page load away, outside the back-office's routes).
+ */
 function AdminUserMenu() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const menu = translate('ra.auth.user_menu');
-  return <UserMenu label={identity?.fullName ? `${identity.fullName}, ${menu}` : menu} />;
+  return (
+    <UserMenu label={identity?.fullName ? `${identity.fullName}, ${menu}` : menu}>
+      <MenuItem component="a" href="/accessi-attivi">
+        <ListItemIcon>
+          <DevicesIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{translate('app.layout.sign_ins')}</ListItemText>
+      </MenuItem>
+      <Logout />
+    </UserMenu>
+  );
 }
 
 /** The page title in the bar is plain text: each page has its own h1. */

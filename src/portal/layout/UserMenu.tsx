@@ -9,6 +9,7 @@ import PersonIcon from '@mui/icons-material/ManageAccountsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
 import PrivacyIcon from '@mui/icons-material/PrivacyTipOutlined';
+import DevicesIcon from '@mui/icons-material/DevicesOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'ra-core';
 import { Avatar } from '../../components/Avatar';
@@ -35,7 +36,7 @@ const ItemIcon = styled('span')(({ theme }) => ({ ...rowIconStyles(theme), minWi
 
 /**
  * Avatar + full name; opens "Gestione profilo" (provider account page, new tab), "Calendario",
- * "I miei dati" (/i-miei-dati) and "Logout". A drop-down of its own (useDropdownMenu) rather than MUI's Menu, whose Popover and
+ * "I miei dati" (/i-miei-dati), "Accessi attivi" (the page of one's sign-ins) and "Logout". A drop-down of its own (useDropdownMenu) rather than MUI's Menu, whose Popover and
  * Modal would load with every page.
  */
 export function UserMenu({ user }: { user: User | undefined }) {
@@ -112,6 +113,14 @@ export function UserMenu({ user }: { user: User | undefined }) {
                   <PrivacyIcon fontSize="small" />
                 </ItemIcon>
                 {translate('app.privacy.menu_item')}
+              </ItemLink>
+            </li>
+            <li role="none">
+              <ItemLink role="menuitem" tabIndex={-1} to="/accessi-attivi" onClick={() => close(false)}>
+                <ItemIcon>
+                  <DevicesIcon fontSize="small" />
+                </ItemIcon>
+                {translate('app.layout.sign_ins')}
               </ItemLink>
             </li>
             <li role="none">

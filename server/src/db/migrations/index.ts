@@ -19,6 +19,7 @@ import * as m018 from './018_past_memberships.js';
 import * as m019 from './019_edit_leases.js';
 import * as m020 from './020_role_markers.js';
 import * as m021 from './021_erasure.js';
+import * as m023 from './023_sign_ins.js';
 // @new-resource: migration imports (npm run new:resource adds its migration's import above this line)
 
 /** Migrations are listed statically: no file globbing at run time. */
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '019_edit_leases': m019,
   '020_role_markers': m020,
   '021_erasure': m021,
+  '023_sign_ins': m023,
   // @new-resource: migrations (npm run new:resource adds its migration above this line)
 };
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { resolveLocalUser, SignInRefusedError } from '../../auth/identity.js';
+import { identityIssuer } from '../../auth/identities.js';
 import { ClientRejectedError, CodeRejectedError, ProviderUnavailableError } from '../../auth/oidc-client.js';
 import { hashToken, issueToken, revokeToken } from '../../auth/tokens.js';
 import { KEEP_USED_CODES_MS } from '../../auth/sign-in-repository.js';
@@ -121,6 +122,8 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
         userId = await resolveLocalUser(app.signIns, signedIn.identity, {
           ...app.config,
           trustEmail: app.config.oidc.trustEmail,
+          issuer: identityIssuer(app.config.oidc),
+          refuseDemo: app.config.oidc.external,
         });
       } catch (error) {
         if (error instanceof SignInRefusedError) {
@@ -133,7 +136,15 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
       }
       const accessToken = await app.repos.audit.withRecord(
         { actorId: userId, action: 'sign_in', entityType: 'user', entityId: userId, changes: {} },
-        (trx) => issueToken(trx, userId, app.config.tokenTtlSeconds, new Date(app.now()), signedIn.idToken),
+        (trx) =>
+          issueToken(
+            trx,
+            userId,
+            app.config.tokenTtlSeconds,
+            new Date(app.now()),
+            signedIn.idToken,
+            request.headers['user-agent'] ?? null,
+          ),
       );
       await app.signIns.purgeUsedCodes(KEEP_USED_CODES_MS);
       return { access_token: accessToken };
