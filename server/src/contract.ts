@@ -18,6 +18,7 @@ export type {
   AuthCallbackResponse,
   AuthLoginResponse,
   AuthLogoutResponse,
+  SignInRefusalReason,
 } from './modules/auth/schemas.js';
 
 /** GET /api/user: the signed-in user with teams, expert work and the calendar feed. */

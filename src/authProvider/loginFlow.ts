@@ -1,16 +1,28 @@
 import { sessionApi } from '../dataProvider/session';
 import { safeReturnPath } from './returnPath';
 import { startSession } from './session';
-import type { ErrorBody } from '../../server/src/contract';
+import type { ErrorBody, SignInRefusalReason } from '../../server/src/contract';
 
 const FLOW_KEY = 'oauth_flow';
 
 /**
- * Why a sign-in failed, when the person can act on it (the callback screen adds a line for these):
- * no verified e-mail at the provider, not invited, access denied at the provider, session expired.
+ * Why the server refused a sign-in (`reason` of its answer): the callback screen adds a line for
+ * each, under the general text, so the person learns what happened and whether it is theirs to fix.
  */
-export const PERSONAL_REASONS = ['email_unverified', 'not_invited', 'access_denied', 'expired'] as const;
-export type PersonalReason = (typeof PERSONAL_REASONS)[number];
+export const REFUSAL_REASONS = [
+  'email_missing',
+  'email_unverified',
+  'email_taken',
+  'not_invited',
+  'demo_disabled',
+  'access_denied',
+  'expired',
+  'provider_error',
+  'code_refused',
+  'provider_unavailable',
+  'client_rejected',
+] as const satisfies readonly SignInRefusalReason[];
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 interface PendingFlow {
   state: string;
@@ -45,12 +57,12 @@ export function pendingReturnPath(): string | null {
 }
 
 export class LoginCallbackError extends Error {
-  /** Set when the reason is the person's to act on. */
-  readonly reason: PersonalReason | null;
+  /** The server's reason, when it gave one the screen knows. */
+  readonly reason: RefusalReason | null;
   constructor(message: string, reason: string | null = null) {
     super(message);
     this.name = 'LoginCallbackError';
-    this.reason = (PERSONAL_REASONS as readonly string[]).includes(reason ?? '') ? (reason as PersonalReason) : null;
+    this.reason = (REFUSAL_REASONS as readonly string[]).includes(reason ?? '') ? (reason as RefusalReason) : null;
   }
 }
 

@@ -8,21 +8,32 @@ import { recordPath, resourcePath } from './resourcePath';
  * getManyReference on the API's lists, delete as ra-data-simple-rest sent it, and the bulk calls,
  * one request per record. They load with the back-office (./backOffice.ts), not with the portal.
  */
+/** The most rows the API's lists answer on one page (`per_page` above it is refused). */
+const PAGE_LIMIT = 100;
+
 export const backOfficeRest = {
-  /** One request for every id: `filter[id][]=1&filter[id][]=2`, on one page as long as the list. */
+  /**
+   * `filter[id][]=1&filter[id][]=2` on one page as long as the list: one request for every
+   * PAGE_LIMIT ids (the API answers at most that many rows a page).
+   */
   getMany: async <R extends RaRecord>(
     resource: string,
     params: { ids: Identifier[]; meta?: Meta; signal?: AbortSignal },
   ) => {
-    if (!params.ids.length) return { data: [] as R[] };
-    const { data } = await getList<R>(resource, {
-      pagination: { page: 1, perPage: params.ids.length },
-      filter: { id: params.ids },
-      meta: params.meta,
-      signal: params.signal,
-    });
+    const chunks: Identifier[][] = [];
+    for (let i = 0; i < params.ids.length; i += PAGE_LIMIT) chunks.push(params.ids.slice(i, i + PAGE_LIMIT));
+    const pages = await Promise.all(
+      chunks.map((ids) =>
+        getList<R>(resource, {
+          pagination: { page: 1, perPage: ids.length },
+          filter: { id: ids },
+          meta: params.meta,
+          signal: params.signal,
+        }),
+      ),
+    );
     const wanted = new Set(params.ids.map(String));
-    return { data: data.filter((record) => wanted.has(String(record.id))) };
+    return { data: pages.flatMap(({ data }) => data).filter((record) => wanted.has(String(record.id))) };
   },
 
   getManyReference: (resource, params) =>

@@ -1,3 +1,5 @@
+import type { SignInRefusalReason } from '../../server/src/contract';
+
 /**
  * `app.a11y.*` of every screen: the skip link, the new-tab hint, the footer's links. The rest loads
  * with its screen (src/portal/accessibility/messages.ts, src/i18n/statement.ts).
@@ -57,14 +59,22 @@ export const signInMessages = {
       error_title: 'Errore',
       retry: 'Riprova',
       error_text: 'Si è verificato un errore durante il login. Riprova più tardi.',
-      /** One line more when the reason is the person's to act on. */
+      /** One line more with the server's reason (`reason` of its answer), for every refusal. */
       reasons: {
+        email_missing: 'Il provider di identità non ha fornito un indirizzo email.',
         email_unverified:
           'Il provider di identità non conferma che il tuo indirizzo email sia verificato: verificalo e riprova.',
+        email_taken: 'Questo indirizzo email è già collegato a un altro account del provider di identità.',
         not_invited: 'Il tuo account non è ancora abilitato a Percorso: chiedi al tuo referente di invitarti.',
+        demo_disabled: 'Gli account dimostrativi sono disattivati: accedi con il tuo account personale.',
         access_denied: "L'accesso è stato negato dal provider di identità.",
         expired: 'La richiesta di accesso è scaduta: riprova.',
-      },
+        provider_error: "Il provider di identità non ha completato l'accesso.",
+        code_refused: 'Il codice di accesso non è valido, è scaduto o è già stato utilizzato: riprova.',
+        provider_unavailable: 'Il provider di identità non risponde. Riprova più tardi.',
+        client_rejected:
+          "Il provider di identità non ha accettato Percorso: l'amministratore deve controllarne la configurazione.",
+      } satisfies Record<SignInRefusalReason, string>,
     },
     a11y: accessibilityMessages,
   },

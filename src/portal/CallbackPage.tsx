@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { matchPath, Navigate, useNavigate } from 'react-router';
 import { Link as RouterLink } from '../routing/Link';
 import { authProvider } from '../authProvider';
-import { LoginCallbackError, pendingReturnPath, type PersonalReason } from '../authProvider/loginFlow';
+import { LoginCallbackError, pendingReturnPath, type RefusalReason } from '../authProvider/loginFlow';
 import { getToken } from '../dataProvider/session';
 import { usePublicConfigOnce } from '../routing/usePublicConfigOnce';
 import { documentTitle } from '../components/documentTitle';
@@ -41,7 +41,7 @@ export function CallbackPage() {
   const query = new URLSearchParams(search);
   const hasCode = query.has('code') || query.has('error');
   const [failed, setFailed] = useState(false);
-  const [reason, setReason] = useState<PersonalReason | null>(null);
+  const [reason, setReason] = useState<RefusalReason | null>(null);
 
   useEffect(() => {
     if (!hasCode) return;

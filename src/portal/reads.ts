@@ -8,7 +8,7 @@
 import type { Identifier } from 'ra-core';
 import { toListQuery } from '../dataProvider/session';
 
-/** The API answers lists in one page up to this size (server MAX_PER_PAGE): the portal reads lists whole. */
+/** The API answers lists in one page up to this size (the server's WHOLE_LIST_PER_PAGE for the lists pages read whole): the portal reads lists whole. */
 export const WHOLE_LIST = 10000;
 const wholeList = { page: 1, perPage: WHOLE_LIST };
 

@@ -146,6 +146,30 @@ describe.each(databases)('accessibility reports API (%s)', (kind) => {
     expect((await send('GET', '/api/accessibility-reports/999999', staff.headers)).statusCode).toBe(404);
   });
 
+  it("records each state change in the audit trail, by whom, without the reporter's name or e-mail", async () => {
+    const reporter = await ctx.user({ name: 'Rita', surname: 'Riservata' });
+    const id = (
+      await send('POST', '/api/accessibility-reports', reporter.headers, { description: 'Contrasto basso' })
+    ).json().data.id;
+    const staff = await ctx.user({}, ['read_accessibility_reports', 'update_accessibility_reports']);
+    for (const state of ['in_progress', 'in_progress', 'resolved']) {
+      expect((await send('PUT', `/api/accessibility-reports/${id}`, staff.headers, { state })).statusCode).toBe(200);
+    }
+    const entries = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_type', '=', 'accessibility_report')
+      .where('entity_id', '=', id)
+      .orderBy('id')
+      .execute();
+    // The repeated state changes nothing, so it records nothing.
+    expect(entries.map((e) => [e.action, e.actor_id, JSON.parse(e.changes)])).toEqual([
+      ['update', staff.id, { state: ['new', 'in_progress'] }],
+      ['update', staff.id, { state: ['in_progress', 'resolved'] }],
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/Riservata|Contrasto/);
+  });
+
   it('gives the administrator role both permissions, in the seed and through the migration', async () => {
     expect(demoRoles().admin.permissions).toEqual(
       expect.arrayContaining(['read_accessibility_reports', 'update_accessibility_reports']),

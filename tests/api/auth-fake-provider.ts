@@ -50,6 +50,8 @@ export class FakeProvider {
   closeNextRequestTo = new Set<string>();
   /** Paths whose next N requests find their connection closed (the socket destroyed unanswered). */
   closeRequestsTo = new Map<string, number>();
+  /** How many times each path was asked for (discovery: `/.well-known/openid-configuration`). */
+  requestCounts = new Map<string, number>();
   private server: Server | null = null;
   private port = 0;
 
@@ -130,6 +132,7 @@ export class FakeProvider {
     res: ServerResponse,
   ) {
     const url = new URL(req.url!, this.issuer);
+    this.requestCounts.set(url.pathname, (this.requestCounts.get(url.pathname) ?? 0) + 1);
     const closes = this.closeRequestsTo.get(url.pathname) ?? 0;
     if (closes > 0) {
       if (closes === 1) this.closeRequestsTo.delete(url.pathname);

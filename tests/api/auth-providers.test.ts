@@ -9,6 +9,7 @@ import { loadConfig } from '../../server/src/config.js';
 import { createDb, migrateToLatest } from '../../server/src/db/index.js';
 import { seedIfEmpty } from '../../server/src/seed/index.js';
 import { logSignInSettings } from '../../server/src/auth/startup-notes.js';
+import { REDISCOVER_AFTER_MS } from '../../server/src/auth/oidc-client.js';
 import { browse, FakeProvider, type FakeProviderOptions } from './auth-fake-provider.js';
 import { databases, useTestApp, type TestContext } from './helpers.js';
 
@@ -125,6 +126,8 @@ describe.each(databases)('client authentication (%s)', (kind) => {
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toMatch(/non ha accettato Percorso/);
       expect(res.json().message).not.toMatch(/codice/);
+      // The reason the callback screen puts in words.
+      expect(res.json().reason).toBe('client_rejected');
     });
   });
 
@@ -174,17 +177,48 @@ describe.each(databases)('client authentication (%s)', (kind) => {
 describe.each(databases)('signing keys (%s)', (kind) => {
   const fake = useFakeProvider({ alg: 'RS256' });
   const ctx = percorsoFor(kind, fake);
+  const DISCOVERY = '/.well-known/openid-configuration';
+  const discoveries = () => fake.requestCounts.get(DISCOVERY) ?? 0;
+  /** Moves Percorso's clock past the discovery's lifetime: the next sign-in start asks again. */
+  let offset = 0;
+  const discoveryExpires = () => {
+    offset += REDISCOVER_AFTER_MS + 1000;
+    ctx.app.now = () => Date.now() + offset;
+  };
+
+  it('asks for the discovery once for many sign-in starts, and again once it is a minute old', async () => {
+    discoveryExpires();
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login' })).statusCode).toBe(200);
+    const before = discoveries();
+    for (let i = 0; i < 5; i++) {
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login' })).statusCode).toBe(200);
+    }
+    fake.account({ sub: 's-0', email: 'cached@example.test', email_verified: true });
+    expect((await signIn(ctx)).res.statusCode).toBe(200);
+    expect(discoveries()).toBe(before);
+    discoveryExpires();
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login' })).statusCode).toBe(200);
+    expect(discoveries()).toBe(before + 1);
+  });
 
   it('follows a key change from RS256 to ES256 and to EdDSA without a restart of Percorso', async () => {
     fake.account({ sub: 's-1', email: 'keys@example.test', email_verified: true });
     expect((await signIn(ctx)).res.statusCode).toBe(200);
 
+    // Seen at the first sign-in once the discovery is a minute old.
     await fake.start({ alg: 'ES256' });
+    discoveryExpires();
     fake.account({ sub: 's-1', email: 'keys@example.test', email_verified: true });
     const afterRotation = await signIn(ctx);
     expect(afterRotation.res.statusCode, afterRotation.res.body).toBe(200);
 
+    // Within the minute, the ID token that fails verification makes the next sign-in discover again.
     await fake.start({ alg: 'EdDSA' });
+    fake.account({ sub: 's-1', email: 'keys@example.test', email_verified: true });
+    const refused = await signIn(ctx);
+    expect(refused.res.statusCode).toBe(422);
+    expect(refused.res.json().reason).toBe('code_refused');
     fake.account({ sub: 's-1', email: 'keys@example.test', email_verified: true });
     expect((await signIn(ctx)).res.statusCode).toBe(200);
   });
@@ -194,6 +228,7 @@ describe.each(databases)('signing keys (%s)', (kind) => {
     expect((await signIn(ctx)).res.statusCode).toBe(200);
 
     await fake.start({ alg: 'ES256' });
+    discoveryExpires();
     fake.closeNextRequestTo.add('/.well-known/openid-configuration');
     fake.account({ sub: 's-2', email: 'stale@example.test', email_verified: true });
     const afterRotation = await signIn(ctx);
@@ -206,6 +241,7 @@ describe.each(databases)('signing keys (%s)', (kind) => {
     expect((await signIn(ctx)).res.statusCode).toBe(200);
 
     await fake.start({ alg: 'ES256' });
+    discoveryExpires();
     fake.closeRequestsTo.set('/.well-known/openid-configuration', 2);
     fake.account({ sub: 's-3', email: 'stale3@example.test', email_verified: true });
     const afterRotation = await signIn(ctx);
@@ -244,7 +280,34 @@ describe.each(databases)('who may enter (%s)', (kind) => {
       });
       const res = (await signIn(ctx)).res;
       expect(res.statusCode).toBe(200);
-      expect(await userOf(ctx, res.json().access_token)).toMatchObject({ name: 'Anna Maria', surname: 'Nuova' });
+      const user = await userOf(ctx, res.json().access_token);
+      expect(user).toMatchObject({ name: 'Anna Maria', surname: 'Nuova' });
+      // The sign-up is in the audit trail, made by the newcomer themselves; the subject never is.
+      const entries = await ctx.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('entity_type', '=', 'user')
+        .where('entity_id', '=', user.id)
+        .where('action', '=', 'create')
+        .execute();
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ action: 'create', actor_id: user.id });
+      expect(JSON.parse(entries[0].changes)).toMatchObject({
+        name: [null, 'Anna Maria'],
+        surname: [null, 'Nuova'],
+        email: [null, 'nuova@example.test'],
+      });
+      expect(entries[0].changes).not.toContain('u-2');
+    });
+
+    it('refuses an identity without an e-mail with its reason', async () => {
+      fake.account({ sub: 'u-no-mail', given_name: 'Senza' });
+      const res = (await signIn(ctx)).res;
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        reason: 'email_missing',
+        message: 'Il provider di identità non ha fornito un indirizzo email.',
+      });
     });
 
     it('keeps a lone `name` whole as the shown name, with no guessed split', async () => {
@@ -381,6 +444,22 @@ describe.each(databases)('failures a person and an operator can act on (%s)', (k
     const log = lines.join('\n');
     expect(log).toContain('/auth/callback?state=abc');
     expect(log).not.toMatch(/code=|SECRET-CODE-123|eyJ\.secret|AT-999/);
+  });
+
+  it('never writes a calendar feed token into the request log, however the path is spelled', async () => {
+    const token = 'FeedTokenAbcdefghijklmnopqrstuvwxyz01234567';
+    for (const url of [
+      `/api/calendar/${token}.ics`,
+      `/api/calendar/${token}.ics?x=1`,
+      `/api/calendar/${token}`,
+      `/API/Calendar/${token}.ics`,
+    ]) {
+      await ctx.app.inject({ method: 'GET', url });
+    }
+    const log = lines.join('\n');
+    expect(log).toContain('/api/calendar/[redacted]');
+    expect(log).toContain('/api/calendar/[redacted]?x=1');
+    expect(log).not.toContain(token);
   });
 
   it('offers no account link it does not know, and the privacy page from discovery', async () => {

@@ -6,6 +6,8 @@ import { databases, useTestApp } from './helpers.js';
 import { addMember, makeExpert, makeSession, makeTeam } from './backoffice-fixtures.js';
 import fc from 'fast-check';
 import { hashToken } from '../../server/src/auth/tokens.js';
+import { feedKey } from '../../server/src/calendar/calendar-feed.js';
+import { signedMediaUrl } from '../../server/src/infra/media-urls.js';
 import { mayReadSession } from '../../server/src/modules/sessions/access.js';
 import { createCalendarRepository } from '../../server/src/modules/calendar/repository.js';
 
@@ -100,7 +102,7 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
     await feedUrlOf((await ctx.user()).headers);
     expect(readFileSync(join(ctx.config.storageDir, 'calendar-feed.key'), 'utf8').length).toBeGreaterThan(40);
     writeFileSync(join(ctx.config.storageDir, '.hidden'), 'private');
-    writeFileSync(join(ctx.config.storageDir, 'pubblico.txt'), 'public');
+    writeFileSync(join(ctx.config.storageDir, 'pubblico.mp4'), 'public');
     for (const url of [
       '/storage/calendar-feed.key',
       '/storage/./calendar-feed.key',
@@ -116,8 +118,9 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
       expect(res.body, url).not.toContain(readFileSync(join(ctx.config.storageDir, 'calendar-feed.key'), 'utf8'));
       expect(res.body, url).not.toContain('private');
     }
-    // What an operator puts there is still served.
-    expect((await ctx.app.inject({ method: 'GET', url: '/storage/pubblico.txt' })).body).toBe('public');
+    // A video an operator puts there is still served (at the signed address a lesson gives).
+    const url = signedMediaUrl(feedKey(ctx.config), '/storage/pubblico.mp4', Date.now());
+    expect((await ctx.app.inject({ method: 'GET', url })).body).toBe('public');
   });
 
   it('gives every user a stable secret feed URL under PUBLIC_URL, stored only hashed', async () => {
@@ -344,6 +347,31 @@ describe.each(databases)('calendar feeds (%s)', (kind) => {
     const [event] = parseFeed(res.body);
     expect(event.summary).toBe(name);
     expect(event.description).toContain(`Prima riga\nseconda riga\nterza campanello ${long.trimEnd()}`);
+  });
+
+  it("escapes the session's name in the single-session file's X-WR-CALNAME, as RFC 5545 asks of text", async () => {
+    const member = await ctx.user();
+    const team = await makeTeam(ctx.db);
+    await addMember(ctx.db, team, member.id);
+    // Written straight to the table, as an older row may be: a comma, a semicolon, a backslash,
+    // a line break and what would be a line of its own if it were not escaped.
+    const name = 'Pitch, prove; finali \\ bis\r\nEND:VCALENDAR\r\nBEGIN:VEVENT';
+    const id = await makeSession(ctx.db, { name, start_time: inDays(2), teams: [team] });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/sessions/${id}/calendar.ics`,
+      headers: member.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.split('\r\n');
+    expect(lines.filter((line) => line === 'END:VCALENDAR')).toHaveLength(1);
+    expect(lines.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(1);
+    expect(res.body).toContain('X-WR-CALNAME:Pitch\\, prove\\; finali \\\\ bis\\nEND:VCALENDAR\\nBEGIN:VEVENT');
+    const calendar = new ICAL.Component(ICAL.parse(res.body));
+    expect(calendar.getFirstProperty('x-wr-calname')?.getFirstValue()).toBe(
+      'Pitch, prove; finali \\ bis\nEND:VCALENDAR\nBEGIN:VEVENT',
+    );
+    expect(calendar.getAllSubcomponents('vevent')).toHaveLength(1);
   });
 
   it("selects exactly the sessions the session page's rule lets the person read (without back-office permissions)", async () => {

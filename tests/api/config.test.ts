@@ -5,6 +5,8 @@ import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
 import { loadConfig } from '../../server/src/config.js';
+import { feedKey } from '../../server/src/calendar/calendar-feed.js';
+import { signedMediaUrl } from '../../server/src/infra/media-urls.js';
 
 /** A fake Vite build: index.html, one hashed asset and its brotli twin. */
 function fakeDist(): string {
@@ -128,10 +130,12 @@ describe.each(databases)('public configuration, security headers and static file
     expect(api.json().message).toMatch(/non trovato/);
   });
 
-  it('serves the files of STORAGE_DIR and the shipped demo videos under /storage, read-only', async () => {
+  it('serves the media files of STORAGE_DIR and the shipped demo videos under /storage, signed, read-only', async () => {
+    const signed = (path: string) => signedMediaUrl(feedKey(ctx.config), path, Date.now());
     mkdirSync(join(storageDir, 'lezioni'), { recursive: true });
     writeFileSync(join(storageDir, 'lezioni', 'intro.webm'), Buffer.from('\x1aE\xdf\xa3 not a real video'));
-    const file = await ctx.app.inject({ method: 'GET', url: '/storage/lezioni/intro.webm' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/storage/lezioni/intro.webm' })).statusCode).toBe(403);
+    const file = await ctx.app.inject({ method: 'GET', url: signed('/storage/lezioni/intro.webm') });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('video/webm');
     // The uploaded images' folders are served from the database only: a file dropped there is not.
@@ -144,7 +148,7 @@ describe.each(databases)('public configuration, security headers and static file
 
     const video = await ctx.app.inject({
       method: 'GET',
-      url: '/storage/videos/benvenuti.mp4',
+      url: signed('/storage/videos/benvenuti.mp4'),
       headers: { range: 'bytes=0-99' },
     });
     expect(video.statusCode).toBe(206);
@@ -152,9 +156,9 @@ describe.each(databases)('public configuration, security headers and static file
     expect(video.rawPayload.length).toBe(100);
 
     expect((await ctx.app.inject({ method: 'GET', url: '/storage/../../etc/passwd' })).statusCode).not.toBe(200);
-    expect((await ctx.app.inject({ method: 'PUT', url: '/storage/lezioni/intro.webm', payload: 'x' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: signed('/storage/lezioni/intro.webm'), payload: 'x' })).statusCode,
+    ).toBe(404);
   });
 
   it("serves the provider's Italian account and privacy pages", async () => {

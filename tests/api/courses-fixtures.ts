@@ -68,7 +68,7 @@ export async function insertModule(db: Db, courseId: number, values: { name?: st
 export async function insertLesson(
   db: Db,
   moduleId: number,
-  values: { name?: string; position?: number; video_length?: number | null } = {},
+  values: { name?: string; position?: number; video_length?: number | null; video_url?: string } = {},
 ) {
   const row = await db
     .insertInto('lessons')
@@ -76,7 +76,7 @@ export async function insertLesson(
       module_id: moduleId,
       name: values.name ?? 'Lezione',
       position: values.position ?? (await nextPosition(db, 'lessons', 'module_id', moduleId)),
-      video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      video_url: values.video_url ?? 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       description: null,
       video_length: values.video_length === undefined ? 60 : values.video_length,
       created_at: new Date().toISOString(),

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from './helpers.js';
@@ -6,6 +7,46 @@ import { targetSize } from '../../server/src/infra/images.js';
 
 const TOO_LARGE = 'Il file è troppo grande. La dimensione massima consentita è di 5MB.';
 const NOT_IMAGE = "Il file deve essere un'immagine (JPEG, PNG, WebP o GIF).";
+const TOO_MANY_PIXELS =
+  "L'immagine ha troppi pixel: al massimo 25 megapixel (per esempio 5000 × 5000). Riducila e riprova.";
+
+/** A PNG chunk: length, type, data, CRC-32 of type and data. */
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * A valid black PNG of width × height, one bit a pixel: its pixels compress to almost nothing, so a
+ * file of a few kilobytes declares tens of megapixels (what a decompression bomb looks like).
+ * `rows` writes only that many rows of pixel data (the rest missing, as in a crafted file).
+ */
+function blackPng(width: number, height: number, rows = height): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
+  const raw = Buffer.alloc(rows * (1 + Math.ceil(width / 8)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 describe('targetSize', () => {
   it('centre-crops to the aspect and caps the width at 1600 px', () => {
@@ -60,6 +101,19 @@ describe.each(databases)('image uploads (%s)', (kind) => {
     const res = await upload(svg, { filename: 'cover.svg', type: 'image/svg+xml' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.cover).toEqual([NOT_IMAGE]);
+  });
+
+  it('refuses an image over 25 megapixels from its header, before decoding it, in a few kilobytes', async () => {
+    const bomb = blackPng(10_000, 10_000, 1);
+    expect(bomb.length).toBeLessThan(10_000);
+    const res = await upload(bomb);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.cover).toEqual([TOO_MANY_PIXELS]);
+    // A real image just over the limit is refused as well, one just at it is taken.
+    const over = await upload(blackPng(5001, 5000));
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors.cover).toEqual([TOO_MANY_PIXELS]);
+    expect((await upload(blackPng(5000, 5000))).statusCode).toBe(200);
   });
 
   it('refuses a truncated image whose header looks right', async () => {

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
@@ -71,6 +71,7 @@ describe.each(databases)('lessons API (%s)', (kind) => {
         position: 1,
         name: 'Il tuo business',
         video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        playback_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
         description: null,
         completed: false,
         progress: 0,
@@ -119,6 +120,100 @@ describe.each(databases)('lessons API (%s)', (kind) => {
         (await ctx.app.inject({ method: 'GET', url: `${draft.base}/${draftLesson}`, headers: reader.headers }))
           .statusCode,
       ).toBe(200);
+    });
+  });
+
+  describe('site videos under /storage/', () => {
+    const MEDIA_REFUSED = 'Il link al video non è valido o è scaduto: riapri la lezione.';
+    const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-99' } });
+
+    async function storedLesson() {
+      const { base, moduleId } = await tree();
+      const id = await insertLesson(ctx.db, moduleId, { video_url: '/storage/videos/benvenuti.mp4', video_length: 16 });
+      return { url: `${base}/${id}`, base };
+    }
+
+    it('serves a lesson video only at the signed address the lesson answer gives whoever may watch it', async () => {
+      const { url, base } = await storedLesson();
+      const me = await learner();
+      const lesson = (await ctx.app.inject({ method: 'GET', url, headers: me.headers })).json().data;
+      expect(lesson.video_url).toBe('/storage/videos/benvenuti.mp4');
+      expect(lesson.playback_url).toMatch(/^\/storage\/videos\/benvenuti\.mp4\?expires=\d+&signature=[\w-]{43}$/);
+      const listed = (await ctx.app.inject({ method: 'GET', url: base, headers: me.headers })).json().data;
+      expect(listed[0].playback_url).toBe(lesson.playback_url);
+
+      const video = await get(lesson.playback_url);
+      expect(video.statusCode).toBe(206);
+      expect(video.headers['content-type']).toBe('video/mp4');
+      expect(video.headers['cache-control']).toBe('private, max-age=3600');
+      expect(video.rawPayload.length).toBe(100);
+
+      // Without the signature, with another one, or for another file: refused, in Italian.
+      const signed = new URL(lesson.playback_url, 'http://x');
+      const signature = signed.searchParams.get('signature')!;
+      const expires = signed.searchParams.get('expires')!;
+      for (const other of [
+        '/storage/videos/benvenuti.mp4',
+        `/storage/videos/benvenuti.mp4?expires=${expires}`,
+        `/storage/videos/benvenuti.mp4?expires=${Number(expires) + 3600}&signature=${signature}`,
+        `/storage/videos/benvenuti.mp4?expires=${expires}&signature=${signature.slice(1)}A`,
+        `/storage/videos/pitch-investitori.mp4?expires=${expires}&signature=${signature}`,
+      ]) {
+        const res = await get(other);
+        expect(res.statusCode, other).toBe(403);
+        expect(res.json().message, other).toBe(MEDIA_REFUSED);
+      }
+      // Whoever may not read the course gets no lesson, so no address.
+      expect((await ctx.app.inject({ method: 'GET', url, headers: (await ctx.user()).headers })).statusCode).toBe(403);
+    });
+
+    it('lets a signed address lapse after a few hours; the lesson then gives a new one', async () => {
+      const { url } = await storedLesson();
+      const me = await learner();
+      const answer = await ctx.app.inject({ method: 'GET', url, headers: me.headers });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const first = answer.json().data.playback_url;
+      // The same address for a while (the player keeps one source), valid for at least three hours.
+      expect((await ctx.app.inject({ method: 'GET', url, headers: me.headers })).json().data.playback_url).toBe(first);
+      const start = Date.now();
+      ctx.app.now = () => start + 3 * 3600_000 - 60_000;
+      expect((await get(first)).statusCode).toBe(206);
+      ctx.app.now = () => start + 4 * 3600_000 + 1000;
+      try {
+        expect((await get(first)).statusCode).toBe(403);
+        // (A new sign-in: test tokens last an hour of the app's clock.)
+        const later = await learner();
+        const renewed = (await ctx.app.inject({ method: 'GET', url, headers: later.headers })).json().data.playback_url;
+        expect(renewed).not.toBe(first);
+        expect((await get(renewed)).statusCode).toBe(206);
+      } finally {
+        ctx.app.now = () => Date.now();
+      }
+    });
+
+    it('serves only audio and video files: the README and the script beside the demo videos are not', async () => {
+      for (const path of [
+        '/storage/videos/README.md',
+        '/storage/videos/generate.sh',
+        '/storage/videos/README.md?expires=9999999999&signature=x',
+      ]) {
+        expect((await get(path)).statusCode, path).toBe(404);
+      }
+      mkdirSync(join(ctx.config.storageDir, 'lezioni'), { recursive: true });
+      writeFileSync(join(ctx.config.storageDir, 'lezioni', 'note.txt'), 'appunti');
+      expect((await get('/storage/lezioni/note.txt')).statusCode).toBe(404);
+      // Nor can a lesson point at one.
+      const { base } = await tree();
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: base,
+        headers: (await admin()).headers,
+        payload: { ...valid, video_url: '/storage/videos/README.md' },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.video_url).toEqual([
+        'Il file del video non esiste o non è leggibile: impossibile ricavarne la durata.',
+      ]);
     });
   });
 
@@ -278,10 +373,11 @@ describe.each(databases)('lessons API (%s)', (kind) => {
       });
       expect(own.statusCode).toBe(201);
       expect(own.json().data.video_length).toBeCloseTo(16.05, 1);
-      expect(
-        (await ctx.app.inject({ method: 'GET', url: '/storage/lezioni/intro.mp4', headers: { range: 'bytes=0-9' } }))
-          .statusCode,
-      ).toBe(206);
+      const playback = own.json().data.playback_url as string;
+      expect(playback).toMatch(/^\/storage\/lezioni\/intro\.mp4\?expires=\d+&signature=[\w-]+$/);
+      expect((await ctx.app.inject({ method: 'GET', url: playback, headers: { range: 'bytes=0-9' } })).statusCode).toBe(
+        206,
+      );
       const images = await ctx.app.inject({
         method: 'POST',
         url: base,

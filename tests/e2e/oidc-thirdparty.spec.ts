@@ -204,7 +204,7 @@ test("a provider's error leads to the error screen, and the log has the provider
   await callback;
   const error = new URL(page.url()).searchParams.get('error');
   expect(error).toBeTruthy();
-  await expectRefusal(page, error === 'access_denied' ? /negato/ : null);
+  await expectRefusal(page, error === 'access_denied' ? /negato/ : /non ha completato l'accesso/);
   await expect(page.getByText('Invalid request.')).toHaveCount(0);
   expect(percorsoLog()).toContain(`"provider_error":"${error}"`);
   // The request log never carries the callback's code or a token.

@@ -136,6 +136,17 @@ describe('getOne, getMany, create, update, delete', () => {
     ]);
   });
 
+  it('getMany asks 100 ids a request at most, the most rows the API answers on a page', async () => {
+    const ids = Array.from({ length: 230 }, (_, i) => i + 1);
+    const { calls } = mockFetch({ body: { data: ids.map((id) => ({ id })) } });
+    const result = await dataProvider.getMany('users', { ids });
+    expect(new Set(result.data.map((record) => record.id))).toEqual(new Set(ids));
+    const perPages = calls.map((c) => new URL(c.url, 'http://x').searchParams.get('per_page'));
+    expect(perPages).toEqual(['100', '100', '30']);
+    const asked = calls.map((c) => new URL(c.url, 'http://x').searchParams.getAll('filter[id][]').map(Number));
+    expect(asked.flat()).toEqual(ids);
+  });
+
   it('getMany keeps only the asked records, nests under meta, and asks nothing for no ids', async () => {
     const { calls } = mockFetch({ body: { data: [{ id: 7 }, { id: 8 }] } });
     const result = await dataProvider.getMany('modules', { ids: ['8'], meta: { courseId: 2 } });

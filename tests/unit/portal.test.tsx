@@ -199,6 +199,32 @@ describe('CallbackPage', () => {
     expect(screen.getByRole('link', { name: 'Riprova' })).toHaveAttribute('href', '/');
   });
 
+  it.each([
+    ['email_missing', 422, 'Il provider di identità non ha fornito un indirizzo email.'],
+    ['demo_disabled', 422, 'Gli account dimostrativi sono disattivati: accedi con il tuo account personale.'],
+    ['email_taken', 422, 'Questo indirizzo email è già collegato a un altro account del provider di identità.'],
+    ['code_refused', 422, 'Il codice di accesso non è valido, è scaduto o è già stato utilizzato: riprova.'],
+    ['provider_error', 422, "Il provider di identità non ha completato l'accesso."],
+    ['provider_unavailable', 503, 'Il provider di identità non risponde. Riprova più tardi.'],
+    [
+      'client_rejected',
+      503,
+      "Il provider di identità non ha accettato Percorso: l'amministratore deve controllarne la configurazione.",
+    ],
+  ])('shows the reason of a %s refusal on the screen, as the one alert', async (reason, status, text) => {
+    sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S' }));
+    const route = `/auth/callback?code=R-${reason}&state=S`;
+    window.history.replaceState(null, '', route);
+    mockApi({
+      '/api/config': testConfig,
+      '/api/auth/callback': { status, body: { message: 'x', reason } },
+    });
+    renderWithApp(<CallbackPage />, { route, path: '/auth/callback', extraRoutes: callbackRoutes });
+    expect(await screen.findByRole('heading', { name: 'Errore' })).toBeInTheDocument();
+    expect(screen.getByTestId('callback-reason')).toHaveTextContent(text);
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+  });
+
   it('a provider\'s error leads to the error screen with its reason, not "Invalid request."', async () => {
     sessionStorage.setItem('oauth_flow', JSON.stringify({ state: 'S' }));
     const route = '/auth/callback?error=access_denied&error_description=The+user+said+no&state=S';

@@ -57,10 +57,13 @@ export interface SignedIn {
 }
 
 /**
- * Every sign-in start asks for the discovery document again (concurrent starts share one request):
- * a provider that changed its keys or algorithms is followed at once, without a restart.
+ * A sign-in start asks for the discovery document again once the last one is this old (concurrent
+ * starts share one request), so a burst of sign-ins costs the provider one request, not one each,
+ * and a provider that changed its endpoints or algorithms is followed within a minute, without a
+ * restart. A rotated signing key is followed at once: an ID token that fails verification makes
+ * the next sign-in discover again (`forgetDiscovery`).
  */
-const REDISCOVER_AFTER_MS = 0;
+export const REDISCOVER_AFTER_MS = 60_000;
 /** When the provider cannot be reached, sign-ins go on with the last discovery this long. */
 const STALE_DISCOVERY_LIMIT_MS = 24 * 3600 * 1000;
 
@@ -212,8 +215,8 @@ interface Discovered {
 }
 
 /**
- * The OpenID Connect relying party, on openid-client: discovery (refreshed at each sign-in start,
- * at most every few seconds; a provider that changed its keys or algorithms is seen at once),
+ * The OpenID Connect relying party, on openid-client: discovery (refreshed by a sign-in start once
+ * a minute old, and at once after an ID token failed verification),
  * the authorization URL with PKCE S256, state and nonce, the code exchange with client
  * authentication and ID-token validation (signature with any algorithm the provider advertises,
  * keys cached and re-fetched on an unknown `kid`), userinfo and the logout URL. Plain-http

@@ -149,14 +149,24 @@ export function createSignInRepository(db: Db, now: Clock) {
       return Number(result.numUpdatedRows ?? 0) > 0;
     },
 
+    /** A user signing up (their first sign-in under SIGN_UP=open, or an ADMIN_EMAILS address): audited as made by themselves. */
     async createUser(values: NewSignInUser): Promise<number> {
       const stamp = isoNow(now);
-      const created = await db
-        .insertInto('users')
-        .values({ ...values, created_at: stamp, updated_at: stamp })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return created.id;
+      return db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('users')
+          .values({ ...values, created_at: stamp, updated_at: stamp })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await audit(trx, now, {
+          actorId: created.id,
+          action: 'create',
+          entityType: 'user',
+          entityId: created.id,
+          changes: changesBetween(null, values),
+        });
+        return created.id;
+      });
     },
 
     /**

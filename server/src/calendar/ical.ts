@@ -43,6 +43,15 @@ const MAX_CACHED_EVENTS = 20_000;
  */
 ICAL.foldLength = 74;
 
+/*
+ * X-WR-CALNAME is not in ical.js's design set, so it would write the value as it is: a session
+ * name with a comma, a semicolon, a backslash or a line break would end the property early and
+ * could add lines of its own. As TEXT it is escaped like SUMMARY (and written without VALUE=TEXT).
+ */
+(ICAL.design.icalendar.property as Record<string, { defaultType: string }>)['x-wr-calname'] = {
+  defaultType: 'text',
+};
+
 /**
  * Text as RFC 5545 allows it: line breaks as \n (ical.js escapes them), no other control character.
  * The API refuses these in new text; rows written before that rule may still hold them.
@@ -104,7 +113,7 @@ export function buildCalendar(sessions: SessionEvent[], options: CalendarOptions
   calendar.addPropertyWithValue('version', '2.0');
   calendar.addPropertyWithValue('prodid', '-//Percorso//Calendario sessioni//IT');
   calendar.addPropertyWithValue('calscale', 'GREGORIAN');
-  calendar.addPropertyWithValue('x-wr-calname', options.name);
+  calendar.addPropertyWithValue('x-wr-calname', calendarText(options.name));
   const [head, tail] = calendar.toString().split(/\r\n(?=END:VCALENDAR$)/);
   return [head, ...sessions.map((session) => eventText(session, options)), tail, ''].join('\r\n');
 }

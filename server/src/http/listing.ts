@@ -1,6 +1,7 @@
 import type { ListMeta } from './schemas.js';
 import { foldedContains } from '../db/search.js';
 import { validationFailed } from './errors.js';
+import { fieldLabel } from './field-labels.js';
 
 export interface ListParams {
   page?: number | string;
@@ -10,14 +11,29 @@ export interface ListParams {
 }
 
 export const DEFAULT_PER_PAGE = 15;
-export const MAX_PER_PAGE = 10000;
+/** The most rows a list answers on one page: a larger `per_page` is refused (422), not cut. */
+export const MAX_PER_PAGE = 100;
+/**
+ * The lists the product's own pages read whole (a team's sessions, the courses, a course's modules,
+ * a module's lessons, the roles) allow this many: their lengths are bounded by what staff create.
+ */
+export const WHOLE_LIST_PER_PAGE = 10000;
 /** Far past any real list; keeps the offset (page × per page) an exact integer for both databases. */
 export const MAX_PAGE = 1_000_000;
 
-export function pageParams(query: ListParams): { page: number; perPage: number } {
+/** "Il campo elementi per pagina non può superare 100." */
+export const perPageTooLargeMessage = (max: number) => `Il campo ${fieldLabel('per_page')} non può superare ${max}.`;
+
+/**
+ * `page` and `per_page` as numbers: junk or missing values give the first page and the default
+ * size; a `per_page` above `maxPerPage` is a 422 (the caller learns the limit instead of getting
+ * fewer rows than asked without a word).
+ */
+export function pageParams(query: ListParams, maxPerPage = MAX_PER_PAGE): { page: number; perPage: number } {
   const page = Math.min(MAX_PAGE, Math.max(1, Math.floor(Number(query.page) || 1)));
-  const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(Number(query.per_page) || DEFAULT_PER_PAGE)));
-  return { page, perPage };
+  const asked = Math.max(1, Math.floor(Number(query.per_page) || DEFAULT_PER_PAGE));
+  if (asked > maxPerPage) throw validationFailed({ per_page: [perPageTooLargeMessage(maxPerPage)] });
+  return { page, perPage: asked };
 }
 
 /**

@@ -19,6 +19,20 @@ messages (components \`ValidationError\`, \`ValidationFailed\`). A missing recor
 permission or relation 403, too many requests 429 with \`Retry-After\`, a database out of reach 503
 with \`Retry-After\`.
 
+**Lists** answer at most 100 rows a page: a \`per_page\` above that is refused with 422 ("Il campo
+elementi per pagina non può superare 100.") rather than cut short, so an API client learns the limit
+and pages. The lists the portal and the back-office read whole allow up to 10000: a team's sessions
+(\`GET /api/teams/{id}/sessions\` and \`/sessions/upcoming\`), the courses, a course's modules, a
+module's lessons and the roles (\`WHOLE_LIST_PER_PAGE\` in server/src/http/listing.ts).
+
+**Lesson videos** under \`/storage/\` (the demo videos and the media files of STORAGE_DIR, read-only)
+are served only at the signed address a lesson's answer gives in \`playback_url\` to whoever may read
+the lesson: valid for 3 to 4 hours, an HMAC of the path and the expiry with the calendar feed key;
+without it, or once expired, 403 ("Il link al video non è valido o è scaduto: riapri la lezione.").
+Only audio and video files are served there; anything else, the calendar feed key file and dot files
+among them, is a 404. The uploaded images under \`/storage/teams/\`, \`/storage/courses/\` and
+\`/storage/modules/\` are public.
+
 **Ids in a path** have one spelling, digits without a leading zero: another spelling of a number
 (\`/api/teams/01\`, \`1e1\`, \`1.0\`) answers 404 after the sign-in and permission checks; what is no
 number at all (\`abc\`, \`0\`, \`-1\`) is the schema's 422.

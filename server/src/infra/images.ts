@@ -9,14 +9,21 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_WIDTH = 1600;
 /** Course and module covers are 16:9, as the portal's cards show them. */
 export const COVER_ASPECT = 16 / 9;
-/** Larger inputs are refused before decoding (decompression bombs). */
-const MAX_INPUT_PIXELS = 100_000_000;
+/**
+ * Larger images are refused from the size their header declares, before any pixel is decoded: a
+ * few kilobytes of PNG or WebP can declare a hundred megapixels, which take hundreds of megabytes
+ * of memory and seconds of a core to decode (a decompression bomb). 25 megapixels is more than
+ * any phone camera's photo a cover or a logo comes from.
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
 export const ACCEPTED_MIME = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 
 export const TOO_LARGE_MESSAGE = 'Il file è troppo grande. La dimensione massima consentita è di 5MB.';
 export const NOT_AN_IMAGE_MESSAGE = "Il file deve essere un'immagine (JPEG, PNG, WebP o GIF).";
 export const MISSING_FILE_MESSAGE = "Seleziona un'immagine da caricare.";
 export const BROKEN_UPLOAD_MESSAGE = 'Il file non è arrivato per intero: riprova a caricarlo.';
+export const TOO_MANY_PIXELS_MESSAGE =
+  "L'immagine ha troppi pixel: al massimo 25 megapixel (per esempio 5000 × 5000). Riducila e riprova.";
 
 export interface UploadOptions {
   /** The multipart field the file must come in; errors are reported under it. */
@@ -74,11 +81,19 @@ export function targetSize(width: number, height: number, aspect?: number): { wi
   return { width: Math.max(1, w), height: Math.max(1, h) };
 }
 
-/** Decodes, turns upright by EXIF, crops, resizes and re-encodes as WebP without metadata. */
+/** Thrown when the header declares more than MAX_INPUT_PIXELS. */
+class TooManyPixels extends Error {}
+
+/**
+ * Decodes, turns upright by EXIF, crops, resizes and re-encodes as WebP without metadata. The size
+ * comes first from the header alone (`metadata()` decodes no pixel): over MAX_INPUT_PIXELS the
+ * image is refused there, and sharp's own limit stops a decoder that finds more than declared.
+ */
 async function reencode(buffer: Buffer, aspect?: number): Promise<Buffer> {
-  const meta = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  const meta = await sharp(buffer, { limitInputPixels: false }).metadata();
   const upright = meta.autoOrient ?? { width: meta.width, height: meta.height };
   if (!upright.width || !upright.height) throw new Error('image without dimensions');
+  if (upright.width * upright.height > MAX_INPUT_PIXELS) throw new TooManyPixels();
   const size = targetSize(upright.width, upright.height, aspect);
   return sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
@@ -95,7 +110,8 @@ export function imageEtag(data: Buffer): string {
 /**
  * Reads the image uploaded in `opts.field` and answers it re-encoded, under a new random public
  * path `/storage/<folder>/<name>.webp`, for a repository to store with the record pointing at it.
- * Images only, recognised by content (JPEG, PNG, WebP, GIF, AVIF; SVG refused), at most 5 MB;
+ * Images only, recognised by content (JPEG, PNG, WebP, GIF, AVIF; SVG refused), at most 5 MB and
+ * 25 megapixels;
  * every failure is a 422 with an Italian message under `opts.field`.
  */
 export async function receiveUploadedImage(request: FastifyRequest, opts: UploadOptions): Promise<StoredImage> {
@@ -107,8 +123,10 @@ export async function receiveUploadedImage(request: FastifyRequest, opts: Upload
   let data: Buffer;
   try {
     data = await reencode(buffer, opts.aspect);
-  } catch {
-    throw validationFailed({ [opts.field]: [NOT_AN_IMAGE_MESSAGE] });
+  } catch (error) {
+    throw validationFailed({
+      [opts.field]: [error instanceof TooManyPixels ? TOO_MANY_PIXELS_MESSAGE : NOT_AN_IMAGE_MESSAGE],
+    });
   }
   // A new name for every upload: the bytes behind a path never change, so they can be cached for good.
   const name = `${randomBytes(16).toString('hex')}.webp`;

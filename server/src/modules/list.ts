@@ -39,6 +39,8 @@ export interface ListSpec<DB, TB extends keyof DB> {
    * `page`/`per_page` asks for paging). Default 15.
    */
   perPage?: number | 'all';
+  /** The largest `per_page` allowed (MAX_PER_PAGE unless a product page reads the list whole). */
+  maxPerPage?: number;
   /** Counts kept until the database changes (SQLite), see countCacheOf. */
   counts?: CountCache | null;
   /** Counts the rows another way than `count(*)` over the filtered query. */
@@ -170,6 +172,7 @@ export async function listPage<DB, TB extends keyof DB, O>(
   const defaultPerPage = typeof spec.perPage === 'number' && params.per_page === undefined ? spec.perPage : undefined;
   const { page: pageNumber, perPage } = pageParams(
     defaultPerPage === undefined ? params : { ...params, per_page: defaultPerPage },
+    spec.maxPerPage,
   );
   const [total, rows] = await Promise.all([
     countRows(q, spec, prepared),

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { authenticateDevAccount } from '../auth/dev-idp/accounts.js';
 import { createDevProvider, DEV_IDP_PREFIX } from '../auth/dev-idp/provider.js';
 import { SIGN_IN_SCOPE } from '../auth/scope.js';
+import { rateLimitAddress } from '../infra/rate-limits/address.js';
 import {
   accountPage,
   errorPage,
@@ -42,7 +43,7 @@ export default async function devIdp(app: FastifyInstance): Promise<void> {
   const loginAttempts = app.createRateLimit({
     max: config.authRateLimitPerMinute,
     timeWindow: 60_000,
-    keyGenerator: (request) => `dev-login:${request.ip}`,
+    keyGenerator: (request) => `dev-login:${rateLimitAddress(request.ip)}`,
   });
 
   let created: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> | null = null;

@@ -10,6 +10,7 @@ import {
   type Counter,
   type Hit,
 } from '../infra/rate-limits/shared.js';
+import { rateLimitAddress } from '../infra/rate-limits/address.js';
 
 /**
  * One of the API's limits: nothing when the request is under it (at once with this process's own
@@ -27,7 +28,7 @@ declare module 'fastify' {
 const MINUTE_MS = 60_000;
 
 /**
- * Rate limits. Every /api request counts against its client address and, once the token is known,
+ * Rate limits. Every /api request counts against its client address (an IPv6 one by its /64) and, once the token is known,
  * against its user (API_RATE_LIMIT_PER_ADDRESS, API_RATE_LIMIT_PER_USER, per minute; plugins/api.ts
  * runs them around the token check). Over a limit the answer is 429 with Retry-After and an Italian
  * message (the error handler writes it). Other limits (the development provider's login form) use
@@ -44,7 +45,12 @@ export default fp(
         : cluster.isWorker
           ? clusterCounter()
           : undefined;
-    await app.register(rateLimit, { global: false, ...(shared ? { store: sharedStore(shared) } : {}) });
+    // Every limit counts a client by its address, an IPv6 one by its /64 (infra/rate-limits/address.ts).
+    await app.register(rateLimit, {
+      global: false,
+      keyGenerator: (request) => rateLimitAddress(request.ip),
+      ...(shared ? { store: sharedStore(shared) } : {}),
+    });
     // The API's own limits count without the plugin: it costs a few promises per limit and request,
     // where a counter in this process answers at once.
     const counter: Counter = shared ?? windowCounter();
@@ -64,7 +70,7 @@ export default fp(
       };
     };
     app.decorate('apiRateLimit', {
-      byAddress: limit(perAddressPerMinute, (request) => `api:address:${request.ip}`),
+      byAddress: limit(perAddressPerMinute, (request) => `api:address:${rateLimitAddress(request.ip)}`),
       byUser: limit(perUserPerMinute, (request) => (request.auth ? `api:user:${request.auth.userId}` : null)),
     });
   },

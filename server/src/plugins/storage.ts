@@ -1,10 +1,12 @@
 import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { CALENDAR_FEED_KEY_FILE } from '../calendar/calendar-feed.js';
+import { CALENDAR_FEED_KEY_FILE, feedKey } from '../calendar/calendar-feed.js';
 import { UPLOAD_FOLDERS } from '../infra/images.js';
+import { isMediaPath, verifyMediaUrl } from '../infra/media-urls.js';
+import { HttpError, notFound } from '../http/errors.js';
 import uploadedImages from './uploaded-images.js';
 
 /**
@@ -51,27 +53,52 @@ function servable(pathname: string): boolean {
   return !inUploadFolder(pathname) && pathname.toLowerCase() !== `/${CALENDAR_FEED_KEY_FILE}`;
 }
 
-/** /storage/*: uploaded images (from the database), the shipped demo videos and the files of STORAGE_DIR, read-only. */
+export const MEDIA_URL_MESSAGE = 'Il link al video non è valido o è scaduto: riapri la lezione.';
+
+/**
+ * /storage/*: uploaded images (from the database), and the shipped demo videos and the media files
+ * of STORAGE_DIR, read-only, at a signed address only (infra/media-urls.ts): the lesson's API
+ * answer gives one to whoever may watch it. Any other file there (a README, a script) is a 404.
+ */
 export default async function storage(app: FastifyInstance): Promise<void> {
   const root = resolve(app.config.storageDir);
   assertUsable(root, !app.config.calendarFeedKey);
   await app.register(uploadedImages);
-  if (existsSync(DEMO_VIDEOS_DIR)) {
-    await app.register(fastifyStatic, {
-      root: DEMO_VIDEOS_DIR,
-      prefix: '/storage/videos/',
+  await app.register(async (files) => {
+    files.addHook('onRequest', async (request) => {
+      const question = request.url.indexOf('?');
+      const rawPath = question < 0 ? request.url : request.url.slice(0, question);
+      let path: string;
+      try {
+        path = decodeURIComponent(rawPath);
+      } catch {
+        throw notFound();
+      }
+      if (!isMediaPath(path)) throw notFound();
+      const query = new URLSearchParams(question < 0 ? '' : request.url.slice(question + 1));
+      if (!verifyMediaUrl(feedKey(app.config), path, query, app.now())) throw new HttpError(403, MEDIA_URL_MESSAGE);
+    });
+    // Private: each address is one person's permission, not for shared caches.
+    const setHeaders = (reply: FastifyReply) => void reply.header('cache-control', 'private, max-age=3600');
+    if (existsSync(DEMO_VIDEOS_DIR)) {
+      await files.register(fastifyStatic, {
+        root: DEMO_VIDEOS_DIR,
+        prefix: '/storage/videos/',
+        decorateReply: false,
+        index: false,
+        cacheControl: false,
+        setHeaders,
+      });
+    }
+    await files.register(fastifyStatic, {
+      root,
+      prefix: '/storage/',
       decorateReply: false,
       index: false,
-      maxAge: '1d',
+      allowedPath: servable,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      setHeaders,
     });
-  }
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/storage/',
-    decorateReply: false,
-    index: false,
-    allowedPath: servable,
-    dotfiles: 'ignore',
-    maxAge: '1h',
   });
 }

@@ -32,6 +32,7 @@ export const messages = {
     lesson: 'Lezione',
     lesson_progress: 'Avanzamento lezione',
     calendar_feed: 'Calendario personale',
+    accessibility_report: 'Segnalazione di accessibilità',
     erasure_request: 'Richiesta di cancellazione',
     // @new-resource: audit types (npm run new:resource adds a resource's entity type above this line)
   },
@@ -72,6 +73,7 @@ export const messages = {
     experts: 'Esperti (ID)',
     modules: 'Moduli (ID)',
     status: 'Stato',
+    state: 'Stato',
     completed: 'Completata',
     covered_seconds: 'Secondi guardati',
     position_seconds: 'Punto di ripresa',

@@ -58,6 +58,10 @@ function LessonPlayer({ courseId, moduleId, lessonId }: LessonPlayerProps) {
   // The saved position as first loaded: later reloads must not move the video again.
   const [position, setPosition] = useState<number | null | undefined>(undefined);
   if (position === undefined && lesson.data) setPosition(resumePosition(lesson.data));
+  // The video's address as first loaded: a site video's is signed and valid for hours, and the
+  // lesson's later reloads (after each sync) must not hand the player a new source mid-play.
+  const [source, setSource] = useState<string | undefined>(undefined);
+  if (source === undefined && lesson.data) setSource(lesson.data.playback_url);
 
   // The player, its video and the lesson list render as a deferred render, which React does in
   // slices between which the browser can paint and handle input, rather than in one long task.
@@ -65,7 +69,7 @@ function LessonPlayer({ courseId, moduleId, lessonId }: LessonPlayerProps) {
   const shownLessons = useDeferredValue(lessons.data);
 
   if (lesson.error) return <CoursesProblem error={lesson.error} missing="lesson_missing" />;
-  if (!current || position === undefined) return <PageLoader />;
+  if (!current || position === undefined || source === undefined) return <PageLoader />;
 
   const next = nextLessonOf(shownLessons ?? [], lessonId);
   const finalButton = next
@@ -87,7 +91,7 @@ function LessonPlayer({ courseId, moduleId, lessonId }: LessonPlayerProps) {
       >
         <Stack spacing={2}>
           <LessonVideo
-            src={current.video_url}
+            src={source}
             name={current.name}
             position={position}
             onMedia={onMedia}

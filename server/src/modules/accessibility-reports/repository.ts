@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.js';
 import { listMeta, pageParams, type ListParams } from '../../http/listing.js';
 import type { ListMeta } from '../../http/schemas.js';
 import { defineRepository } from '../registry.js';
+import { audit, changesBetween, type ActorId } from '../audit/repository.js';
 import type { AccessibilityReport } from './schemas.js';
 
 export type AccessibilityReportState = AccessibilityReport['state'];
@@ -111,15 +112,37 @@ export function createAccessibilityReportsRepository(db: Db, now: () => number) 
       return row && present(row);
     },
 
-    /** Moves a report to another state; undefined when there is no such report. */
-    async setState(id: number, state: AccessibilityReportState): Promise<AccessibilityReport | undefined> {
-      const row = await db
-        .updateTable('accessibility_reports')
-        .set({ state, updated_at: timestamp() })
-        .where('id', '=', id)
-        .returning(COLUMNS)
-        .executeTakeFirst();
-      return row && present(row);
+    /**
+     * Moves a report to another state, recorded in the audit trail (the state only: the reporter's
+     * name and e-mail stay out of it); undefined when there is no such report.
+     */
+    async setState(
+      actorId: ActorId,
+      id: number,
+      state: AccessibilityReportState,
+    ): Promise<AccessibilityReport | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('accessibility_reports')
+          .select('state')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!before) return undefined;
+        const row = await trx
+          .updateTable('accessibility_reports')
+          .set({ state, updated_at: timestamp() })
+          .where('id', '=', id)
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow();
+        await audit(trx, now, {
+          actorId,
+          action: 'update',
+          entityType: 'accessibility_report',
+          entityId: id,
+          changes: changesBetween(before, { state }),
+        });
+        return present(row);
+      });
     },
 
     /**

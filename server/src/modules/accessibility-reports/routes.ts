@@ -6,6 +6,7 @@ import { ACCESSIBILITY_REPORT_STATES, type AccessibilityReportState } from './re
 import { IdParams, ListQuery, responses } from '../../http/schemas.js';
 import { AccessibilityReportListResponse, AccessibilityReportResponse, ReportBody, StateBody } from './schemas.js';
 import { isAnswerableEmail } from '../users/person-rules.js';
+import { actorOf } from '../../plugins/auth.js';
 
 export const DESCRIPTION_MAX = 5000;
 const PAGE_URL_MAX = 1024;
@@ -127,7 +128,7 @@ export default async function accessibilityReportRoutes(app: FastifyInstance): P
     async (request) => {
       const { state } = request.body;
       if (!isState(state)) new FieldErrorBag().add('state', STATE_MESSAGE).throwIfAny();
-      const data = await reports.setState(request.params.id, state as AccessibilityReportState);
+      const data = await reports.setState(actorOf(request), request.params.id, state as AccessibilityReportState);
       if (!data) throw notFound('Segnalazione');
       return { data };
     },

@@ -7,7 +7,13 @@ import { hashToken, issueToken, revokeToken } from '../../auth/tokens.js';
 import { KEEP_USED_CODES_MS } from '../../auth/sign-in-repository.js';
 import { HttpError, validationFailed } from '../../http/errors.js';
 import { authOf } from '../../plugins/auth.js';
-import { AuthCallbackBody, AuthCallbackResponse, AuthLoginResponse, AuthLogoutResponse } from './schemas.js';
+import {
+  AuthCallbackBody,
+  AuthCallbackResponse,
+  AuthLoginResponse,
+  AuthLogoutResponse,
+  type SignInRefusalReason,
+} from './schemas.js';
 import { responses } from '../../http/schemas.js';
 
 const CODE_REFUSED = 'Il codice di accesso non è valido, è scaduto o è già stato utilizzato.';
@@ -20,10 +26,10 @@ const ACCESS_DENIED = "L'accesso è stato negato dal provider di identità.";
 const PROVIDER_ERROR = "Il provider di identità non ha completato l'accesso.";
 
 /**
- * Why a sign-in was refused, for the person (`reason`: the SPA shows a line for those that are
- * theirs to act on) and for the operator (logged at warn with the provider's own words).
+ * Why a sign-in was refused, for the person (`reason`: the SPA's callback screen shows a line for
+ * each) and for the operator (logged at warn with the provider's own words).
  */
-type Reason = SignInRefusedError['reason'] | 'access_denied' | 'expired' | 'provider_error' | 'code_refused';
+type Reason = SignInRefusalReason;
 
 function refuse(
   reply: FastifyReply,
@@ -116,8 +122,11 @@ export default async function authRoutes(base: FastifyInstance): Promise<void> {
         const detail = (error as CodeRejectedError).detail ?? { reason: String(error) };
         if (error instanceof CodeRejectedError) return refuse(reply, log, 'code_refused', CODE_REFUSED, { ...detail });
         log.warn({ signInRefused: 'provider', ...detail }, 'sign-in failed at the provider');
-        if (error instanceof ClientRejectedError) throw new HttpError(503, CLIENT_REFUSED);
-        throw new HttpError(503, PROVIDER_DOWN);
+        const [reason, message] =
+          error instanceof ClientRejectedError
+            ? (['client_rejected', CLIENT_REFUSED] as const)
+            : (['provider_unavailable', PROVIDER_DOWN] as const);
+        return reply.status(503).send({ message, reason });
       }
 
       let userId: number;

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { RefusalReason } from '../../auth/identity.js';
 
 /**
  * POST /api/auth/callback: what the provider sent to /auth/callback, passed on by the SPA: the
@@ -27,3 +28,16 @@ export type AuthLoginResponse = Static<typeof AuthLoginResponse>;
 /** POST /api/auth/logout: the provider's end-session URL to visit next, when there is one. */
 export const AuthLogoutResponse = Type.Object({ logout_url: Type.Union([Type.String(), Type.Null()]) });
 export type AuthLogoutResponse = Static<typeof AuthLogoutResponse>;
+
+/**
+ * Why a sign-in was refused: the `reason` of the callback's 422 or 503 answer, which the portal's
+ * callback screen puts in words (one line for each).
+ */
+export type SignInRefusalReason =
+  | RefusalReason
+  | 'access_denied'
+  | 'expired'
+  | 'provider_error'
+  | 'code_refused'
+  | 'provider_unavailable'
+  | 'client_rejected';

@@ -34,7 +34,7 @@ export default async function calendarRoutes(base: FastifyInstance): Promise<voi
       config: { public: true },
       schema: {
         description:
-          '`{file}` = `{token}.ics`: the secret URL is the credential; unknown or replaced token 404. `text/calendar; charset=utf-8`.',
+          '`{file}` = `{token}.ics`: the secret URL is the credential (the request log writes `/api/calendar/[redacted]` instead); unknown or replaced token 404. `text/calendar; charset=utf-8`.',
         params: FeedFileParams,
         response: responses({ 200: CalendarText }),
       },
@@ -71,7 +71,8 @@ export default async function calendarRoutes(base: FastifyInstance): Promise<voi
     {
       config: { relation: 'session-reader' },
       schema: {
-        description: "One event (iCalendar) for the session, with the session page's rule.",
+        description:
+          "One event (iCalendar) for the session, with the session page's rule; the calendar's name (`X-WR-CALNAME`) is the session's name, escaped as RFC 5545 text.",
         params: IdParams,
         response: responses({ 200: CalendarText }),
       },

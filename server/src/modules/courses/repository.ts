@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.js';
 import type { CourseRow } from '../../db/schema.js';
-import { ilike, MAX_PER_PAGE, type ListParams } from '../../http/listing.js';
+import { ilike, WHOLE_LIST_PER_PAGE, type ListParams } from '../../http/listing.js';
 import { listPage } from '../list.js';
 import { isoNow, type Clock } from '../shared.js';
 import { audit, changesBetween, type ActorId } from '../audit/repository.js';
@@ -67,7 +67,8 @@ export function createCoursesRepository(db: Db, now: Clock) {
           default: '-created_at',
         },
         tieBreaker: { column: 'courses.id', direction: 'asc' },
-        perPage: MAX_PER_PAGE,
+        perPage: WHOLE_LIST_PER_PAGE,
+        maxPerPage: WHOLE_LIST_PER_PAGE,
       });
     },
 

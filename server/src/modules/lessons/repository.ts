@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.js';
 import type { LessonRow } from '../../db/schema.js';
-import { ilike, MAX_PER_PAGE, type ListParams } from '../../http/listing.js';
+import { ilike, WHOLE_LIST_PER_PAGE, type ListParams } from '../../http/listing.js';
 import { listPage } from '../list.js';
 import { isoNow, type Clock } from '../shared.js';
 import { audit, changesBetween, type ActorId } from '../audit/repository.js';
@@ -84,7 +84,8 @@ export function createLessonsRepository(db: Db, now: Clock) {
           default: 'position',
         },
         tieBreaker: { column: 'lessons.id', direction: 'asc' },
-        perPage: MAX_PER_PAGE,
+        perPage: WHOLE_LIST_PER_PAGE,
+        maxPerPage: WHOLE_LIST_PER_PAGE,
       });
     },
 

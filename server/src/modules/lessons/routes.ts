@@ -23,6 +23,9 @@ import { blankFields } from '../../http/blank-fields.js';
 import { isAcceptedVideoUrl } from './video-url.js';
 import { editVersionOf } from '../../plugins/edit-versions.js';
 import { readStoredVideoLength } from './video-length.js';
+import type { LessonWithProgress } from './repository.js';
+import { signedMediaUrl } from '../../infra/media-urls.js';
+import { feedKey } from '../../calendar/calendar-feed.js';
 
 export { isAcceptedVideoUrl };
 
@@ -46,8 +49,12 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
     orNotFound(await modules.findInCourse(courseId, moduleId), 'module');
   const findLesson = async (moduleId: number, lessonId: number) =>
     orNotFound(await lessons.findInModule(moduleId, lessonId), 'lesson');
+  /** The address the player loads: a signed one for the site's own /storage/ videos (infra/media-urls.ts). */
+  const playbackUrl = (videoUrl: string) =>
+    videoUrl.startsWith('/storage/') ? signedMediaUrl(feedKey(app.config), videoUrl, app.now()) : videoUrl;
+  const present = (row: LessonWithProgress) => presentLesson(row, app.config.completionThreshold, playbackUrl);
   const lessonFor = async (userId: number, lessonId: number) =>
-    presentLesson(orNotFound(await lessons.findForUser(lessonId, userId), 'lesson'), app.config.completionThreshold);
+    present(orNotFound(await lessons.findForUser(lessonId, userId), 'lesson'));
 
   /**
    * The length a learner's progress is measured against, never taken from a player: read from the
@@ -114,7 +121,7 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
       const course = await loadReadableCourse(courses, auth, request.params.courseId);
       const module = await findModule(course.id, request.params.moduleId);
       const { rows, meta } = await lessons.list(module.id, request.query, auth.userId);
-      return { data: rows.map((row) => presentLesson(row, app.config.completionThreshold)), meta };
+      return { data: rows.map(present), meta };
     },
   );
 
@@ -261,6 +268,7 @@ export default async function lessonRoutes(fastify: FastifyInstance): Promise<vo
         position: Number(lesson.position),
         name: lesson.name,
         video_url: lesson.video_url,
+        playback_url: playbackUrl(lesson.video_url),
         description: lesson.description,
         completed: synced.completed,
         progress: synced.position,

@@ -13,6 +13,12 @@ export const Lesson = Type.Object({
   position: Type.Integer(),
   name: Type.String(),
   video_url: Type.String(),
+  /**
+   * The address the player loads: `video_url` itself for an external video; for the site's own
+   * /storage/ videos a signed address, valid for a few hours, that only this answer gives (the
+   * file is not served without it).
+   */
+  playback_url: Type.String(),
   description: Type.Union([Type.String(), Type.Null()]),
   completed: Type.Boolean(),
   progress: Type.Number(),

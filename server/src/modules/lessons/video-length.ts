@@ -2,16 +2,19 @@ import { parseFile } from 'music-metadata';
 import { DEMO_VIDEOS_DIR } from '../../plugins/storage.js';
 import { isUploadPath } from '../../infra/images.js';
 import { fileUnder } from '../../infra/storage-paths.js';
+import { isMediaPath } from '../../infra/media-urls.js';
 
 /** Longest lesson video believed: 12 hours. */
 export const MAX_VIDEO_LENGTH_SECONDS = 12 * 3600;
 
 /**
  * The file behind a /storage/ address: the shipped demo videos, else STORAGE_DIR; null outside
- * both, and for the uploaded images' folders, which are served from the database.
+ * both, for the uploaded images' folders, which are served from the database, and for a file that
+ * is no audio or video (not served).
  */
 export function storedFilePath(storageDir: string, publicPath: string): string | null {
-  if (!publicPath.startsWith('/storage/') || isUploadPath(publicPath)) return null;
+  // Only media files are served from /storage/: a lesson cannot point at any other.
+  if (!publicPath.startsWith('/storage/') || isUploadPath(publicPath) || !isMediaPath(publicPath)) return null;
   const rest = publicPath.slice('/storage/'.length);
   if (rest.startsWith('videos/')) {
     const demo = fileUnder(DEMO_VIDEOS_DIR, rest.slice('videos/'.length));

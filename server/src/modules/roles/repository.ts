@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { ilike, filterValue, type ListParams } from '../../http/listing.js';
+import { ilike, filterValue, WHOLE_LIST_PER_PAGE, type ListParams } from '../../http/listing.js';
 import { PERMISSIONS, type PermissionName } from '../../access/permissions.js';
 import { listPage } from '../list.js';
 import { groupBy, isoNow, type Clock } from '../shared.js';
@@ -98,6 +98,7 @@ export function createRolesRepository(db: Db, now: Clock) {
         sort: { fixed: [{ column: 'roles.name', direction: 'asc' }] },
         tieBreaker: { column: 'roles.id', direction: 'asc' },
         perPage: 'all',
+        maxPerPage: WHOLE_LIST_PER_PAGE,
       });
       return { rows: await withPermissions(rows), meta };
     },

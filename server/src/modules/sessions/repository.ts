@@ -4,7 +4,7 @@ import type { SessionRow } from '../../db/schema.js';
 import type { AuthContext } from '../../access/can.js';
 import type { SessionRelation } from './access.js';
 import { countCacheOf } from '../../infra/count-cache.js';
-import { ilike, type ListParams } from '../../http/listing.js';
+import { ilike, WHOLE_LIST_PER_PAGE, type ListParams } from '../../http/listing.js';
 import type { PersonSummary } from '../teams/schemas.js';
 import { listPage } from '../list.js';
 import { groupBy, isoNow, personColumns, type Clock } from '../shared.js';
@@ -399,6 +399,8 @@ export function createSessionsRepository(db: Db, now: Clock) {
       const { rows, meta } = await listPage(db.selectFrom('sessions').selectAll('sessions'), params, {
         where: [sessionsOfTeam(teamId)],
         sort: { allowed: SESSION_SORTS, default: '-start_time' },
+        // The team's calendar (portal) and sessions (back-office) read it whole.
+        maxPerPage: WHOLE_LIST_PER_PAGE,
         tieBreaker: { column: 'sessions.id' },
         count: () => countForTeam(teamId),
       });
@@ -409,6 +411,8 @@ export function createSessionsRepository(db: Db, now: Clock) {
     async upcomingForTeam(teamId: number, params: ListParams) {
       const { rows, meta } = await listPage(db.selectFrom('sessions').selectAll('sessions'), params, {
         where: [sessionsOfTeam(teamId), notEnded(now())],
+        // The team page's upcoming list reads it whole.
+        maxPerPage: WHOLE_LIST_PER_PAGE,
         sort: { fixed: [{ column: 'sessions.start_time', direction: 'asc' }] },
         tieBreaker: { column: 'sessions.id', direction: 'asc' },
       });
