@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
-import { DatabaseTimeoutError } from './errors.js';
+import { DatabaseTimeoutError, markConnectFailure } from './errors.js';
 
 /**
  * pg's pool as Kysely's PostgresDialect takes it, with a bound on every query: a query without an
@@ -37,7 +37,10 @@ export function boundedPool(pool: Pool, timeoutMs: () => number): PostgresPool {
   return {
     async connect() {
       for (;;) {
-        const client = await pool.connect();
+        // A refusal to open a session (a database closed to connections) reads as an outage.
+        const client = await pool.connect().catch((error: unknown) => {
+          throw markConnectFailure(error);
+        });
         let bounded = clients.get(client);
         if (!bounded) {
           bounded = new BoundedClient(client, timeoutMs, state);
