@@ -103,155 +103,161 @@ function client(app: () => App, headers: () => Record<string, string>, logged: L
   return { get, unavailableBecauseOf, expectServing };
 }
 
-describe.skipIf(!BASE)('every way PostgreSQL is out of reach answers 503, and the same app recovers', () => {
-  describe('through a proxy to the test database', () => {
-    const schema = newTestSchemaName();
-    const options = `options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    const logged: LogLine[] = [];
-    let proxy: LoopbackProxy;
-    let direct: Db;
-    let app: App;
-    let db: Db;
-    let headers: Record<string, string> = {};
-    const api = client(
-      () => app,
-      () => headers,
-      logged,
-    );
+// Each kind takes a few requests, some waiting out a bound (1 s, or 5 s to connect): seconds on a busy machine.
+describe.skipIf(!BASE)(
+  'every way PostgreSQL is out of reach answers 503, and the same app recovers',
+  { timeout: 60_000 },
+  () => {
+    describe('through a proxy to the test database', () => {
+      const schema = newTestSchemaName();
+      const options = `options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+      const logged: LogLine[] = [];
+      let proxy: LoopbackProxy;
+      let direct: Db;
+      let app: App;
+      let db: Db;
+      let headers: Record<string, string> = {};
+      const api = client(
+        () => app,
+        () => headers,
+        logged,
+      );
 
-    beforeAll(async () => {
-      const admin = await createDb({ kind: 'postgres', url: BASE! });
-      await sql`create schema ${sql.id(schema)}`.execute(admin);
-      await admin.destroy();
-      direct = await createDb({ kind: 'postgres', url: `${BASE}${BASE!.includes('?') ? '&' : '?'}${options}` });
-      await migrateToLatest(direct);
-      const base = new URL(BASE!);
-      proxy = new LoopbackProxy(await freePort(), { host: base.hostname, port: Number(base.port || 5432) });
-      await proxy.open();
-      const url = new URL(BASE!);
-      url.hostname = '127.0.0.1';
-      url.port = String(proxy.port);
-      url.search = `?${options}`;
-      ({ app, db, headers } = await startApp(url.toString(), direct, logged));
-    });
-
-    afterAll(async () => {
-      await app?.close();
-      await proxy?.close();
-      await db?.destroy();
-      await direct?.destroy();
-    });
-
-    it('the connection refused (the server down, its port closed)', async () => {
-      await api.expectServing();
-      await proxy.close();
-      await api.unavailableBecauseOf('ECONNREFUSED');
-      await proxy.open();
-      await api.expectServing();
-    });
-
-    it('the network cut, dropping packets without a reset', { timeout: 60_000 }, async () => {
-      // Requests at once leave several connections idle in the pool, now cut with the rest.
-      await Promise.all(Array.from({ length: 4 }, () => api.get('/api/teams')));
-      proxy.cut();
-      await api.unavailableBecauseOf('PERCORSO_QUERY_TIMEOUT');
-      // New connections pass again; the ones cut stay silent (the next test's refusal resets them).
-      proxy.restore();
-      await api.expectServing();
-    });
-
-    it.each([
-      ['57P03', 'the database system is shutting down'],
-      ['57P03', 'the database system is starting up'],
-      ['53300', 'sorry, too many clients already'],
-    ])('the server refusing new sessions with %s (%s)', async (code, message) => {
-      await api.expectServing();
-      proxy.refuse(code, message);
-      await api.unavailableBecauseOf(code);
-      proxy.restore();
-      await api.expectServing();
-    });
-  });
-
-  describe('on a database of its own', () => {
-    // Named after the test database, so a run touches only databases and roles of its own name.
-    const name = `${new URL(BASE ?? 'postgres://x/percorso').pathname.slice(1)}_outage_${randomBytes(4).toString('hex')}`;
-    const password = randomBytes(12).toString('hex');
-    const logged: LogLine[] = [];
-    let admin: Db;
-    let direct: Db;
-    let app: App;
-    let db: Db;
-    let headers: Record<string, string> = {};
-    let url = '';
-    const api = client(
-      () => app,
-      () => headers,
-      logged,
-    );
-
-    /** Closes the app's sessions, as an administrator does after closing the database. */
-    async function terminateSessions(): Promise<void> {
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity
-        where datname = ${name} and application_name = ${name}`.execute(admin);
-    }
-
-    beforeAll(async () => {
-      admin = await createDb({ kind: 'postgres', url: BASE! });
-      await sql`create role ${sql.id(name)} login nosuperuser password ${sql.lit(password)}`.execute(admin);
-      await sql`create database ${sql.id(name)} owner ${sql.id(name)}`.execute(admin);
-      const own = new URL(BASE!);
-      own.username = name;
-      own.password = password;
-      own.pathname = `/${name}`;
-      own.search = `?application_name=${name}`;
-      url = own.toString();
-      const setup = new URL(url);
-      setup.search = '?application_name=setup';
-      direct = await createDb({ kind: 'postgres', url: setup.toString() });
-      await migrateToLatest(direct);
-      ({ app, db, headers } = await startApp(url, direct, logged));
-    });
-
-    afterAll(async () => {
-      await app?.close();
-      await db?.destroy();
-      await direct?.destroy();
-      if (admin) {
-        await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
-        await sql`drop role if exists ${sql.id(name)}`.execute(admin);
+      beforeAll(async () => {
+        const admin = await createDb({ kind: 'postgres', url: BASE! });
+        await sql`create schema ${sql.id(schema)}`.execute(admin);
         await admin.destroy();
-      }
+        direct = await createDb({ kind: 'postgres', url: `${BASE}${BASE!.includes('?') ? '&' : '?'}${options}` });
+        await migrateToLatest(direct);
+        const base = new URL(BASE!);
+        proxy = new LoopbackProxy(await freePort(), { host: base.hostname, port: Number(base.port || 5432) });
+        await proxy.open();
+        const url = new URL(BASE!);
+        url.hostname = '127.0.0.1';
+        url.port = String(proxy.port);
+        url.search = `?${options}`;
+        ({ app, db, headers } = await startApp(url.toString(), direct, logged));
+      });
+
+      afterAll(async () => {
+        await app?.close();
+        await proxy?.close();
+        await db?.destroy();
+        await direct?.destroy();
+      });
+
+      it('the connection refused (the server down, its port closed)', async () => {
+        await api.expectServing();
+        await proxy.close();
+        await api.unavailableBecauseOf('ECONNREFUSED');
+        await proxy.open();
+        await api.expectServing();
+      });
+
+      it('the network cut, dropping packets without a reset', async () => {
+        // Requests at once leave several connections idle in the pool, now cut with the rest.
+        await Promise.all(Array.from({ length: 4 }, () => api.get('/api/teams')));
+        proxy.cut();
+        await api.unavailableBecauseOf('PERCORSO_QUERY_TIMEOUT');
+        // New connections pass again; the ones cut stay silent (the next test's refusal resets them).
+        proxy.restore();
+        await api.expectServing();
+      });
+
+      it.each([
+        ['57P03', 'the database system is shutting down'],
+        ['57P03', 'the database system is starting up'],
+        ['53300', 'sorry, too many clients already'],
+      ])('the server refusing new sessions with %s (%s)', async (code, message) => {
+        await api.expectServing();
+        proxy.refuse(code, message);
+        await api.unavailableBecauseOf(code);
+        proxy.restore();
+        await api.expectServing();
+      });
     });
 
-    it("the database's connection limit reached (53300)", async () => {
-      await api.expectServing();
-      await sql`alter database ${sql.id(name)} connection limit 0`.execute(admin);
-      try {
-        await terminateSessions();
-        await api.unavailableBecauseOf('53300');
-      } finally {
-        await sql`alter database ${sql.id(name)} connection limit -1`.execute(admin);
-      }
-      await api.expectServing();
-    });
+    describe('on a database of its own', () => {
+      // Named after the test database, so a run touches only databases and roles of its own name.
+      const name = `${new URL(BASE ?? 'postgres://x/percorso').pathname.slice(1)}_outage_${randomBytes(4).toString('hex')}`;
+      const password = randomBytes(12).toString('hex');
+      const logged: LogLine[] = [];
+      let admin: Db;
+      let direct: Db;
+      let app: App;
+      let db: Db;
+      let headers: Record<string, string> = {};
+      let url = '';
+      const api = client(
+        () => app,
+        () => headers,
+        logged,
+      );
 
-    it('the database closed to connections for maintenance (55000)', async () => {
-      await api.expectServing();
-      await sql`alter database ${sql.id(name)} allow_connections false`.execute(admin);
-      try {
-        await terminateSessions();
-        await api.unavailableBecauseOf('55000');
-        // A server starting meanwhile waits for the database instead of giving up on it.
-        const messages: string[] = [];
-        await expect(
-          openDatabase({ kind: 'postgres', url }, { timeoutSeconds: 0.2, log: (m) => messages.push(m) }),
-        ).rejects.toThrow(/Database non raggiungibile dopo/);
-        expect(messages.join('\n')).toMatch(/55000/);
-      } finally {
-        await sql`alter database ${sql.id(name)} allow_connections true`.execute(admin);
+      /** Closes the app's sessions, as an administrator does after closing the database. */
+      async function terminateSessions(): Promise<void> {
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = ${name} and application_name = ${name}`.execute(admin);
       }
-      await api.expectServing();
+
+      beforeAll(async () => {
+        // Creating and dropping a database wait for disk writes: no query bound on this connection.
+        admin = await createDb({ kind: 'postgres', url: BASE! }, { queryTimeoutMs: 0 });
+        await sql`create role ${sql.id(name)} login nosuperuser password ${sql.lit(password)}`.execute(admin);
+        await sql`create database ${sql.id(name)} owner ${sql.id(name)}`.execute(admin);
+        const own = new URL(BASE!);
+        own.username = name;
+        own.password = password;
+        own.pathname = `/${name}`;
+        own.search = `?application_name=${name}`;
+        url = own.toString();
+        const setup = new URL(url);
+        setup.search = '?application_name=setup';
+        direct = await createDb({ kind: 'postgres', url: setup.toString() });
+        await migrateToLatest(direct);
+        ({ app, db, headers } = await startApp(url, direct, logged));
+      }, 180_000);
+
+      afterAll(async () => {
+        await app?.close();
+        await db?.destroy();
+        await direct?.destroy();
+        if (admin) {
+          await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
+          await sql`drop role if exists ${sql.id(name)}`.execute(admin);
+          await admin.destroy();
+        }
+      }, 180_000);
+
+      it("the database's connection limit reached (53300)", async () => {
+        await api.expectServing();
+        await sql`alter database ${sql.id(name)} connection limit 0`.execute(admin);
+        try {
+          await terminateSessions();
+          await api.unavailableBecauseOf('53300');
+        } finally {
+          await sql`alter database ${sql.id(name)} connection limit -1`.execute(admin);
+        }
+        await api.expectServing();
+      });
+
+      it('the database closed to connections for maintenance (55000)', async () => {
+        await api.expectServing();
+        await sql`alter database ${sql.id(name)} allow_connections false`.execute(admin);
+        try {
+          await terminateSessions();
+          await api.unavailableBecauseOf('55000');
+          // A server starting meanwhile waits for the database instead of giving up on it.
+          const messages: string[] = [];
+          await expect(
+            openDatabase({ kind: 'postgres', url }, { timeoutSeconds: 0.2, log: (m) => messages.push(m) }),
+          ).rejects.toThrow(/Database non raggiungibile dopo/);
+          expect(messages.join('\n')).toMatch(/55000/);
+        } finally {
+          await sql`alter database ${sql.id(name)} allow_connections true`.execute(admin);
+        }
+        await api.expectServing();
+      });
     });
-  });
-});
+  },
+);
