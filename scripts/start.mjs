@@ -11,6 +11,20 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 
+// A Node.js past its end of life still runs Percorso, with a warning first (before a build that may
+// take a minute); the server, told so, does not repeat it (server/src/infra/node-support.ts).
+const releases = require('./server/src/infra/node-releases.json');
+const major = process.versions.node.split('.')[0];
+const endOfLife = releases.endOfLife[major];
+if (endOfLife && Date.now() >= Date.parse(`${endOfLife}T00:00:00Z`)) {
+  const date = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(endOfLife));
+  console.warn(
+    `Attenzione: Node.js ${process.versions.node} non riceve più aggiornamenti di sicurezza dal ${date}. ` +
+      `Percorso funziona ancora, ma va eseguito con Node.js ${releases.recommended} LTS.`,
+  );
+  process.env.PERCORSO_NODE_NOTICE_SHOWN = '1';
+}
+
 function run(args, env = process.env) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env });

@@ -5,7 +5,7 @@
 // --verbose lists the files behind each total.
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
-import Database from 'better-sqlite3';
+import { SQLite } from './sqlite.mjs';
 import { chromium } from '@playwright/test';
 import { ensureBuild, startSectionServer } from './server.mjs';
 import { signIn } from './signIn.mjs';
@@ -35,7 +35,7 @@ async function signedInState(browser, baseURL, email) {
 
 /** Ids for the parameterised routes, read from the freshly seeded database. */
 export function routeIds(databasePath) {
-  const db = new Database(databasePath, { readonly: true });
+  const db = new SQLite(databasePath, { readonly: true });
   try {
     const one = (query, ...params) => db.prepare(query).get(...params);
     const member = one("select id from users where email = 'membro@example.com'");

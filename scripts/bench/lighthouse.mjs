@@ -18,7 +18,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import Database from 'better-sqlite3';
+import { SQLite } from './sqlite.mjs';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { routeIds } from './bundle.mjs';
@@ -31,7 +31,7 @@ const PORTAL_MIN = 95;
 const BACK_OFFICE_MIN = 85;
 
 function firstTeamOf(databasePath, email) {
-  const db = new Database(databasePath, { readonly: true });
+  const db = new SQLite(databasePath, { readonly: true });
   try {
     const row = db
       .prepare(

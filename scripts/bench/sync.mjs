@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
+import { SQLite } from './sqlite.mjs';
 import { runTs, startSectionServer, workersEnv } from './server.mjs';
 import { printTable } from './table.mjs';
 import { pacedLoad } from './paced-load.mjs';
@@ -59,7 +59,7 @@ async function firstLesson(base, headers) {
  */
 function settleSeedWrites(sqlitePath) {
   if (sqlitePath) {
-    const db = new Database(sqlitePath);
+    const db = new SQLite(sqlitePath);
     try {
       db.pragma('wal_checkpoint(TRUNCATE)');
     } finally {

@@ -20,6 +20,7 @@ import {
   serveMetrics,
   startMetricsCollection,
 } from './infra/metrics.js';
+import { endOfLifeNotice } from './infra/node-support.js';
 
 /** Set by the primary for each worker it forks: 0 for the first (and for its replacement). */
 const WORKER_INDEX_ENV = 'PERCORSO_WORKER_INDEX';
@@ -185,6 +186,9 @@ async function primary(config: Config): Promise<void> {
 /** The only process entry point that listens: migrate, seed on first start, serve, close cleanly. */
 async function main(): Promise<void> {
   const config = readConfig();
+  // Once per start, from the first process (scripts/start.mjs, when it started this one, said it already).
+  const notice = cluster.isWorker || process.env.PERCORSO_NODE_NOTICE_SHOWN ? null : endOfLifeNotice();
+  if (notice) console.warn(notice);
   if (cluster.isWorker) {
     await serve(config, await open(config), Number(process.env[WORKER_INDEX_ENV] ?? 0));
     return;

@@ -9,7 +9,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { SQLite, type SQLiteDatabase } from '../../server/src/db/sqlite-driver';
 import { emailOf, type DemoAccount } from './support/accounts';
 import { basePort, RUN_DIR_ENV, startServer, type RunningServer } from './support/server';
 import { signIn } from './support/sign-in';
@@ -46,7 +46,7 @@ interface WorkerFixtures {
   /** This worker's own server, on its own port, with its own copy of the seeded database. */
   server: RunningServer;
   /** Read-only view of this worker's database, to derive expectations from the seed. */
-  seedDb: Database.Database;
+  seedDb: SQLiteDatabase;
   /** Signed-in browser state (token in localStorage) per account, so a worker signs each in once. */
   signedInStates: Map<string, StorageState>;
 }
@@ -93,7 +93,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   seedDb: [
     async ({ server }, use) => {
-      const db = new Database(server.databasePath, { readonly: true, fileMustExist: true });
+      const db = new SQLite(server.databasePath, { readonly: true, fileMustExist: true });
       await use(db);
       db.close();
     },

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { SQLite } from '../../server/src/db/sqlite-driver';
 import { basePort, repoRoot, startServer, type RunningServer } from './support/server';
 
 /**
@@ -66,7 +66,7 @@ async function startPercorso(signUp: 'open' | 'invite'): Promise<void> {
 }
 
 function db() {
-  return new Database(join(dir, 'percorso.db'));
+  return new SQLite(join(dir, 'percorso.db'));
 }
 
 function userRow(email: string) {

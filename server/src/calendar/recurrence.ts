@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { FieldErrorBag } from '../http/errors.js';
 import { firstOccurrence } from './wall-clock.js';
 

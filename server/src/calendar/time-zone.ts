@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { firstOccurrence } from './wall-clock.js';
 
 export const REPORT_TIME_ZONE = 'Europe/Rome';

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Pool, PoolClient } from 'pg';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
-import { DatabaseTimeoutError } from './errors.js';
+import { DatabaseTimeoutError, markConnectFailure } from './errors.js';
 
 /**
  * pg's pool as Kysely's PostgresDialect takes it, with a bound on every query: a query without an
@@ -53,7 +53,10 @@ export function boundedPool(
   return {
     async connect() {
       for (;;) {
-        const client = await take();
+        // A refusal to open a session (a database closed to connections) reads as an outage.
+        const client = await take().catch((error: unknown) => {
+          throw markConnectFailure(error);
+        });
         let bounded = clients.get(client);
         if (!bounded) {
           bounded = new BoundedClient(client, timeoutMs, state);

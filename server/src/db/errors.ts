@@ -25,6 +25,23 @@ const NETWORK_CODES = new Set([
  */
 const POSTGRES_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 
+/**
+ * SQLSTATEs that mean "not now" only when the server answers them to a new connection: 55000
+ * (object not in prerequisite state) is then "database … is not currently accepting connections",
+ * a database an administrator closed with ALTER DATABASE … ALLOW_CONNECTIONS false for
+ * maintenance; in a query the same code is a mistake of the query's own (currval before nextval).
+ */
+const POSTGRES_CONNECT_CODES = new Set(['55000']);
+
+/** Errors met while opening a connection (markConnectFailure), which POSTGRES_CONNECT_CODES applies to. */
+const connectFailures = new WeakSet<object>();
+
+/** Marks `error` as met while opening a connection to the database, and returns it. */
+export function markConnectFailure<T>(error: T): T {
+  if (error && typeof error === 'object') connectFailures.add(error);
+  return error;
+}
+
 /** node-postgres reports a lost or unusable connection with these messages and no code. */
 const POSTGRES_MESSAGES = [
   'Connection terminated',
@@ -74,6 +91,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = codeOf(error);
   if (code) {
     if (NETWORK_CODES.has(code) || POSTGRES_CODES.has(code) || code === QUERY_TIMEOUT_CODE) return true;
+    if (POSTGRES_CONNECT_CODES.has(code) && connectFailures.has(error)) return true;
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
     if (SQLITE_PREFIXES.some((prefix) => code === prefix || code.startsWith(`${prefix}_`))) return true;
   }

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { SQLite } from '../../../server/src/db/sqlite-driver';
 import { DEMO_ACCOUNTS } from './accounts';
 import { basePort, repoRoot, RUN_DIR_ENV, startServer } from './server';
 
@@ -32,7 +32,7 @@ async function seedTemplate(runDir: string): Promise<void> {
   await server.stop();
 
   // Fold the write-ahead log into the main file so a plain copy is a complete database.
-  const db = new Database(databasePath);
+  const db = new SQLite(databasePath);
   try {
     db.pragma('wal_checkpoint(TRUNCATE)');
     const emails = DEMO_ACCOUNTS.map((account) => account.email);
