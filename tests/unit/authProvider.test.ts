@@ -171,13 +171,16 @@ describe('callback', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it("keeps only the reasons that are the person's to act on", async () => {
+  it('keeps every reason the screen has a line for, and no other', async () => {
     startFlow();
     mockFetch({ status: 422, body: { message: 'x', reason: 'not_invited' } });
     await expect(completeLogin('?code=C7&state=S1')).rejects.toMatchObject({ reason: 'not_invited' });
     startFlow();
     mockFetch({ status: 422, body: { message: 'x', reason: 'code_refused' } });
-    await expect(completeLogin('?code=C8&state=S1')).rejects.toMatchObject({ reason: null });
+    await expect(completeLogin('?code=C8&state=S1')).rejects.toMatchObject({ reason: 'code_refused' });
+    startFlow();
+    mockFetch({ status: 422, body: { message: 'x', reason: 'no_such_reason' } });
+    await expect(completeLogin('?code=C9&state=S1')).rejects.toMatchObject({ reason: null });
   });
 
   it('refuses a missing code', async () => {
