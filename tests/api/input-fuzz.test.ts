@@ -180,7 +180,10 @@ async function snapshot(db: Db, kind: 'sqlite' | 'postgres'): Promise<string> {
   const parts: string[] = [];
   // Not compared: the caller's own session and sign-in, and the request counters of the rate limits.
   for (const table of tables
-    .filter((t) => !/^kysely_|^access_tokens$|^sign_in_requests$|^used_auth_codes$|^rate_limit|_fts/.test(t))
+    .filter(
+      (t) =>
+        !/^kysely_|^access_tokens$|^access_token_uses$|^sign_in_requests$|^used_auth_codes$|^rate_limit|_fts/.test(t),
+    )
     .sort()) {
     const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)).rows;
     parts.push(`${table}:${JSON.stringify(rows.map((r) => JSON.stringify(r)).sort())}`);
