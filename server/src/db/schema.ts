@@ -101,6 +101,8 @@ export interface SessionsTable {
   sequence: ColumnType<number, number | undefined, number>;
   /** When the event columns last changed (set by the same trigger); null only before the first edit of old rows. */
   updated_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Teams the session is attached to, kept by triggers on session_teams; 0: a session for every team. */
+  teams_count: ColumnType<number, never, never>;
 }
 
 /** One secret calendar feed per user: the URL token is only stored as its SHA-256. */

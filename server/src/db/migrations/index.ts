@@ -17,6 +17,7 @@ import * as m016 from './016_team_member_counts.js';
 import * as m017 from './017_search_update_triggers.js';
 import * as m018 from './018_past_memberships.js';
 import * as m019 from './019_edit_leases.js';
+import * as m026 from './026_session_team_counts.js';
 // @new-resource: migration imports (npm run new:resource adds its migration's import above this line)
 
 /** Migrations are listed statically: no file globbing at run time. */
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '017_search_update_triggers': m017,
   '018_past_memberships': m018,
   '019_edit_leases': m019,
+  '026_session_team_counts': m026,
   // @new-resource: migrations (npm run new:resource adds its migration above this line)
 };
 

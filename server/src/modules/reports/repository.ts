@@ -56,22 +56,16 @@ export function createReportsRepository(db: Db, now: Clock) {
     if (teamId !== undefined) {
       query = query.where((eb) =>
         eb.or([
-          eb.exists(
+          eb(
+            'sessions.id',
+            'in',
             eb
               .selectFrom('session_teams')
-              .select(sql.lit(1).as('one'))
-              .whereRef('session_teams.session_id', '=', 'sessions.id')
+              .select('session_teams.session_id')
               .where('session_teams.team_id', '=', teamId),
           ),
           eb.and([
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('session_teams')
-                  .select(sql.lit(1).as('one'))
-                  .whereRef('session_teams.session_id', '=', 'sessions.id'),
-              ),
-            ),
+            eb('sessions.teams_count', '=', 0),
             eb(
               'sessions.start_time',
               '>=',

@@ -9,14 +9,14 @@ import type { PersonSummary } from '../teams/schemas.js';
 import { listPage } from '../list.js';
 import { groupBy, isoNow, personColumns, type Clock } from '../shared.js';
 import { callerTeams } from '../teams/caller-teams.js';
-import { hasTeamLink, type SessionsWhere } from './team-links.js';
+import { ofTeam, type SessionsWhere } from './team-links.js';
 import { audit, changesBetween, idsChange, type ActorId } from '../audit/repository.js';
 import { defineRepository } from '../registry.js';
 import { extend } from '../../infra/objects.js';
 
 /** Sessions attached to the team, plus those attached to no team (valid for every team). */
 function sessionsOfTeam(teamId: number) {
-  return (eb: SessionsWhere) => eb.or([hasTeamLink(eb, { op: '=', id: teamId }), eb.not(hasTeamLink(eb))]);
+  return (eb: SessionsWhere) => ofTeam(eb, teamId);
 }
 
 /** Longest a session may run and still count as upcoming while it is in progress. */
@@ -173,21 +173,14 @@ export function createSessionsRepository(db: Db, now: Clock) {
     );
   }
 
-  /**
-   * How many sessions a team sees, without scanning every session: its own links plus the
-   * sessions with no team at all (all sessions minus those that have at least one team).
-   */
+  /** How many sessions a team sees (its links and the sessions for every team, both from indexes). */
   async function countForTeam(teamId: number): Promise<number> {
-    const count = sql<number>`count(*)`.as('count');
-    const [own, all, linked] = await Promise.all([
-      db.selectFrom('session_teams').select(count).where('team_id', '=', teamId).executeTakeFirst(),
-      db.selectFrom('sessions').select(count).executeTakeFirst(),
-      db
-        .selectFrom('session_teams')
-        .select(sql<number>`count(distinct session_id)`.as('count'))
-        .executeTakeFirst(),
-    ]);
-    return Number(own?.count ?? 0) + Number(all?.count ?? 0) - Number(linked?.count ?? 0);
+    const row = await db
+      .selectFrom('sessions')
+      .select(sql<number>`count(*)`.as('count'))
+      .where(sessionsOfTeam(teamId))
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
   }
 
   const repository = {
