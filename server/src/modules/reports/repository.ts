@@ -8,6 +8,7 @@ import {
   type ParticipationInput as ParticipationInputs,
   type Member,
   type Membership,
+  type SessionSpan,
 } from './participation.js';
 import type {
   DashboardSummary,
@@ -116,27 +117,36 @@ export function createReportsRepository(db: Db, now: Clock) {
    */
   async function participationInputs(range: DayRange, teamId?: number): Promise<ParticipationInputs> {
     const sessions = sessionsInRange(range, teamId);
-    const [{ teams, membersOf }, sessionRows, links, rows, experts] = await Promise.all([
+    // A matched row's person is its user: its name and e-mail as written by the source are only
+    // read for the rows matched to no one (the report lists those apart).
+    const unlessMatched = (column: 'attendances.name' | 'attendances.email') =>
+      sql<string | null>`case when attendances.user_id is null then ${sql.ref(column)} end`;
+    const [{ teams, membersOf }, sessionRows, rows, experts] = await Promise.all([
       teamsAndMembers(range, teamId),
-      sessions.select(['sessions.id', 'sessions.name', 'sessions.start_time', 'sessions.end_time']).execute(),
+      // Each session once per team it is attached to, once when it is for every team (no link).
       sessions
-        .innerJoin('session_teams', 'session_teams.session_id', 'sessions.id')
-        .select(['session_teams.session_id', 'session_teams.team_id'])
+        .leftJoin('session_teams', 'session_teams.session_id', 'sessions.id')
+        .select(['sessions.id', 'sessions.name', 'sessions.start_time', 'sessions.end_time', 'session_teams.team_id'])
         .execute(),
       sessions
         .innerJoin('attendances', 'attendances.session_id', 'sessions.id')
         .select([
           'attendances.session_id',
           'attendances.user_id',
-          'attendances.name',
-          'attendances.email',
+          unlessMatched('attendances.name').as('name'),
+          unlessMatched('attendances.email').as('email'),
           'attendances.joined_at',
           'attendances.left_at',
         ])
         .execute(),
       db.selectFrom('users').select(['id', 'name', 'surname']).where('is_expert', '=', 1).execute(),
     ]);
-    const teamsOf = groupBy(links, (l) => l.session_id);
+    const sessionSpans = new Map<number, SessionSpan>();
+    for (const { team_id: team, ...session } of sessionRows) {
+      let span = sessionSpans.get(session.id);
+      if (!span) sessionSpans.set(session.id, (span = extend(session, { teamIds: [] as number[] })));
+      if (team !== null) span.teamIds.push(team);
+    }
     const teamsOfUser = new Map<number, Membership[]>();
     for (const [team, people] of membersOf) {
       for (const person of people) {
@@ -150,7 +160,7 @@ export function createReportsRepository(db: Db, now: Clock) {
       teams,
       members: membersOf,
       teamsOfUser,
-      sessions: sessionRows.map((s) => extend(s, { teamIds: (teamsOf.get(s.id) ?? []).map((l) => l.team_id) })),
+      sessions: [...sessionSpans.values()],
       rows,
       experts: new Map(experts.map((e) => [e.id, e])),
     };
@@ -506,6 +516,7 @@ export function createReportsRepository(db: Db, now: Clock) {
 
   return {
     participation,
+    participationInputs,
     attendanceRates,
     learning,
     learnerLessons,
