@@ -7,7 +7,8 @@
 // - a team's reports and a person's calendar feed within 2 × of the smaller seed's;
 // - the whole programme's quarterly participation report ≤ 3 s.
 // Environment: BENCH_SCALE_SIZES (default "1,10": multiples of the large seed), BENCH_SCALE_DURATION
-// (seconds of load per endpoint, default 4), BENCH_DATABASE_URL.
+// (seconds of load per endpoint, default 4), BENCH_DATABASE_URL, BENCH_SCALE_KINDS (default
+// "sqlite,postgres": the databases measured; PostgreSQL only with BENCH_DATABASE_URL).
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { newTerms, searchNewTerms } from './api.mjs';
@@ -154,8 +155,10 @@ async function measureSize(kind, size) {
 }
 
 export async function scaleRows() {
-  const kinds = ['sqlite', ...(process.env.BENCH_DATABASE_URL ? ['postgres'] : [])];
-  if (kinds.length === 1) console.log('PostgreSQL not measured: set BENCH_DATABASE_URL to include it');
+  const asked = (process.env.BENCH_SCALE_KINDS || 'sqlite,postgres').split(',');
+  const kinds = asked.filter((kind) => kind === 'sqlite' || (kind === 'postgres' && process.env.BENCH_DATABASE_URL));
+  if (asked.includes('postgres') && !process.env.BENCH_DATABASE_URL)
+    console.log('PostgreSQL not measured: set BENCH_DATABASE_URL to include it');
   const summary = [];
   const [small, large] = [Math.min(...SIZES), Math.max(...SIZES)];
   for (const kind of kinds) {
