@@ -45,6 +45,17 @@ const LISTS = [
 
 const ms = (value) => Number(value.toFixed(1));
 
+/** fetch, whose failure names the request and its cause ("fetch failed" alone says neither). */
+async function get(url, headers) {
+  try {
+    return await fetch(url, { headers });
+  } catch (error) {
+    throw new Error(`GET ${url}: ${error.message} (${error.cause?.message ?? error.cause ?? 'no cause'})`, {
+      cause: error,
+    });
+  }
+}
+
 async function p99Of(url, headers) {
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
@@ -58,7 +69,7 @@ async function timedRuns(url, headers) {
   const times = [];
   for (let i = 0; i <= RUNS; i++) {
     const started = performance.now();
-    const response = await fetch(url, { headers });
+    const response = await get(url, headers);
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
     if (i > 0) times.push(performance.now() - started);
@@ -115,18 +126,16 @@ async function measureSize(kind, size) {
     }));
     const base = `http://127.0.0.1:${server.port}`;
     const headers = { authorization: `Bearer ${seeded.token}`, accept: 'application/json' };
-    const participation = await (await fetch(`${base}/api/reports/participation`, { headers })).json();
+    const participation = await (await get(`${base}/api/reports/participation`, headers)).json();
     const { from, to } = participation.meta;
     const team = participation.data.find((row) => row.members.length > 0);
-    const member = (await (await fetch(`${base}/api/teams/${team.team_id}/users`, { headers })).json()).data[0];
+    const member = (await (await get(`${base}/api/teams/${team.team_id}/users`, headers)).json()).data[0];
     const memberToken = seed(databaseUrl, size, member.email).token;
     const me = await (
-      await fetch(`${base}/api/user`, {
-        headers: { authorization: `Bearer ${memberToken}`, accept: 'application/json' },
-      })
+      await get(`${base}/api/user`, { authorization: `Bearer ${memberToken}`, accept: 'application/json' })
     ).json();
     const feedPath = new URL(me.data.calendar_feed_url).pathname;
-    const courses = (await (await fetch(`${base}/api/courses?per_page=100`, { headers })).json()).data;
+    const courses = (await (await get(`${base}/api/courses?per_page=100`, headers)).json()).data;
 
     const lists = {};
     for (const list of LISTS) lists[list] = await p99Of(base + list.replace('{team}', team.team_id), headers);

@@ -105,6 +105,12 @@ export interface SessionsTable {
   teams_count: ColumnType<number, never, never>;
 }
 
+/** Rows of the tables with long unfiltered lists, kept by triggers (`count(*)` visits every row). */
+export interface RowCountsTable {
+  table_name: 'users' | 'teams' | 'sessions';
+  row_count: number;
+}
+
 /** One secret calendar feed per user: the URL token is only stored as its SHA-256. */
 export interface CalendarFeedsTable {
   user_id: number;
@@ -306,6 +312,7 @@ export interface Database {
   accessibility_reports: AccessibilityReportsTable;
   edit_leases: EditLeasesTable;
   uploaded_images: UploadedImagesTable;
+  row_counts: RowCountsTable;
   // @new-resource: database (npm run new:resource adds a resource's table above this line)
 }
 

@@ -4,6 +4,7 @@ import type { SessionRow } from '../../db/schema.js';
 import type { AuthContext } from '../../access/can.js';
 import type { SessionRelation } from './access.js';
 import { countCacheOf } from '../../infra/count-cache.js';
+import { rowCount } from '../../infra/row-counts.js';
 import { ilike, type ListParams } from '../../http/listing.js';
 import type { PersonSummary } from '../teams/schemas.js';
 import { listPage } from '../list.js';
@@ -199,6 +200,7 @@ export function createSessionsRepository(db: Db, now: Clock) {
         sort: { allowed: SESSION_SORTS, default: '-start_time' },
         tieBreaker: { column: 'sessions.id' },
         counts,
+        unfilteredCount: () => rowCount(db, 'sessions'),
       });
       return { rows: await withRelations(rows, options), meta };
     },
