@@ -45,14 +45,21 @@ const LISTS = [
 
 const ms = (value) => Number(value.toFixed(1));
 
-/** fetch, whose failure names the request and its cause ("fetch failed" alone says neither). */
+/**
+ * fetch, asked again once when the connection was lost: a keep-alive connection left idle while a
+ * seed runs (longer than the server's keep-alive timeout) is closed by the server as the next
+ * request goes out ("other side closed"). A failure names the request and its cause.
+ */
 async function get(url, headers) {
-  try {
-    return await fetch(url, { headers });
-  } catch (error) {
-    throw new Error(`GET ${url}: ${error.message} (${error.cause?.message ?? error.cause ?? 'no cause'})`, {
-      cause: error,
-    });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { headers });
+    } catch (error) {
+      if (attempt < 2) continue;
+      throw new Error(`GET ${url}: ${error.message} (${error.cause?.message ?? error.cause ?? 'no cause'})`, {
+        cause: error,
+      });
+    }
   }
 }
 

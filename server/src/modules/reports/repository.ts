@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Db } from '../../db/index.js';
+import { isPostgresDb, type Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { addDays, dayRangeBounds, dayText, romeToday, type DayRange } from '../../calendar/calendar-days.js';
 import {
@@ -41,6 +41,7 @@ const num = (value: unknown) => Number(value ?? 0);
 
 /** Every query of the reports; `now` is the server clock (ms since the epoch). */
 export function createReportsRepository(db: Db, now: Clock) {
+  const postgres = isPostgresDb(db);
   /**
    * Sessions of the span already held (started by now: one still to come has no attendance yet,
    * and counted as expected it would read as everyone's absence), and of the team when given (its
@@ -55,16 +56,16 @@ export function createReportsRepository(db: Db, now: Clock) {
       .where('sessions.start_time', '<', end)
       .where('sessions.start_time', '<=', held);
     if (teamId !== undefined) {
+      const links = db
+        .selectFrom('session_teams')
+        .select('session_teams.session_id')
+        .where('session_teams.team_id', '=', teamId);
       query = query.where((eb) =>
         eb.or([
-          eb(
-            'sessions.id',
-            'in',
-            eb
-              .selectFrom('session_teams')
-              .select('session_teams.session_id')
-              .where('session_teams.team_id', '=', teamId),
-          ),
+          // The team's links, or a session for every team (see ofTeam: index lookups on both databases).
+          postgres
+            ? eb(sql.ref('sessions.id'), '=', sql<number>`any(array(${links}))`)
+            : eb('sessions.id', 'in', links),
           eb.and([
             eb('sessions.teams_count', '=', 0),
             eb(

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/index.js';
+import { isPostgresDb, type Db } from '../../db/index.js';
 import type { SessionRow } from '../../db/schema.js';
 import type { AuthContext } from '../../access/can.js';
 import type { SessionRelation } from './access.js';
@@ -14,11 +14,6 @@ import { ofTeam, type SessionsWhere } from './team-links.js';
 import { audit, changesBetween, idsChange, type ActorId } from '../audit/repository.js';
 import { defineRepository } from '../registry.js';
 import { extend } from '../../infra/objects.js';
-
-/** Sessions attached to the team, plus those attached to no team (valid for every team). */
-function sessionsOfTeam(teamId: number) {
-  return (eb: SessionsWhere) => ofTeam(eb, teamId);
-}
 
 /** Longest a session may run and still count as upcoming while it is in progress. */
 const MAX_SESSION_MS = 24 * 3600 * 1000;
@@ -94,6 +89,10 @@ const AUDITED_FIELDS = [
 
 /** Every query on sessions, their teams, experts and attendances. */
 export function createSessionsRepository(db: Db, now: Clock) {
+  const postgres = isPostgresDb(db);
+  /** Sessions attached to the team, plus those attached to no team (valid for every team). */
+  const sessionsOfTeam = (teamId: number) => (eb: SessionsWhere) => ofTeam(eb, teamId, postgres);
+
   const counts = countCacheOf(db);
 
   async function attendancesOf(sessionIds: number[]): Promise<Map<number, AttendanceRecord[]>> {
