@@ -7,7 +7,8 @@
 // - a team's reports and a person's calendar feed within 2 × of the smaller seed's;
 // - the whole programme's quarterly participation report ≤ 3 s.
 // Environment: BENCH_SCALE_SIZES (default "1,10": multiples of the large seed), BENCH_SCALE_DURATION
-// (seconds of load per endpoint, default 4), BENCH_DATABASE_URL.
+// (seconds of load per endpoint, default 4), BENCH_DATABASE_URL, BENCH_SCALE_KINDS (default
+// "sqlite,postgres": the databases measured; PostgreSQL only with BENCH_DATABASE_URL).
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { newTerms, searchNewTerms } from './api.mjs';
@@ -44,6 +45,24 @@ const LISTS = [
 
 const ms = (value) => Number(value.toFixed(1));
 
+/**
+ * fetch, asked again once when the connection was lost: a keep-alive connection left idle while a
+ * seed runs (longer than the server's keep-alive timeout) is closed by the server as the next
+ * request goes out ("other side closed"). A failure names the request and its cause.
+ */
+async function get(url, headers) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { headers });
+    } catch (error) {
+      if (attempt < 2) continue;
+      throw new Error(`GET ${url}: ${error.message} (${error.cause?.message ?? error.cause ?? 'no cause'})`, {
+        cause: error,
+      });
+    }
+  }
+}
+
 async function p99Of(url, headers) {
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
@@ -57,7 +76,7 @@ async function timedRuns(url, headers) {
   const times = [];
   for (let i = 0; i <= RUNS; i++) {
     const started = performance.now();
-    const response = await fetch(url, { headers });
+    const response = await get(url, headers);
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
     if (i > 0) times.push(performance.now() - started);
@@ -114,18 +133,16 @@ async function measureSize(kind, size) {
     }));
     const base = `http://127.0.0.1:${server.port}`;
     const headers = { authorization: `Bearer ${seeded.token}`, accept: 'application/json' };
-    const participation = await (await fetch(`${base}/api/reports/participation`, { headers })).json();
+    const participation = await (await get(`${base}/api/reports/participation`, headers)).json();
     const { from, to } = participation.meta;
     const team = participation.data.find((row) => row.members.length > 0);
-    const member = (await (await fetch(`${base}/api/teams/${team.team_id}/users`, { headers })).json()).data[0];
+    const member = (await (await get(`${base}/api/teams/${team.team_id}/users`, headers)).json()).data[0];
     const memberToken = seed(databaseUrl, size, member.email).token;
     const me = await (
-      await fetch(`${base}/api/user`, {
-        headers: { authorization: `Bearer ${memberToken}`, accept: 'application/json' },
-      })
+      await get(`${base}/api/user`, { authorization: `Bearer ${memberToken}`, accept: 'application/json' })
     ).json();
     const feedPath = new URL(me.data.calendar_feed_url).pathname;
-    const courses = (await (await fetch(`${base}/api/courses?per_page=100`, { headers })).json()).data;
+    const courses = (await (await get(`${base}/api/courses?per_page=100`, headers)).json()).data;
 
     const lists = {};
     for (const list of LISTS) lists[list] = await p99Of(base + list.replace('{team}', team.team_id), headers);
@@ -154,8 +171,10 @@ async function measureSize(kind, size) {
 }
 
 export async function scaleRows() {
-  const kinds = ['sqlite', ...(process.env.BENCH_DATABASE_URL ? ['postgres'] : [])];
-  if (kinds.length === 1) console.log('PostgreSQL not measured: set BENCH_DATABASE_URL to include it');
+  const asked = (process.env.BENCH_SCALE_KINDS || 'sqlite,postgres').split(',');
+  const kinds = asked.filter((kind) => kind === 'sqlite' || (kind === 'postgres' && process.env.BENCH_DATABASE_URL));
+  if (asked.includes('postgres') && !process.env.BENCH_DATABASE_URL)
+    console.log('PostgreSQL not measured: set BENCH_DATABASE_URL to include it');
   const summary = [];
   const [small, large] = [Math.min(...SIZES), Math.max(...SIZES)];
   for (const kind of kinds) {

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeParticipation, unionLength, type AttendanceRow } from '../../server/src/modules/reports/participation';
+import {
+  computeParticipation,
+  instantMs,
+  unionLength,
+  type AttendanceRow,
+} from '../../server/src/modules/reports/participation';
 
 /** Brute force: the whole seconds covered by at least one interval (integer bounds). */
 function covered(intervals: Array<[number, number]>): number {
@@ -87,6 +92,39 @@ describe('participation maths', () => {
         minutes_attended: 20,
       },
     ]);
+  });
+});
+
+describe('reading instants', () => {
+  it('answers what Date.parse answers, for stored instants and anything else', () => {
+    const odd = [
+      '2026-02-29T10:00:00.000Z',
+      '2028-02-29T10:00:00.000Z',
+      '2026-04-31T00:00:00.000Z',
+      '0050-01-01T00:00:00.000Z',
+      '2026-13-01T00:00:00.000Z',
+      '2026-00-10T00:00:00.000Z',
+      '2026-10-00T00:00:00.000Z',
+      '2026-1a-01T00:00:00.000Z',
+      '2026-10-01T24:00:00.000Z',
+      '2026-10-01T00:60:00.000Z',
+      '2026-10-01T00:00:60.000Z',
+      '2026-10-01T00:00:00Z',
+      '2026-10-01T00:00:00.000+01:00',
+      '2026-10-01 00:00:00.000Z',
+      '',
+    ];
+    for (const text of odd) expect(instantMs(text)).toBe(Date.parse(text));
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }),
+        (date) => {
+          const text = date.toISOString();
+          expect(instantMs(text)).toBe(Date.parse(text));
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 });
 

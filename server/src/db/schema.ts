@@ -111,6 +111,14 @@ export interface SessionsTable {
   sequence: ColumnType<number, number | undefined, number>;
   /** When the event columns last changed (set by the same trigger); null only before the first edit of old rows. */
   updated_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Teams the session is attached to, kept by triggers on session_teams; 0: a session for every team. */
+  teams_count: ColumnType<number, never, never>;
+}
+
+/** Rows of the tables with long unfiltered lists, kept by triggers (`count(*)` visits every row). */
+export interface RowCountsTable {
+  table_name: 'users' | 'teams' | 'sessions';
+  row_count: number;
 }
 
 /** One secret calendar feed per user: the URL token is only stored as its SHA-256. */
@@ -342,6 +350,7 @@ export interface Database {
   edit_leases: EditLeasesTable;
   uploaded_images: UploadedImagesTable;
   erasure_requests: ErasureRequestsTable;
+  row_counts: RowCountsTable;
   // @new-resource: database (npm run new:resource adds a resource's table above this line)
 }
 

@@ -45,6 +45,8 @@ export interface ListSpec<DB, TB extends keyof DB> {
   counts?: CountCache | null;
   /** Counts the rows another way than `count(*)` over the filtered query. */
   count?: () => Promise<number>;
+  /** The total of the list without any condition, read another way than `count(*)` (see rowCount). */
+  unfilteredCount?: () => Promise<number>;
   /** Runs pages without any condition as statements compiled once per sort (see UnfilteredPages). */
   unfiltered?: UnfilteredPages;
 }
@@ -165,7 +167,7 @@ export async function listPage<DB, TB extends keyof DB, O>(
   const paged = params.page !== undefined || params.per_page !== undefined;
 
   if (spec.perPage === 'all' && !paged) {
-    const total = await countRows(q, spec, prepared);
+    const total = await countRows(q, spec, prepared, conditions);
     const perPage = Math.max(total, 1);
     return { rows: await pageOf(q, sort, prepared, perPage, 0), meta: listMeta(total, 1, perPage) };
   }
@@ -175,7 +177,7 @@ export async function listPage<DB, TB extends keyof DB, O>(
     spec.maxPerPage,
   );
   const [total, rows] = await Promise.all([
-    countRows(q, spec, prepared),
+    countRows(q, spec, prepared, conditions),
     pageOf(q, sort, prepared, perPage, (pageNumber - 1) * perPage),
   ]);
   return { rows, meta: listMeta(total, pageNumber, perPage) };
@@ -186,8 +188,10 @@ function countRows<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   spec: ListSpec<DB, TB>,
   prepared: UnfilteredPages | undefined,
+  conditions: number,
 ): Promise<number> {
   if (spec.count) return spec.count();
+  if (conditions === 0 && spec.unfilteredCount) return spec.unfilteredCount();
   const counter = prepared
     ? prepared.counter(query as unknown as SelectQueryBuilder<unknown, never, unknown>)
     : counterOf(countOf(query));

@@ -20,6 +20,7 @@ import * as m019 from './019_edit_leases.js';
 import * as m020 from './020_role_markers.js';
 import * as m021 from './021_erasure.js';
 import * as m023 from './023_sign_ins.js';
+import * as m026 from './026_session_team_counts.js';
 // @new-resource: migration imports (npm run new:resource adds its migration's import above this line)
 
 /** Migrations are listed statically: no file globbing at run time. */
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '020_role_markers': m020,
   '021_erasure': m021,
   '023_sign_ins': m023,
+  '026_session_team_counts': m026,
   // @new-resource: migrations (npm run new:resource adds its migration above this line)
 };
 

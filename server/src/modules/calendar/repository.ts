@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/index.js';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { isPostgresDb, type Db } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
 import type { SessionEvent } from '../../calendar/ical.js';
 import { recordAudit } from '../audit/repository.js';
 import { isoNow, type Clock } from '../shared.js';
@@ -28,6 +29,7 @@ const EVENT_COLUMNS = [
 
 /** Every query of the calendar feeds; `now` is the server clock. */
 export function createCalendarRepository(db: Db, now: Clock) {
+  const postgres = isPostgresDb(db);
   return {
     /** The user's feed (nonce and token hash), if one was ever issued. */
     async feedOf(userId: number): Promise<{ nonce: string; token_hash: string } | undefined> {
@@ -102,26 +104,30 @@ export function createCalendarRepository(db: Db, now: Clock) {
         const teamIds = [
           ...new Set([...memberOf.map((r) => r.team_id), ...owned.map((r) => r.id), ...followed.map((r) => r.team_id)]),
         ];
-        query = query.where((eb) => {
-          const asExpert = eb.exists(
-            eb
-              .selectFrom('session_experts')
-              .select(sql.lit(1).as('one'))
-              .whereRef('session_experts.session_id', '=', 'sessions.id')
-              .where('session_experts.user_id', '=', owner.id),
-          );
-          if (!teamIds.length) return asExpert;
-          const sessionTeams = () =>
-            eb
-              .selectFrom('session_teams')
-              .select(sql.lit(1).as('one'))
-              .whereRef('session_teams.session_id', '=', 'sessions.id');
-          return eb.or([
-            asExpert,
-            eb.exists(sessionTeams().where('session_teams.team_id', 'in', teamIds)),
-            eb.not(eb.exists(sessionTeams())),
-          ]);
-        });
+        // Index lookups each (see ofTeam): the sessions they are an expert of, their teams' links,
+        // the sessions for every team; never a test of every session since `since`.
+        const idIn = (ids: SelectQueryBuilder<Database, keyof Database, { session_id: number }>) =>
+          sql<boolean>`${sql.ref('sessions.id')} ${postgres ? sql`= any(array(${ids}))` : sql`in (${ids})`}`;
+        const asExpert = idIn(
+          db
+            .selectFrom('session_experts')
+            .select('session_experts.session_id')
+            .where('session_experts.user_id', '=', owner.id),
+        );
+        query = teamIds.length
+          ? query.where((eb) =>
+              eb.or([
+                asExpert,
+                idIn(
+                  db
+                    .selectFrom('session_teams')
+                    .select('session_teams.session_id')
+                    .where('session_teams.team_id', 'in', teamIds),
+                ),
+                eb('sessions.teams_count', '=', 0),
+              ]),
+            )
+          : query.where(asExpert);
       }
       const rows = await query.orderBy('sessions.start_time').orderBy('sessions.id').execute();
       return rows;

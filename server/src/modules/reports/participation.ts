@@ -112,6 +112,39 @@ export const toMinutes = (seconds: number) => Math.round(seconds / 60);
 export const italianOrder = new Intl.Collator('it').compare;
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+const digit = (text: string, at: number) => text.charCodeAt(at) - 48;
+const digits = (text: string, at: number, count: number) => {
+  let value = 0;
+  for (let i = at; i < at + count; i++) {
+    const d = digit(text, i);
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
+  }
+  return value;
+};
+
+/**
+ * Date.parse of the instants the database holds (`YYYY-MM-DDTHH:MM:SS.sssZ`), read digit by digit
+ * (Date.parse costs a noticeable share of a large report); any other text, and days past the 28th
+ * (whose validity depends on the month), go to Date.parse itself, so the answer is always its own.
+ */
+export function instantMs(text: string): number {
+  if (text.length !== 24 || text[4] !== '-' || text[7] !== '-' || text[10] !== 'T' || text[13] !== ':')
+    return Date.parse(text);
+  if (text[16] !== ':' || text[19] !== '.' || text[23] !== 'Z') return Date.parse(text);
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  const second = digits(text, 17, 2);
+  const ms = digits(text, 20, 3);
+  // Date.UTC reads years 0–99 as 1900–1999.
+  const valid = year >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= 28 && hour >= 0 && hour <= 23;
+  if (!valid || minute < 0 || minute > 59 || second < 0 || second > 59 || ms < 0) return Date.parse(text);
+  return Date.UTC(year, month - 1, day, hour, minute, second, ms);
+}
+
 /** One person's rows of one session: the first row, and the union of their clipped intervals (seconds). */
 interface Stay<K> {
   sessionId: number;
@@ -121,44 +154,51 @@ interface Stay<K> {
 }
 
 /**
- * Groups rows by session and person (`who`) in one sorted pass (no per-row map lookups: a quarter
- * of a large programme has tens of thousands of rows) and measures each group's time.
+ * Groups rows by session and person (`who`) and measures each group's time: sessions in ascending
+ * id, people in ascending `who` within a session, rows in their given order within a group. The
+ * rows of one session are gathered first and only they are sorted by person (a quarter of a large
+ * programme has hundreds of thousands of rows, a session a handful), then the sessions by id.
  */
 function stays<K extends string | number>(
   rows: AttendanceRow[],
   spans: Map<number, [number, number]>,
   who: (row: AttendanceRow) => K,
 ): Array<Stay<K>> {
-  const keyed = rows.filter((row) => spans.has(row.session_id)).map((row) => ({ row, who: who(row) }));
-  keyed.sort((x, y) => x.row.session_id - y.row.session_id || (x.who < y.who ? -1 : x.who > y.who ? 1 : 0));
-  const found: Array<Stay<K>> = [];
-  let current: Stay<K> | null = null;
-  let intervals: Array<[number, number]> = [];
-  const close = () => {
-    if (current) current.seconds = unionLength(intervals);
-  };
-  for (const { row, who: key } of keyed) {
-    if (!current || current.sessionId !== row.session_id || current.who !== key) {
-      close();
-      current = { sessionId: row.session_id, who: key, rows: [], seconds: 0 };
-      intervals = [];
-      found.push(current);
-    }
-    current.rows.push(row);
-    if (row.joined_at && row.left_at) {
-      const span = spans.get(row.session_id)!;
-      const joined = Math.max(Date.parse(row.joined_at) / 1000, span[0]);
-      const left = Math.min(Date.parse(row.left_at) / 1000, span[1]);
-      if (left > joined) intervals.push([joined, left]);
-    }
+  const rowsOf = new Map<number, AttendanceRow[]>();
+  for (const row of rows) {
+    const ofSession = rowsOf.get(row.session_id);
+    if (ofSession) ofSession.push(row);
+    else if (spans.has(row.session_id)) rowsOf.set(row.session_id, [row]);
   }
-  close();
+  const sessionIds = Float64Array.from(rowsOf.keys()).sort();
+  const found: Array<Stay<K>> = [];
+  const byWho = (x: { key: K }, y: { key: K }) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0);
+  for (const sessionId of sessionIds) {
+    const span = spans.get(sessionId)!;
+    // A stable sort: one person's rows keep their order.
+    const keyed = rowsOf.get(sessionId)!.map((row) => ({ row, key: who(row) }));
+    if (keyed.length > 1) keyed.sort(byWho);
+    let current: Stay<K> | null = null;
+    let intervals: Array<[number, number]> = [];
+    for (const { row, key } of keyed) {
+      if (!current || current.who !== key) {
+        if (current) current.seconds = unionLength(intervals);
+        current = { sessionId, who: key, rows: [], seconds: 0 };
+        intervals = [];
+        found.push(current);
+      }
+      current.rows.push(row);
+      if (row.joined_at && row.left_at) {
+        const joined = Math.max(instantMs(row.joined_at) / 1000, span[0]);
+        const left = Math.min(instantMs(row.left_at) / 1000, span[1]);
+        if (left > joined) intervals.push([joined, left]);
+      }
+    }
+    if (current) current.seconds = unionLength(intervals);
+  }
   return found;
 }
 
-/** Whether the session starting at `startMs` falls in the stay. */
-const inTeamAt = (stay: TeamStay, startMs: number) =>
-  startMs >= Date.parse(stay.joined_at) && (stay.left_at === null || startMs < Date.parse(stay.left_at));
 /** One stay of one person in a team: a person who left and came back has one row per stay. */
 const stayKey = (userId: number, stay: TeamStay) => `${userId}@${stay.joined_at}`;
 
@@ -198,8 +238,23 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
     (stay.left_at === null
       ? 0
       : teamSessionsFrom(teamId, Math.max(Date.parse(stay.left_at), Date.parse(stay.joined_at))));
-  const memberships = (userId: number, teamId: number, startMs: number) =>
-    (input.teamsOfUser.get(userId) ?? []).filter((m) => m.team_id === teamId && inTeamAt(m, startMs));
+  /**
+   * Each user's stays with their instants read once (a user attends many sessions); a session
+   * starting at `startMs` falls in a stay when joinedMs <= startMs < leftMs.
+   */
+  const staysOfUser = new Map<number, Array<{ teamId: number; joinedMs: number; leftMs: number; key: string }>>();
+  for (const [userId, list] of input.teamsOfUser)
+    staysOfUser.set(
+      userId,
+      list.map((m) => ({
+        teamId: m.team_id,
+        joinedMs: Date.parse(m.joined_at),
+        leftMs: m.left_at === null ? Infinity : Date.parse(m.left_at),
+        key: stayKey(userId, m),
+      })),
+    );
+  const isInTeamAt = (userId: number, teamId: number, startMs: number) =>
+    (staysOfUser.get(userId) ?? []).some((m) => m.teamId === teamId && startMs >= m.joinedMs && startMs < m.leftMs);
 
   /** Per team, per member's stay (stayKey): sessions attended and seconds. */
   const attended = new Map<number, Map<string, { sessions: number; seconds: number }>>();
@@ -210,12 +265,11 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
     const session = sessionById.get(stay.sessionId)!;
     const { seconds } = stay;
     const startMs = startMsOf.get(session.id)!;
-    for (const membership of input.teamsOfUser.get(userId) ?? []) {
-      const teamId = membership.team_id;
-      if (!shown.has(teamId) || !isTeamSession(teamId, session) || !inTeamAt(membership, startMs)) continue;
+    for (const { teamId, joinedMs, leftMs, key } of staysOfUser.get(userId) ?? []) {
+      if (startMs < joinedMs || startMs >= leftMs) continue;
+      if (!shown.has(teamId) || !isTeamSession(teamId, session)) continue;
       let ofTeam = attended.get(teamId);
       if (!ofTeam) attended.set(teamId, (ofTeam = new Map()));
-      const key = stayKey(userId, membership);
       const sum = ofTeam.get(key);
       if (sum) {
         sum.sessions += 1;
@@ -226,7 +280,7 @@ export function computeParticipation(input: ParticipationInput): ParticipationRe
     }
     if (input.experts.has(userId)) {
       for (const teamId of session.teamIds) {
-        if (!shown.has(teamId) || memberships(userId, teamId, startMs).length) continue;
+        if (!shown.has(teamId) || isInTeamAt(userId, teamId, startMs)) continue;
         const perExpert = expertSeconds.get(teamId) ?? new Map<number, number>();
         perExpert.set(userId, (perExpert.get(userId) ?? 0) + seconds);
         expertSeconds.set(teamId, perExpert);

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Db } from '../../db/index.js';
+import { isPostgresDb, type Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { addDays, dayRangeBounds, dayText, romeToday, type DayRange } from '../../calendar/calendar-days.js';
 import {
@@ -8,6 +8,7 @@ import {
   type ParticipationInput as ParticipationInputs,
   type Member,
   type Membership,
+  type SessionSpan,
 } from './participation.js';
 import type {
   DashboardSummary,
@@ -40,6 +41,7 @@ const num = (value: unknown) => Number(value ?? 0);
 
 /** Every query of the reports; `now` is the server clock (ms since the epoch). */
 export function createReportsRepository(db: Db, now: Clock) {
+  const postgres = isPostgresDb(db);
   /**
    * Sessions of the span already held (started by now: one still to come has no attendance yet,
    * and counted as expected it would read as everyone's absence), and of the team when given (its
@@ -54,24 +56,18 @@ export function createReportsRepository(db: Db, now: Clock) {
       .where('sessions.start_time', '<', end)
       .where('sessions.start_time', '<=', held);
     if (teamId !== undefined) {
+      const links = db
+        .selectFrom('session_teams')
+        .select('session_teams.session_id')
+        .where('session_teams.team_id', '=', teamId);
       query = query.where((eb) =>
         eb.or([
-          eb.exists(
-            eb
-              .selectFrom('session_teams')
-              .select(sql.lit(1).as('one'))
-              .whereRef('session_teams.session_id', '=', 'sessions.id')
-              .where('session_teams.team_id', '=', teamId),
-          ),
+          // The team's links, or a session for every team (see ofTeam: index lookups on both databases).
+          postgres
+            ? eb(sql.ref('sessions.id'), '=', sql<number>`any(array(${links}))`)
+            : eb('sessions.id', 'in', links),
           eb.and([
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('session_teams')
-                  .select(sql.lit(1).as('one'))
-                  .whereRef('session_teams.session_id', '=', 'sessions.id'),
-              ),
-            ),
+            eb('sessions.teams_count', '=', 0),
             eb(
               'sessions.start_time',
               '>=',
@@ -122,12 +118,16 @@ export function createReportsRepository(db: Db, now: Clock) {
    */
   async function participationInputs(range: DayRange, teamId?: number): Promise<ParticipationInputs> {
     const sessions = sessionsInRange(range, teamId);
-    const [{ teams, membersOf }, sessionRows, links, rows, experts] = await Promise.all([
+    // A matched row's person is its user: its name and e-mail as written by the source are only
+    // read for the rows matched to no one (the report lists those apart).
+    const unlessMatched = (column: 'attendances.name' | 'attendances.email') =>
+      sql<string | null>`case when attendances.user_id is null then ${sql.ref(column)} end`;
+    const [{ teams, membersOf }, sessionRows, rows, experts] = await Promise.all([
       teamsAndMembers(range, teamId),
-      sessions.select(['sessions.id', 'sessions.name', 'sessions.start_time', 'sessions.end_time']).execute(),
+      // Each session once per team it is attached to, once when it is for every team (no link).
       sessions
-        .innerJoin('session_teams', 'session_teams.session_id', 'sessions.id')
-        .select(['session_teams.session_id', 'session_teams.team_id'])
+        .leftJoin('session_teams', 'session_teams.session_id', 'sessions.id')
+        .select(['sessions.id', 'sessions.name', 'sessions.start_time', 'sessions.end_time', 'session_teams.team_id'])
         .execute(),
       sessions
         .innerJoin('attendances', 'attendances.session_id', 'sessions.id')
@@ -135,15 +135,20 @@ export function createReportsRepository(db: Db, now: Clock) {
           'attendances.id',
           'attendances.session_id',
           'attendances.user_id',
-          'attendances.name',
-          'attendances.email',
+          unlessMatched('attendances.name').as('name'),
+          unlessMatched('attendances.email').as('email'),
           'attendances.joined_at',
           'attendances.left_at',
         ])
         .execute(),
       db.selectFrom('users').select(['id', 'name', 'surname']).where('is_expert', '=', 1).execute(),
     ]);
-    const teamsOf = groupBy(links, (l) => l.session_id);
+    const sessionSpans = new Map<number, SessionSpan>();
+    for (const { team_id: team, ...session } of sessionRows) {
+      let span = sessionSpans.get(session.id);
+      if (!span) sessionSpans.set(session.id, (span = extend(session, { teamIds: [] as number[] })));
+      if (team !== null) span.teamIds.push(team);
+    }
     const teamsOfUser = new Map<number, Membership[]>();
     for (const [team, people] of membersOf) {
       for (const person of people) {
@@ -157,7 +162,7 @@ export function createReportsRepository(db: Db, now: Clock) {
       teams,
       members: membersOf,
       teamsOfUser,
-      sessions: sessionRows.map((s) => extend(s, { teamIds: (teamsOf.get(s.id) ?? []).map((l) => l.team_id) })),
+      sessions: [...sessionSpans.values()],
       rows,
       experts: new Map(experts.map((e) => [e.id, e])),
     };
@@ -513,6 +518,7 @@ export function createReportsRepository(db: Db, now: Clock) {
 
   return {
     participation,
+    participationInputs,
     attendanceRates,
     learning,
     learnerLessons,

@@ -1,23 +1,19 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/index.js';
+import { isPostgresDb, type Db } from '../../db/index.js';
 import type { SessionRow } from '../../db/schema.js';
 import type { AuthContext } from '../../access/can.js';
 import type { SessionRelation } from './access.js';
 import { countCacheOf } from '../../infra/count-cache.js';
+import { rowCount } from '../../infra/row-counts.js';
 import { ilike, WHOLE_LIST_PER_PAGE, type ListParams } from '../../http/listing.js';
 import type { PersonSummary } from '../teams/schemas.js';
 import { listPage } from '../list.js';
 import { groupBy, isoNow, personColumns, type Clock } from '../shared.js';
 import { callerTeams } from '../teams/caller-teams.js';
-import { hasTeamLink, type SessionsWhere } from './team-links.js';
+import { ofTeam, type SessionsWhere } from './team-links.js';
 import { audit, changesBetween, idsChange, type ActorId } from '../audit/repository.js';
 import { defineRepository } from '../registry.js';
 import { extend } from '../../infra/objects.js';
-
-/** Sessions attached to the team, plus those attached to no team (valid for every team). */
-function sessionsOfTeam(teamId: number) {
-  return (eb: SessionsWhere) => eb.or([hasTeamLink(eb, { op: '=', id: teamId }), eb.not(hasTeamLink(eb))]);
-}
 
 /** Longest a session may run and still count as upcoming while it is in progress. */
 const MAX_SESSION_MS = 24 * 3600 * 1000;
@@ -93,6 +89,10 @@ const AUDITED_FIELDS = [
 
 /** Every query on sessions, their teams, experts and attendances. */
 export function createSessionsRepository(db: Db, now: Clock) {
+  const postgres = isPostgresDb(db);
+  /** Sessions attached to the team, plus those attached to no team (valid for every team). */
+  const sessionsOfTeam = (teamId: number) => (eb: SessionsWhere) => ofTeam(eb, teamId, postgres);
+
   const counts = countCacheOf(db);
 
   async function attendancesOf(sessionIds: number[]): Promise<Map<number, AttendanceRecord[]>> {
@@ -173,21 +173,14 @@ export function createSessionsRepository(db: Db, now: Clock) {
     );
   }
 
-  /**
-   * How many sessions a team sees, without scanning every session: its own links plus the
-   * sessions with no team at all (all sessions minus those that have at least one team).
-   */
+  /** How many sessions a team sees (its links and the sessions for every team, both from indexes). */
   async function countForTeam(teamId: number): Promise<number> {
-    const count = sql<number>`count(*)`.as('count');
-    const [own, all, linked] = await Promise.all([
-      db.selectFrom('session_teams').select(count).where('team_id', '=', teamId).executeTakeFirst(),
-      db.selectFrom('sessions').select(count).executeTakeFirst(),
-      db
-        .selectFrom('session_teams')
-        .select(sql<number>`count(distinct session_id)`.as('count'))
-        .executeTakeFirst(),
-    ]);
-    return Number(own?.count ?? 0) + Number(all?.count ?? 0) - Number(linked?.count ?? 0);
+    const row = await db
+      .selectFrom('sessions')
+      .select(sql<number>`count(*)`.as('count'))
+      .where(sessionsOfTeam(teamId))
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
   }
 
   const repository = {
@@ -206,6 +199,7 @@ export function createSessionsRepository(db: Db, now: Clock) {
         sort: { allowed: SESSION_SORTS, default: '-start_time' },
         tieBreaker: { column: 'sessions.id' },
         counts,
+        unfilteredCount: () => rowCount(db, 'sessions'),
       });
       return { rows: await withRelations(rows, options), meta };
     },

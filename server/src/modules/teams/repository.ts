@@ -4,6 +4,7 @@ import type { Database, TeamRow } from '../../db/schema.js';
 import type { AuthContext } from '../../access/can.js';
 import type { TeamRelation } from './access.js';
 import { countCacheOf } from '../../infra/count-cache.js';
+import { rowCount } from '../../infra/row-counts.js';
 import { ilike, type ListParams } from '../../http/listing.js';
 import type { PastTeamMember, PersonSummary, TeamMember } from './schemas.js';
 import { listPage, UnfilteredPages, type ListSpec } from '../list.js';
@@ -97,6 +98,7 @@ export function createTeamsRepository(db: Db, now: Clock) {
     tieBreaker: { column: 'teams.id' },
     counts,
     unfiltered: unfilteredPages,
+    unfilteredCount: () => rowCount(db, 'teams'),
   };
   async function members(teamId: number): Promise<TeamMember[]> {
     return db

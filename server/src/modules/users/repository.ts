@@ -4,6 +4,7 @@ import type { Database, UserRow } from '../../db/schema.js';
 import { WILDCARD_PERMISSION } from '../../access/can.js';
 import { loadCurrentUser } from '../me/current-user.js';
 import { countCacheOf } from '../../infra/count-cache.js';
+import { rowCount } from '../../infra/row-counts.js';
 import { ilike, type ListParams } from '../../http/listing.js';
 import { staffFilter, userSearch } from '../../http/search-filters.js';
 import { listPage, UnfilteredPages, type ListSpec } from '../list.js';
@@ -49,6 +50,7 @@ export function createUsersRepository(db: Db, now: Clock) {
     tieBreaker: { column: 'users.id' },
     counts,
     unfiltered: unfilteredPages,
+    unfilteredCount: () => rowCount(db, 'users'),
   };
   const publishedLessonsQuery = db
     .selectFrom('lessons')
