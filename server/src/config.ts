@@ -111,6 +111,12 @@ export interface OidcSettings {
   clientKeyFile: string | null;
   /** Link a pre-created user by e-mail even when the provider does not say the address is verified. */
   trustEmail: boolean;
+  /**
+   * How long a sign-in start reuses the provider's discovery document (and the keys that come
+   * with it) before asking again: a provider that changes its endpoints or signing algorithm is
+   * followed within this time, without a restart.
+   */
+  discoveryCacheSeconds: number;
 }
 
 export { ConfigError };
@@ -257,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenAuthMethod: external ? tokenAuthMethod : 'client_secret_basic',
       clientKeyFile: external ? clientKeyFile : null,
       trustEmail: flag(env, 'OIDC_TRUST_EMAIL'),
+      discoveryCacheSeconds: integer(env, 'OIDC_DISCOVERY_CACHE_SECONDS', 60, 1, 3600),
     },
     signUp: oneOf(env, 'SIGN_UP', ['open', 'invite'] as const, 'open'),
     adminEmails,

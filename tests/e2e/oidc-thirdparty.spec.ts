@@ -54,6 +54,9 @@ function readEnv(file: string): Record<string, string> {
   );
 }
 
+/** Short, so that the key rotation below is followed without waiting the default minute. */
+const DISCOVERY_CACHE_SECONDS = 1;
+
 async function startPercorso(signUp: 'open' | 'invite'): Promise<void> {
   await percorso?.stop();
   percorso = await startServer({
@@ -61,7 +64,13 @@ async function startPercorso(signUp: 'open' | 'invite'): Promise<void> {
     databasePath: join(dir, 'percorso.db'),
     storageDir: join(dir, 'storage'),
     logFile: join(dir, 'percorso.log'),
-    env: { ...oidcEnv, PROVIDER_LABEL: 'Glewlwyd', SIGN_UP: signUp, LOG_LEVEL: 'info' },
+    env: {
+      ...oidcEnv,
+      PROVIDER_LABEL: 'Glewlwyd',
+      SIGN_UP: signUp,
+      LOG_LEVEL: 'info',
+      OIDC_DISCOVERY_CACHE_SECONDS: String(DISCOVERY_CACHE_SECONDS),
+    },
   });
 }
 
@@ -241,6 +250,9 @@ test('a signing key changed from RS256 to ES256 needs no restart of Percorso', a
   const discovery = await (await request.get(`${oidcEnv.OIDC_ISSUER}/.well-known/openid-configuration`)).json();
   expect(discovery.id_token_signing_alg_values_supported).toContain('ES256');
   expect(discovery.id_token_signing_alg_values_supported).not.toContain('RS256');
+  // Percorso follows the provider's new discovery (algorithm and keys) once its cached one is older
+  // than OIDC_DISCOVERY_CACHE_SECONDS; the previous test's sign-in start may have read it just now.
+  await page.waitForTimeout(DISCOVERY_CACHE_SECONDS * 1000 + 200);
   await signInAtGlewlwyd(page, 'nuova');
   await expectDashboard(page, 'Nuova');
 });

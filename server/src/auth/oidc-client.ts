@@ -57,11 +57,11 @@ export interface SignedIn {
 }
 
 /**
- * A sign-in start asks for the discovery document again once the last one is this old (concurrent
- * starts share one request), so a burst of sign-ins costs the provider one request, not one each,
- * and a provider that changed its endpoints or algorithms is followed within a minute, without a
- * restart. A rotated signing key is followed at once: an ID token that fails verification makes
- * the next sign-in discover again (`forgetDiscovery`).
+ * A sign-in start asks for the discovery document again once the last one is older than
+ * OIDC_DISCOVERY_CACHE_SECONDS (by default this, concurrent starts share one request), so a burst
+ * of sign-ins costs the provider one request, not one each, and a provider that changed its
+ * endpoints or algorithms is followed within that time, without a restart. An ID token that fails
+ * verification makes the next sign-in discover again (`forgetDiscovery`).
  */
 export const REDISCOVER_AFTER_MS = 60_000;
 /** When the provider cannot be reached, sign-ins go on with the last discovery this long. */
@@ -309,7 +309,7 @@ export class OidcClient {
   /** The provider's configuration; `fresh` asks the provider again unless it was asked just now. */
   private async discovered({ fresh = false } = {}): Promise<Discovered> {
     const current = this.current;
-    if (current && (!fresh || this.now() - current.at < REDISCOVER_AFTER_MS)) return current;
+    if (current && (!fresh || this.now() - current.at < this.config.oidc.discoveryCacheSeconds * 1000)) return current;
     this.discovering ??= this.discover().finally(() => {
       this.discovering = null;
     });
